@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+// One package, one module per concern: see docs/architecture.md for the picture.
+import PackageDescription
+
+let package = Package(
+    name: "Backends",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "healthlog", targets: ["healthlog"]),
+        .executable(name: "jarvis", targets: ["jarvis"]),
+    ],
+    targets: [
+        // C libraries from Debian, linked through one-line shims.
+        .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
+        .systemLibrary(name: "CHTTPParser", path: "Sources/CHTTPParser"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(name: "CPostgres", path: "Sources/CPostgres"),
+        .systemLibrary(name: "CSodium", path: "Sources/CSodium"),
+
+        // Pure protocol codecs: no sockets, so they can be fuzzed and unit-tested alone.
+        .target(name: "HTTPParsing", dependencies: ["CHTTPParser"]),
+        .target(name: "WebSocketCodec"),
+        // The HTTP/1.1 server: event loops, connections, router, SSE, WebSocket, metrics, logs.
+        .target(name: "HTTPServer", dependencies: ["CSystem", "HTTPParsing", "WebSocketCodec"]),
+        // JSON the iOS decoders accept, strict request schemas, OpenAPI generation, envelopes.
+        .target(name: "APIToolkit"),
+        // SQLite and PostgreSQL behind one interface, migrations, typed rows.
+        .target(name: "Storage", dependencies: ["CSQLite", "CPostgres"]),
+        // Constant-time comparison, random tokens, password and token hashing (libsodium).
+        .target(name: "Secrets", dependencies: ["CSodium"]),
+        // What both executables share: configuration, start-up, signals, /metrics, logs.
+        .target(name: "ServiceRuntime", dependencies: ["HTTPServer", "APIToolkit", "Storage", "Secrets"]),
+
+        .executableTarget(name: "healthlog", dependencies: ["ServiceRuntime"]),
+        .executableTarget(name: "jarvis", dependencies: ["ServiceRuntime"]),
+
+        // libFuzzer entry points; built with `make fuzz` (swift build --sanitize=fuzzer -Xswiftc -DFUZZING).
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
+        .executableTarget(name: "FuzzHTTPParser", dependencies: ["HTTPParsing", "FuzzSupport"], path: "Fuzz/HTTPParser",
+                          exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(name: "FuzzWebSocketFrames", dependencies: ["WebSocketCodec", "FuzzSupport"], path: "Fuzz/WebSocketFrames",
+                          exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+
+        .testTarget(name: "HTTPParsingTests", dependencies: ["HTTPParsing"]),
+        .testTarget(name: "WebSocketCodecTests", dependencies: ["WebSocketCodec"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ServiceRuntime"]),
+        .testTarget(name: "APIToolkitTests", dependencies: ["APIToolkit"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
+    ]
+)

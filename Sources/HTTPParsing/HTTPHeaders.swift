@@ -1,0 +1,64 @@
+/// Header fields in arrival order. Names compare case-insensitively (RFC 9110 §5.1);
+/// order and duplicates are kept because some checks (duplicated `Content-Length`) need them.
+public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    public private(set) var fields: [(name: String, value: String)]
+
+    public init() { fields = [] }
+    public init(_ fields: [(String, String)]) { self.fields = fields.map { (name: $0.0, value: $0.1) } }
+    public init(dictionaryLiteral elements: (String, String)...) { self.init(elements) }
+
+    public var count: Int { fields.count }
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
+
+    /// The first value of `name`, or nil.
+    public subscript(name: String) -> String? {
+        for field in fields where field.name.equalsIgnoringASCIICase(name) { return field.value }
+        return nil
+    }
+
+    /// Every value of `name`, in order.
+    public func values(_ name: String) -> [String] {
+        fields.filter { $0.name.equalsIgnoringASCIICase(name) }.map(\.value)
+    }
+
+    public func contains(_ name: String) -> Bool { self[name] != nil }
+
+    public mutating func add(_ name: String, _ value: String) { fields.append((name: name, value: value)) }
+
+    /// Replaces every value of `name` with one.
+    public mutating func set(_ name: String, _ value: String) {
+        remove(name)
+        fields.append((name: name, value: value))
+    }
+
+    public mutating func remove(_ name: String) {
+        fields.removeAll { $0.name.equalsIgnoringASCIICase(name) }
+    }
+
+    /// True when a comma-separated header (e.g. `Connection`) lists `token`, case-insensitively.
+    public func hasToken(_ token: String, in name: String) -> Bool {
+        values(name).contains { value in
+            value.split(separator: ",").contains { $0.trimmingASCIISpaces().equalsIgnoringASCIICase(token) }
+        }
+    }
+}
+
+extension StringProtocol {
+    /// ASCII-only case folding: header names and tokens are ASCII, and Foundation's
+    /// locale-aware comparisons are both slower and wrong for protocol text.
+    public func equalsIgnoringASCIICase<Other: StringProtocol>(_ other: Other) -> Bool {
+        let a = utf8, b = other.utf8
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) where x != y {
+            guard x | 0x20 == y | 0x20, (x | 0x20) >= UInt8(ascii: "a"), (x | 0x20) <= UInt8(ascii: "z") else { return false }
+        }
+        return true
+    }
+
+    public func trimmingASCIISpaces() -> Substring {
+        var s = Substring(self)
+        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,164 @@
+import CHTTPParser
+
+/// Incremental HTTP/1.1 request parser: Node's http-parser (C) does the tokenising; this
+/// wrapper adds the limits and the request-smuggling checks the C library leaves to its user.
+///
+/// It stops after each head (so the caller can route, check the body limit and answer
+/// `100 Continue`) and after each complete message (so pipelined requests are answered in order).
+public final class HTTPRequestParser {
+    public enum Event {
+        case head(RequestHead)
+        /// The request is complete. After an upgrade the remaining bytes belong to the new protocol.
+        case message(body: [UInt8])
+    }
+
+    public struct Step {
+        /// Bytes of the input used; pass the rest in the next call.
+        public let consumed: Int
+        public let event: Event?
+    }
+
+    public let limits: ParserLimits
+    /// Body bytes allowed for the current request; set it after `.head`, before parsing on.
+    public var bodyLimit: Int
+
+    private var parser = http_parser()
+    private var settings = http_parser_settings()
+    private var collector: HeadCollector
+    private var foldScanner = ObsFoldScanner()
+    private var headBytes = 0
+    private var headComplete = false
+    private var messageDone = false
+    private var body: [UInt8] = []
+    private var pendingEvent: Event?
+    private var callbackError: HTTPParseError?
+
+    public init(limits: ParserLimits = ParserLimits()) {
+        self.limits = limits
+        self.bodyLimit = limits.defaultBodyBytes
+        self.collector = HeadCollector(limits: limits)
+        installCallbacks()
+        resetForNextMessage()
+    }
+
+    /// Prepares for a new request on the same connection; `parse` does it by itself after `.message`.
+    public func resetForNextMessage() {
+        http_parser_init(&parser, HTTP_REQUEST)
+        collector = HeadCollector(limits: limits)
+        foldScanner = ObsFoldScanner()
+        headBytes = 0
+        headComplete = false
+        messageDone = false
+        body = []
+        bodyLimit = limits.defaultBodyBytes
+    }
+
+    public func parse(_ input: UnsafeRawBufferPointer) throws(HTTPParseError) -> Step {
+        if messageDone { resetForNextMessage() }
+        guard !input.isEmpty, let base = input.baseAddress else { return Step(consumed: 0, event: nil) }
+        var length = input.count
+        if !headComplete {
+            // Feed no more than the head allowance, so a huge header block is refused at 16 KiB
+            // rather than at whatever the C library's compile-time ceiling is.
+            length = min(length, limits.maxHeaderBytes - headBytes + 1)
+        }
+        pendingEvent = nil
+        callbackError = nil
+        parser.data = Unmanaged.passUnretained(self).toOpaque()
+        let consumed = base.withMemoryRebound(to: CChar.self, capacity: length) {
+            http_parser_execute(&parser, &settings, $0, length)
+        }
+        defer { parser.data = nil }
+
+        if let error = callbackError { throw error }
+        if !headComplete || isHeadEvent {
+            if foldScanner.scan(UnsafeRawBufferPointer(start: base, count: consumed)) {
+                throw .ambiguousFraming("obsolete line folding in a header field")
+            }
+            headBytes += consumed
+        }
+        let errno = http_errno(parser.http_errno)
+        if errno == HPE_PAUSED {
+            http_parser_pause(&parser, 0)
+        } else if errno != HPE_OK {
+            throw Self.translate(errno)
+        }
+        if (!headComplete || isHeadEvent) && headBytes > limits.maxHeaderBytes { throw .headerTooLarge }
+        return Step(consumed: consumed, event: pendingEvent)
+    }
+
+    private var isHeadEvent: Bool {
+        if case .head = pendingEvent { return true }
+        return false
+    }
+
+    private static func translate(_ errno: http_errno) -> HTTPParseError {
+        switch errno {
+        case HPE_UNEXPECTED_CONTENT_LENGTH:
+            return .ambiguousFraming("Content-Length with Transfer-Encoding, or Content-Length repeated")
+        case HPE_INVALID_TRANSFER_ENCODING:
+            return .ambiguousFraming("unsupported Transfer-Encoding")
+        case HPE_HEADER_OVERFLOW:
+            return .headerTooLarge
+        default:
+            return .malformed(String(cString: http_errno_description(errno)))
+        }
+    }
+
+    // MARK: callbacks (C function pointers cannot capture: context travels in `parser.data`)
+
+    private static func this(_ p: UnsafeMutablePointer<http_parser>?) -> HTTPRequestParser {
+        Unmanaged<HTTPRequestParser>.fromOpaque(p!.pointee.data).takeUnretainedValue()
+    }
+
+    private static func bytes(_ at: UnsafePointer<CChar>?, _ count: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: at, count: count)
+    }
+
+    private func fail(_ error: HTTPParseError) -> Int32 {
+        callbackError = error
+        return 1
+    }
+
+    private func installCallbacks() {
+        settings.on_url = { p, at, n in
+            let me = HTTPRequestParser.this(p)
+            if let error = me.collector.appendURL(HTTPRequestParser.bytes(at, n)) { return me.fail(error) }
+            return 0
+        }
+        settings.on_header_field = { p, at, n in
+            let me = HTTPRequestParser.this(p)
+            if let error = me.collector.appendField(HTTPRequestParser.bytes(at, n)) { return me.fail(error) }
+            return 0
+        }
+        settings.on_header_value = { p, at, n in
+            HTTPRequestParser.this(p).collector.appendValue(HTTPRequestParser.bytes(at, n))
+            return 0
+        }
+        settings.on_headers_complete = { p in
+            let me = HTTPRequestParser.this(p)
+            switch me.collector.finish(parser: p!.pointee) {
+            case .success(let head):
+                me.headComplete = true
+                me.pendingEvent = .head(head)
+                http_parser_pause(p, 1)
+                return 0
+            case .failure(let error):
+                return me.fail(error)
+            }
+        }
+        settings.on_body = { p, at, n in
+            let me = HTTPRequestParser.this(p)
+            guard me.body.count + n <= me.bodyLimit else { return me.fail(.bodyTooLarge) }
+            me.body.append(contentsOf: HTTPRequestParser.bytes(at, n))
+            return 0
+        }
+        settings.on_message_complete = { p in
+            let me = HTTPRequestParser.this(p)
+            me.pendingEvent = .message(body: me.body)
+            me.messageDone = true
+            http_parser_pause(p, 1)
+            return 0
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import CHTTPParser
+
+/// Gathers the pieces http-parser hands over (possibly split across reads) into a `RequestHead`,
+/// and applies the framing rules: one Content-Length at most, never together with
+/// Transfer-Encoding, and `chunked` as the only transfer coding.
+struct HeadCollector {
+    private let limits: ParserLimits
+    private var url: [UInt8] = []
+    private var fields: [(name: String, value: String)] = []
+    private var field: [UInt8] = []
+    private var value: [UInt8] = []
+    private var readingValue = false
+
+    init(limits: ParserLimits) {
+        self.limits = limits
+    }
+
+    mutating func appendURL(_ bytes: UnsafeRawBufferPointer) -> HTTPParseError? {
+        guard url.count + bytes.count <= limits.maxURIBytes else { return .uriTooLong }
+        url.append(contentsOf: bytes)
+        return nil
+    }
+
+    mutating func appendField(_ bytes: UnsafeRawBufferPointer) -> HTTPParseError? {
+        if readingValue {
+            commitField()
+            guard fields.count < limits.maxHeaderCount else { return .headerTooLarge }
+        }
+        field.append(contentsOf: bytes)
+        return nil
+    }
+
+    mutating func appendValue(_ bytes: UnsafeRawBufferPointer) {
+        readingValue = true
+        value.append(contentsOf: bytes)
+    }
+
+    private mutating func commitField() {
+        fields.append((name: String(decoding: field, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
+        field.removeAll(keepingCapacity: true)
+        value.removeAll(keepingCapacity: true)
+        readingValue = false
+    }
+
+    mutating func finish(parser: http_parser) -> Result<RequestHead, HTTPParseError> {
+        if readingValue || !field.isEmpty { commitField() }
+        // RFC 9112 §5.1: no whitespace between a field name and its colon; a server must refuse it,
+        // since a proxy may read `Content-Length : 3` differently.
+        if let bad = fields.first(where: { !Self.isToken($0.name) }) {
+            return .failure(.malformed("invalid header field name \"\(bad.name)\""))
+        }
+        // RFC 9112 §3.2: the request target is ASCII; raw bytes above 0x7F must be percent-encoded.
+        if url.contains(where: { $0 >= 0x80 || $0 < 0x21 }) {
+            return .failure(.malformed("request target contains characters that must be percent-encoded"))
+        }
+        let headers = HTTPHeaders(fields.map { ($0.name, $0.value) })
+
+        let lengths = headers.values("Content-Length")
+        let codings = headers.values("Transfer-Encoding")
+        if lengths.count > 1 { return .failure(.ambiguousFraming("Content-Length repeated")) }
+        if !lengths.isEmpty && !codings.isEmpty {
+            return .failure(.ambiguousFraming("both Content-Length and Transfer-Encoding"))
+        }
+        if codings.count > 1 || (codings.first.map { !$0.trimmingASCIISpaces().equalsIgnoringASCIICase("chunked") } ?? false) {
+            return .failure(.ambiguousFraming("Transfer-Encoding other than a single chunked"))
+        }
+        var contentLength: Int?
+        if let declared = lengths.first {
+            guard let n = Int(declared.trimmingASCIISpaces()), n >= 0 else {
+                return .failure(.malformed("invalid Content-Length"))
+            }
+            contentLength = n
+        }
+        let major = Int(parser.http_major), minor = Int(parser.http_minor)
+        guard major == 1 else { return .failure(HTTPParseError(
+            status: 505, code: "http.version_not_supported", message: "Only HTTP/1.x is supported")) }
+
+        var copy = parser
+        let head = RequestHead(
+            method: String(cString: http_method_str(http_method(rawValue: parser.method))),
+            target: String(decoding: url, as: UTF8.self),
+            versionMajor: major,
+            versionMinor: minor,
+            headers: headers,
+            keepAlive: http_should_keep_alive(&copy) != 0,
+            contentLength: contentLength,
+            isChunked: !codings.isEmpty,
+            expectsContinue: headers["Expect"].map { $0.trimmingASCIISpaces().equalsIgnoringASCIICase("100-continue") } ?? false,
+            isUpgrade: parser.upgrade == 1 || headers.hasToken("upgrade", in: "Connection") && headers.contains("Upgrade"))
+        return .success(head)
+    }
+
+    /// RFC 9110 §5.6.2 token characters.
+    static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// Received bytes not yet parsed. Consuming moves an index; storage is reclaimed when empty
+/// or when the consumed prefix dominates, so pipelined input never costs O(n²).
+struct ByteQueue {
+    private var storage: [UInt8] = []
+    private var start = 0
+
+    var count: Int { storage.count - start }
+    var isEmpty: Bool { count == 0 }
+
+    mutating func append(_ bytes: UnsafeRawBufferPointer) { storage.append(contentsOf: bytes) }
+
+    mutating func consume(_ n: Int) {
+        start += n
+        if start == storage.count {
+            storage.removeAll(keepingCapacity: storage.capacity <= 64 * 1024)
+            start = 0
+        } else if start > 32 * 1024 && start * 2 > storage.count {
+            storage.removeFirst(start)
+            start = 0
+        }
+    }
+
+    func withUnread<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+    }
+
+    mutating func takeAll() -> [UInt8] {
+        let rest = Array(storage[start...])
+        storage = []
+        start = 0
+        return rest
+    }
+}
+
+/// A weak reference that crosses threads only to be dereferenced back on the owning loop's
+/// thread (inside `EventLoop.execute`), which is what makes the unchecked Sendable sound.
+struct LoopBound<Object: AnyObject>: @unchecked Sendable {
+    weak var object: Object?
+    init(_ object: Object) { self.object = object }
+}

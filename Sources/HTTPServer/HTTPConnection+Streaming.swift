@@ -1,0 +1,55 @@
+/// Chunked response bodies produced over time (Server-Sent Events use this). The producer runs
+/// as a task; each chunk hops to the loop, and the producer waits while the client is behind.
+extension HTTPConnection {
+    func startStream(status: Int, keepAlive: Bool, produce: @escaping @Sendable (ResponseBodyWriter) async throws -> Void) {
+        flush()
+        let me = LoopBound(self), loop = self.loop
+        let writer = ResponseBodyWriter { bytes in
+            try await withCheckedThrowingContinuation { continuation in
+                loop.execute { _ in
+                    guard let connection = me.object, connection.phase == .responding else {
+                        continuation.resume(throwing: CancellationError())
+                        return
+                    }
+                    connection.writeChunk(bytes, continuation: continuation)
+                }
+            }
+        }
+        streamTask = Task {
+            do {
+                try await produce(writer)
+                loop.execute { _ in me.object?.endStream(status: status, keepAlive: keepAlive) }
+            } catch {
+                // The body is cut short: close without the final chunk so the client sees it incomplete.
+                loop.execute { _ in me.object?.close() }
+            }
+        }
+    }
+
+    private func writeChunk(_ bytes: [UInt8], continuation: CheckedContinuation<Void, any Error>) {
+        guard !bytes.isEmpty else { continuation.resume(); return }
+        outbound.append(String(bytes.count, radix: 16) + "\r\n")
+        outbound.append(bytes)
+        outbound.append("\r\n")
+        waitForDrainIfNeeded(continuation)
+    }
+
+    /// Flushes, then resumes `continuation` now, or once the unsent bytes fall under the mark.
+    func waitForDrainIfNeeded(_ continuation: CheckedContinuation<Void, any Error>) {
+        flush()
+        if phase == .closed {
+            continuation.resume(throwing: CancellationError())
+        } else if outbound.pendingCount > context.configuration.outboundHighWater {
+            drainWaiters.append(continuation)
+        } else {
+            continuation.resume()
+        }
+    }
+
+    private func endStream(status: Int, keepAlive: Bool) {
+        guard phase == .responding else { return }
+        streamTask = nil
+        outbound.append("0\r\n\r\n")
+        finishResponse(status: status, bytes: 0, keepAlive: keepAlive)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Synchronization
+
+/// The `Date` response header (RFC 9110 §5.6.7), formatted at most once a second and shared
+/// by all loops: formatting dates per response would be a measurable cost.
+enum HTTPDate {
+    private static let cache = Mutex<(second: Int, value: String)>((-1, ""))
+
+    static func now() -> String {
+        let second = Int(Date().timeIntervalSince1970)
+        return cache.withLock { cached in
+            if cached.second != second { cached = (second, format(second)) }
+            return cached.value
+        }
+    }
+
+    static func format(_ unixSeconds: Int) -> String {
+        let days = unixSeconds.floorDiv(86_400)
+        let secondsOfDay = unixSeconds - days * 86_400
+        let (year, month, day) = civil(fromDays: days)
+        let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
+        let monthName = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month - 1]
+        return "\(weekday), \(two(day)) \(monthName) \(year) \(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60)) GMT"
+    }
+
+    /// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = z.floorDiv(146_097)
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+}
+
+extension Int {
+    func floorDiv(_ divisor: Int) -> Int {
+        let q = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? q - 1 : q
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Synchronization
+
+/// Keeps secrets out of logs, three ways: fields and query parameters with sensitive names are
+/// masked; route parameters declared secret are masked in logged paths; and any registered
+/// secret value (an API token, a webhook secret) is scrubbed from every line as a last line of defence.
+public final class LogRedactor: Sendable {
+    public static let mask = "[REDACTED]"
+    static let sensitiveNames: [String] = [
+        "password", "token", "secret", "authorization", "cookie", "apikey", "api_key", "access_token",
+        "refresh_token", "accesstoken", "refreshtoken", "session", "signature", "key",
+    ]
+    private let knownSecrets = Mutex<[String]>([])
+
+    public init() {}
+
+    /// Scrub `value` from every future line (values shorter than 6 characters are ignored:
+    /// masking them would shred ordinary words).
+    public func register(secret value: String) {
+        guard value.count >= 6 else { return }
+        knownSecrets.withLock { if !$0.contains(value) { $0.append(value) } }
+    }
+
+    public func isSensitiveKey(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return Self.sensitiveNames.contains { lowered == $0 || lowered.hasSuffix($0) || lowered.hasPrefix($0) }
+    }
+
+    func scrub(_ line: String) -> String {
+        knownSecrets.withLock { secrets in
+            secrets.reduce(line) { $0.replacingOccurrences(of: $1, with: Self.mask) }
+        }
+    }
+
+    /// The request target as it may be logged: secret route parameters and sensitive query values masked.
+    public func loggablePath(_ request: Request, secretParameters: Set<String>) -> String {
+        var path = request.path
+        if !secretParameters.isEmpty {
+            var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            let patternSegments = (request.route ?? "").split(separator: "/", omittingEmptySubsequences: false)
+            for (index, segment) in patternSegments.enumerated() where index < segments.count {
+                if segment.hasPrefix("{"), secretParameters.contains(String(segment.dropFirst().dropLast())) {
+                    segments[index] = Self.mask
+                }
+            }
+            path = segments.joined(separator: "/")
+        }
+        guard let questionMark = request.target.firstIndex(of: "?") else { return path }
+        let query = request.target[request.target.index(after: questionMark)...].split(separator: "&").map { pair -> String in
+            let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            return isSensitiveKey(name.removingPercentEncodingOrSelf) ? "\(name)=\(Self.mask)" : String(pair)
+        }
+        return path + "?" + query.joined(separator: "&")
+    }
+}
+
+private extension String {
+    var removingPercentEncodingOrSelf: String { (self as String).removingPercentEncoding ?? self }
+}

@@ -1,0 +1,44 @@
+import Glibc
+
+/// Bytes waiting for the socket. Appends are cheap; `flush` writes as much as the kernel
+/// takes and keeps the rest, compacting only once the sent prefix dominates (no O(n²) shifting).
+struct OutboundBuffer {
+    private var bytes: [UInt8] = []
+    private var sent = 0
+
+    var pendingCount: Int { bytes.count - sent }
+    var isEmpty: Bool { pendingCount == 0 }
+
+    mutating func append(_ data: [UInt8]) { bytes.append(contentsOf: data) }
+    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    enum FlushResult { case drained, blocked, failed }
+
+    mutating func flush(to fd: Int32) -> FlushResult {
+        while sent < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                send(fd, buffer.baseAddress! + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
+            }
+            if written > 0 {
+                sent += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                compactIfWorthIt()
+                return .blocked
+            } else {
+                return .failed
+            }
+        }
+        bytes.removeAll(keepingCapacity: bytes.capacity <= 64 * 1024)
+        sent = 0
+        return .drained
+    }
+
+    private mutating func compactIfWorthIt() {
+        if sent > 64 * 1024 && sent * 2 > bytes.count {
+            bytes.removeFirst(sent)
+            sent = 0
+        }
+    }
+}

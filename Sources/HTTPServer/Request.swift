@@ -1,0 +1,75 @@
+import Foundation
+@_exported import HTTPParsing
+
+/// One complete HTTP request, as handlers see it.
+public struct Request: Sendable {
+    public let method: String
+    /// The request target as sent: path and query.
+    public let target: String
+    /// The path, percent-decoding left to the router's parameters.
+    public let path: String
+    public let query: QueryParameters
+    public let headers: HTTPHeaders
+    public let body: [UInt8]
+    /// Values captured by `{name}` segments of the matched route.
+    public internal(set) var pathParameters: [String: String]
+    /// The matched route's pattern (e.g. `/feeds/{id}`): safe to log, unlike the path.
+    public internal(set) var route: String?
+    /// Echoed as `X-Request-Id` and written to every log line about this request.
+    public let requestID: String
+    public let remoteAddress: String
+    /// Values middleware attaches for later handlers (the authenticated user, say).
+    public var attributes = RequestAttributes()
+
+    public init(method: String, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
+                requestID: String = RequestID.generate(), remoteAddress: String = "") {
+        self.method = method
+        self.target = target
+        let questionMark = target.firstIndex(of: "?")
+        self.path = String(questionMark.map { target[..<$0] } ?? Substring(target))
+        self.query = QueryParameters(questionMark.map { String(target[target.index(after: $0)...]) } ?? "")
+        self.headers = headers
+        self.body = body
+        self.pathParameters = [:]
+        self.requestID = requestID
+        self.remoteAddress = remoteAddress
+    }
+
+    /// A path parameter by name; routes guarantee the names they declare.
+    public func parameter(_ name: String) -> String? { pathParameters[name] }
+}
+
+/// Decoded `application/x-www-form-urlencoded` pairs, in order; used for query strings and form bodies.
+public struct QueryParameters: Sendable {
+    public let pairs: [(name: String, value: String)]
+
+    public init(_ encoded: String) {
+        pairs = encoded.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (name: Self.decode(parts[0]), value: parts.count > 1 ? Self.decode(parts[1]) : "")
+        }
+    }
+
+    public subscript(name: String) -> String? { pairs.first { $0.name == name }?.value }
+
+    public func values(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
+
+    private static func decode(_ part: Substring) -> String {
+        let spaced = part.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+}
+
+/// Typed per-request storage: declare a key type once, read and write it anywhere.
+public protocol RequestAttributeKey {
+    associatedtype Value: Sendable
+}
+
+public struct RequestAttributes: Sendable {
+    private var values: [ObjectIdentifier: any Sendable] = [:]
+    public init() {}
+    public subscript<Key: RequestAttributeKey>(key: Key.Type) -> Key.Value? {
+        get { values[ObjectIdentifier(key)] as? Key.Value }
+        set { values[ObjectIdentifier(key)] = newValue }
+    }
+}

@@ -1,0 +1,99 @@
+/// What a handler answers. The server adds `Content-Length` (or chunked framing), `Date`,
+/// `Connection` and `X-Request-Id` itself.
+public struct Response: Sendable {
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: ResponseBody
+
+    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: ResponseBody = .bytes([])) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public static func bytes(_ bytes: [UInt8], status: Int = 200, contentType: String) -> Response {
+        Response(status: status, headers: ["Content-Type": contentType], body: .bytes(bytes))
+    }
+
+    public static func json(_ bytes: [UInt8], status: Int = 200) -> Response {
+        .bytes(bytes, status: status, contentType: "application/json; charset=utf-8")
+    }
+
+    public static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> Response {
+        .bytes(Array(text.utf8), status: status, contentType: contentType)
+    }
+
+    /// A status with no body at all (the contract's `DELETE` → 204 needs exactly that).
+    public static func empty(_ status: Int = 204) -> Response { Response(status: status) }
+}
+
+public enum ResponseBody: Sendable {
+    case bytes([UInt8])
+    /// Produced over time with chunked framing; `write` waits while the client is behind.
+    case stream(@Sendable (ResponseBodyWriter) async throws -> Void)
+}
+
+/// Hands chunks of a streamed body to the connection. Each `write` returns once the bytes are
+/// queued and the connection's unsent data is under its high-water mark, so a slow client
+/// slows the producer down instead of growing memory.
+public struct ResponseBodyWriter: Sendable {
+    let sink: @Sendable ([UInt8]) async throws -> Void
+    public func write(_ bytes: [UInt8]) async throws { try await sink(bytes) }
+    public func write(_ text: String) async throws { try await sink(Array(text.utf8)) }
+}
+
+/// An error the server core answers itself (404, 405, 413…); the configured `ErrorRenderer`
+/// turns it into the API's envelope.
+public struct HTTPError: Error, Sendable {
+    public let status: Int
+    public let code: String
+    public let message: String
+    public var headers: HTTPHeaders
+
+    public init(status: Int, code: String, message: String, headers: HTTPHeaders = HTTPHeaders()) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = headers
+    }
+
+    init(_ error: HTTPParseError) {
+        self.init(status: error.status, code: error.code, message: error.message)
+    }
+}
+
+/// Shapes core errors as the API's error body: each API has one envelope.
+public protocol ErrorRenderer: Sendable {
+    func render(_ error: HTTPError) -> Response
+}
+
+/// A plain JSON body `{"error": {"code", "message"}}`, for servers with no envelope of their own.
+public struct PlainJSONErrorRenderer: ErrorRenderer {
+    public init() {}
+    public func render(_ error: HTTPError) -> Response {
+        var response = Response.json(Array("{\"error\":{\"code\":\(JSONString.quote(error.code)),\"message\":\(JSONString.quote(error.message))}}".utf8),
+                                     status: error.status)
+        for field in error.headers { response.headers.add(field.name, field.value) }
+        return response
+    }
+}
+
+/// Minimal JSON string quoting for the core's own bodies (the API toolkit owns general JSON).
+enum JSONString {
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// Routes read like the API: `router.get("/feeds/{id}") { request in … }`.
+/// Matching is a walk down a tree of path segments; literal segments win over `{parameters}`.
+public struct Router: Sendable {
+    public typealias Handler = @Sendable (Request) async throws -> Response
+
+    public init() {}
+
+    private var root = Node()
+
+    public mutating func add(_ method: String, _ pattern: String, options: RouteOptions = RouteOptions(),
+                             _ handler: @escaping Handler) {
+        insert(Route(method: method.uppercased(), pattern: pattern, options: options, kind: .http(handler)))
+    }
+
+    /// A WebSocket endpoint: the server answers the upgrade handshake, then runs `handler`
+    /// with the open socket until it returns or the client leaves.
+    public mutating func webSocket(_ pattern: String, options: RouteOptions = RouteOptions(),
+                                   _ handler: @escaping WebSocketHandler) {
+        insert(Route(method: "GET", pattern: pattern, options: options, kind: .webSocket(handler)))
+    }
+
+    public mutating func get(_ p: String, options: RouteOptions = RouteOptions(), _ h: @escaping Handler) { add("GET", p, options: options, h) }
+    public mutating func post(_ p: String, options: RouteOptions = RouteOptions(), _ h: @escaping Handler) { add("POST", p, options: options, h) }
+    public mutating func put(_ p: String, options: RouteOptions = RouteOptions(), _ h: @escaping Handler) { add("PUT", p, options: options, h) }
+    public mutating func patch(_ p: String, options: RouteOptions = RouteOptions(), _ h: @escaping Handler) { add("PATCH", p, options: options, h) }
+    public mutating func delete(_ p: String, options: RouteOptions = RouteOptions(), _ h: @escaping Handler) { add("DELETE", p, options: options, h) }
+
+    private mutating func insert(_ route: Route) {
+        root.insert(route, segments: Self.segments(route.pattern)[...])
+    }
+
+    public enum Match {
+        case found(Route, parameters: [String: String])
+        case methodNotAllowed(allowed: [String])
+        case notFound
+    }
+
+    /// `HEAD` falls back to the `GET` route (the body is dropped on the way out).
+    public func match(method: String, path: String) -> Match {
+        guard let node = root.find(Self.segments(path)[...], parameters: [:]) else { return .notFound }
+        if let route = node.node.routes[method] ?? (method == "HEAD" ? node.node.routes["GET"] : nil) {
+            return .found(route, parameters: node.parameters)
+        }
+        if node.node.routes.isEmpty { return .notFound }
+        var allowed = Set(node.node.routes.keys)
+        if allowed.contains("GET") { allowed.insert("HEAD") }
+        return .methodNotAllowed(allowed: allowed.sorted())
+    }
+
+    /// Every registered (method, pattern), for documentation checks.
+    public var routes: [Route] { root.allRoutes() }
+
+    static func segments(_ path: String) -> [Substring] {
+        path.split(separator: "/", omittingEmptySubsequences: true)
+    }
+}
+
+public typealias WebSocketHandler = @Sendable (Request, WebSocket) async -> Void
+
+public struct Route: Sendable {
+    public enum Kind: Sendable {
+        case http(Router.Handler)
+        case webSocket(WebSocketHandler)
+    }
+    public let method: String
+    public let pattern: String
+    public let options: RouteOptions
+    let kind: Kind
+}
+
+public struct RouteOptions: Sendable {
+    /// Largest body accepted, checked against `Content-Length` before any of the body is read.
+    public var maxBodyBytes: Int?
+    /// Path parameters that are secrets (a webhook token, say): logged as `[REDACTED]`.
+    public var secretParameters: Set<String>
+
+    public init(maxBodyBytes: Int? = nil, secretParameters: Set<String> = []) {
+        self.maxBodyBytes = maxBodyBytes
+        self.secretParameters = secretParameters
+    }
+}
+
+private struct Node: Sendable {
+    var literal: [Substring: Node] = [:]
+    var parameterName: String?
+    var parameter: [Node] = []   // zero or one child; an array keeps the struct recursive
+    var routes: [String: Route] = [:]
+
+    mutating func insert(_ route: Route, segments: ArraySlice<Substring>) {
+        guard let first = segments.first else {
+            precondition(routes[route.method] == nil, "route registered twice: \(route.method) \(route.pattern)")
+            routes[route.method] = route
+            return
+        }
+        if first.hasPrefix("{") && first.hasSuffix("}") {
+            let name = String(first.dropFirst().dropLast())
+            precondition(parameterName == nil || parameterName == name, "conflicting parameter names at \(route.pattern)")
+            parameterName = name
+            if parameter.isEmpty { parameter.append(Node()) }
+            parameter[0].insert(route, segments: segments.dropFirst())
+        } else {
+            literal[first, default: Node()].insert(route, segments: segments.dropFirst())
+        }
+    }
+
+    func find(_ segments: ArraySlice<Substring>, parameters: [String: String]) -> (node: Node, parameters: [String: String])? {
+        guard let first = segments.first else { return (self, parameters) }
+        if let child = literal[first], let found = child.find(segments.dropFirst(), parameters: parameters) {
+            return found
+        }
+        if let name = parameterName, let child = parameter.first {
+            var captured = parameters
+            captured[name] = first.removingPercentEncoding ?? String(first)
+            return child.find(segments.dropFirst(), parameters: captured)
+        }
+        return nil
+    }
+
+    func allRoutes() -> [Route] {
+        Array(routes.values) + literal.values.flatMap { $0.allRoutes() } + parameter.flatMap { $0.allRoutes() }
+    }
+}

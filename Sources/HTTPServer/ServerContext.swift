@@ -1,0 +1,58 @@
+import Synchronization
+
+/// What every connection of one server shares: configuration, the request pipeline, logs,
+/// metrics and the counters that graceful shutdown and the connection limit read.
+final class ServerContext: Sendable {
+    let configuration: ServerConfiguration
+    let router: Router
+    let errorRenderer: any ErrorRenderer
+    let metrics: MetricsRegistry
+    let logger: Logger
+    let accessLog: Bool
+    private let pipeline: Responder
+
+    let openConnections = Atomic<Int>(0)
+    let requestsInFlight = Atomic<Int>(0)
+    let draining = Atomic<Bool>(false)
+
+    init(configuration: ServerConfiguration, router: Router, middleware: [any Middleware],
+         errorRenderer: any ErrorRenderer, metrics: MetricsRegistry, logger: Logger, accessLog: Bool) {
+        self.configuration = configuration
+        self.router = router
+        self.errorRenderer = errorRenderer
+        self.metrics = metrics
+        self.logger = logger
+        self.accessLog = accessLog
+        self.pipeline = middleware.wrapping(Responder { request in
+            guard let endpoint = request.endpoint else {
+                throw HTTPError(status: 404, code: "route.not_found", message: "No route for \(request.method) \(request.path)")
+            }
+            return try await endpoint(request)
+        })
+    }
+
+    var isDraining: Bool { draining.load(ordering: .relaxed) }
+
+    /// Runs middleware and handler; whatever they throw becomes an error response, so a
+    /// handler bug answers 500 in the API's envelope instead of dropping the connection.
+    func respond(to request: Request) async -> Response {
+        do {
+            return try await pipeline(request)
+        } catch let error as HTTPError {
+            return errorRenderer.render(error)
+        } catch {
+            logger.error("unhandled error", ["requestId": .string(request.requestID), "route": .string(request.route ?? ""),
+                                             "error": .string(String(describing: type(of: error)))])
+            return errorRenderer.render(HTTPError(status: 500, code: "internal", message: "Internal server error"))
+        }
+    }
+}
+
+extension Request {
+    private enum EndpointKey: RequestAttributeKey { typealias Value = Router.Handler }
+    /// The matched route's handler, placed by the connection so middleware runs before it.
+    var endpoint: Router.Handler? {
+        get { attributes[EndpointKey.self] }
+        set { attributes[EndpointKey.self] = newValue }
+    }
+}

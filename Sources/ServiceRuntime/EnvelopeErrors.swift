@@ -1,0 +1,42 @@
+import APIToolkit
+import HTTPServer
+
+/// Renders every error — the core's own (404, 413, 431…) and the handlers' — in the API's one
+/// envelope, so a client never has to parse two error shapes.
+public struct EnvelopeErrorRenderer: ErrorRenderer {
+    public let style: any EnvelopeStyle
+
+    public init(style: any EnvelopeStyle) { self.style = style }
+
+    public func render(_ error: HTTPError) -> Response {
+        var apiError = APIError(status: error.status, code: error.code, message: error.message)
+        apiError.headers = error.headers.map { APIError.Header(name: $0.name, value: $0.value) }
+        return render(apiError)
+    }
+
+    public func render(_ error: APIError) -> Response {
+        let body = (try? JSONSerializer.serialize(style.failure(error)))
+            ?? Array("{\"error\":\"internal error\"}".utf8)
+        var response = Response.json(body, status: error.status)
+        for header in error.headers { response.headers.add(header.name, header.value) }
+        return response
+    }
+}
+
+/// Turns what handlers throw into envelope responses: `APIError` as it is, request-decoding
+/// failures as 400/422 with the offending path. Anything else falls through to the core (500).
+public struct APIErrorMiddleware: Middleware {
+    let renderer: EnvelopeErrorRenderer
+
+    public init(style: any EnvelopeStyle) { renderer = EnvelopeErrorRenderer(style: style) }
+
+    public func respond(to request: Request, next: Responder) async throws -> Response {
+        do {
+            return try await next(request)
+        } catch let error as APIError {
+            return renderer.render(error)
+        } catch let error as RequestDecodingError {
+            return renderer.render(error.apiError)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import APIToolkit
+import HTTPServer
+import Storage
+
+/// What each backend declares; `ServiceRunner` does the rest (configuration, database,
+/// migrations, server, signals, logs, metrics).
+public protocol Service: Sendable {
+    /// Used in logs and as the `Server` header.
+    var name: String { get }
+    var version: String { get }
+    var defaults: ServiceOptions.Defaults { get }
+    var envelope: any EnvelopeStyle { get }
+    var migrations: [Migration] { get }
+    /// Adds the service's routes and middleware; called once at start-up.
+    func configure(_ setup: inout ServiceSetup) throws
+}
+
+/// Everything a service gets to build its routes with.
+public struct ServiceSetup {
+    public var router = Router()
+    /// Runs before every route, after the envelope error mapping.
+    public var middleware: [any Middleware] = []
+    /// Body limit for routes that set none.
+    public var defaultBodyBytes = 1024 * 1024
+    public let database: Database
+    public let logger: Logger
+    public let metrics: MetricsRegistry
+    public let responses: APIResponses
+    public let options: ServiceOptions
+    public let environment: [String: String]
+}

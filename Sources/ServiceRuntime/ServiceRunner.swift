@@ -1,0 +1,97 @@
+import Dispatch
+import Foundation
+import Glibc
+import HTTPServer
+import Storage
+
+/// Runs a `Service` as a long-lived process: parse options, open and migrate the database,
+/// build routes, listen, and on SIGTERM/SIGINT shut down gracefully.
+public enum ServiceRunner {
+    /// The entry point of `<service> serve [options]`; returns the process exit code.
+    public static func serve(_ service: some Service, arguments: [String],
+                             environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
+        let options: ServiceOptions
+        do {
+            options = try ServiceOptions.parse(arguments, environment: environment, defaults: service.defaults)
+        } catch {
+            FileHandle.standardError.write(Data("\(service.name) serve: \(error)\n\n\(ServiceOptions.usage)\n".utf8))
+            return 64
+        }
+        let redactor = LogRedactor()
+        for name in ["DATABASE_URL"] + service.secretEnvironmentNames {
+            if let value = environment[name] { redactor.register(secret: DatabaseURLPassword.extract(value) ?? value) }
+        }
+        let logger = Logger(minimumLevel: options.logLevel, redactor: redactor)
+        do {
+            let server = try await start(service, options: options, environment: environment, logger: logger)
+            let signals = installSignalHandlers { Task { await server.shutdown() } }
+            await server.waitUntilStopped()
+            signals.forEach { $0.cancel() }
+            StandardOutputSink.shared.flush()
+            return 0
+        } catch {
+            logger.error("start-up failed", ["error": .string(String(describing: error))])
+            StandardOutputSink.shared.flush()
+            return 1
+        }
+    }
+
+    /// Builds and starts the server without installing signal handlers (tests call this).
+    public static func start(_ service: some Service, options: ServiceOptions, environment: [String: String],
+                             logger: Logger) async throws -> HTTPServer {
+        try createParentDirectory(forSQLite: options.databaseURL)
+        let database = try Database.open(url: options.databaseURL)
+        let applied = try await database.migrate(service.migrations)
+        logger.info("database ready", ["dialect": .string(database.dialect.rawValue), "migrationsApplied": .int(applied.count)])
+
+        let metrics = MetricsRegistry()
+        var setup = ServiceSetup(database: database, logger: logger, metrics: metrics,
+                                 responses: APIResponses(style: service.envelope), options: options, environment: environment)
+        OperationalRoutes.install(into: &setup.router, metrics: metrics)
+        try service.configure(&setup)
+
+        var configuration = ServerConfiguration()
+        configuration.host = options.host
+        configuration.port = options.port
+        configuration.serverName = "\(service.name)/\(service.version)"
+        configuration.limits.defaultBodyBytes = setup.defaultBodyBytes
+        let server = try HTTPServer(configuration: configuration, router: setup.router,
+                                    middleware: [APIErrorMiddleware(style: service.envelope)] + setup.middleware,
+                                    errorRenderer: EnvelopeErrorRenderer(style: service.envelope),
+                                    metrics: metrics, logger: logger, accessLog: options.accessLog)
+        try server.start()
+        return server
+    }
+
+    /// The default database is a file under the working directory; make its folder on first run.
+    private static func createParentDirectory(forSQLite url: String) throws {
+        guard !url.hasPrefix("postgres"), url != ":memory:" else { return }
+        let path = url.hasPrefix("sqlite://") ? String(url.dropFirst("sqlite://".count)) : url
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// SIGTERM and SIGINT start a graceful shutdown instead of killing the process mid-request.
+    private static func installSignalHandlers(_ onSignal: @escaping @Sendable () -> Void) -> [any DispatchSourceSignal] {
+        [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: onSignal)
+            source.resume()
+            return source
+        }
+    }
+}
+
+extension Service {
+    /// Environment variables whose values are secrets: scrubbed from every log line.
+    public var secretEnvironmentNames: [String] { [] }
+}
+
+/// The password inside a `postgres://user:password@host/db` URL, so the logs never show it.
+enum DatabaseURLPassword {
+    static func extract(_ url: String) -> String? {
+        guard url.hasPrefix("postgres"), let components = URLComponents(string: url) else { return nil }
+        return components.password
+    }
+}

@@ -1,0 +1,110 @@
+import CSQLite
+
+/// One SQLite connection, owned and used by a single pool worker thread.
+///
+/// Opened with `SQLITE_OPEN_NOMUTEX`: the pool guarantees one thread at a time, so SQLite's
+/// own per-call locking would be pure overhead.
+final class SQLiteConnection: PooledConnection {
+    enum Mode {
+        /// The single writer: creates the file, switches it to WAL and runs all writes.
+        case readWrite
+        /// A reader: SQLite itself rejects writes, so a misplaced write in `Database.read`
+        /// fails loudly instead of bypassing the writer's serialisation.
+        case readOnly
+    }
+
+    /// How long a statement waits for a lock held by another connection or process before
+    /// failing with `DatabaseError.Kind.busy`.
+    static let busyTimeoutMilliseconds: Int32 = 5000
+    static let statementCacheCapacity = 64
+
+    let dialect = SQLDialect.sqlite
+    let handle: OpaquePointer
+    let statements: SQLiteStatementCache
+
+    /// Opens `path` (or `":memory:"`) and applies the per-connection settings.
+    init(path: String, mode: Mode, statementCacheCapacity: Int = SQLiteConnection.statementCacheCapacity) throws {
+        var flags = SQLITE_OPEN_NOMUTEX
+        flags |= mode == .readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        var opened: OpaquePointer?
+        let status = sqlite3_open_v2(path, &opened, flags, nil)
+        guard status == SQLITE_OK, let opened else {
+            let reason = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(opened)
+            throw DatabaseError(.connectionFailed, "cannot open SQLite database at \(path): \(reason)", sqliteCode: status)
+        }
+        handle = opened
+        statements = SQLiteStatementCache(capacity: statementCacheCapacity)
+        do {
+            try configure(mode: mode, isInMemory: path == ":memory:")
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    /// WAL lets readers proceed while the writer writes; `synchronous=NORMAL` is the
+    /// recommended pairing (durable across application crashes, may lose the last commits on
+    /// power loss); foreign keys are off by default in SQLite and on in PostgreSQL.
+    private func configure(mode: Mode, isInMemory: Bool) throws {
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+        try executeScript("PRAGMA foreign_keys = ON")
+        guard mode == .readWrite else { return }
+        let journal = try query("PRAGMA journal_mode = WAL", []).first?[0]
+        let expected: SQLValue = isInMemory ? "memory" : "wal"
+        guard journal == expected else {
+            throw DatabaseError(
+                .connectionFailed, "SQLite refused journal_mode=WAL (got \(journal ?? .null)); is the file system local?")
+        }
+        try executeScript("PRAGMA synchronous = NORMAL")
+    }
+
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [SQLValue]) throws -> Int {
+        let changesBefore = sqlite3_total_changes64(handle)
+        try run(sql, parameters) { _ in }
+        // `sqlite3_changes64` keeps the count of the last INSERT/UPDATE/DELETE, even when this
+        // statement was DDL; the total only moves when this statement changed rows.
+        guard sqlite3_total_changes64(handle) != changesBefore else { return 0 }
+        return Int(sqlite3_changes64(handle))
+    }
+
+    func query(_ sql: String, _ parameters: [SQLValue]) throws -> [Row] {
+        var rows: [Row] = []
+        try run(sql, parameters) { rows.append($0) }
+        return rows
+    }
+
+    func executeScript(_ sql: String) throws {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        defer { sqlite3_free(errorMessage) }
+        guard status == SQLITE_OK else {
+            let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            throw SQLiteErrors.error(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+        }
+    }
+
+    func prepareForJob() throws {}
+
+    func cleanUpAfterJob() {
+        guard sqlite3_get_autocommit(handle) == 0 else { return }
+        _ = try? executeScript("ROLLBACK")
+    }
+
+    func beginTransaction() throws {
+        try executeScript("BEGIN IMMEDIATE")
+    }
+
+    func close() {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// SQLite's error for the last failed call on this connection.
+    func lastError(sql: String?) -> DatabaseError {
+        SQLiteErrors.error(
+            code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+}

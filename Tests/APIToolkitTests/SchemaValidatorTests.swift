@@ -1,0 +1,157 @@
+import APIToolkit
+import XCTest
+
+final class SchemaValidatorTests: XCTestCase {
+    private func issues(_ json: String, _ schema: Schema) throws -> [ValidationIssue] {
+        SchemaValidator.validate(try parseJSON(json), against: schema)
+    }
+
+    private func batchIssues(_ entries: [String]) throws -> [ValidationIssue] {
+        SchemaValidator.validate(try JSONParser.parse(batchJSON(entries)), against: MeasurementBatch.schema)
+    }
+
+    func testAValidBatchHasNoIssues() throws {
+        let entries = (0..<3).map { batchEntryJSON(index: $0) } + [
+            batchEntryJSON(index: 3, ["sleepStage": "3", "deviceType": "null", "externalSourceVersion": #""17.4""#]),
+            batchEntryJSON(index: 4, ["deviceType": #""watch""#, "value": "-0.5"]),
+        ]
+        XCTAssertEqual(try batchIssues(entries), [])
+    }
+
+    func testUnknownKeysAreReportedWithTheirPath() throws {
+        let entries = [batchEntryJSON(index: 0), batchEntryJSON(index: 1), batchEntryJSON(index: 2, ["foo": "1"])]
+        XCTAssertEqual(try batchIssues(entries), [
+            ValidationIssue(path: "entries[2].foo", code: .unrecognizedKey, message: "is not a recognized key"),
+        ])
+        XCTAssertEqual(try issues(#"{"entries":[], "extra":true}"#, MeasurementBatch.schema).map(\.path), ["entries", "extra"])
+    }
+
+    func testMissingAndNullRequiredFields() throws {
+        let entries = [batchEntryJSON(index: 0, ["unit": nil]), batchEntryJSON(index: 1, ["externalId": "null"])]
+        XCTAssertEqual(try batchIssues(entries), [
+            ValidationIssue(path: "entries[0].unit", code: .required, message: "is required"),
+            ValidationIssue(path: "entries[1].externalId", code: .invalidType, message: "expected a string, got null"),
+        ])
+    }
+
+    func testOptionalFieldsMayBeAbsentButNotNullUnlessNullable() throws {
+        let entries = [batchEntryJSON(index: 0, ["sleepStage": "null"]), batchEntryJSON(index: 1, ["deviceType": "null"])]
+        XCTAssertEqual(try batchIssues(entries).map(\.path), ["entries[0].sleepStage"])
+    }
+
+    func testWrongTypesAreInvalidType() throws {
+        let entries = [batchEntryJSON(index: 0, ["value": #""72""#, "hkIdentifier": "5", "startDate": "[]"])]
+        let found = try batchIssues(entries)
+        XCTAssertEqual(found.map(\.code), [.invalidType, .invalidType, .invalidType])
+        XCTAssertEqual(found.map(\.message), ["expected a string, got an integer", "expected a string, got an array", "expected a number, got a string"])
+    }
+
+    func testIntegerSchemasAcceptIntegralFractionsAndRejectFractionalValues() throws {
+        let schema: Schema = .integer(min: 0, max: 20)
+        XCTAssertEqual(try issues("3", schema), [])
+        XCTAssertEqual(try issues("3.0", schema), [])
+        XCTAssertEqual(try issues("3e0", schema), [])
+        XCTAssertEqual(try issues("-0", schema), [])
+        XCTAssertEqual(try issues("3.5", schema).map(\.code), [.invalidType])
+        XCTAssertEqual(try issues("21", schema).map(\.code), [.tooBig])
+        XCTAssertEqual(try issues("-1", schema).map(\.message), ["must be at least 0"])
+        XCTAssertEqual(try issues("1e30", schema).map(\.code), [.tooBig])
+        XCTAssertEqual(try issues("-1e30", schema).map(\.code), [.tooSmall])
+        XCTAssertEqual(try issues(#""3""#, schema).map(\.code), [.invalidType])
+        XCTAssertEqual(try issues("true", schema).map(\.message), ["expected an integer, got a boolean"])
+    }
+
+    func testNumbersMustBeFiniteAndWithinLimits() {
+        let schema: Schema = .number(min: 0.5, max: 10)
+        XCTAssertEqual(SchemaValidator.validate(.number(.nan), against: schema).map(\.code), [.notFinite])
+        XCTAssertEqual(SchemaValidator.validate(.number(-.infinity), against: .integer()).map(\.code), [.notFinite])
+        XCTAssertEqual(SchemaValidator.validate(.integer(0), against: schema).map(\.message), ["must be at least 0.5"])
+        XCTAssertEqual(SchemaValidator.validate(.number(10.5), against: schema).map(\.message), ["must be at most 10"])
+        XCTAssertEqual(SchemaValidator.validate(.integer(10), against: schema), [])
+    }
+
+    func testStringLengthsCountUTF16CodeUnitsLikeZod() throws {
+        let schema: Schema = .string(minLength: 1, maxLength: 2)
+        XCTAssertEqual(try issues(#""😀""#, schema), [])
+        XCTAssertEqual(try issues(#""😀a""#, schema).map(\.code), [.tooBig])
+        XCTAssertEqual(try issues(#""éé""#, schema), [])
+        XCTAssertEqual(try issues(#""""#, schema).map(\.message), ["must be at least 1 character long"])
+    }
+
+    func testEnumsListTheAllowedValues() throws {
+        let entries = [batchEntryJSON(index: 0, ["deviceType": #""tablet""#])]
+        XCTAssertEqual(try batchIssues(entries), [
+            ValidationIssue(path: "entries[0].deviceType", code: .invalidEnumValue,
+                            message: #"must be one of: "watch", "phone", "scale", "ring", "other""#),
+        ])
+    }
+
+    func testDateTimesMustCarryAZone() throws {
+        let entries = [batchEntryJSON(index: 0, ["startDate": #""2026-05-16T10:00:00""#, "endDate": #""2026-02-30T10:00:00Z""#])]
+        XCTAssertEqual(try batchIssues(entries).map(\.code), [.invalidDatetime, .invalidDatetime])
+        XCTAssertEqual(try issues(#""2026-05-16T10:00:00.5Z""#, .dateTimeUTC).map(\.code), [.invalidDatetime])
+        XCTAssertEqual(try issues(#""2026-05-16T10:00:00Z""#, .dateTimeUTC), [])
+    }
+
+    func testArraySizeLimits() throws {
+        XCTAssertEqual(try batchIssues([]), [ValidationIssue(path: "entries", code: .tooSmall, message: "must contain at least 1 item")])
+        let limited: Schema = .array(of: .integer(), maxItems: 2)
+        XCTAssertEqual(try issues(#"[1, 2, "x"]"#, limited), [ValidationIssue(path: "", code: .tooBig, message: "must contain at most 2 items")])
+    }
+
+    func testFormats() throws {
+        XCTAssertEqual(try issues(#""https://feeds.example.com/rss.xml""#, .string(format: .uri)), [])
+        for bad in [#""feeds.example.com""#, #""https://""#, #""https://exa mple.com""#, #""/relative/path""#] {
+            XCTAssertEqual(try issues(bad, .string(format: .uri)).map(\.code), [.invalidFormat], bad)
+        }
+        for good in ["a@b.co", "first.last+tag@sub.example.org", "o'neil_1@x-y.io"] {
+            XCTAssertEqual(try issues("\"\(good)\"", .string(format: .email)), [], good)
+        }
+        for bad in ["a@b", ".a@b.co", "a.@b.co", "a..b@c.co", "a@-b.co", "a@b.c", "a@b..co", "a b@c.co", "a@b@c.co", "@b.co"] {
+            XCTAssertEqual(try issues("\"\(bad)\"", .string(format: .email)).map(\.code), [.invalidFormat], bad)
+        }
+        XCTAssertEqual(try issues(#""E621E1F8-c36c-495a-93fc-0c247a3e6e5f""#, .string(format: .uuid)), [])
+        for bad in ["e621e1f8c36c495a93fc0c247a3e6e5f", "e621e1f8-c36c-495a-93fc-0c247a3e6e5", "g621e1f8-c36c-495a-93fc-0c247a3e6e5f"] {
+            XCTAssertEqual(try issues("\"\(bad)\"", .string(format: .uuid)).map(\.code), [.invalidFormat], bad)
+        }
+    }
+
+    func testUnknownKeysAreAllowedOnlyByExplicitOptIn() throws {
+        let passthrough: Schema = .object("BackupExport", allowsUnknownKeys: true) {
+            Property("version", .integer())
+        }
+        XCTAssertEqual(try issues(#"{"version": 2, "futureField": {"x": 1}}"#, passthrough), [])
+        XCTAssertEqual(try issues(#"{"futureField": 1}"#, passthrough).map(\.code), [.required])
+    }
+
+    func testPathsQuoteKeysThatAreNotIdentifiers() throws {
+        let schema: Schema = .object { Property("meta", .object { Property("ok", .boolean) }) }
+        let found = try issues(#"{"meta": {"ok": true, "a.b": 1, "2x": 2, "with \"quote\"": 3}}"#, schema)
+        XCTAssertEqual(found.map(\.path), [#"meta["a.b"]"#, #"meta["2x"]"#, #"meta["with \"quote\""]"#])
+    }
+
+    func testNullableAnyAndNullSchemas() throws {
+        XCTAssertEqual(try issues("null", .string().orNull), [])
+        XCTAssertEqual(try issues("1", .string().orNull).map(\.code), [.invalidType])
+        XCTAssertEqual(try issues(#"{"anything": [1, {"x": null}]}"#, .any), [])
+        XCTAssertEqual(try issues("null", .null), [])
+        XCTAssertEqual(try issues("false", .null).map(\.message), ["expected null, got a boolean"])
+        XCTAssertEqual(try issues("{}", .boolean).map(\.message), ["expected a boolean, got an object"])
+    }
+
+    func testIssueCollectionStopsAtTheLimit() throws {
+        let entries = (0..<500).map { batchEntryJSON(index: $0, ["value": #""x""#, "unit": "1"]) }
+        let found = try batchIssues(entries)
+        XCTAssertEqual(found.count, SchemaValidator.defaultIssueLimit)
+        XCTAssertEqual(found.first?.path, "entries[0].unit")
+        let limited = SchemaValidator.validate(try JSONParser.parse(batchJSON(entries)), against: MeasurementBatch.schema, issueLimit: 3)
+        XCTAssertEqual(limited.map(\.path), ["entries[0].unit", "entries[0].value", "entries[1].unit"])
+    }
+
+    func testIssuesRenderAsJSONForEnvelopes() {
+        let issue = ValidationIssue(path: "entries[3].value", code: .invalidType, message: "expected a number, got a string")
+        XCTAssertEqual(issue.jsonValue, ["path": "entries[3].value", "code": "invalid_type", "message": "expected a number, got a string"])
+        XCTAssertEqual(issue.description, "entries[3].value: expected a number, got a string")
+        XCTAssertEqual(SchemaValidator.validate(issue.jsonValue, against: ValidationIssue.schema), [])
+    }
+}

@@ -1,0 +1,42 @@
+import XCTest
+@testable import Secrets
+
+final class SecretsTests: XCTestCase {
+    func testConstantTimeEqualsMatchesOnlyIdenticalInputs() {
+        XCTAssertTrue(ConstantTime.equals("s3cret-webhook", "s3cret-webhook"))
+        XCTAssertFalse(ConstantTime.equals("s3cret-webhook", "s3cret-webhooK"))
+        XCTAssertFalse(ConstantTime.equals("s3cret", "s3cret-webhook"))
+        XCTAssertFalse(ConstantTime.equals("", "x"))
+        XCTAssertTrue(ConstantTime.equals("", ""))
+    }
+
+    func testSHA256MatchesTheStandardVector() {
+        XCTAssertEqual(Digest.sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
+    func testRandomTokensAreURLSafeUniqueAndPrefixed() {
+        let tokens = (0..<200).map { _ in RandomToken.generate(prefix: "rt_") }
+        XCTAssertEqual(Set(tokens).count, 200)
+        for token in tokens {
+            XCTAssertTrue(token.hasPrefix("rt_"))
+            XCTAssertEqual(token.count, 3 + 43)
+            XCTAssertTrue(token.dropFirst(3).allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }, token)
+        }
+    }
+
+    func testPasswordHashIsArgon2idAndVerifies() throws {
+        let hasher = PasswordHasher.minimal
+        let stored = try hasher.hash("correct horse battery staple")
+        XCTAssertTrue(stored.hasPrefix("$argon2id$"))
+        XCTAssertTrue(hasher.verify("correct horse battery staple", against: stored))
+        XCTAssertFalse(hasher.verify("correct horse battery stapler", against: stored))
+        XCTAssertFalse(hasher.verify("anything", against: "not a hash"))
+        XCTAssertNotEqual(try hasher.hash("same"), try hasher.hash("same"), "each hash has its own salt")
+    }
+
+    func testRehashIsRequestedWhenCostsChange() throws {
+        let stored = try PasswordHasher.minimal.hash("pw")
+        XCTAssertFalse(PasswordHasher.minimal.needsRehash(stored))
+        XCTAssertTrue(PasswordHasher.interactive.needsRehash(stored))
+    }
+}

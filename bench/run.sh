@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# `make bench`: our server against nginx, measured in the same run on the same machine.
+# A tiny JSON GET, wrk on loopback; then again with 5,000 idle keep-alive connections held open.
+# Prints requests/s and p99 for both, and the ratios (targets: ≥ 0.8× nginx's requests/s,
+# p99 within 2× of nginx's).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/install-deps.sh --bench
+
+DURATION=${BENCH_DURATION:-10s}
+CONNECTIONS=${BENCH_CONNECTIONS:-64}
+IDLE=${BENCH_IDLE_CONNECTIONS:-5000}
+OURS_PORT=18081
+NGINX_PORT=18082
+work=$(mktemp -d)
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+ulimit -n "$(ulimit -Hn)"
+
+swift build -c release --product jarvis >/dev/null
+DATABASE_URL="$work/bench.sqlite" LOG_LEVEL=info .build/release/jarvis serve --port "$OURS_PORT" >"$work/ours.log" 2>&1 &
+pids+=($!)
+
+mkdir -p "$work/nginx"
+cat >"$work/nginx/nginx.conf" <<NGINX
+worker_processes $(nproc);
+worker_rlimit_nofile 65536;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log;
+events { worker_connections 16384; }
+http {
+  access_log off;
+  keepalive_requests 1000000;
+  keepalive_timeout 75s;
+  client_body_temp_path $work/nginx;
+  proxy_temp_path $work/nginx;
+  fastcgi_temp_path $work/nginx;
+  uwsgi_temp_path $work/nginx;
+  scgi_temp_path $work/nginx;
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    location / { default_type application/json; return 200 '{"status":"ok"}'; }
+  }
+}
+NGINX
+nginx -c "$work/nginx/nginx.conf" -g 'daemon off;' &
+pids+=($!)
+
+for port in "$OURS_PORT" "$NGINX_PORT"; do
+  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/livez" >/dev/null && break; sleep 0.1; done
+done
+
+# Prints "requests_per_second p99_milliseconds" from one wrk run.
+measure() {
+  local out rps p99
+  out=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$1")
+  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  p99=$(awk '$1 == "99%" {v=$2; if (v ~ /us$/) {sub(/us/,"",v); v=v/1000} else if (v ~ /ms$/) {sub(/ms/,"",v)} else if (v ~ /s$/) {sub(/s/,"",v); v=v*1000}; print v}' <<<"$out")
+  echo "$rps $p99"
+}
+
+report() {
+  local label=$1 ours=$2 theirs=$3
+  read -r ours_rps ours_p99 <<<"$ours"
+  read -r nginx_rps nginx_p99 <<<"$theirs"
+  printf '%-28s ours %10.0f req/s  p99 %7.2f ms | nginx %10.0f req/s  p99 %7.2f ms | ratio req/s %.2f× (target ≥ 0.80)  p99 %.2f× (target ≤ 2.00)\n' \
+    "$label" "$ours_rps" "$ours_p99" "$nginx_rps" "$nginx_p99" \
+    "$(echo "$ours_rps / $nginx_rps" | bc -l)" "$(echo "$ours_p99 / $nginx_p99" | bc -l)"
+}
+
+echo "bench: tiny JSON GET /livez, wrk -t2 -c$CONNECTIONS -d$DURATION, $(nproc) cores"
+warm=$(measure "http://127.0.0.1:$OURS_PORT/livez"); warm=$(measure "http://127.0.0.1:$NGINX_PORT/livez")
+ours=$(measure "http://127.0.0.1:$OURS_PORT/livez")
+theirs=$(measure "http://127.0.0.1:$NGINX_PORT/livez")
+report "plain" "$ours" "$theirs"
+
+seconds=${DURATION%s}
+with_idle() {
+  python3 bench/hold_idle_connections.py 127.0.0.1 "$1" "$IDLE" "$((seconds + 3))" /livez >"$work/idle-$1.log" &
+  local holder=$!
+  for _ in $(seq 300); do grep -q established "$work/idle-$1.log" 2>/dev/null && break; sleep 0.1; done
+  measure "http://127.0.0.1:$1/livez"
+  wait "$holder"
+  sed 's/^/    /' "$work/idle-$1.log" >&2
+}
+ours=$(with_idle "$OURS_PORT")
+theirs=$(with_idle "$NGINX_PORT")
+report "with $IDLE idle keep-alive" "$ours" "$theirs"

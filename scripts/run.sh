@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The main job: installs what is missing, builds in release mode, and runs both servers on
+# SQLite with their defaults — HealthLog on :8080 (./data/healthlog.sqlite) and Jarvis on
+# :8081 (./data/jarvis.sqlite). Ctrl-C or SIGTERM stops both gracefully.
+# Override per server with HEALTHLOG_PORT, JARVIS_PORT, HEALTHLOG_DATABASE_URL, JARVIS_DATABASE_URL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/install-deps.sh
+swift build -c release --product healthlog
+swift build -c release --product jarvis
+
+pids=()
+stop() { trap - INT TERM; kill -TERM "${pids[@]}" 2>/dev/null || true; wait "${pids[@]}" 2>/dev/null || true; }
+trap stop INT TERM
+
+PORT="${HEALTHLOG_PORT:-8080}" DATABASE_URL="${HEALTHLOG_DATABASE_URL:-./data/healthlog.sqlite}" \
+  .build/release/healthlog serve &
+pids+=($!)
+PORT="${JARVIS_PORT:-8081}" DATABASE_URL="${JARVIS_DATABASE_URL:-./data/jarvis.sqlite}" \
+  .build/release/jarvis serve &
+pids+=($!)
+
+# If either server exits, stop the other and report its status.
+set +e
+wait -n "${pids[@]}"
+status=$?
+stop
+exit "$status"
