@@ -43,7 +43,8 @@ let package = Package(
 
         .testTarget(name: "HTTPParsingTests", dependencies: ["HTTPParsing"]),
         .testTarget(name: "WebSocketCodecTests", dependencies: ["WebSocketCodec"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ServiceRuntime"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "ServiceRuntimeTests", dependencies: ["ServiceRuntime"]),
         .testTarget(name: "APIToolkitTests", dependencies: ["APIToolkit"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),

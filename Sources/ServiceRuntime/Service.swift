@@ -11,6 +11,8 @@ public protocol Service: Sendable {
     var defaults: ServiceOptions.Defaults { get }
     var envelope: any EnvelopeStyle { get }
     var migrations: [Migration] { get }
+    /// Environment variables whose values are secrets: scrubbed from every log line.
+    var secretEnvironmentNames: [String] { get }
     /// Adds the service's routes and middleware; called once at start-up.
     func configure(_ setup: inout ServiceSetup) throws
 }

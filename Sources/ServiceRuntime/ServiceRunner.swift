@@ -84,7 +84,6 @@ public enum ServiceRunner {
 }
 
 extension Service {
-    /// Environment variables whose values are secrets: scrubbed from every log line.
     public var secretEnvironmentNames: [String] { [] }
 }
 

@@ -86,7 +86,7 @@ enum HTTPResponseSplitter {
 }
 
 /// Starts a real server on a free loopback port for one test, and stops it afterwards.
-final class TestServer {
+final class TestServer: Sendable {
     let server: HTTPServer
     let logs = MemoryLogSink()
     var port: Int { server.port }
