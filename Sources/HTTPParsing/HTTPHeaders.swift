@@ -35,6 +35,14 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields.removeAll { $0.name.equalsIgnoringASCIICase(name) }
     }
 
+    /// RFC 9110 §5.6.2: a field name is a token, with no spaces, colons or control characters.
+    public static func isValidFieldName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+
     /// True when a comma-separated header (e.g. `Connection`) lists `token`, case-insensitively.
     public func hasToken(_ token: String, in name: String) -> Bool {
         values(name).contains { value in

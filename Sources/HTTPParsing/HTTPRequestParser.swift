@@ -25,7 +25,10 @@ public final class HTTPRequestParser {
     private var parser = http_parser()
     private var settings = http_parser_settings()
     private var collector: HeadCollector
-    private var foldScanner = ObsFoldScanner()
+    private var lineScanner = HeadLineScanner()
+    private var chunkScanner: ChunkedFramingScanner?
+    /// After a head event the next input starts with the head's final LF (http-parser pauses just before it).
+    private var headTerminatorPending = false
     private var headBytes = 0
     private var headComplete = false
     private var messageDone = false
@@ -45,7 +48,9 @@ public final class HTTPRequestParser {
     public func resetForNextMessage() {
         http_parser_init(&parser, HTTP_REQUEST)
         collector = HeadCollector(limits: limits)
-        foldScanner = ObsFoldScanner()
+        lineScanner = HeadLineScanner()
+        chunkScanner = nil
+        headTerminatorPending = false
         headBytes = 0
         headComplete = false
         messageDone = false
@@ -71,11 +76,23 @@ public final class HTTPRequestParser {
         defer { parser.data = nil }
 
         if let error = callbackError { throw error }
+        let parsed = UnsafeRawBufferPointer(start: base, count: consumed)
         if !headComplete || isHeadEvent {
-            if foldScanner.scan(UnsafeRawBufferPointer(start: base, count: consumed)) {
-                throw .ambiguousFraming("obsolete line folding in a header field")
+            switch lineScanner.scan(parsed) {
+            case .obsoleteFolding: throw .ambiguousFraming("obsolete line folding in a header field")
+            case .bareCarriageReturn: throw .ambiguousFraming("CR not followed by LF in the request head")
+            case nil: break
             }
             headBytes += consumed
+        } else {
+            var body = parsed[...]
+            if headTerminatorPending, let first = body.first {
+                // The non-strict build ends a head on CR followed by any byte; only CRLF (or a lone LF) may.
+                guard first == 0x0A else { throw .ambiguousFraming("CR not followed by LF in the request head") }
+                headTerminatorPending = false
+                body = body.dropFirst()
+            }
+            if chunkScanner != nil { try checkChunkFraming(UnsafeRawBufferPointer(rebasing: body)) }
         }
         let errno = http_errno(parser.http_errno)
         if errno == HPE_PAUSED {
@@ -85,6 +102,15 @@ public final class HTTPRequestParser {
         }
         if (!headComplete || isHeadEvent) && headBytes > limits.maxHeaderBytes { throw .headerTooLarge }
         return Step(consumed: consumed, event: pendingEvent)
+    }
+
+    private func checkChunkFraming(_ body: UnsafeRawBufferPointer) throws(HTTPParseError) {
+        guard chunkScanner!.scan(body) else {
+            throw .ambiguousFraming("chunked body does not follow RFC 9112 framing")
+        }
+        if case .message = pendingEvent, !chunkScanner!.isComplete {
+            throw .ambiguousFraming("chunked body ended early")
+        }
     }
 
     private var isHeadEvent: Bool {
@@ -140,6 +166,8 @@ public final class HTTPRequestParser {
             switch me.collector.finish(parser: p!.pointee) {
             case .success(let head):
                 me.headComplete = true
+                me.headTerminatorPending = true
+                if head.isChunked { me.chunkScanner = ChunkedFramingScanner() }
                 me.pendingEvent = .head(head)
                 http_parser_pause(p, 1)
                 return 0

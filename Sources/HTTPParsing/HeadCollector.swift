@@ -46,7 +46,7 @@ struct HeadCollector {
         if readingValue || !field.isEmpty { commitField() }
         // RFC 9112 §5.1: no whitespace between a field name and its colon; a server must refuse it,
         // since a proxy may read `Content-Length : 3` differently.
-        if let bad = fields.first(where: { !Self.isToken($0.name) }) {
+        if let bad = fields.first(where: { !HTTPHeaders.isValidFieldName($0.name) }) {
             return .failure(.malformed("invalid header field name \"\(bad.name)\""))
         }
         // RFC 9112 §3.2: the request target is ASCII; raw bytes above 0x7F must be percent-encoded.
@@ -75,9 +75,17 @@ struct HeadCollector {
         guard major == 1 else { return .failure(HTTPParseError(
             status: 505, code: "http.version_not_supported", message: "Only HTTP/1.x is supported")) }
 
+        let method = String(cString: http_method_str(http_method(rawValue: parser.method)))
+        // CONNECT makes http-parser stop at the head and leave what follows unparsed: we are
+        // not a proxy, so refuse it rather than read a tunnel as the next request.
+        if method == "CONNECT" { return .failure(.malformed("CONNECT is not supported")) }
+        if !codings.isEmpty && minor == 0 { return .failure(.ambiguousFraming("chunked Transfer-Encoding in HTTP/1.0")) }
+        if parser.upgrade == 1 && (!codings.isEmpty || (contentLength ?? 0) > 0) {
+            return .failure(.malformed("an upgrade request cannot carry a body"))
+        }
         var copy = parser
         let head = RequestHead(
-            method: String(cString: http_method_str(http_method(rawValue: parser.method))),
+            method: method,
             target: String(decoding: url, as: UTF8.self),
             versionMajor: major,
             versionMinor: minor,
@@ -88,13 +96,5 @@ struct HeadCollector {
             expectsContinue: headers["Expect"].map { $0.trimmingASCIISpaces().equalsIgnoringASCIICase("100-continue") } ?? false,
             isUpgrade: parser.upgrade == 1 || headers.hasToken("upgrade", in: "Connection") && headers.contains("Upgrade"))
         return .success(head)
-    }
-
-    /// RFC 9110 §5.6.2 token characters.
-    static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
     }
 }

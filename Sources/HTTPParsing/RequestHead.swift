@@ -17,10 +17,10 @@ public struct RequestHead: Sendable {
     public var isUpgrade: Bool
 
     public var path: Substring {
-        target.firstIndex(of: "?").map { target[..<$0] } ?? Substring(target)
+        target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? Substring(target)
     }
 
     public var query: Substring? {
-        target.firstIndex(of: "?").map { target[target.index(after: $0)...] }
+        target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[target.utf8.index(after: $0)...] }
     }
 }

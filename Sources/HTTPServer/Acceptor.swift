@@ -8,13 +8,24 @@ final class Acceptor: EventLoopSelectable {
     private let context: ServerContext
     private var connections: [ObjectIdentifier: HTTPConnection] = [:]
     private var listening = true
+    /// Out of file descriptors: the listener is muted until the next tick.
+    private var muted = false
 
     init(fd: Int32, loop: EventLoop, context: ServerContext) {
         self.fd = fd
         self.loop = loop
         self.context = context
         loop.register(fd, self, events: EPOLLIN.rawValue)
+        loop.onIterationEnd { [unowned loop, context] in
+            guard !loop.logBuffer.isEmpty else { return }
+            context.logger.emit(loop.logBuffer)
+            loop.logBuffer.removeAll(keepingCapacity: true)
+        }
         loop.onTick { [unowned self] in
+            if muted && listening {
+                muted = false
+                loop.modify(fd, events: EPOLLIN.rawValue)
+            }
             let now = MonotonicClock.seconds()
             for connection in Array(connections.values) { connection.tick(now: now) }
         }
@@ -25,7 +36,20 @@ final class Acceptor: EventLoopSelectable {
     func handle(events: UInt32) {
         // Accept in a small batch, then let the loop serve what it already has.
         for _ in 0..<64 {
-            guard listening, let (clientFD, peer) = Socket.accept(fd) else { return }
+            guard listening else { return }
+            let clientFD: Int32, peer: String
+            switch Socket.accept(fd) {
+            case .connection(let accepted, let address):
+                (clientFD, peer) = (accepted, address)
+            case .noneWaiting:
+                return
+            case .outOfDescriptors:
+                muted = true
+                loop.modify(fd, events: 0)
+                context.logger.warning("out of file descriptors; not accepting for a second",
+                                       ["openConnections": .int(context.openConnections.load(ordering: .relaxed))])
+                return
+            }
             if context.openConnections.load(ordering: .relaxed) >= context.configuration.maxConnections {
                 refuseOverLimit(clientFD)
                 continue
@@ -49,7 +73,7 @@ final class Acceptor: EventLoopSelectable {
             var withRetry = response
             withRetry.headers.set("Retry-After", "1")
             ResponseHead.write(withRetry, contentLength: body.count, chunked: false, keepAlive: false,
-                               requestID: nil, serverName: context.configuration.serverName, into: &out)
+                               requestID: nil, serverName: context.configuration.serverName, loop: loop, into: &out)
             out.append(body)
         }
         _ = out.flush(to: clientFD)

@@ -1,19 +1,23 @@
 /// One structured line per answered request. Paths pass through the redactor, and header
 /// values are never logged (only the user agent), so credentials cannot leak through here.
+/// The fields are fixed and known to be safe, so the line is built without per-key checks.
 enum AccessLog {
-    static func write(context: ServerContext, request: Request?, method: String, route: String,
+    /// Appends the line to the loop's log buffer; the loop hands the buffer to the logger once
+    /// per iteration, so loops never contend for the log sink request by request.
+    static func write(context: ServerContext, loop: EventLoop, request: Request?, method: String, route: String,
                       secretParameters: Set<String>, status: Int, bytes: Int, seconds: Double, peer: String) {
+        guard context.logger.minimumLevel <= .info else { return }
         let path = request.map { context.logger.redactor.loggablePath($0, secretParameters: secretParameters) } ?? "-"
-        context.logger.info("request", [
-            "requestId": .string(request?.requestID ?? "-"),
-            "method": .string(method),
-            "route": .string(route),
-            "path": .string(path),
-            "status": .int(status),
-            "bytes": .int(bytes),
-            "durationMs": .double(seconds * 1000),
-            "remote": .string(peer),
-            "userAgent": .string(request?.headers["User-Agent"] ?? "-"),
-        ])
+        var line = LogLine(level: "info", message: "request", timestamps: &loop.logTimestamps)
+        line.field("requestId", request?.requestID ?? "-")
+        line.field("method", method)
+        line.field("route", route)
+        line.field("path", path)
+        line.field("status", status)
+        line.field("bytes", bytes)
+        line.field("durationMs", milliseconds: Int(seconds * 1_000_000))
+        line.field("remote", peer)
+        line.field("userAgent", request?.headers["User-Agent"] ?? "-")
+        loop.logBuffer.append(contentsOf: line.finish())
     }
 }

@@ -11,21 +11,30 @@ protocol EventLoopSelectable: AnyObject {
 /// One thread, one epoll instance. Connections live on exactly one loop and are only touched
 /// from its thread; other threads hand work over with `execute`, which wakes the loop through
 /// an eventfd. That confinement is why the mutable state below needs no locks.
-final class EventLoop: @unchecked Sendable {
+final class EventLoop: TaskExecutor, @unchecked Sendable {
     typealias Work = @Sendable (EventLoop) -> Void
 
     let index: Int
     private let epollFD: Int32
     private let wakeFD: Int32
-    private let queue = Mutex<[Work]>([])
+    private let queue = Mutex<(items: [Work], stopped: Bool)>(([], false))
     private let wakeRequested = Atomic<Bool>(false)
     private let running = Atomic<Bool>(true)
+
+    private let thread = Mutex<pthread_t?>(nil)
 
     // Confined to the loop's thread.
     /// Every connection of this loop reads into this buffer, then copies out only what arrived.
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    var requestIDs = FastRandom()
+    /// Per-loop copies of per-second strings, so loops never contend for a shared cache.
+    var dateHeader = PerSecondCache()
+    var logTimestamps = PerSecondCache()
+    /// Log lines written on this loop, handed to the logger once per iteration.
+    var logBuffer: [UInt8] = []
     private var selectables: [EventLoopSelectable?] = []
     private var tickHandlers: [() -> Void] = []
+    private var iterationHandlers: [() -> Void] = []
     private var attachments: [AnyObject] = []
     private var lastTick = MonotonicClock.seconds()
 
@@ -69,6 +78,11 @@ final class EventLoop: @unchecked Sendable {
         attachments.append(object)
     }
 
+    /// Called after each batch of events and queued work: per-loop buffers are handed on there.
+    func onIterationEnd(_ handler: @escaping () -> Void) {
+        iterationHandlers.append(handler)
+    }
+
     /// Called about once a second on the loop thread: timeouts are checked there.
     func onTick(_ handler: @escaping () -> Void) {
         tickHandlers.append(handler)
@@ -85,12 +99,36 @@ final class EventLoop: @unchecked Sendable {
 
     /// Runs `work` on the loop's thread, soon. Safe from any thread.
     func execute(_ work: @escaping Work) {
-        queue.withLock { $0.append(work) }
-        // One wake-up covers any number of queued items: skip the syscall when one is pending.
-        if !wakeRequested.exchange(true, ordering: .acquiringAndReleasing) {
+        let accepted = queue.withLock { state -> Bool in
+            if state.stopped { return false }
+            state.items.append(work)
+            return true
+        }
+        // After the loop has stopped, run the work here: its connections are gone, so it only
+        // finds nil references and resumes any waiting task with an error instead of never.
+        guard accepted else { work(self); return }
+        // The loop drains its queue before it sleeps, so work queued from its own thread needs
+        // no wake-up; and one wake-up covers any number of queued items.
+        if !inLoop && !wakeRequested.exchange(true, ordering: .acquiringAndReleasing) {
             var one: UInt64 = 1
             _ = write(wakeFD, &one, 8)
         }
+    }
+
+    /// True on the loop's own thread.
+    var inLoop: Bool {
+        guard let owner = thread.withLock({ $0 }) else { return false }
+        return pthread_equal(owner, pthread_self()) != 0
+    }
+
+    // MARK: TaskExecutor
+
+    /// Handlers run as tasks that prefer this executor: their code runs on the loop's thread
+    /// between I/O events, so answering a request costs no thread hop. Their awaits (database
+    /// work runs on Storage's own threads) leave the loop free meanwhile.
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        execute { loop in job.runSynchronously(on: loop.asUnownedTaskExecutor()) }
     }
 
     func stop() {
@@ -101,6 +139,7 @@ final class EventLoop: @unchecked Sendable {
     // MARK: the loop
 
     func run() {
+        thread.withLock { $0 = pthread_self() }
         let capacity = 256
         let events = UnsafeMutablePointer<epoll_event>.allocate(capacity: capacity)
         defer { events.deallocate() }
@@ -117,12 +156,14 @@ final class EventLoop: @unchecked Sendable {
                 }
             }
             runQueued()
+            for handler in iterationHandlers { handler() }
             let now = MonotonicClock.seconds()
             if now - lastTick >= 1 {
                 lastTick = now
                 for handler in tickHandlers { handler() }
             }
         }
+        queue.withLock { $0.stopped = true }
         runQueued()
     }
 
@@ -131,14 +172,19 @@ final class EventLoop: @unchecked Sendable {
         _ = read(wakeFD, &value, 8)
     }
 
+    /// Runs queued work until none is left: work may queue more (a task resuming, a response
+    /// to deliver), and nothing else would wake the loop for it.
     private func runQueued() {
         wakeRequested.store(false, ordering: .releasing)
-        let work = queue.withLock { items -> [Work] in
-            let taken = items
-            items.removeAll(keepingCapacity: true)
-            return taken
+        while true {
+            let work = queue.withLock { state -> [Work] in
+                let taken = state.items
+                state.items.removeAll(keepingCapacity: true)
+                return taken
+            }
+            if work.isEmpty { return }
+            for item in work { item(self) }
         }
-        for item in work { item(self) }
     }
 }
 

@@ -1,7 +1,7 @@
 /// Chunked response bodies produced over time (Server-Sent Events use this). The producer runs
 /// as a task; each chunk hops to the loop, and the producer waits while the client is behind.
 extension HTTPConnection {
-    func startStream(status: Int, keepAlive: Bool, produce: @escaping @Sendable (ResponseBodyWriter) async throws -> Void) {
+    func startStream(status: Int, chunked: Bool, keepAlive: Bool, produce: @escaping @Sendable (ResponseBodyWriter) async throws -> Void) {
         flush()
         let me = LoopBound(self), loop = self.loop
         let writer = ResponseBodyWriter { bytes in
@@ -11,14 +11,14 @@ extension HTTPConnection {
                         continuation.resume(throwing: CancellationError())
                         return
                     }
-                    connection.writeChunk(bytes, continuation: continuation)
+                    connection.writeChunk(bytes, chunked: chunked, continuation: continuation)
                 }
             }
         }
-        streamTask = Task {
+        streamTask = Task(executorPreference: loop) {
             do {
                 try await produce(writer)
-                loop.execute { _ in me.object?.endStream(status: status, keepAlive: keepAlive) }
+                loop.execute { _ in me.object?.endStream(status: status, chunked: chunked, keepAlive: keepAlive) }
             } catch {
                 // The body is cut short: close without the final chunk so the client sees it incomplete.
                 loop.execute { _ in me.object?.close() }
@@ -26,11 +26,11 @@ extension HTTPConnection {
         }
     }
 
-    private func writeChunk(_ bytes: [UInt8], continuation: CheckedContinuation<Void, any Error>) {
+    private func writeChunk(_ bytes: [UInt8], chunked: Bool, continuation: CheckedContinuation<Void, any Error>) {
         guard !bytes.isEmpty else { continuation.resume(); return }
-        outbound.append(String(bytes.count, radix: 16) + "\r\n")
+        if chunked { outbound.append(String(bytes.count, radix: 16) + "\r\n") }
         outbound.append(bytes)
-        outbound.append("\r\n")
+        if chunked { outbound.append("\r\n") }
         waitForDrainIfNeeded(continuation)
     }
 
@@ -46,10 +46,10 @@ extension HTTPConnection {
         }
     }
 
-    private func endStream(status: Int, keepAlive: Bool) {
+    private func endStream(status: Int, chunked: Bool, keepAlive: Bool) {
         guard phase == .responding else { return }
         streamTask = nil
-        outbound.append("0\r\n\r\n")
+        if chunked { outbound.append("0\r\n\r\n") }
         finishResponse(status: status, bytes: 0, keepAlive: keepAlive)
     }
 }

@@ -17,7 +17,12 @@ extension HTTPConnection {
         finishUpgrade(status: 101)
 
         let me = LoopBound(self), loop = self.loop
-        let inbox = WebSocketInbox(resumeReading: { loop.execute { _ in me.object?.setReading(true) } })
+        let inbox = WebSocketInbox(resumeReading: {
+            loop.execute { _ in
+                me.object?.webSocket?.inboxFull = false
+                me.object?.updateReadInterest()
+            }
+        })
         let session = WebSocketSession(
             connection: self,
             limits: WebSocketLimits(maxFrameSize: context.configuration.webSocketMaxFrameBytes,
@@ -25,14 +30,14 @@ extension HTTPConnection {
             inbox: inbox)
         webSocket = session
         phase = .webSocket
-        setReading(true)
         let socket = WebSocket(session: session, loop: loop, inbox: inbox)
-        streamTask = Task {
+        streamTask = Task(executorPreference: loop) {
             await handler(request, socket)
             loop.execute { _ in me.object?.webSocket?.handlerFinished() }
         }
         flush()
-        let early = takeBufferedInput()
-        if !early.isEmpty { session.receive(early) }
+        let early = input.takeAll()
+        if !early.isEmpty { early.withUnsafeBytes { session.receive($0) } }
+        updateReadInterest()
     }
 }

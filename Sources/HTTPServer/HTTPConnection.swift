@@ -2,8 +2,8 @@ import CSystem
 import Glibc
 
 /// One client connection, confined to one event loop's thread. It reads bytes, parses requests
-/// one at a time (pipelined requests wait in `input`), runs the handler off the loop, and
-/// writes responses back in order.
+/// one at a time (pipelined requests wait in `input`), runs each handler as a task on the same
+/// loop, and writes responses back in order. Request handling is in HTTPConnection+Requests.
 final class HTTPConnection: EventLoopSelectable {
     enum Phase: Equatable {
         case awaitingRequest, readingBody, responding, webSocket
@@ -14,6 +14,8 @@ final class HTTPConnection: EventLoopSelectable {
         case closed
     }
     static let lingerSeconds = 2.0
+    /// A WebSocket peer gets this long to answer our Close frame before the TCP connection goes.
+    static let closeHandshakeSeconds = 5.0
 
     let fd: Int32
     let peer: String
@@ -22,23 +24,27 @@ final class HTTPConnection: EventLoopSelectable {
     private let onClose: (HTTPConnection) -> Void
 
     var phase = Phase.awaitingRequest
-    private let parser: HTTPRequestParser
-    private var input = ByteQueue()
+    let parser: HTTPRequestParser
+    var input = ByteQueue()
     var outbound = OutboundBuffer()
     private var interest: UInt32 = EPOLLIN.rawValue
-    private var readingPaused = false
     var closeWhenFlushed = false
+    /// The client shut its sending side; we still owe it the response in progress.
+    private var peerClosedInput = false
+    /// Set while `process()` runs, so a response finished inside it does not re-enter it.
+    var processing = false
 
     // The request being read or answered.
-    private var head: RequestHead?
-    private var route: Route?
-    private var parameters: [String: String] = [:]
-    private var routingError: HTTPError?
-    private var requestStartedAt: Double?
-    private var handlerStartedAt = 0.0
-    private var loggedRequest: Request?
+    var head: RequestHead?
+    var route: Route?
+    var parameters: [String: String] = [:]
+    var routingError: HTTPError?
+    var requestStartedAt: Double?
+    var handlerStartedAt = 0.0
+    var loggedRequest: Request?
+    var handlerTask: Task<Void, Never>?
 
-    private var lastReadAt: Double
+    var lastReadAt: Double
     private var lastWriteProgressAt: Double
     var streamTask: Task<Void, Never>?
     /// Producers (streamed bodies, WebSocket senders) waiting for the outbound buffer to drain.
@@ -62,205 +68,86 @@ final class HTTPConnection: EventLoopSelectable {
     func handle(events: UInt32) {
         if events & EPOLLOUT.rawValue != 0 { flush() }
         if phase == .closed { return }
-        if events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 { readAvailable() }
+        if peerClosedInput && events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+            close()  // both directions are gone: nothing we write can arrive
+        } else if events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+            readAvailable()
+        }
     }
 
     private func readAvailable() {
         let buffer = loop.readBuffer
         let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
-        if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
+        if count == 0 {
+            peerFinishedSending()
+            return
+        }
+        if count < 0 {
+            if errno != EAGAIN && errno != EINTR { close() }
+            return
+        }
+        lastReadAt = MonotonicClock.seconds()
+        let received = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+        switch phase {
+        case .lingering, .closed:
+            return
+        case .webSocket:
+            webSocket?.receive(received)
+        case .awaitingRequest, .readingBody, .responding:
+            input.append(received)
+            process()
+        }
+        updateReadInterest()
+    }
+
+    /// End of file from the client. What is being answered (and any complete requests already
+    /// received) is still answered; the connection closes after that.
+    private func peerFinishedSending() {
+        switch phase {
+        case .responding:
+            peerClosedInput = true
+        case .awaitingRequest where !outbound.isEmpty || !input.isEmpty:
+            peerClosedInput = true
+            if input.isEmpty { closeWhenFlushed = true }
+        default:
             close()
             return
         }
-        guard count > 0 else { return }
-        if case .lingering = phase { return }
-        input.append(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-        lastReadAt = MonotonicClock.seconds()
-        if phase == .webSocket {
-            webSocket?.receive(input.takeAll())
-            return
-        }
-        process()
-        // Pipelined requests queue up while one is answered; stop reading once enough wait.
-        if input.count > context.configuration.limits.maxHeaderBytes * 4 { setReading(false) }
+        updateReadInterest()
     }
 
-    /// Parses buffered input until a request is complete or more bytes are needed.
-    private func process() {
-        while (phase == .awaitingRequest || phase == .readingBody) && !input.isEmpty {
-            if requestStartedAt == nil { requestStartedAt = MonotonicClock.seconds() }
-            let step: HTTPRequestParser.Step
-            do {
-                step = try input.withUnread { try parser.parse($0) }
-            } catch {
-                fail(HTTPError(error as? HTTPParseError ?? .malformed("unreadable request")))
-                return
-            }
-            input.consume(step.consumed)
-            switch step.event {
-            case .head(let head): receivedHead(head)
-            case .message(let body): receivedMessage(body: body)
-            case nil: return
-            }
-        }
-        if phase == .awaitingRequest || phase == .readingBody { setReading(true) }
-    }
-
-    private func receivedHead(_ head: RequestHead) {
-        phase = .readingBody
-        self.head = head
-        route = nil
-        routingError = nil
-        switch context.router.match(method: head.method, path: String(head.path)) {
-        case .found(let match, let parameters):
-            route = match
-            self.parameters = parameters
-            parser.bodyLimit = match.options.maxBodyBytes ?? context.configuration.limits.defaultBodyBytes
-        case .methodNotAllowed(let allowed):
-            routingError = HTTPError(status: 405, code: "route.method_not_allowed",
-                                     message: "\(head.method) is not allowed here", headers: ["Allow": allowed.joined(separator: ", ")])
-        case .notFound:
-            routingError = HTTPError(status: 404, code: "route.not_found", message: "No route for \(head.method) \(head.path)")
-        }
-        if let length = head.contentLength, length > parser.bodyLimit {
-            fail(HTTPError(.bodyTooLarge))
-            return
-        }
-        let expectsBody = head.isChunked || (head.contentLength ?? 0) > 0
-        if head.expectsContinue && expectsBody {
-            if let routingError {
-                fail(routingError)  // don't invite a body we would throw away
-                return
-            }
-            outbound.append("HTTP/1.1 100 Continue\r\n\r\n")
-            flush()
-        }
-    }
-
-    private func receivedMessage(body: [UInt8]) {
-        guard let head else { return }
-        phase = .responding
-        setReading(false)
-        handlerStartedAt = MonotonicClock.seconds()
-        var request = Request(method: head.method, target: head.target, headers: head.headers, body: body,
-                              requestID: RequestID.accept(head.headers["X-Request-Id"]), remoteAddress: peer)
-        request.pathParameters = parameters
-        request.route = route?.pattern
-        loggedRequest = request
-        if let routingError {
-            deliver(context.errorRenderer.render(routingError))
-            return
-        }
-        guard let route else { return }
-        switch route.kind {
-        case .webSocket(let handler):
-            startWebSocket(request: request, head: head, handler: handler)
-        case .http(let handler):
-            request.endpoint = handler
-            let context = self.context, me = LoopBound(self)
-            context.requestsInFlight.add(1, ordering: .relaxed)
-            Task {
-                let response = await context.respond(to: request)
-                context.requestsInFlight.subtract(1, ordering: .relaxed)
-                me.object?.loop.execute { _ in me.object?.deliver(response) }
-            }
-        }
-    }
-
-    // MARK: responses
-
-    /// Writes `response` for the current request; for streamed bodies, starts the producer.
-    func deliver(_ response: Response) {
-        guard phase == .responding, let head else { return }
-        let keepAlive = head.keepAlive && !context.isDraining && !closeWhenFlushed
-        let isHead = head.method == "HEAD"
-        switch response.body {
-        case .bytes(let bytes):
-            let bodyAllowed = !HTTPStatus.forbidsBody(response.status)
-            ResponseHead.write(response, contentLength: bodyAllowed ? bytes.count : nil, chunked: false,
-                               keepAlive: keepAlive, requestID: loggedRequest?.requestID, serverName: context.configuration.serverName, into: &outbound)
-            if bodyAllowed && !isHead { outbound.append(bytes) }
-            finishResponse(status: response.status, bytes: bytes.count, keepAlive: keepAlive)
-        case .stream(let produce):
-            ResponseHead.write(response, contentLength: nil, chunked: !isHead, keepAlive: keepAlive && !isHead,
-                               requestID: loggedRequest?.requestID, serverName: context.configuration.serverName, into: &outbound)
-            if isHead {
-                finishResponse(status: response.status, bytes: 0, keepAlive: keepAlive)
-            } else {
-                startStream(status: response.status, keepAlive: keepAlive, produce: produce)
-            }
-        }
-    }
-
-    func finishResponse(status: Int, bytes: Int, keepAlive: Bool) {
-        record(status: status, bytes: bytes)
-        if keepAlive {
-            phase = .awaitingRequest
-            head = nil
-            requestStartedAt = nil
-            flush()
-            if phase != .closed { process() }
-        } else {
-            closeWhenFlushed = true
-            flush()
-        }
-    }
-
-    /// Answers a request that cannot be read on (bad framing, limits, timeouts) and closes.
-    func fail(_ error: HTTPError) {
-        switch phase {
-        case .closed, .lingering: return
-        case .responding, .webSocket: close(); return
-        case .awaitingRequest, .readingBody: break
-        }
-        phase = .responding
-        closeWhenFlushed = true
-        let response = context.errorRenderer.render(error)
-        if case .bytes(let bytes) = response.body {
-            ResponseHead.write(response, contentLength: bytes.count, chunked: false, keepAlive: false,
-                               requestID: nil, serverName: context.configuration.serverName, into: &outbound)
-            outbound.append(bytes)
-        }
-        record(status: error.status, bytes: 0)
-        flush()
-    }
-
-    /// The 101 answer ends HTTP on this connection: log it like any response.
-    func finishUpgrade(status: Int) { record(status: status, bytes: 0) }
-
-    /// Bytes that arrived after the upgrade request: they already belong to the new protocol.
-    func takeBufferedInput() -> [UInt8] { input.takeAll() }
-
-    private func record(status: Int, bytes: Int) {
-        let seconds = requestStartedAt.map { MonotonicClock.seconds() - max($0, handlerStartedAt) } ?? 0
-        let method = head?.method ?? "-"
-        let routeLabel = route?.pattern ?? "unmatched"
-        context.metrics.recordRequest(method: method, route: routeLabel, status: status, seconds: seconds)
-        if context.accessLog {
-            AccessLog.write(context: context, request: loggedRequest, method: method, route: routeLabel,
-                            secretParameters: route?.options.secretParameters ?? [], status: status, bytes: bytes,
-                            seconds: seconds, peer: peer)
-        }
-        loggedRequest = nil
+    /// Whether the connection may carry another request after the current response.
+    var canKeepAlive: Bool {
+        !context.isDraining && !closeWhenFlushed && !(peerClosedInput && input.isEmpty)
     }
 
     // MARK: writing
 
     func flush() {
         guard phase != .closed else { return }
-        switch outbound.flush(to: fd) {
+        let (result, written) = outbound.flush(to: fd)
+        if written > 0 { lastWriteProgressAt = MonotonicClock.seconds() }
+        switch result {
         case .drained:
-            lastWriteProgressAt = MonotonicClock.seconds()
             setWriteInterest(false)
             resumeDrainWaiters()
-            if closeWhenFlushed { linger() }
+            if closeWhenFlushed {
+                linger()
+                return
+            }
         case .blocked:
-            lastWriteProgressAt = MonotonicClock.seconds()
             setWriteInterest(true)
             if outbound.pendingCount <= context.configuration.outboundHighWater / 2 { resumeDrainWaiters() }
         case .failed:
             close()
+            return
         }
+        // Output fell behind and paused parsing or reading: pick up where we left off.
+        if !processing && outbound.pendingCount <= context.configuration.outboundHighWater
+            && (phase == .awaitingRequest || phase == .readingBody) && !input.isEmpty {
+            process()
+        }
+        updateReadInterest()
     }
 
     private func resumeDrainWaiters() {
@@ -274,15 +161,26 @@ final class HTTPConnection: EventLoopSelectable {
         if wanted != interest { interest = wanted; loop.modify(fd, events: interest) }
     }
 
-    func setReading(_ on: Bool) {
-        let wanted = on ? interest | EPOLLIN.rawValue : interest & ~EPOLLIN.rawValue
-        readingPaused = !on
-        if wanted != interest { interest = wanted; loop.modify(fd, events: interest) }
+    /// Reads only while there is room: unparsed input under its cap, unsent output under the
+    /// high-water mark (a client that sends but never reads would otherwise grow both), and the
+    /// WebSocket handler keeping up with its inbox.
+    func updateReadInterest() {
+        guard phase != .closed else { return }
+        var wanted = !peerClosedInput
+        if case .lingering = phase {
+            wanted = true
+        } else if input.count > context.configuration.limits.maxHeaderBytes * 4
+                    || outbound.pendingCount > context.configuration.outboundHighWater
+                    || webSocket?.inboxFull == true {
+            wanted = false
+        }
+        let events = wanted ? interest | EPOLLIN.rawValue : interest & ~EPOLLIN.rawValue
+        if events != interest { interest = events; loop.modify(fd, events: interest) }
     }
 
     // MARK: lifetime
 
-    /// Once a second: enforce the head, body, idle and write timeouts.
+    /// Once a second: enforce the head, body, idle, write and close-handshake timeouts.
     func tick(now: Double) {
         let configuration = context.configuration
         if !outbound.isEmpty && now - lastWriteProgressAt > configuration.writeTimeout {
@@ -295,25 +193,29 @@ final class HTTPConnection: EventLoopSelectable {
                 if now - started > configuration.headTimeout {
                     fail(HTTPError(status: 408, code: "http.request_timeout", message: "Request head not received in time"))
                 }
-            } else if now - lastReadAt > configuration.idleTimeout || context.isDraining {
+            } else if outbound.isEmpty && now - max(lastReadAt, lastWriteProgressAt) > configuration.idleTimeout {
                 close()
             }
         case .readingBody:
-            if now - lastReadAt > configuration.bodyReadTimeout {
+            if now - lastReadAt > configuration.bodyReadTimeout || now - (requestStartedAt ?? now) > configuration.requestTimeout {
                 fail(HTTPError(status: 408, code: "http.request_timeout", message: "Request body not received in time"))
             }
+        case .webSocket:
+            if let sent = webSocket?.closeSentAt, now - sent > Self.closeHandshakeSeconds { close() }
         case .lingering(let deadline):
             if now > deadline { close() }
-        case .responding, .webSocket, .closed:
+        case .responding, .closed:
             break
         }
     }
 
-    /// Graceful shutdown: idle connections close now; busy ones close after their response.
-    /// Streams (SSE) have no natural end, so they are cut; WebSockets get a 1001 close.
+    /// Graceful shutdown: idle connections close now (once their output is sent); busy ones
+    /// close after their response. Streams (SSE) have no natural end, so they are cut;
+    /// WebSockets get a 1001 close.
     func beginDrain() {
         switch phase {
-        case .awaitingRequest where requestStartedAt == nil: close()
+        case .awaitingRequest where requestStartedAt == nil:
+            if outbound.isEmpty { close() } else { closeWhenFlushed = true }
         case .responding where streamTask != nil: close()
         case .webSocket: webSocket?.closeForShutdown()
         default: break
@@ -324,7 +226,7 @@ final class HTTPConnection: EventLoopSelectable {
         if case .lingering = phase { return }
         phase = .lingering(until: MonotonicClock.seconds() + Self.lingerSeconds)
         shutdown(fd, Int32(SHUT_WR))
-        setReading(true)
+        if peerClosedInput { close() } else { updateReadInterest() }
     }
 
     func close() {
@@ -332,6 +234,7 @@ final class HTTPConnection: EventLoopSelectable {
         phase = .closed
         loop.deregister(fd)
         Glibc.close(fd)
+        handlerTask?.cancel()
         streamTask?.cancel()
         let waiters = drainWaiters
         drainWaiters = []

@@ -1,17 +1,11 @@
-import Foundation
-import Synchronization
+import Glibc
 
-/// The `Date` response header (RFC 9110 §5.6.7), formatted at most once a second and shared
-/// by all loops: formatting dates per response would be a measurable cost.
+/// The `Date` response header (RFC 9110 §5.6.7), formatted at most once a second per loop:
+/// formatting dates per response would be a measurable cost.
 enum HTTPDate {
-    private static let cache = Mutex<(second: Int, value: String)>((-1, ""))
-
-    static func now() -> String {
-        let second = Int(Date().timeIntervalSince1970)
-        return cache.withLock { cached in
-            if cached.second != second { cached = (second, format(second)) }
-            return cached.value
-        }
+    /// `\r\nDate: …\r\n`, ending the line before it (the server name) and its own.
+    static func headerLine(cache: inout PerSecondCache) -> [UInt8] {
+        cache.value(at: RealTime.now().seconds) { Array("\r\nDate: \(format($0))\r\n".utf8) }
     }
 
     static func format(_ unixSeconds: Int) -> String {
@@ -43,5 +37,27 @@ extension Int {
     func floorDiv(_ divisor: Int) -> Int {
         let q = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? q - 1 : q
+    }
+}
+
+/// A value derived from the current second, rebuilt only when the second changes.
+struct PerSecondCache {
+    private var second = -1
+    private var cached: [UInt8] = []
+
+    mutating func value(at second: Int, make: (Int) -> [UInt8]) -> [UInt8] {
+        if second != self.second {
+            self.second = second
+            cached = make(second)
+        }
+        return cached
+    }
+}
+
+enum RealTime {
+    static func now() -> (seconds: Int, nanoseconds: Int) {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return (Int(spec.tv_sec), Int(spec.tv_nsec))
     }
 }

@@ -10,7 +10,7 @@ public final class LogRedactor: Sendable {
         "password", "token", "secret", "authorization", "cookie", "apikey", "api_key", "access_token",
         "refresh_token", "accesstoken", "refreshtoken", "session", "signature", "key",
     ]
-    private let knownSecrets = Mutex<[String]>([])
+    private let knownSecrets = Mutex<[[UInt8]]>([])
 
     public init() {}
 
@@ -18,7 +18,7 @@ public final class LogRedactor: Sendable {
     /// masking them would shred ordinary words).
     public func register(secret value: String) {
         guard value.count >= 6 else { return }
-        knownSecrets.withLock { if !$0.contains(value) { $0.append(value) } }
+        knownSecrets.withLock { if !$0.contains(Array(value.utf8)) { $0.append(Array(value.utf8)) } }
     }
 
     public func isSensitiveKey(_ name: String) -> Bool {
@@ -26,10 +26,16 @@ public final class LogRedactor: Sendable {
         return Self.sensitiveNames.contains { lowered == $0 || lowered.hasSuffix($0) || lowered.hasPrefix($0) }
     }
 
-    func scrub(_ line: String) -> String {
-        knownSecrets.withLock { secrets in
-            secrets.reduce(line) { $0.replacingOccurrences(of: $1, with: Self.mask) }
+    /// Replaces every registered secret in `line` by the mask (a byte search: lines are bytes).
+    func scrub(_ line: [UInt8]) -> [UInt8] {
+        let secrets = knownSecrets.withLock { $0 }
+        var result = line
+        for secret in secrets {
+            while let range = result.firstRange(of: secret) {
+                result.replaceSubrange(range, with: Self.mask.utf8)
+            }
         }
+        return result
     }
 
     /// The request target as it may be logged: secret route parameters and sensitive query values masked.

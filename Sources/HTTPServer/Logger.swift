@@ -19,6 +19,8 @@ public final class Logger: Sendable {
     public let minimumLevel: Level
     public let redactor: LogRedactor
     private let sink: any LogSink
+    /// Lines logged outside the event loops share this cache; the loops keep their own.
+    private let timestamps = Mutex(PerSecondCache())
 
     public init(minimumLevel: Level = .info, redactor: LogRedactor = LogRedactor(), sink: any LogSink = StandardOutputSink.shared) {
         self.minimumLevel = minimumLevel
@@ -33,25 +35,16 @@ public final class Logger: Sendable {
 
     public func log(_ level: Level, _ message: String, _ fields: KeyValuePairs<String, LogValue>) {
         guard level >= minimumLevel else { return }
-        var line = "{\"ts\":\"\(Self.timestamp())\",\"level\":\"\(level.name)\",\"msg\":\(JSONString.quote(message))"
+        var line = timestamps.withLock { LogLine(level: level.name, message: message, timestamps: &$0) }
         for (key, value) in fields {
-            line += ",\(JSONString.quote(key)):"
-            line += redactor.isSensitiveKey(key) ? "\"\(LogRedactor.mask)\"" : value.json
+            line.field(key, json: redactor.isSensitiveKey(key) ? "\"\(LogRedactor.mask)\"" : value.json)
         }
-        line += "}\n"
-        sink.write(Array(redactor.scrub(line).utf8))
+        emit(line.finish())
     }
 
-    /// UTC with milliseconds: logs are for people and tools, not the iOS decoder.
-    static func timestamp() -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let seconds = Int(now.tv_sec)
-        let (year, month, day) = HTTPDate.civil(fromDays: seconds.floorDiv(86_400))
-        let t = seconds - seconds.floorDiv(86_400) * 86_400
-        let millis = Int(now.tv_nsec) / 1_000_000
-        func pad(_ n: Int, _ width: Int) -> String { let s = String(n); return String(repeating: "0", count: max(0, width - s.count)) + s }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(t / 3600, 2)):\(pad(t / 60 % 60, 2)):\(pad(t % 60, 2)).\(pad(millis, 3))Z"
+    /// Writes a finished line, scrubbing registered secrets first.
+    func emit(_ line: [UInt8]) {
+        sink.write(redactor.scrub(line))
     }
 }
 
@@ -64,7 +57,7 @@ public enum LogValue: Sendable, ExpressibleByStringLiteral, ExpressibleByInteger
         switch self {
         case .string(let s): JSONString.quote(s)
         case .int(let n): String(n)
-        case .double(let d): d.isFinite ? String(format: "%.3f", d) : "null"
+        case .double(let d): d.isFinite ? String(d) : "null"
         case .bool(let b): b ? "true" : "false"
         }
     }
@@ -74,16 +67,19 @@ public protocol LogSink: Sendable {
     func write(_ line: [UInt8])
 }
 
-/// Buffers lines and writes them from a background thread every 50 ms (or at 64 KiB), so a
-/// request never waits on a `write(2)` to a slow terminal or pipe.
+/// Buffers lines and writes them from a background thread every 50 ms (sooner once 64 KiB
+/// wait), so no request ever waits on a `write(2)` to a slow terminal or pipe.
 public final class StandardOutputSink: LogSink {
     public static let shared = StandardOutputSink()
     private let buffer = Mutex<[UInt8]>([])
+    /// Held while writing, so the flusher and a final `flush()` never interleave partial writes.
+    private let writing = Mutex<Void>(())
+    private let wake = DispatchSemaphore(value: 0)
 
     private init() {
         Thread.detachNewThread { [self] in
             while true {
-                usleep(50_000)
+                _ = wake.wait(timeout: .now() + .milliseconds(50))
                 flush()
             }
         }
@@ -94,21 +90,23 @@ public final class StandardOutputSink: LogSink {
             pending.append(contentsOf: line)
             return pending.count >= 64 * 1024
         }
-        if full { flush() }
+        if full { wake.signal() }
     }
 
     /// Writes whatever is buffered; called at shutdown so the last lines are not lost.
     public func flush() {
-        let bytes = buffer.withLock { pending -> [UInt8] in
-            let taken = pending
-            pending.removeAll(keepingCapacity: true)
-            return taken
-        }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
-            if written <= 0 { if errno == EINTR { continue } else { return } }
-            offset += written
+        writing.withLock { _ in
+            let bytes = buffer.withLock { pending -> [UInt8] in
+                let taken = pending
+                pending.removeAll(keepingCapacity: true)
+                return taken
+            }
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+                if written <= 0 { if errno == EINTR { continue } else { return } }
+                offset += written
+            }
         }
     }
 }
@@ -117,6 +115,10 @@ public final class StandardOutputSink: LogSink {
 public final class MemoryLogSink: LogSink {
     private let lines = Mutex<[String]>([])
     public init() {}
-    public func write(_ line: [UInt8]) { lines.withLock { $0.append(String(decoding: line, as: UTF8.self)) } }
+    /// Lines may arrive in batches; they are kept one per element.
+    public func write(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        lines.withLock { $0.append(contentsOf: text.split(separator: "\n").map { String($0) + "\n" }) }
+    }
     public var contents: [String] { lines.withLock { $0 } }
 }

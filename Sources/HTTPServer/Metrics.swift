@@ -2,33 +2,22 @@ import Foundation
 import Synchronization
 
 /// Counters and latency histograms, rendered in the Prometheus text format (version 0.0.4)
-/// at `/metrics`. Request metrics are recorded by the server for every response; services
+/// at `/metrics`. Request metrics are recorded by the server for every response, into one
+/// shard per event loop so loops never contend; a scrape adds the shards up. Services
 /// register their own counters (e.g. a deprecated-path counter) with `counter(_:help:)`.
 public final class MetricsRegistry: Sendable {
     /// Upper bounds in seconds: fine below 10 ms, where most API answers land.
     static let latencyBuckets: [Double] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
-    private struct RequestKey: Hashable { let method: String; let route: String; let status: Int }
-    private struct LatencyKey: Hashable { let method: String; let route: String }
-    private struct Histogram { var buckets = [Int](repeating: 0, count: MetricsRegistry.latencyBuckets.count); var sum = 0.0; var count = 0 }
-
-    private let requests = Mutex<[RequestKey: Int]>([:])
-    private let latencies = Mutex<[LatencyKey: Histogram]>([:])
+    private let shards: [RequestMetricsShard] = (0..<64).map { _ in RequestMetricsShard() }
     private let counters = Mutex<[(name: String, help: String, counter: Counter)]>([])
     private let gauges = Mutex<[(name: String, help: String, read: @Sendable () -> Int)]>([])
 
     public init() {}
 
     /// `route` is the matched pattern, never the raw path: raw paths would make one series per id.
-    func recordRequest(method: String, route: String, status: Int, seconds: Double) {
-        requests.withLock { $0[RequestKey(method: method, route: route, status: status), default: 0] += 1 }
-        latencies.withLock { table in
-            var histogram = table[LatencyKey(method: method, route: route)] ?? Histogram()
-            if let bucket = Self.latencyBuckets.firstIndex(where: { seconds <= $0 }) { histogram.buckets[bucket] += 1 }
-            histogram.sum += seconds
-            histogram.count += 1
-            table[LatencyKey(method: method, route: route)] = histogram
-        }
+    func recordRequest(method: String, route: String, status: Int, seconds: Double, shard: Int) {
+        shards[shard % shards.count].record(method: method, route: route, status: status, seconds: seconds)
     }
 
     /// A monotonically increasing counter; registering the same name again returns the same counter.
@@ -47,21 +36,27 @@ public final class MetricsRegistry: Sendable {
     }
 
     public func renderPrometheus() -> String {
+        var merged: [RequestSeries: SeriesStats] = [:]
+        for shard in shards {
+            for (series, stats) in shard.snapshot() { merged[series, default: SeriesStats()].add(stats) }
+        }
+        let ordered = merged.sorted { ($0.key.route, $0.key.method) < ($1.key.route, $1.key.method) }
         var out = "# HELP http_requests_total Requests answered, by method, route and status.\n# TYPE http_requests_total counter\n"
-        for (key, count) in requests.withLock({ $0 }).sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
-            out += "http_requests_total{method=\"\(escape(key.method))\",route=\"\(escape(key.route))\",status=\"\(key.status)\"} \(count)\n"
+        for (series, stats) in ordered {
+            for (status, count) in stats.statuses.sorted(by: { $0.key < $1.key }) {
+                out += "http_requests_total{\(series.labels),status=\"\(status)\"} \(count)\n"
+            }
         }
         out += "# HELP http_request_duration_seconds Time from a complete request to its response, by method and route.\n# TYPE http_request_duration_seconds histogram\n"
-        for (key, histogram) in latencies.withLock({ $0 }).sorted(by: { ($0.key.route, $0.key.method) < ($1.key.route, $1.key.method) }) {
-            let labels = "method=\"\(escape(key.method))\",route=\"\(escape(key.route))\""
+        for (series, stats) in ordered {
             var cumulative = 0
-            for (bound, count) in zip(Self.latencyBuckets, histogram.buckets) {
+            for (bound, count) in zip(Self.latencyBuckets, stats.buckets) {
                 cumulative += count
-                out += "http_request_duration_seconds_bucket{\(labels),le=\"\(bound)\"} \(cumulative)\n"
+                out += "http_request_duration_seconds_bucket{\(series.labels),le=\"\(bound)\"} \(cumulative)\n"
             }
-            out += "http_request_duration_seconds_bucket{\(labels),le=\"+Inf\"} \(histogram.count)\n"
-            out += "http_request_duration_seconds_sum{\(labels)} \(histogram.sum)\n"
-            out += "http_request_duration_seconds_count{\(labels)} \(histogram.count)\n"
+            out += "http_request_duration_seconds_bucket{\(series.labels),le=\"+Inf\"} \(stats.count)\n"
+            out += "http_request_duration_seconds_sum{\(series.labels)} \(stats.sum)\n"
+            out += "http_request_duration_seconds_count{\(series.labels)} \(stats.count)\n"
         }
         for entry in counters.withLock({ $0 }) {
             out += "# HELP \(entry.name) \(entry.help)\n# TYPE \(entry.name) counter\n\(entry.name) \(entry.counter.value)\n"
@@ -71,11 +66,50 @@ public final class MetricsRegistry: Sendable {
         }
         return out
     }
+}
 
-    private func escape(_ value: String) -> String {
+struct RequestSeries: Hashable, Sendable {
+    let method: String
+    let route: String
+    var labels: String { "method=\"\(Self.escape(method))\",route=\"\(Self.escape(route))\"" }
+
+    private static func escape(_ value: String) -> String {
         value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n")
     }
+}
+
+struct SeriesStats: Sendable {
+    var statuses: [Int: Int] = [:]
+    var buckets = [Int](repeating: 0, count: MetricsRegistry.latencyBuckets.count)
+    var sum = 0.0
+    var count = 0
+
+    mutating func add(_ other: SeriesStats) {
+        for (status, n) in other.statuses { statuses[status, default: 0] += n }
+        for i in buckets.indices { buckets[i] += other.buckets[i] }
+        sum += other.sum
+        count += other.count
+    }
+}
+
+/// One loop's request metrics. Its lock is only ever contended by a scrape.
+final class RequestMetricsShard: Sendable {
+    private let table = Mutex<[RequestSeries: SeriesStats]>([:])
+
+    func record(method: String, route: String, status: Int, seconds: Double) {
+        table.withLock { table in
+            let series = RequestSeries(method: method, route: route)
+            var stats = table.removeValue(forKey: series) ?? SeriesStats()
+            stats.statuses[status, default: 0] += 1
+            if let bucket = MetricsRegistry.latencyBuckets.firstIndex(where: { seconds <= $0 }) { stats.buckets[bucket] += 1 }
+            stats.sum += seconds
+            stats.count += 1
+            table[series] = stats
+        }
+    }
+
+    func snapshot() -> [RequestSeries: SeriesStats] { table.withLock { $0 } }
 }
 
 public final class Counter: Sendable {

@@ -14,7 +14,9 @@ struct OutboundBuffer {
 
     enum FlushResult { case drained, blocked, failed }
 
-    mutating func flush(to fd: Int32) -> FlushResult {
+    /// Writes what the kernel takes; returns how it ended and how many bytes went out.
+    mutating func flush(to fd: Int32) -> (FlushResult, written: Int) {
+        let before = sent
         while sent < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
                 send(fd, buffer.baseAddress! + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
@@ -24,15 +26,17 @@ struct OutboundBuffer {
             } else if written < 0 && errno == EINTR {
                 continue
             } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                let written = sent - before
                 compactIfWorthIt()
-                return .blocked
+                return (.blocked, written)
             } else {
-                return .failed
+                return (.failed, sent - before)
             }
         }
+        let written = sent - before
         bytes.removeAll(keepingCapacity: bytes.capacity <= 64 * 1024)
         sent = 0
-        return .drained
+        return (.drained, written)
     }
 
     private mutating func compactIfWorthIt() {

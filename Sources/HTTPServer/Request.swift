@@ -8,7 +8,9 @@ public struct Request: Sendable {
     public let target: String
     /// The path, percent-decoding left to the router's parameters.
     public let path: String
-    public let query: QueryParameters
+    /// The raw query string (after `?`), decoded on demand by `query`.
+    public let rawQuery: String
+    public var query: QueryParameters { QueryParameters(rawQuery) }
     public let headers: HTTPHeaders
     public let body: [UInt8]
     /// Values captured by `{name}` segments of the matched route.
@@ -20,14 +22,20 @@ public struct Request: Sendable {
     public let remoteAddress: String
     /// Values middleware attaches for later handlers (the authenticated user, say).
     public var attributes = RequestAttributes()
+    /// The matched route's handler, placed by the connection so middleware runs before it.
+    var endpoint: Router.Handler?
 
     public init(method: String, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
                 requestID: String = RequestID.generate(), remoteAddress: String = "") {
         self.method = method
         self.target = target
-        let questionMark = target.firstIndex(of: "?")
-        self.path = String(questionMark.map { target[..<$0] } ?? Substring(target))
-        self.query = QueryParameters(questionMark.map { String(target[target.index(after: $0)...]) } ?? "")
+        if let questionMark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            self.path = String(target[..<questionMark])
+            self.rawQuery = String(target[target.utf8.index(after: questionMark)...])
+        } else {
+            self.path = target
+            self.rawQuery = ""
+        }
         self.headers = headers
         self.body = body
         self.pathParameters = [:]

@@ -5,13 +5,14 @@ import Foundation
 public enum RequestID {
     public static func generate() -> String {
         var generator = SystemRandomNumberGenerator()
-        let high = generator.next() as UInt64, low = generator.next() as UInt64
-        return hex(high) + hex(low)
+        return hex(generator.next()) + hex(generator.next())
     }
 
-    static func accept(_ candidate: String?) -> String {
+    static func accept(_ candidate: String?, generator: inout FastRandom) -> String {
         guard let candidate, (8...64).contains(candidate.utf8.count),
-              candidate.utf8.allSatisfy({ isAllowed($0) }) else { return generate() }
+              candidate.utf8.allSatisfy({ isAllowed($0) }) else {
+            return hex(generator.next()) + hex(generator.next())
+        }
         return candidate
     }
 
@@ -21,7 +22,29 @@ public enum RequestID {
     }
 
     private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        let digits: StaticString = "0123456789abcdef"
+        return String(unsafeUninitializedCapacity: 16) { buffer in
+            for i in 0..<16 { buffer[i] = digits.utf8Start[Int((value >> UInt64(60 - 4 * i)) & 0xF)] }
+            return 16
+        }
+    }
+}
+
+/// Request ids must be unique, not secret: a per-loop SplitMix64 seeded from the system's
+/// generator avoids a `getrandom` system call per request.
+struct FastRandom {
+    private var state: UInt64
+
+    init() {
+        var system = SystemRandomNumberGenerator()
+        state = system.next()
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -38,7 +38,7 @@ public struct Router: Sendable {
     }
 
     /// `HEAD` falls back to the `GET` route (the body is dropped on the way out).
-    public func match(method: String, path: String) -> Match {
+    public func match(method: String, path: some StringProtocol) -> Match {
         guard let node = root.find(Self.segments(path)[...], parameters: [:]) else { return .notFound }
         if let route = node.node.routes[method] ?? (method == "HEAD" ? node.node.routes["GET"] : nil) {
             return .found(route, parameters: node.parameters)
@@ -52,8 +52,8 @@ public struct Router: Sendable {
     /// Every registered (method, pattern), for documentation checks.
     public var routes: [Route] { root.allRoutes() }
 
-    static func segments(_ path: String) -> [Substring] {
-        path.split(separator: "/", omittingEmptySubsequences: true)
+    static func segments(_ path: some StringProtocol) -> [Substring] {
+        Substring(path).split(separator: "/", omittingEmptySubsequences: true)
     }
 }
 

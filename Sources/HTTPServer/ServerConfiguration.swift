@@ -14,6 +14,8 @@ public struct ServerConfiguration: Sendable {
     public var headTimeout: Double = 10
     /// Seconds without any byte while a request body is arriving → 408.
     public var bodyReadTimeout: Double = 30
+    /// Seconds a whole request may take to arrive, however steadily it trickles in → 408.
+    public var requestTimeout: Double = 300
     /// Seconds a kept-alive connection may sit idle between requests.
     public var idleTimeout: Double = 75
     /// Seconds without write progress before a stuck reader is dropped.

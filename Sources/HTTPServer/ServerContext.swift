@@ -47,12 +47,3 @@ final class ServerContext: Sendable {
         }
     }
 }
-
-extension Request {
-    private enum EndpointKey: RequestAttributeKey { typealias Value = Router.Handler }
-    /// The matched route's handler, placed by the connection so middleware runs before it.
-    var endpoint: Router.Handler? {
-        get { attributes[EndpointKey.self] }
-        set { attributes[EndpointKey.self] = newValue }
-    }
-}

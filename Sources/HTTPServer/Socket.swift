@@ -57,8 +57,15 @@ enum Socket {
         }
     }
 
-    /// Accepts one pending connection; nil when none is waiting. Also returns the peer's address.
-    static func accept(_ listener: Int32) -> (fd: Int32, peer: String)? {
+    enum Accepted {
+        case connection(fd: Int32, peer: String)
+        case noneWaiting
+        /// EMFILE/ENFILE: the listener stays readable, so the caller must stop polling it for a while.
+        case outOfDescriptors
+    }
+
+    /// Accepts one pending connection, with the peer's address.
+    static func accept(_ listener: Int32) -> Accepted {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let fd = withUnsafeMutablePointer(to: &storage) {
@@ -66,10 +73,10 @@ enum Socket {
                 accept4(listener, $0, &length, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
             }
         }
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else { return errno == EMFILE || errno == ENFILE ? .outOfDescriptors : .noneWaiting }
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        return (fd, peerAddress(storage))
+        return .connection(fd: fd, peer: peerAddress(storage))
     }
 
     private static func peerAddress(_ storage: sockaddr_storage) -> String {

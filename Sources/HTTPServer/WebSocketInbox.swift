@@ -1,15 +1,19 @@
 import Synchronization
 
-/// Messages received but not yet taken by the handler. When too many wait, the connection
-/// stops reading from the socket (TCP then slows the client); it reads again once the
-/// handler has caught up. So a handler that falls behind never makes memory grow without bound.
+/// Messages received but not yet taken by the handler. When too many (or too many bytes)
+/// wait, the connection stops reading from the socket (TCP then slows the client); it reads
+/// again once the handler has caught up. So a handler that falls behind never makes memory
+/// grow without bound. One consumer at a time: `messages` is not for concurrent iteration.
 final class WebSocketInbox: Sendable {
-    static let pauseAt = 64
-    static let resumeAt = 16
+    static let pauseAtCount = 64
+    static let pauseAtBytes = 1 << 20
+    static let resumeAtCount = 16
+    static let resumeAtBytes = 256 * 1024
 
     private struct State {
         var messages: [WebSocketMessage] = []
         var head = 0
+        var bytes = 0
         var finished = false
         var readingPaused = false
         var waiter: CheckedContinuation<WebSocketMessage?, Never>?
@@ -32,7 +36,8 @@ final class WebSocketInbox: Sendable {
                 return false
             }
             state.messages.append(message)
-            if state.count >= Self.pauseAt { state.readingPaused = true }
+            state.bytes += message.byteCount
+            if state.count >= Self.pauseAtCount || state.bytes >= Self.pauseAtBytes { state.readingPaused = true }
             return state.readingPaused
         }
     }
@@ -51,20 +56,31 @@ final class WebSocketInbox: Sendable {
                 if state.count > 0 {
                     let message = state.messages[state.head]
                     state.head += 1
+                    state.bytes -= message.byteCount
                     if state.head == state.messages.count { state.messages.removeAll(keepingCapacity: true); state.head = 0 }
                     continuation.resume(returning: message)
-                    if state.readingPaused && state.count <= Self.resumeAt {
+                    if state.readingPaused && state.count <= Self.resumeAtCount && state.bytes <= Self.resumeAtBytes {
                         state.readingPaused = false
                         return true
                     }
                 } else if state.finished {
                     continuation.resume(returning: nil)
                 } else {
+                    precondition(state.waiter == nil, "a WebSocket's messages were iterated by two tasks at once")
                     state.waiter = continuation
                 }
                 return false
             }
             if resume { resumeReading() }
+        }
+    }
+}
+
+extension WebSocketMessage {
+    var byteCount: Int {
+        switch self {
+        case .text(let text): text.utf8.count
+        case .binary(let bytes): bytes.count
         }
     }
 }

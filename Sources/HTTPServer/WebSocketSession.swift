@@ -4,6 +4,10 @@ final class WebSocketSession {
     private unowned let connection: HTTPConnection
     private var machine: WebSocketServerProtocol
     let inbox: WebSocketInbox
+    /// The handler is behind: the connection stops reading until it catches up.
+    var inboxFull = false
+    /// When our Close frame went out; the peer must answer within a deadline.
+    private(set) var closeSentAt: Double?
 
     init(connection: HTTPConnection, limits: WebSocketLimits, inbox: WebSocketInbox) {
         self.connection = connection
@@ -11,14 +15,18 @@ final class WebSocketSession {
         self.inbox = inbox
     }
 
-    func receive(_ bytes: [UInt8]) {
+    func receive(_ bytes: UnsafeRawBufferPointer) {
         for event in machine.receive(bytes) {
             switch event {
             case .message(let message):
-                if inbox.push(message) { connection.setReading(false) }
+                if inbox.push(message) { inboxFull = true }
             case .write(let frame):
                 connection.outbound.append(frame)
-            case .closed, .protocolError:
+            case .closed:
+                connection.closeWhenFlushed = true
+                inbox.finish()
+            case .protocolError:
+                noteCloseSent()
                 connection.closeWhenFlushed = true
                 inbox.finish()
             case .ping, .pong:
@@ -50,7 +58,12 @@ final class WebSocketSession {
     func close(code: WebSocketCloseCode, reason: String) {
         guard machine.state == .open else { return }
         connection.outbound.append(machine.close(code: code, reason: reason))
+        noteCloseSent()
         connection.flush()
+    }
+
+    private func noteCloseSent() {
+        if closeSentAt == nil { closeSentAt = MonotonicClock.seconds() }
     }
 
     /// The handler returned: finish the closing handshake if it did not.

@@ -165,4 +165,46 @@ final class HTTPRequestParserTests: XCTestCase {
         var d = Driver()
         XCTAssertEqual(d.feed("GET /w\u{C8}\u{D9} HTTP/1.1\r\n\r\n")?.status, 400)
     }
+
+    // Shapes the Debian (non-strict) http-parser build accepts but a proxy may frame differently.
+
+    func testChunkDataFollowedByAnythingButCRLFIsRejected() {
+        var d = Driver()
+        XCTAssertEqual(d.feed("POST /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcXX0\r\n\r\n")?.code, "http.ambiguous_framing")
+    }
+
+    func testBareLFInChunkExtensionIsRejected() {
+        var d = Driver()
+        XCTAssertEqual(d.feed("POST /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3;x\nZZZ\r\n0\r\n\r\n")?.status, 400)
+    }
+
+    func testChunkExtensionsAndTrailersInTheGrammarAreAccepted() {
+        var d = Driver()
+        XCTAssertNil(d.feed("POST /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5;name=value\r\nhello\r\n0\r\nX-Trailer: 1\r\n\r\n", chunk: 3))
+        XCTAssertEqual(d.bodies.first.map { String(decoding: $0, as: UTF8.self) }, "hello")
+    }
+
+    func testBareCarriageReturnInTheHeadIsRejected() {
+        var d = Driver()
+        XCTAssertEqual(d.feed("GET / HTTP/1.1\r\nX-A: 1\rX-B: 2\r\n\r\n")?.status, 400)
+        var e = Driver()
+        XCTAssertEqual(e.feed("POST / HTTP/1.1\r\nContent-Length: 1\r\n\rXY")?.code, "http.ambiguous_framing")
+        var f = Driver()
+        XCTAssertEqual(f.feed("GET / HTTP/1.1\r\nX-A: 1\r\n\rGET /next HTTP/1.1\r\n\r\n", chunk: 5)?.code, "http.ambiguous_framing")
+    }
+
+    func testConnectIsRefused() {
+        var d = Driver()
+        XCTAssertEqual(d.feed("CONNECT example.com:443 HTTP/1.1\r\nContent-Length: 20\r\n\r\n")?.status, 400)
+    }
+
+    func testChunkedOnHTTP10IsRejected() {
+        var d = Driver()
+        XCTAssertEqual(d.feed("POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")?.code, "http.ambiguous_framing")
+    }
+
+    func testUpgradeRequestWithABodyIsRejected() {
+        var d = Driver()
+        XCTAssertEqual(d.feed("GET /ws HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nContent-Length: 5\r\n\r\nhello")?.status, 400)
+    }
 }

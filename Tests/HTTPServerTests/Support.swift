@@ -53,6 +53,22 @@ final class RawConnection {
         return HTTPResponseSplitter.split(bytes)
     }
 
+    /// Half-closes: the server sees end-of-file but can still answer.
+    func shutdownWrite() { Glibc.shutdown(fd, Int32(SHUT_WR)) }
+
+    /// Reads slowly: `chunk` bytes every `pause` seconds, until the peer closes or `total` bytes arrive.
+    func readSlowly(total: Int, chunk: Int, pause: Double) -> Int {
+        var received = 0
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        while received < total {
+            let n = Glibc.recv(fd, &buffer, chunk, 0)
+            if n <= 0 { break }
+            received += n
+            usleep(UInt32(pause * 1_000_000))
+        }
+        return received
+    }
+
     func readUntilClosed() -> String {
         String(decoding: read { _ in false }, as: UTF8.self)
     }

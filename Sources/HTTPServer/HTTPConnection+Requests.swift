@@ -1,0 +1,167 @@
+/// Reading requests and writing their responses, one at a time and in order.
+extension HTTPConnection {
+    /// Parses buffered input until a request is complete, more bytes are needed, or unsent
+    /// output passes the high-water mark (then `flush` resumes it once the client catches up).
+    /// A response completed inside (a synchronous handler) does not re-enter: the loop goes on.
+    func process() {
+        guard !processing else { return }
+        processing = true
+        defer { processing = false }
+        while (phase == .awaitingRequest || phase == .readingBody) && !input.isEmpty
+                && outbound.pendingCount <= context.configuration.outboundHighWater {
+            if requestStartedAt == nil { requestStartedAt = MonotonicClock.seconds() }
+            let step: HTTPRequestParser.Step
+            do {
+                step = try input.withUnread { try parser.parse($0) }
+            } catch {
+                fail(HTTPError(error as? HTTPParseError ?? .malformed("unreadable request")))
+                return
+            }
+            input.consume(step.consumed)
+            switch step.event {
+            case .head(let head): receivedHead(head)
+            case .message(let body): receivedMessage(body: body)
+            case nil: return
+            }
+        }
+    }
+
+    private func receivedHead(_ head: RequestHead) {
+        phase = .readingBody
+        self.head = head
+        route = nil
+        routingError = nil
+        switch context.router.match(method: head.method, path: head.path) {
+        case .found(let match, let parameters):
+            route = match
+            self.parameters = parameters
+            parser.bodyLimit = match.options.maxBodyBytes ?? context.configuration.limits.defaultBodyBytes
+        case .methodNotAllowed(let allowed):
+            routingError = HTTPError(status: 405, code: "route.method_not_allowed",
+                                     message: "\(head.method) is not allowed here", headers: ["Allow": allowed.joined(separator: ", ")])
+        case .notFound:
+            routingError = HTTPError(status: 404, code: "route.not_found", message: "No route for \(head.method) \(head.path)")
+        }
+        if let length = head.contentLength, length > parser.bodyLimit {
+            fail(HTTPError(.bodyTooLarge))
+            return
+        }
+        let expectsBody = head.isChunked || (head.contentLength ?? 0) > 0
+        if head.expectsContinue && expectsBody && head.versionMinor >= 1 {
+            if let routingError {
+                fail(routingError)  // don't invite a body we would throw away
+                return
+            }
+            outbound.append("HTTP/1.1 100 Continue\r\n\r\n")
+            flush()
+        }
+    }
+
+    private func receivedMessage(body: [UInt8]) {
+        guard let head else { return }
+        // Reading stays on while the handler runs (toggling epoll interest per request would
+        // cost two syscalls): pipelined bytes queue in `input` up to a cap.
+        phase = .responding
+        handlerStartedAt = MonotonicClock.seconds()
+        var request = Request(method: head.method, target: head.target, headers: head.headers, body: body,
+                              requestID: RequestID.accept(head.headers["X-Request-Id"], generator: &loop.requestIDs), remoteAddress: peer)
+        request.pathParameters = parameters
+        request.route = route?.pattern
+        loggedRequest = request
+        if let routingError {
+            deliver(context.errorRenderer.render(routingError))
+            return
+        }
+        guard let route else { return }
+        switch route.kind {
+        case .webSocket(let handler):
+            startWebSocket(request: request, head: head, handler: handler)
+        case .http(let handler):
+            request.endpoint = handler
+            let context = self.context, me = LoopBound(self), loop = self.loop
+            context.requestsInFlight.add(1, ordering: .relaxed)
+            // Runs on this thread right away, up to the handler's first suspension (most requests
+            // never suspend); anything after an await resumes on this loop too.
+            handlerTask = Task.immediate(executorPreference: loop) {
+                let response = await context.respond(to: request)
+                context.requestsInFlight.subtract(1, ordering: .relaxed)
+                loop.execute { _ in me.object?.deliver(response) }
+            }
+        }
+    }
+
+    /// Writes `response` for the current request; for streamed bodies, starts the producer.
+    func deliver(_ response: Response) {
+        guard phase == .responding, let head else { return }
+        handlerTask = nil
+        let keepAlive = head.keepAlive && canKeepAlive
+        let isHead = head.method == "HEAD"
+        let serverName = context.configuration.serverName
+        switch response.body {
+        case .bytes(let bytes):
+            let bodyAllowed = !HTTPStatus.forbidsBody(response.status)
+            ResponseHead.write(response, contentLength: bodyAllowed ? bytes.count : nil, chunked: false, keepAlive: keepAlive,
+                               requestID: loggedRequest?.requestID, serverName: serverName, loop: loop, into: &outbound)
+            if bodyAllowed && !isHead { outbound.append(bytes) }
+            finishResponse(status: response.status, bytes: bytes.count, keepAlive: keepAlive)
+        case .stream(let produce) where isHead:
+            _ = produce
+            ResponseHead.write(response, contentLength: nil, chunked: false, keepAlive: keepAlive,
+                               requestID: loggedRequest?.requestID, serverName: serverName, loop: loop, into: &outbound)
+            finishResponse(status: response.status, bytes: 0, keepAlive: keepAlive)
+        case .stream(let produce):
+            // HTTP/1.0 has no chunked coding: the body then ends when the connection does.
+            let chunked = head.versionMinor >= 1
+            ResponseHead.write(response, contentLength: nil, chunked: chunked, keepAlive: keepAlive && chunked,
+                               requestID: loggedRequest?.requestID, serverName: serverName, loop: loop, into: &outbound)
+            startStream(status: response.status, chunked: chunked, keepAlive: keepAlive && chunked, produce: produce)
+        }
+    }
+
+    func finishResponse(status: Int, bytes: Int, keepAlive: Bool) {
+        record(status: status, bytes: bytes)
+        if keepAlive {
+            phase = .awaitingRequest
+            head = nil
+            requestStartedAt = nil
+        } else {
+            closeWhenFlushed = true
+        }
+        flush()
+    }
+
+    /// Answers a request that cannot be read on (bad framing, limits, timeouts) and closes.
+    func fail(_ error: HTTPError) {
+        switch phase {
+        case .closed, .lingering: return
+        case .responding, .webSocket: close(); return
+        case .awaitingRequest, .readingBody: break
+        }
+        phase = .responding
+        closeWhenFlushed = true
+        let response = context.errorRenderer.render(error)
+        if case .bytes(let bytes) = response.body {
+            ResponseHead.write(response, contentLength: bytes.count, chunked: false, keepAlive: false,
+                               requestID: nil, serverName: context.configuration.serverName, loop: loop, into: &outbound)
+            outbound.append(bytes)
+        }
+        record(status: error.status, bytes: 0)
+        flush()
+    }
+
+    /// The 101 answer ends HTTP on this connection: log it like any response.
+    func finishUpgrade(status: Int) { record(status: status, bytes: 0) }
+
+    private func record(status: Int, bytes: Int) {
+        let seconds = requestStartedAt.map { MonotonicClock.seconds() - max($0, handlerStartedAt) } ?? 0
+        let method = head?.method ?? "-"
+        let routeLabel = route?.pattern ?? "unmatched"
+        context.metrics.recordRequest(method: method, route: routeLabel, status: status, seconds: seconds, shard: loop.index)
+        if context.accessLog {
+            AccessLog.write(context: context, loop: loop, request: loggedRequest, method: method, route: routeLabel,
+                            secretParameters: route?.options.secretParameters ?? [], status: status, bytes: bytes,
+                            seconds: seconds, peer: peer)
+        }
+        loggedRequest = nil
+    }
+}

@@ -1,0 +1,106 @@
+
+/// Builds one JSON log line straight into bytes. Logging happens once per request, so this
+/// avoids Foundation formatting and intermediate strings on that path.
+struct LogLine {
+    private(set) var bytes: [UInt8] = []
+
+    init(level: String, message: String, timestamps: inout PerSecondCache) {
+        bytes.reserveCapacity(384)
+        append("{\"ts\":\"")
+        LogTimestamp.append(to: &bytes, cache: &timestamps)
+        append("\",\"level\":\"")
+        append(level)
+        append("\",\"msg\":")
+        appendQuoted(message)
+    }
+
+    mutating func field(_ key: String, _ value: String) {
+        appendKey(key)
+        appendQuoted(value)
+    }
+
+    mutating func field(_ key: String, _ value: Int) {
+        appendKey(key)
+        append(String(value))
+    }
+
+    /// A duration in milliseconds with three decimals, from microseconds (no floating-point formatting).
+    mutating func field(_ key: String, milliseconds microseconds: Int) {
+        appendKey(key)
+        let value = max(0, microseconds)
+        append(String(value / 1000))
+        bytes.append(UInt8(ascii: "."))
+        let fraction = value % 1000
+        if fraction < 100 { bytes.append(UInt8(ascii: "0")) }
+        if fraction < 10 { bytes.append(UInt8(ascii: "0")) }
+        append(String(fraction))
+    }
+
+    /// A value that is already JSON (a number, `true`, a quoted string).
+    mutating func field(_ key: String, json: String) {
+        appendKey(key)
+        append(json)
+    }
+
+    mutating func finish() -> [UInt8] {
+        append("}\n")
+        return bytes
+    }
+
+    private mutating func appendKey(_ key: String) {
+        bytes.append(UInt8(ascii: ","))
+        appendQuoted(key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    private mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    /// JSON string escaping over UTF-8 bytes: quotes, backslashes and control characters.
+    mutating func appendQuoted(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        let plain = text.utf8.withContiguousStorageIfAvailable { buffer in
+            !buffer.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+        } ?? false
+        if plain {
+            bytes.append(contentsOf: text.utf8)  // the common case: nothing to escape
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+/// `YYYY-MM-DDTHH:MM:SS.mmmZ` in UTC. The part up to the seconds is formatted once per second.
+enum LogTimestamp {
+    static func append(to bytes: inout [UInt8], cache: inout PerSecondCache) {
+        let now = RealTime.now()
+        bytes.append(contentsOf: cache.value(at: now.seconds) { Array(format($0).utf8) })
+        let millis = now.nanoseconds / 1_000_000
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(UInt8(48 + millis / 100))
+        bytes.append(UInt8(48 + millis / 10 % 10))
+        bytes.append(UInt8(48 + millis % 10))
+        bytes.append(UInt8(ascii: "Z"))
+    }
+
+    static func format(_ seconds: Int) -> String {
+        let days = seconds.floorDiv(86_400)
+        let (year, month, day) = HTTPDate.civil(fromDays: days)
+        let t = seconds - days * 86_400
+        func pad(_ n: Int, _ width: Int) -> String { let s = String(n); return String(repeating: "0", count: max(0, width - s.count)) + s }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(t / 3600, 2)):\(pad(t / 60 % 60, 2)):\(pad(t % 60, 2))"
+    }
+}
