@@ -2,6 +2,10 @@
 // One package, one module per concern: see docs/architecture.md for the picture.
 import PackageDescription
 
+/// The per-request hot path (parsing, connections) skips run-time exclusivity checks in release
+/// builds: they cost a few percent of throughput, and debug builds and tests keep them on.
+let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "Backends",
     platforms: [.macOS(.v15)],
@@ -18,10 +22,10 @@ let package = Package(
         .systemLibrary(name: "CSodium", path: "Sources/CSodium"),
 
         // Pure protocol codecs: no sockets, so they can be fuzzed and unit-tested alone.
-        .target(name: "HTTPParsing", dependencies: ["CHTTPParser"]),
+        .target(name: "HTTPParsing", dependencies: ["CHTTPParser"], swiftSettings: hotPath),
         .target(name: "WebSocketCodec"),
         // The HTTP/1.1 server: event loops, connections, router, SSE, WebSocket, metrics, logs.
-        .target(name: "HTTPServer", dependencies: ["CSystem", "HTTPParsing", "WebSocketCodec"]),
+        .target(name: "HTTPServer", dependencies: ["CSystem", "HTTPParsing", "WebSocketCodec"], swiftSettings: hotPath),
         // JSON the iOS decoders accept, strict request schemas, OpenAPI generation, envelopes.
         .target(name: "APIToolkit"),
         // SQLite and PostgreSQL behind one interface, migrations, typed rows.

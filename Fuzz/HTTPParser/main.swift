@@ -27,6 +27,11 @@ enum ParserFuzzing {
                     precondition(step.consumed <= pending.count, "parser consumed more than it was given")
                     pending.removeFirst(step.consumed)
                     guard let event = step.event else { break }
+                    if case .complete(let head) = event {
+                        precondition(head.target.utf8.count <= limits.maxURIBytes, "URI limit not enforced")
+                        precondition(head.contentLength ?? 0 == 0 && !head.isChunked, "a request with a body came out whole")
+                        messages += 1
+                    }
                     if case .head(let head) = event {
                         precondition(head.target.utf8.count <= limits.maxURIBytes, "URI limit not enforced")
                         precondition(!(head.contentLength != nil && head.isChunked), "ambiguous framing accepted")

@@ -5,6 +5,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public init() { fields = [] }
     public init(_ fields: [(String, String)]) { self.fields = fields.map { (name: $0.0, value: $0.1) } }
+    init(fields: [(name: String, value: String)]) { self.fields = fields }
     public init(dictionaryLiteral elements: (String, String)...) { self.init(elements) }
 
     public var count: Int { fields.count }
@@ -47,6 +48,23 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public func hasToken(_ token: String, in name: String) -> Bool {
         values(name).contains { value in
             value.split(separator: ",").contains { $0.trimmingASCIISpaces().equalsIgnoringASCIICase(token) }
+        }
+    }
+}
+
+extension String {
+    /// The concrete fast path of the comparison below: header lookups run several times per request.
+    public func equalsIgnoringASCIICase(_ other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        var a = self, b = other
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                for i in 0..<x.count where x[i] != y[i] {
+                    let lower = x[i] | 0x20
+                    guard lower == y[i] | 0x20, lower >= 0x61, lower <= 0x7A else { return false }
+                }
+                return true
+            }
         }
     }
 }

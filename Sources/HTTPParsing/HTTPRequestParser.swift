@@ -3,13 +3,17 @@ import CHTTPParser
 /// Incremental HTTP/1.1 request parser: Node's http-parser (C) does the tokenising; this
 /// wrapper adds the limits and the request-smuggling checks the C library leaves to its user.
 ///
-/// It stops after each head (so the caller can route, check the body limit and answer
-/// `100 Continue`) and after each complete message (so pipelined requests are answered in order).
+/// It stops after each head that announces a body (so the caller can route, check the body
+/// limit and answer `100 Continue`) and after each complete message (so pipelined requests are
+/// answered in order). A request without a body comes out whole, in one step.
 public final class HTTPRequestParser {
     public enum Event {
         case head(RequestHead)
-        /// The request is complete. After an upgrade the remaining bytes belong to the new protocol.
+        /// The request whose `.head` came before is complete. After an upgrade the remaining
+        /// bytes belong to the new protocol.
         case message(body: [UInt8])
+        /// A request with no body, head and end at once.
+        case complete(RequestHead)
     }
 
     public struct Step {
@@ -34,6 +38,8 @@ public final class HTTPRequestParser {
     private var messageDone = false
     private var body: [UInt8] = []
     private var pendingEvent: Event?
+    /// The head of a body-less request, held until its end is parsed in the same step.
+    private var bodylessHead: RequestHead?
     private var callbackError: HTTPParseError?
 
     public init(limits: ParserLimits = ParserLimits()) {
@@ -47,12 +53,13 @@ public final class HTTPRequestParser {
     /// Prepares for a new request on the same connection; `parse` does it by itself after `.message`.
     public func resetForNextMessage() {
         http_parser_init(&parser, HTTP_REQUEST)
-        collector = HeadCollector(limits: limits)
+        collector.reset()
         lineScanner = HeadLineScanner()
         chunkScanner = nil
         headTerminatorPending = false
         headBytes = 0
         headComplete = false
+        bodylessHead = nil
         messageDone = false
         body = []
         bodyLimit = limits.defaultBodyBytes
@@ -69,6 +76,7 @@ public final class HTTPRequestParser {
         }
         pendingEvent = nil
         callbackError = nil
+        let wasReadingHead = !headComplete
         parser.data = Unmanaged.passUnretained(self).toOpaque()
         let consumed = base.withMemoryRebound(to: CChar.self, capacity: length) {
             http_parser_execute(&parser, &settings, $0, length)
@@ -77,7 +85,7 @@ public final class HTTPRequestParser {
 
         if let error = callbackError { throw error }
         let parsed = UnsafeRawBufferPointer(start: base, count: consumed)
-        if !headComplete || isHeadEvent {
+        if wasReadingHead {
             switch lineScanner.scan(parsed) {
             case .obsoleteFolding: throw .ambiguousFraming("obsolete line folding in a header field")
             case .bareCarriageReturn: throw .ambiguousFraming("CR not followed by LF in the request head")
@@ -100,7 +108,7 @@ public final class HTTPRequestParser {
         } else if errno != HPE_OK {
             throw Self.translate(errno)
         }
-        if (!headComplete || isHeadEvent) && headBytes > limits.maxHeaderBytes { throw .headerTooLarge }
+        if wasReadingHead && headBytes > limits.maxHeaderBytes { throw .headerTooLarge }
         return Step(consumed: consumed, event: pendingEvent)
     }
 
@@ -111,11 +119,6 @@ public final class HTTPRequestParser {
         if case .message = pendingEvent, !chunkScanner!.isComplete {
             throw .ambiguousFraming("chunked body ended early")
         }
-    }
-
-    private var isHeadEvent: Bool {
-        if case .head = pendingEvent { return true }
-        return false
     }
 
     private static func translate(_ errno: http_errno) -> HTTPParseError {
@@ -166,6 +169,10 @@ public final class HTTPRequestParser {
             switch me.collector.finish(parser: p!.pointee) {
             case .success(let head):
                 me.headComplete = true
+                guard head.isChunked || (head.contentLength ?? 0) > 0 || head.isUpgrade else {
+                    me.bodylessHead = head  // nothing to decide before the end: parse straight on
+                    return 0
+                }
                 me.headTerminatorPending = true
                 if head.isChunked { me.chunkScanner = ChunkedFramingScanner() }
                 me.pendingEvent = .head(head)
@@ -183,7 +190,12 @@ public final class HTTPRequestParser {
         }
         settings.on_message_complete = { p in
             let me = HTTPRequestParser.this(p)
-            me.pendingEvent = .message(body: me.body)
+            if let head = me.bodylessHead {
+                me.pendingEvent = .complete(head)
+                me.bodylessHead = nil
+            } else {
+                me.pendingEvent = .message(body: me.body)
+            }
             me.messageDone = true
             http_parser_pause(p, 1)
             return 0

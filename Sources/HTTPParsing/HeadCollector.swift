@@ -15,6 +15,15 @@ struct HeadCollector {
         self.limits = limits
     }
 
+    /// Empties the collector for the next request on the connection, keeping its buffers.
+    mutating func reset() {
+        url.removeAll(keepingCapacity: true)
+        fields.removeAll(keepingCapacity: true)
+        field.removeAll(keepingCapacity: true)
+        value.removeAll(keepingCapacity: true)
+        readingValue = false
+    }
+
     mutating func appendURL(_ bytes: UnsafeRawBufferPointer) -> HTTPParseError? {
         guard url.count + bytes.count <= limits.maxURIBytes else { return .uriTooLong }
         url.append(contentsOf: bytes)
@@ -53,7 +62,7 @@ struct HeadCollector {
         if url.contains(where: { $0 >= 0x80 || $0 < 0x21 }) {
             return .failure(.malformed("request target contains characters that must be percent-encoded"))
         }
-        let headers = HTTPHeaders(fields.map { ($0.name, $0.value) })
+        let headers = HTTPHeaders(fields: fields)
 
         let lengths = headers.values("Content-Length")
         let codings = headers.values("Transfer-Encoding")

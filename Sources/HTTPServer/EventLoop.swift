@@ -21,7 +21,8 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     private let wakeRequested = Atomic<Bool>(false)
     private let running = Atomic<Bool>(true)
 
-    private let thread = Mutex<pthread_t?>(nil)
+    /// The loop thread's id (0 until it runs): `inLoop` is asked on every response.
+    private let thread = Atomic<UInt>(0)
 
     // Confined to the loop's thread.
     /// Every connection of this loop reads into this buffer, then copies out only what arrived.
@@ -117,8 +118,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
 
     /// True on the loop's own thread.
     var inLoop: Bool {
-        guard let owner = thread.withLock({ $0 }) else { return false }
-        return pthread_equal(owner, pthread_self()) != 0
+        thread.load(ordering: .relaxed) == UInt(pthread_self())
     }
 
     // MARK: TaskExecutor
@@ -139,7 +139,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     // MARK: the loop
 
     func run() {
-        thread.withLock { $0 = pthread_self() }
+        thread.store(UInt(pthread_self()), ordering: .relaxed)
         let capacity = 256
         let events = UnsafeMutablePointer<epoll_event>.allocate(capacity: capacity)
         defer { events.deallocate() }

@@ -21,6 +21,9 @@ extension HTTPConnection {
             switch step.event {
             case .head(let head): receivedHead(head)
             case .message(let body): receivedMessage(body: body)
+            case .complete(let head):
+                receivedHead(head)
+                if phase == .readingBody { receivedMessage(body: []) }
             case nil: return
             }
         }
@@ -82,11 +85,17 @@ extension HTTPConnection {
             context.requestsInFlight.add(1, ordering: .relaxed)
             // Runs on this thread right away, up to the handler's first suspension (most requests
             // never suspend); anything after an await resumes on this loop too.
-            handlerTask = Task.immediate(executorPreference: loop) {
+            let task = Task.immediate(executorPreference: loop) {
                 let response = await context.respond(to: request)
                 context.requestsInFlight.subtract(1, ordering: .relaxed)
-                loop.execute { _ in me.object?.deliver(response) }
+                // Usually still on the loop (the task prefers it): deliver now, no queue hop.
+                if loop.inLoop {
+                    me.object?.deliver(response)
+                } else {
+                    loop.execute { _ in me.object?.deliver(response) }
+                }
             }
+            if phase == .responding { handlerTask = task }
         }
     }
 

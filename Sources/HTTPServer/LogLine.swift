@@ -58,11 +58,13 @@ struct LogLine {
     /// JSON string escaping over UTF-8 bytes: quotes, backslashes and control characters.
     mutating func appendQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        let plain = text.utf8.withContiguousStorageIfAvailable { buffer in
-            !buffer.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
-        } ?? false
+        var text = text
+        let plain = text.withUTF8 { buffer in
+            if buffer.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return false }
+            bytes.append(contentsOf: buffer)  // the common case: nothing to escape
+            return true
+        }
         if plain {
-            bytes.append(contentsOf: text.utf8)  // the common case: nothing to escape
             bytes.append(UInt8(ascii: "\""))
             return
         }

@@ -85,6 +85,13 @@ struct SeriesStats: Sendable {
     var sum = 0.0
     var count = 0
 
+    mutating func record(status: Int, seconds: Double) {
+        statuses[status, default: 0] += 1
+        if let bucket = MetricsRegistry.latencyBuckets.firstIndex(where: { seconds <= $0 }) { buckets[bucket] += 1 }
+        sum += seconds
+        count += 1
+    }
+
     mutating func add(_ other: SeriesStats) {
         for (status, n) in other.statuses { statuses[status, default: 0] += n }
         for i in buckets.indices { buckets[i] += other.buckets[i] }
@@ -99,13 +106,7 @@ final class RequestMetricsShard: Sendable {
 
     func record(method: String, route: String, status: Int, seconds: Double) {
         table.withLock { table in
-            let series = RequestSeries(method: method, route: route)
-            var stats = table.removeValue(forKey: series) ?? SeriesStats()
-            stats.statuses[status, default: 0] += 1
-            if let bucket = MetricsRegistry.latencyBuckets.firstIndex(where: { seconds <= $0 }) { stats.buckets[bucket] += 1 }
-            stats.sum += seconds
-            stats.count += 1
-            table[series] = stats
+            table[RequestSeries(method: method, route: route), default: SeriesStats()].record(status: status, seconds: seconds)
         }
     }
 

@@ -10,7 +10,12 @@ struct OutboundBuffer {
     var isEmpty: Bool { pendingCount == 0 }
 
     mutating func append(_ data: [UInt8]) { bytes.append(contentsOf: data) }
-    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+    mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
 
     enum FlushResult { case drained, blocked, failed }
 

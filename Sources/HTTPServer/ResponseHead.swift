@@ -1,39 +1,49 @@
-/// Serialises a status line and header block. The server owns the framing headers
-/// (`Content-Length`, `Transfer-Encoding`, `Connection`), so handlers cannot get them wrong.
-/// Written as bytes: this runs once per response.
 import HTTPParsing
 
+/// Serialises a status line and header block straight into the outbound buffer. The server owns
+/// the framing headers (`Content-Length`, `Transfer-Encoding`, `Connection`), so handlers cannot
+/// get them wrong. This runs once per response, hence bytes rather than string building.
 enum ResponseHead {
     private static let framingHeaders = ["Content-Length", "Transfer-Encoding", "Connection", "Date", "Server"]
+    private static let crlf: StaticString = "\r\n"
 
     static func write(_ response: Response, contentLength: Int?, chunked: Bool, keepAlive: Bool,
                       requestID: String?, serverName: String, loop: EventLoop, into out: inout OutboundBuffer) {
-        var head: [UInt8] = []
-        head.reserveCapacity(256)
-        head.append(contentsOf: "HTTP/1.1 \(response.status) \(HTTPStatus.reason(response.status))\r\nServer: ".utf8)
-        head.append(contentsOf: serverName.utf8)
-        head.append(contentsOf: HTTPDate.headerLine(cache: &loop.dateHeader))
+        out.append(statusLine(response.status))
+        out.append("Server: ")
+        out.append(serverName)
+        out.append(HTTPDate.headerLine(cache: &loop.dateHeader))
         if let contentLength {
-            head.append(contentsOf: "Content-Length: ".utf8)
-            head.append(contentsOf: String(contentLength).utf8)
-            head.append(contentsOf: [13, 10])
+            out.append("Content-Length: ")
+            out.append(String(contentLength))
+            out.append("\r\n")
         }
-        if chunked { head.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8) }
-        if !keepAlive { head.append(contentsOf: "Connection: close\r\n".utf8) }
+        if chunked { out.append("Transfer-Encoding: chunked\r\n") }
+        if !keepAlive { out.append("Connection: close\r\n") }
         if let requestID {
-            head.append(contentsOf: "X-Request-Id: ".utf8)
-            head.append(contentsOf: requestID.utf8)
-            head.append(contentsOf: [13, 10])
+            out.append("X-Request-Id: ")
+            out.append(requestID)
+            out.append("\r\n")
         }
         for field in response.headers where HTTPHeaders.isValidFieldName(field.name)
             && !framingHeaders.contains(where: { $0.equalsIgnoringASCIICase(field.name) }) {
-            head.append(contentsOf: field.name.utf8)
-            head.append(contentsOf: ": ".utf8)
+            out.append(field.name)
+            out.append(": ")
             // A value can never end the line early: CR, LF (or NUL) would let one header forge another.
-            head.append(contentsOf: field.value.utf8.map { $0 == 13 || $0 == 10 || $0 == 0 ? 32 : $0 })
-            head.append(contentsOf: [13, 10])
+            if field.value.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) {
+                out.append(field.value.utf8.map { $0 == 13 || $0 == 10 || $0 == 0 ? 32 : $0 })
+            } else {
+                out.append(field.value)
+            }
+            out.append("\r\n")
         }
-        head.append(contentsOf: [13, 10])
-        out.append(head)
+        out.append("\r\n")
     }
+
+    private static let commonStatusLines: [Int: String] = Dictionary(
+        uniqueKeysWithValues: [200, 201, 202, 204, 400, 401, 403, 404, 405, 409, 413, 422, 429, 500].map { ($0, line($0)) })
+
+    private static func statusLine(_ status: Int) -> String { commonStatusLines[status] ?? line(status) }
+
+    private static func line(_ status: Int) -> String { "HTTP/1.1 \(status) \(HTTPStatus.reason(status))\r\n" }
 }

@@ -8,6 +8,8 @@ public struct Router: Sendable {
     public init() {}
 
     private var root = Node()
+    /// Routes without parameters, by exact path: most requests are found with one hash lookup.
+    private var staticRoutes: [String: [String: Route]] = [:]
 
     public mutating func add(_ method: String, _ pattern: String, options: RouteOptions = RouteOptions(),
                              _ handler: @escaping Handler) {
@@ -28,7 +30,11 @@ public struct Router: Sendable {
     public mutating func delete(_ p: String, options: RouteOptions = RouteOptions(), _ h: @escaping Handler) { add("DELETE", p, options: options, h) }
 
     private mutating func insert(_ route: Route) {
-        root.insert(route, segments: Self.segments(route.pattern)[...])
+        let segments = Self.segments(route.pattern)
+        root.insert(route, segments: segments[...])
+        if !segments.contains(where: { $0.hasPrefix("{") }) {
+            staticRoutes["/" + segments.joined(separator: "/"), default: [:]][route.method] = route
+        }
     }
 
     public enum Match {
@@ -39,6 +45,10 @@ public struct Router: Sendable {
 
     /// `HEAD` falls back to the `GET` route (the body is dropped on the way out).
     public func match(method: String, path: some StringProtocol) -> Match {
+        if let routes = staticRoutes[String(path)],
+           let route = routes[method] ?? (method == "HEAD" ? routes["GET"] : nil) {
+            return .found(route, parameters: [:])
+        }
         guard let node = root.find(Self.segments(path)[...], parameters: [:]) else { return .notFound }
         if let route = node.node.routes[method] ?? (method == "HEAD" ? node.node.routes["GET"] : nil) {
             return .found(route, parameters: node.parameters)

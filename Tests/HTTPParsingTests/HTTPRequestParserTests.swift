@@ -25,6 +25,7 @@ private struct Driver {
                     switch step.event {
                     case .head(let head): heads.append(head)
                     case .message(let body): bodies.append(body)
+                    case .complete(let head): heads.append(head); bodies.append([])
                     case nil: break
                     }
                     if step.event == nil { break }
