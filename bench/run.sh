@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # `make bench`: our server against nginx, measured in the same run on the same machine.
-# A tiny JSON GET, wrk on loopback; then again with 5,000 idle keep-alive connections held open.
+# A tiny JSON GET, wrk on loopback, in three rounds:
+#   1. core: access logs off on both (the server machinery alone);
+#   2. as deployed: access logs on for both, one line per request to a file (ours: JSON lines,
+#      nginx: its combined format, buffered);
+#   3. round 1 again with 5,000 idle keep-alive connections held open during the load.
 # Prints requests/s and p99 for both, and the ratios (targets: ≥ 0.8× nginx's requests/s,
 # p99 within 2× of nginx's).
 set -euo pipefail
@@ -10,8 +14,10 @@ cd "$(dirname "$0")/.."
 DURATION=${BENCH_DURATION:-10s}
 CONNECTIONS=${BENCH_CONNECTIONS:-64}
 IDLE=${BENCH_IDLE_CONNECTIONS:-5000}
-OURS_PORT=18081
+OURS_PORT=18081            # access log off
 NGINX_PORT=18082
+OURS_LOG_PORT=18083        # access log on
+NGINX_LOG_PORT=18084
 work=$(mktemp -d)
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
@@ -19,7 +25,9 @@ trap cleanup EXIT
 ulimit -n "$(ulimit -Hn)"
 
 swift build -c release --product jarvis >/dev/null
-DATABASE_URL="$work/bench.sqlite" LOG_LEVEL=info .build/release/jarvis serve --port "$OURS_PORT" >"$work/ours.log" 2>&1 &
+DATABASE_URL="$work/bench.sqlite" .build/release/jarvis serve --port "$OURS_PORT" --no-access-log >"$work/ours.log" 2>&1 &
+pids+=($!)
+DATABASE_URL="$work/bench-log.sqlite" .build/release/jarvis serve --port "$OURS_LOG_PORT" >"$work/ours-access.log" 2>&1 &
 pids+=($!)
 
 mkdir -p "$work/nginx"
@@ -42,12 +50,17 @@ http {
     listen 127.0.0.1:$NGINX_PORT;
     location / { default_type application/json; return 200 '{"status":"ok"}'; }
   }
+  server {
+    listen 127.0.0.1:$NGINX_LOG_PORT;
+    access_log $work/nginx/access.log combined buffer=64k flush=1s;
+    location / { default_type application/json; return 200 '{"status":"ok"}'; }
+  }
 }
 NGINX
 nginx -c "$work/nginx/nginx.conf" -g 'daemon off;' &
 pids+=($!)
 
-for port in "$OURS_PORT" "$NGINX_PORT"; do
+for port in "$OURS_PORT" "$NGINX_PORT" "$OURS_LOG_PORT" "$NGINX_LOG_PORT"; do
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/livez" >/dev/null && break; sleep 0.1; done
 done
 
@@ -64,16 +77,19 @@ report() {
   local label=$1 ours=$2 theirs=$3
   read -r ours_rps ours_p99 <<<"$ours"
   read -r nginx_rps nginx_p99 <<<"$theirs"
-  printf '%-28s ours %10.0f req/s  p99 %7.2f ms | nginx %10.0f req/s  p99 %7.2f ms | ratio req/s %.2f× (target ≥ 0.80)  p99 %.2f× (target ≤ 2.00)\n' \
+  printf '%-30s ours %10.0f req/s  p99 %7.2f ms | nginx %10.0f req/s  p99 %7.2f ms | ratio req/s %.2f× (target ≥ 0.80)  p99 %.2f× (target ≤ 2.00)\n' \
     "$label" "$ours_rps" "$ours_p99" "$nginx_rps" "$nginx_p99" \
     "$(echo "$ours_rps / $nginx_rps" | bc -l)" "$(echo "$ours_p99 / $nginx_p99" | bc -l)"
 }
 
 echo "bench: tiny JSON GET /livez, wrk -t2 -c$CONNECTIONS -d$DURATION, $(nproc) cores"
-warm=$(measure "http://127.0.0.1:$OURS_PORT/livez"); warm=$(measure "http://127.0.0.1:$NGINX_PORT/livez")
+for port in "$OURS_PORT" "$NGINX_PORT"; do measure "http://127.0.0.1:$port/livez" >/dev/null; done  # warm-up
 ours=$(measure "http://127.0.0.1:$OURS_PORT/livez")
 theirs=$(measure "http://127.0.0.1:$NGINX_PORT/livez")
-report "plain" "$ours" "$theirs"
+report "core (no access logs)" "$ours" "$theirs"
+ours=$(measure "http://127.0.0.1:$OURS_LOG_PORT/livez")
+theirs=$(measure "http://127.0.0.1:$NGINX_LOG_PORT/livez")
+report "with access logs" "$ours" "$theirs"
 
 seconds=${DURATION%s}
 with_idle() {
@@ -86,4 +102,4 @@ with_idle() {
 }
 ours=$(with_idle "$OURS_PORT")
 theirs=$(with_idle "$NGINX_PORT")
-report "with $IDLE idle keep-alive" "$ours" "$theirs"
+report "core + $IDLE idle keep-alive" "$ours" "$theirs"

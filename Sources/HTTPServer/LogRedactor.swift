@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 import Synchronization
 
@@ -26,16 +27,26 @@ public final class LogRedactor: Sendable {
         return Self.sensitiveNames.contains { lowered == $0 || lowered.hasSuffix($0) || lowered.hasPrefix($0) }
     }
 
-    /// Replaces every registered secret in `line` by the mask (a byte search: lines are bytes).
+    /// Replaces every registered secret in `line` by the mask. Runs on every log batch, so the
+    /// search is libc's `memmem`, and a line without secrets is returned untouched.
     func scrub(_ line: [UInt8]) -> [UInt8] {
         let secrets = knownSecrets.withLock { $0 }
         var result = line
         for secret in secrets {
-            while let range = result.firstRange(of: secret) {
-                result.replaceSubrange(range, with: Self.mask.utf8)
+            while let offset = Self.find(secret, in: result) {
+                result.replaceSubrange(offset..<offset + secret.count, with: Self.mask.utf8)
             }
         }
         return result
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        haystack.withUnsafeBytes { h -> Int? in
+            needle.withUnsafeBytes { n -> Int? in
+                guard let start = h.baseAddress, let found = memmem(start, h.count, n.baseAddress, n.count) else { return nil }
+                return UnsafeRawPointer(found) - start
+            }
+        }
     }
 
     /// The request target as it may be logged: secret route parameters and sensitive query values masked.

@@ -18,8 +18,9 @@ public enum ServiceRunner {
             return 64
         }
         let redactor = LogRedactor()
-        for name in ["DATABASE_URL"] + service.secretEnvironmentNames {
-            if let value = environment[name] { redactor.register(secret: DatabaseURLPassword.extract(value) ?? value) }
+        if let password = DatabaseURLPassword.extract(options.databaseURL) { redactor.register(secret: password) }
+        for name in service.secretEnvironmentNames {
+            if let value = environment[name] { redactor.register(secret: value) }
         }
         let logger = Logger(minimumLevel: options.logLevel, redactor: redactor)
         do {
