@@ -136,8 +136,10 @@ public final class HTTPRequestParser {
 
     // MARK: callbacks (C function pointers cannot capture: context travels in `parser.data`)
 
-    private static func this(_ p: UnsafeMutablePointer<http_parser>?) -> HTTPRequestParser {
-        Unmanaged<HTTPRequestParser>.fromOpaque(p!.pointee.data).takeUnretainedValue()
+    /// The wrapper behind a C callback. `parse` keeps it alive for the whole call, so no
+    /// retain/release is needed per callback (five or more per request).
+    private static func with<T>(_ p: UnsafeMutablePointer<http_parser>?, _ body: (HTTPRequestParser) -> T) -> T {
+        Unmanaged<HTTPRequestParser>.fromOpaque(p!.pointee.data)._withUnsafeGuaranteedRef(body)
     }
 
     private static func bytes(_ at: UnsafePointer<CChar>?, _ count: Int) -> UnsafeRawBufferPointer {
@@ -151,54 +153,66 @@ public final class HTTPRequestParser {
 
     private func installCallbacks() {
         settings.on_url = { p, at, n in
-            let me = HTTPRequestParser.this(p)
-            if let error = me.collector.appendURL(HTTPRequestParser.bytes(at, n)) { return me.fail(error) }
-            return 0
+            HTTPRequestParser.with(p) { me in
+                if let error = me.collector.appendURL(HTTPRequestParser.bytes(at, n)) { return me.fail(error) }
+                return 0
+            }
         }
         settings.on_header_field = { p, at, n in
-            let me = HTTPRequestParser.this(p)
-            if let error = me.collector.appendField(HTTPRequestParser.bytes(at, n)) { return me.fail(error) }
-            return 0
+            HTTPRequestParser.with(p) { me in
+                if let error = me.collector.appendField(HTTPRequestParser.bytes(at, n)) { return me.fail(error) }
+                return 0
+            }
         }
         settings.on_header_value = { p, at, n in
-            HTTPRequestParser.this(p).collector.appendValue(HTTPRequestParser.bytes(at, n))
-            return 0
+            HTTPRequestParser.with(p) { me in
+                me.collector.appendValue(HTTPRequestParser.bytes(at, n))
+                return 0
+            }
         }
         settings.on_headers_complete = { p in
-            let me = HTTPRequestParser.this(p)
-            switch me.collector.finish(parser: p!.pointee) {
-            case .success(let head):
-                me.headComplete = true
-                guard head.isChunked || (head.contentLength ?? 0) > 0 || head.isUpgrade else {
-                    me.bodylessHead = head  // nothing to decide before the end: parse straight on
-                    return 0
-                }
-                me.headTerminatorPending = true
-                if head.isChunked { me.chunkScanner = ChunkedFramingScanner() }
-                me.pendingEvent = .head(head)
-                http_parser_pause(p, 1)
-                return 0
-            case .failure(let error):
-                return me.fail(error)
-            }
+            HTTPRequestParser.with(p) { me in me.headersComplete(p) }
         }
         settings.on_body = { p, at, n in
-            let me = HTTPRequestParser.this(p)
-            guard me.body.count + n <= me.bodyLimit else { return me.fail(.bodyTooLarge) }
-            me.body.append(contentsOf: HTTPRequestParser.bytes(at, n))
-            return 0
+            HTTPRequestParser.with(p) { me in
+                guard me.body.count + n <= me.bodyLimit else { return me.fail(.bodyTooLarge) }
+                me.body.append(contentsOf: HTTPRequestParser.bytes(at, n))
+                return 0
+            }
         }
         settings.on_message_complete = { p in
-            let me = HTTPRequestParser.this(p)
-            if let head = me.bodylessHead {
-                me.pendingEvent = .complete(head)
-                me.bodylessHead = nil
-            } else {
-                me.pendingEvent = .message(body: me.body)
+            HTTPRequestParser.with(p) { me in me.messageComplete(p) }
+        }
+    }
+
+    /// The head is parsed: hold it (a request without a body comes out whole later) or stop here.
+    private func headersComplete(_ p: UnsafeMutablePointer<http_parser>?) -> Int32 {
+        switch collector.finish(parser: p!.pointee) {
+        case .success(let head):
+            headComplete = true
+            guard head.isChunked || (head.contentLength ?? 0) > 0 || head.isUpgrade else {
+                bodylessHead = head  // nothing to decide before the end: parse straight on
+                return 0
             }
-            me.messageDone = true
+            headTerminatorPending = true
+            if head.isChunked { chunkScanner = ChunkedFramingScanner() }
+            pendingEvent = .head(head)
             http_parser_pause(p, 1)
             return 0
+        case .failure(let error):
+            return fail(error)
         }
+    }
+
+    private func messageComplete(_ p: UnsafeMutablePointer<http_parser>?) -> Int32 {
+        if let head = bodylessHead {
+            pendingEvent = .complete(head)
+            bodylessHead = nil
+        } else {
+            pendingEvent = .message(body: body)
+        }
+        messageDone = true
+        http_parser_pause(p, 1)
+        return 0
     }
 }

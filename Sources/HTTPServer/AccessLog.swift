@@ -8,7 +8,9 @@ enum AccessLog {
                       secretParameters: Set<String>, status: Int, bytes: Int, seconds: Double, peer: String) {
         guard context.logger.minimumLevel <= .info else { return }
         let path = request.map { context.logger.redactor.loggablePath($0, secretParameters: secretParameters) } ?? "-"
-        var line = LogLine(level: "info", message: "request", timestamps: &loop.logTimestamps)
+        var buffer: [UInt8] = []
+        swap(&buffer, &loop.logBuffer)
+        var line = LogLine(appendingTo: buffer, level: "info", message: "request", timestamps: &loop.logTimestamps)
         line.field("requestId", request?.requestID ?? "-")
         line.field("method", method)
         line.field("route", route)
@@ -18,6 +20,6 @@ enum AccessLog {
         line.field("durationMs", milliseconds: Int(seconds * 1_000_000))
         line.field("remote", peer)
         line.field("userAgent", request?.headers["User-Agent"] ?? "-")
-        loop.logBuffer.append(contentsOf: line.finish())
+        loop.logBuffer = line.finish()
     }
 }

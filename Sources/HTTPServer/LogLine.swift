@@ -4,8 +4,10 @@
 struct LogLine {
     private(set) var bytes: [UInt8] = []
 
-    init(level: String, message: String, timestamps: inout PerSecondCache) {
-        bytes.reserveCapacity(384)
+    /// Starts a line at the end of `buffer` (taken over, so appending never copies it).
+    init(appendingTo buffer: [UInt8] = [], level: String, message: String, timestamps: inout PerSecondCache) {
+        bytes = buffer
+        bytes.reserveCapacity(bytes.count + 384)
         append("{\"ts\":\"")
         LogTimestamp.append(to: &bytes, cache: &timestamps)
         append("\",\"level\":\"")
@@ -21,19 +23,37 @@ struct LogLine {
 
     mutating func field(_ key: String, _ value: Int) {
         appendKey(key)
-        append(String(value))
+        appendDecimal(value)
+    }
+
+    /// Digits without an intermediate String.
+    private mutating func appendDecimal(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(48 + magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
     }
 
     /// A duration in milliseconds with three decimals, from microseconds (no floating-point formatting).
     mutating func field(_ key: String, milliseconds microseconds: Int) {
         appendKey(key)
         let value = max(0, microseconds)
-        append(String(value / 1000))
+        appendDecimal(value / 1000)
         bytes.append(UInt8(ascii: "."))
         let fraction = value % 1000
-        if fraction < 100 { bytes.append(UInt8(ascii: "0")) }
-        if fraction < 10 { bytes.append(UInt8(ascii: "0")) }
-        append(String(fraction))
+        bytes.append(UInt8(48 + fraction / 100))
+        bytes.append(UInt8(48 + fraction / 10 % 10))
+        bytes.append(UInt8(48 + fraction % 10))
     }
 
     /// A value that is already JSON (a number, `true`, a quoted string).
