@@ -10,7 +10,16 @@ echo "== build (warnings are errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
 
 echo "== tests (SQLite and PostgreSQL)"
-REQUIRE_POSTGRES=1 ./scripts/with-postgres.sh swift test --skip-build
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+REQUIRE_POSTGRES=1 ./scripts/with-postgres.sh swift test --skip-build 2>&1 | tee "$log"
 
 echo "== fuzzing (short run; see docs/fuzzing.md for the long one)"
 FUZZ_SECONDS="${FUZZ_SECONDS:-30}" ./scripts/fuzz.sh
+
+# The suite's own closing line, repeated last so it is what a reader of the log sees at the end.
+summary=$(grep -E "^[[:space:]]*Executed [0-9]+ tests?, with" "$log" | tail -1)
+executed=$(sed -E 's/.*Executed ([0-9]+) tests?.*/\1/' <<<"$summary")
+failed=$(grep -oE "[0-9]+ failures?" <<<"$summary" | head -1 | grep -oE "[0-9]+")
+skipped=$(grep -oE "with [0-9]+ tests? skipped" <<<"$summary" | grep -oE "[0-9]+" || echo 0)
+echo "tests: $((executed - failed - skipped)) passed, $failed failed, $skipped skipped"
