@@ -78,22 +78,12 @@ public struct PlainJSONErrorRenderer: ErrorRenderer {
     }
 }
 
-/// Minimal JSON string quoting for the core's own bodies (the API toolkit owns general JSON).
+/// JSON string quoting for the core's own bodies and log values (the API toolkit owns general
+/// JSON; the server core does not depend on it). One escaper serves both: `LogLine`'s.
 enum JSONString {
     static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var bytes: [UInt8] = []
+        LogLine.appendQuoted(s, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
