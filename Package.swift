@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite", "CPostgres"]),
         // Constant-time comparison, random tokens, password and token hashing (libsodium).
         .target(name: "Secrets", dependencies: ["CSodium"]),
+        // Jarvis's feed reader: fetching over HTTP (conditional GET, limits, redirects, per-host caps).
+        .target(name: "FeedFetching"),
         // What both executables share: configuration, start-up, signals, /metrics, logs.
         .target(name: "ServiceRuntime", dependencies: ["HTTPServer", "APIToolkit", "Storage", "Secrets"]),
 
@@ -52,5 +54,6 @@ let package = Package(
         .testTarget(name: "APIToolkitTests", dependencies: ["APIToolkit"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
+        .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer"]),
     ]
 )
