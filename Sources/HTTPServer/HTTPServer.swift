@@ -16,6 +16,7 @@ public final class HTTPServer: Sendable {
     private let acceptors = AcceptorRegistry()
     private let boundPort = Atomic<Int>(0)
     private let stopped = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let shutdownHooks = Mutex<[@Sendable () async -> Void]>([])
 
     public init(configuration: ServerConfiguration, router: Router, middleware: [any Middleware] = [],
                 errorRenderer: any ErrorRenderer = PlainJSONErrorRenderer(),
@@ -60,8 +61,14 @@ public final class HTTPServer: Sendable {
                                           "eventLoops": .int(loops.count)])
     }
 
-    /// Graceful shutdown: stop accepting, close idle connections, let requests in flight
-    /// finish (up to the grace period), then close the rest and stop the loops.
+    /// Runs `hook` when shutdown begins, before connections drain: background work (pollers,
+    /// batch writers) stops and flushes while the process can still finish what it started.
+    public func onShutdown(_ hook: @escaping @Sendable () async -> Void) {
+        shutdownHooks.withLock { $0.append(hook) }
+    }
+
+    /// Graceful shutdown: stop accepting, run the shutdown hooks, close idle connections, let
+    /// requests in flight finish (up to the grace period), then close the rest and stop the loops.
     public func shutdown() async {
         guard !context.draining.exchange(true, ordering: .acquiringAndReleasing) else {
             await waitUntilStopped()
@@ -69,6 +76,7 @@ public final class HTTPServer: Sendable {
         }
         context.logger.info("shutting down", ["openConnections": .int(context.openConnections.load(ordering: .relaxed))])
         forEachAcceptor { $0.stopListening(); $0.drainConnections() }
+        for hook in shutdownHooks.withLock({ $0 }) { await hook() }
         let deadline = MonotonicClock.seconds() + context.configuration.shutdownGracePeriod
         while MonotonicClock.seconds() < deadline,
               context.openConnections.load(ordering: .relaxed) > 0 || context.requestsInFlight.load(ordering: .relaxed) > 0 {

@@ -30,4 +30,9 @@ public struct ServiceSetup {
     public let responses: APIResponses
     public let options: ServiceOptions
     public let environment: [String: String]
+    /// Work that runs for the life of the server (feed polling, batch writers). Each starts after
+    /// the server listens and is cancelled, and awaited, when shutdown begins.
+    public var backgroundTasks: [@Sendable () async -> Void] = []
+    /// Runs when shutdown begins, after background tasks stopped (flush buffers here).
+    public var shutdownHooks: [@Sendable () async -> Void] = []
 }

@@ -61,6 +61,12 @@ public enum ServiceRunner {
                                     errorRenderer: EnvelopeErrorRenderer(style: service.envelope),
                                     metrics: metrics, logger: logger, accessLog: options.accessLog)
         try server.start()
+        let background = setup.backgroundTasks.map { work in Task { await work() } }
+        server.onShutdown {
+            for task in background { task.cancel() }
+            for task in background { await task.value }
+        }
+        for hook in setup.shutdownHooks { server.onShutdown(hook) }
         return server
     }
 
