@@ -37,7 +37,9 @@ let package = Package(
         // What both executables share: configuration, start-up, signals, /metrics, logs.
         .target(name: "ServiceRuntime", dependencies: ["HTTPServer", "APIToolkit", "Storage", "Secrets"]),
 
-        .executableTarget(name: "healthlog", dependencies: ["ServiceRuntime"]),
+        // The two backends, each a library (tested in-process) and a thin executable.
+        .target(name: "HealthLogAPI", dependencies: ["ServiceRuntime"]),
+        .executableTarget(name: "healthlog", dependencies: ["HealthLogAPI"]),
         .executableTarget(name: "jarvis", dependencies: ["ServiceRuntime"]),
 
         // libFuzzer entry points; built with `make fuzz` (swift build --sanitize=fuzzer -Xswiftc -DFUZZING).
@@ -55,5 +57,6 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer"]),
+        .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI"]),
     ]
 )

@@ -105,6 +105,9 @@ public final class HTTPRequestParser {
         let errno = http_errno(parser.http_errno)
         if errno == HPE_PAUSED {
             http_parser_pause(&parser, 0)
+        } else if errno == HPE_INVALID_METHOD && Self.startsWithMethodToken(input) {
+            // RFC 9110 §9.1: a well-formed method the server does not know is 501, not a malformed request.
+            throw HTTPParseError(status: 501, code: "http.method_not_implemented", message: "Request method is not implemented")
         } else if errno != HPE_OK {
             throw Self.translate(errno)
         }
@@ -119,6 +122,12 @@ public final class HTTPRequestParser {
         if case .message = pendingEvent, !chunkScanner!.isComplete {
             throw .ambiguousFraming("chunked body ended early")
         }
+    }
+
+    /// `TOKEN SP` at the start of the input: a request line with a method name of some kind.
+    private static func startsWithMethodToken(_ input: UnsafeRawBufferPointer) -> Bool {
+        guard let space = input.prefix(32).firstIndex(of: 0x20), space > 0 else { return false }
+        return HTTPHeaders.isValidFieldName(String(decoding: input[..<space], as: UTF8.self))
     }
 
     private static func translate(_ errno: http_errno) -> HTTPParseError {

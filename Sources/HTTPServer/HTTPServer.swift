@@ -17,6 +17,7 @@ public final class HTTPServer: Sendable {
     private let boundPort = Atomic<Int>(0)
     private let stopped = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
     private let shutdownHooks = Mutex<[@Sendable () async -> Void]>([])
+    private let stoppedHooks = Mutex<[@Sendable () async -> Void]>([])
 
     public init(configuration: ServerConfiguration, router: Router, middleware: [any Middleware] = [],
                 errorRenderer: any ErrorRenderer = PlainJSONErrorRenderer(),
@@ -67,6 +68,12 @@ public final class HTTPServer: Sendable {
         shutdownHooks.withLock { $0.append(hook) }
     }
 
+    /// Runs `hook` once every connection is closed, before `shutdown()` returns: the place to
+    /// flush what the last requests left behind (audit batches, say).
+    public func onStopped(_ hook: @escaping @Sendable () async -> Void) {
+        stoppedHooks.withLock { $0.append(hook) }
+    }
+
     /// Graceful shutdown: stop accepting, run the shutdown hooks, close idle connections, let
     /// requests in flight finish (up to the grace period), then close the rest and stop the loops.
     public func shutdown() async {
@@ -86,6 +93,7 @@ public final class HTTPServer: Sendable {
         forEachAcceptor { $0.closeAll() }
         try? await Task.sleep(nanoseconds: 20_000_000)
         for loop in loops { loop.stop() }
+        for hook in stoppedHooks.withLock({ $0 }) { await hook() }
         context.logger.info("stopped")
         let waiters = stopped.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.done = true

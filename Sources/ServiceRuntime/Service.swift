@@ -33,6 +33,7 @@ public struct ServiceSetup {
     /// Work that runs for the life of the server (feed polling, batch writers). Each starts after
     /// the server listens and is cancelled, and awaited, when shutdown begins.
     public var backgroundTasks: [@Sendable () async -> Void] = []
-    /// Runs when shutdown begins, after background tasks stopped (flush buffers here).
+    /// Runs at the end of shutdown, after background tasks stopped and the last requests were
+    /// answered: flush buffers here.
     public var shutdownHooks: [@Sendable () async -> Void] = []
 }

@@ -22,6 +22,7 @@ public struct ServiceOptions: Sendable, Equatable {
 
     public struct InvalidOption: Error, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     public static let usage = """

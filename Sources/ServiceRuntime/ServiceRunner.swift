@@ -66,7 +66,7 @@ public enum ServiceRunner {
             for task in background { task.cancel() }
             for task in background { await task.value }
         }
-        for hook in setup.shutdownHooks { server.onShutdown(hook) }
+        for hook in setup.shutdownHooks { server.onStopped(hook) }
         return server
     }
 

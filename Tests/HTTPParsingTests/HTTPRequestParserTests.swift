@@ -208,4 +208,11 @@ final class HTTPRequestParserTests: XCTestCase {
         var d = Driver()
         XCTAssertEqual(d.feed("GET /ws HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nContent-Length: 5\r\n\r\nhello")?.status, 400)
     }
+
+    func testUnknownMethodIs501() {
+        var d = Driver()
+        let error = d.feed("QUERY /x HTTP/1.1\r\n\r\n")
+        XCTAssertEqual(error?.status, 501)
+        XCTAssertEqual(error?.code, "http.method_not_implemented")
+    }
 }

@@ -1,0 +1,31 @@
+import APIToolkit
+
+/// The authentication failures clients branch on. One message for every credential failure,
+/// so the answer never tells an attacker which part was wrong.
+enum AuthErrors {
+    static let unauthorized = APIError(status: 401, code: "auth.unauthorized", message: "Authentication required",
+                                       headers: [APIError.Header(name: "WWW-Authenticate", value: "Bearer")])
+
+    static let invalidCredentials = APIError(status: 401, code: "auth.invalid_credentials",
+                                             message: "Invalid email or password")
+
+    static let forbidden = APIError.forbidden("This action needs an administrator account", code: "auth.forbidden")
+
+    static func throttled(retryAfter seconds: Int) -> APIError {
+        var error = APIError.tooManyRequests(retryAfter: seconds, code: "auth.throttled")
+        error.message = "Too many failed sign-in attempts; retry in \(seconds) s"
+        return error
+    }
+
+    static func refreshFailed(_ reason: RefreshFailure) -> APIError {
+        APIError(status: 401, code: "auth.token.refresh.failed", message: "The refresh token cannot be used",
+                 details: ["reason": .string(reason.rawValue)])
+    }
+}
+
+/// Why a refresh token was refused; sent as `meta.reason`.
+enum RefreshFailure: String, Sendable {
+    case unknown, expired, revoked
+    /// Presented again after rotation: treated as theft, the whole family is revoked.
+    case consumed
+}

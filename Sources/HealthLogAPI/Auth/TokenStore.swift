@@ -1,0 +1,52 @@
+import Foundation
+import Secrets
+import Storage
+
+/// Issues and revokes credentials inside the caller's transaction. Only `Digest.sha256Hex` of a
+/// token is stored; a token is found again by the digest of what the client presents, so no
+/// stored secret is ever compared byte by byte.
+enum TokenStore {
+    struct IssuedPair: Encodable, Sendable {
+        let accessToken: String
+        let refreshToken: String
+        let tokenType = "Bearer"
+        let expiresIn: Int64
+    }
+
+    /// A new access token and refresh token in `familyID` (a new family at login).
+    static func issuePair(userID: String, familyID: String, parentID: String?, policy: TokenPolicy, now: Int64,
+                          on connection: any DatabaseConnection) throws -> IssuedPair {
+        let refresh = RandomToken.generate(prefix: TokenPolicy.refreshPrefix)
+        try connection.execute("""
+            INSERT INTO refresh_tokens (id, token_hash, user_id, family_id, parent_id, created_at, expires_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            """, newID(), Digest.sha256Hex(refresh), userID, familyID, parentID, now, now + policy.refreshTokenSeconds)
+        let access = try issueAccess(kind: "bearer", prefix: TokenPolicy.accessPrefix, userID: userID, familyID: familyID,
+                                     now: now, lifetime: policy.accessTokenSeconds, on: connection)
+        return IssuedPair(accessToken: access, refreshToken: refresh, expiresIn: policy.accessTokenSeconds)
+    }
+
+    /// A browser session: an opaque token that travels only in an HttpOnly cookie.
+    static func issueSession(userID: String, policy: TokenPolicy, now: Int64, on connection: any DatabaseConnection) throws -> String {
+        try issueAccess(kind: "session", prefix: TokenPolicy.sessionPrefix, userID: userID, familyID: nil,
+                        now: now, lifetime: policy.sessionSeconds, on: connection)
+    }
+
+    /// Ends a family: every refresh token in it and every access token issued from it.
+    static func revokeFamily(_ familyID: String, now: Int64, on connection: any DatabaseConnection) throws {
+        try connection.execute("UPDATE refresh_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL", now, familyID)
+        try connection.execute("UPDATE access_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL", now, familyID)
+    }
+
+    static func newID() -> String { UUID().uuidString.lowercased() }
+
+    private static func issueAccess(kind: String, prefix: String, userID: String, familyID: String?, now: Int64,
+                                    lifetime: Int64, on connection: any DatabaseConnection) throws -> String {
+        let token = RandomToken.generate(prefix: prefix)
+        try connection.execute("""
+            INSERT INTO access_tokens (id, token_hash, kind, user_id, family_id, created_at, expires_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            """, newID(), Digest.sha256Hex(token), kind, userID, familyID, now, now + lifetime)
+        return token
+    }
+}

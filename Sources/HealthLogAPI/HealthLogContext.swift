@@ -1,0 +1,32 @@
+import HTTPServer
+import Secrets
+import ServiceRuntime
+import Storage
+
+/// What HealthLog's handlers share, built once at start-up.
+public struct HealthLogContext: Sendable {
+    public let database: Database
+    public let responses: APIResponses
+    public let logger: Logger
+    let passwords: PasswordVerifier
+    let policy: TokenPolicy
+    let audit: AuditBatcher
+    let throttle: LoginThrottle
+    let authenticator: Authenticator
+    public let flags: FeatureFlagStore
+
+    init(database: Database, responses: APIResponses, logger: Logger, environment: [String: String]) throws {
+        self.database = database
+        self.responses = responses
+        self.logger = logger
+        passwords = try PasswordVerifier(hasher: PasswordCost.hasher(environment: environment))
+        policy = TokenPolicy()
+        audit = AuditBatcher(database: database, logger: logger)
+        throttle = LoginThrottle(database: database)
+        authenticator = Authenticator(database: database, audit: audit)
+        flags = FeatureFlagStore(database: database)
+    }
+
+    /// Gates handlers on one assistant surface (403 `assistant.disabled.<surface>` when off).
+    public var assistantGate: AssistantGate { AssistantGate(flags: flags) }
+}

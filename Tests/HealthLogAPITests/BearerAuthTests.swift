@@ -1,0 +1,54 @@
+import XCTest
+
+/// Bearer authentication: refresh tokens are not bearers (self-test item 5), and every bearer
+/// attempt leaves an audit row once the batch is flushed.
+final class BearerAuthTests: XCTestCase {
+    func testRefreshTokenPresentedAsBearerIs401OnSQLite() async throws { try await refreshAsBearer(.sqlite) }
+    func testRefreshTokenPresentedAsBearerIs401OnPostgres() async throws { try await refreshAsBearer(.postgres) }
+    func testBearerSuccessAndFailureAuditRowsAppearAfterTheBatchFlushOnSQLite() async throws { try await bearerAudit(.sqlite) }
+    func testBearerSuccessAndFailureAuditRowsAppearAfterTheBatchFlushOnPostgres() async throws { try await bearerAudit(.postgres) }
+    func testExpiredAccessTokenIs401OnSQLite() async throws { try await expiredAccess(.sqlite) }
+    func testExpiredAccessTokenIs401OnPostgres() async throws { try await expiredAccess(.postgres) }
+
+    private func refreshAsBearer(_ backend: TestBackend) async throws {
+        let harness = try await HealthLogHarness.start(self, backend)
+        try harness.createUser("self5@example.com")
+        let tokens = try harness.nativeTokens("self5@example.com")
+        let refused = try harness.get("/api/auth/me", bearer: tokens.refresh)
+        XCTAssertEqual(refused.status, 401)
+        XCTAssertEqual(refused.errorCode, "auth.unauthorized")
+        XCTAssertTrue(refused.json["data"] is NSNull)
+        XCTAssertEqual(refused.header("WWW-Authenticate"), "Bearer")
+        XCTAssertEqual(try harness.get("/api/auth/me", bearer: tokens.access).status, 200)
+        XCTAssertEqual(try harness.refresh(tokens.refresh).status, 200, "the refused bearer attempt did not consume it")
+    }
+
+    private func bearerAudit(_ backend: TestBackend) async throws {
+        let harness = try await HealthLogHarness.start(self, backend)
+        let userID = try harness.createUser("audit@example.com")
+        let tokens = try harness.nativeTokens("audit@example.com")
+        for _ in 0..<3 { XCTAssertEqual(try harness.get("/api/auth/me", bearer: tokens.access).status, 200) }
+        XCTAssertEqual(try harness.get("/api/auth/me", bearer: "hla_not-a-real-token").status, 401)
+        XCTAssertEqual(try harness.get("/api/auth/me", bearer: tokens.refresh).status, 401)
+        let flushed = try await eventually {
+            let mine = try await harness.auditActions(userID: userID).filter { $0 == "auth.bearer.success" }.count
+            let anonymous = try await harness.auditActions(userID: nil).filter { $0 == "auth.bearer.failure" }.count
+            return mine == 3 && anonymous == 2
+        }
+        XCTAssertTrue(flushed, "bearer audit rows never reached the database")
+        let reasons = try await harness.database.read { connection in
+            try connection.query("SELECT details FROM audit_log WHERE action = 'auth.bearer.failure' ORDER BY id")
+                .map { try $0.decode(String.self, "details") }
+        }
+        XCTAssertEqual(reasons, [#"{"reason":"invalid"}"#, #"{"reason":"refresh_token"}"#])
+    }
+
+    private func expiredAccess(_ backend: TestBackend) async throws {
+        let harness = try await HealthLogHarness.start(self, backend)
+        try harness.createUser("old@example.com")
+        let tokens = try harness.nativeTokens("old@example.com")
+        try await harness.execute("UPDATE access_tokens SET expires_at = $1", [.integer(Int64(Date().timeIntervalSince1970))])
+        XCTAssertEqual(try harness.get("/api/auth/me", bearer: tokens.access).status, 401)
+        XCTAssertEqual(try harness.get("/api/auth/me").status, 401, "no credentials at all")
+    }
+}

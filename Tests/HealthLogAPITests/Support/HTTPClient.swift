@@ -1,0 +1,55 @@
+import Foundation
+
+/// A real HTTP exchange over loopback through curl, so requests carry exactly the bytes and
+/// headers a client sends (User-Agent, cookies) and nothing is mocked.
+struct HTTPResult {
+    let status: Int
+    let body: String
+    /// Raw response head lines.
+    let headers: [String]
+
+    var json: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
+    }
+    var data: [String: Any] { json["data"] as? [String: Any] ?? [:] }
+    var meta: [String: Any] { json["meta"] as? [String: Any] ?? [:] }
+    var errorCode: String? { meta["errorCode"] as? String }
+
+    /// The value of the first header named `name` (case-insensitive).
+    func header(_ name: String) -> String? {
+        let prefix = name.lowercased() + ":"
+        return headers.first { $0.lowercased().hasPrefix(prefix) }
+            .map { String($0.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces) }
+    }
+}
+
+enum UserAgents {
+    static let iOS = "HealthLog/42 CFNetwork/1568.100.1 Darwin/24.0.0"
+    static let iOSApp = "HealthLog-iOS/1.5.0"
+    static let browser = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Safari/605.1.15"
+}
+
+func http(_ method: String, _ url: String, json: String? = nil, bearer: String? = nil, cookie: String? = nil,
+          userAgent: String = UserAgents.iOS, headers: [String] = []) throws -> HTTPResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    let headerFile = FileManager.default.temporaryDirectory.appendingPathComponent("hl-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: headerFile) }
+    var arguments = ["-s", "-X", method, "-D", headerFile.path, "-w", "\n%{http_code}", "-A", userAgent]
+    if let json { arguments += ["-H", "Content-Type: application/json", "--data-binary", json] }
+    if let bearer { arguments += ["-H", "Authorization: Bearer \(bearer)"] }
+    if let cookie { arguments += ["-H", "Cookie: \(cookie)"] }
+    for header in headers { arguments += ["-H", header] }
+    process.arguments = arguments + [url]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let bytes = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: bytes, as: UTF8.self)
+    var lines = text.components(separatedBy: "\n")
+    let status = Int(lines.removeLast()) ?? 0
+    let head = (try? String(contentsOf: headerFile, encoding: .utf8)) ?? ""
+    return HTTPResult(status: status, body: lines.joined(separator: "\n"),
+                      headers: head.components(separatedBy: "\r\n").filter { !$0.isEmpty })
+}

@@ -1,0 +1,67 @@
+import Foundation
+@testable import HealthLogAPI
+import Storage
+import XCTest
+
+/// `healthlog user create` and `healthlog openapi` as an operator runs them: the real executable.
+final class UserCommandTests: XCTestCase {
+    private static let executable = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/healthlog")
+
+    private func run(_ arguments: [String], database: String) throws -> (status: Int32, output: String, error: String) {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DATABASE_URL"] = database
+        environment["HEALTHLOG_PASSWORD_HASH_COST"] = "minimal"
+        process.environment = environment
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile(), err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    func testUserCreateStoresAnArgon2idHashAndRefusesDuplicatesAndBadInputOnSQLite() async throws { try await create(.sqlite) }
+    func testUserCreateStoresAnArgon2idHashAndRefusesDuplicatesAndBadInputOnPostgres() async throws { try await create(.postgres) }
+
+    private func create(_ backend: TestBackend) async throws {
+        let url = try makeDatabaseURL(backend)
+        let created = try run(["user", "create", "--email", "Op@Example.com", "--password", "long enough pw", "--admin",
+                               "--timezone", "Europe/Vienna"], database: url)
+        XCTAssertEqual(created.status, 0, created.error)
+        XCTAssertTrue(created.output.contains("created admin op@example.com"), created.output)
+
+        let database = try Database.open(url: url, poolSize: 1)
+        defer { database.close() }
+        let row = try await database.read { try $0.queryFirst("SELECT email, role, timezone, password_hash FROM users") }
+        XCTAssertEqual(try row?.decode(String.self, "email"), "op@example.com")
+        XCTAssertEqual(try row?.decode(String.self, "role"), "admin")
+        XCTAssertEqual(try row?.decode(String.self, "timezone"), "Europe/Vienna")
+        XCTAssertTrue(try row?.decode(String.self, "password_hash").hasPrefix("$argon2id$") == true)
+
+        let duplicate = try run(["user", "create", "--email", "op@example.com", "--password", "another password"], database: url)
+        XCTAssertEqual(duplicate.status, 65)
+        XCTAssertTrue(duplicate.error.contains("already exists"), duplicate.error)
+        let badZone = try run(["user", "create", "--email", "z@example.com", "--password", "long enough pw",
+                               "--timezone", "Mars/Olympus"], database: url)
+        XCTAssertEqual(badZone.status, 65)
+        XCTAssertTrue(badZone.error.contains("unknown time zone"), badZone.error)
+        let badEmail = try run(["user", "create", "--email", "not-an-address", "--password", "long enough pw"], database: url)
+        XCTAssertEqual(badEmail.status, 65)
+        let missing = try run(["user", "create", "--email", "m@example.com"], database: url)
+        XCTAssertEqual(missing.status, 64)
+        XCTAssertTrue(missing.error.contains("usage: healthlog user create"), missing.error)
+        let count = try await database.read { try $0.queryFirst("SELECT count(*) AS n FROM users")?.decode(Int.self, "n") }
+        XCTAssertEqual(count, 1)
+    }
+
+    func testOpenAPICommandPrintsTheGeneratedDocument() throws {
+        let printed = try run(["openapi"], database: ":memory:")
+        XCTAssertEqual(printed.status, 0, printed.error)
+        XCTAssertEqual(printed.output, try HealthLogOpenAPI.yaml())
+    }
+}
