@@ -47,10 +47,19 @@ token="$(curl -sf -A 'HealthLog-iOS/schemathesis' -H 'Content-Type: application/
     --data-binary "{\"email\":\"$email\",\"password\":\"$password\"}" "$base/api/auth/login" |
     python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["accessToken"])')"
 
+# The coverage phase sends every operation the methods it does not declare and expects 405
+# (the unsupported_method check). Its default list includes QUERY, which this server answers
+# with 501 http.method_not_implemented: the core HTTP parser does not recognise that method, and
+# RFC 9110 §9.1 makes 501 the answer to an unrecognised method. That is correct HTTP and stays,
+# but schemathesis counts every 5xx as a server error (ST101). So QUERY alone is left out of the
+# list; GET, PUT, POST, DELETE, OPTIONS, PATCH and TRACE are still checked for 405 everywhere,
+# and any other 5xx still fails the run.
+cat >"$work/schemathesis.toml" <<'TOML'
+[phases.coverage]
+unexpected-methods = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "PATCH", "TRACE"]
+TOML
 set +e
-# --exclude-checks unsupported_method: an unknown method token (QUERY) is refused by the
-# core HTTP parser with 400 before routing, not with 405; reported to the server core.
-"$st" run "$base/api/openapi.yaml" --url "$base" --checks all --exclude-checks unsupported_method \
+"$st" --config-file "$work/schemathesis.toml" run "$base/api/openapi.yaml" --url "$base" --checks all \
     -H "Authorization: Bearer $token" -H "User-Agent: HealthLog-iOS/schemathesis" "$@"
 status=$?
 set -e

@@ -3,6 +3,4 @@ import Foundation
 /// Unix seconds, the unit every HealthLog time column uses.
 enum Clock {
     static func now() -> Int64 { Int64(Date().timeIntervalSince1970.rounded(.down)) }
-
-    static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 }

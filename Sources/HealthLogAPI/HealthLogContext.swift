@@ -12,7 +12,9 @@ public struct HealthLogContext: Sendable {
     let policy: TokenPolicy
     let audit: AuditBatcher
     let throttle: LoginThrottle
+    let trustedProxies: TrustedProxies
     let authenticator: Authenticator
+    let pruner: RetentionPruner
     public let flags: FeatureFlagStore
 
     init(database: Database, responses: APIResponses, logger: Logger, environment: [String: String]) throws {
@@ -23,7 +25,9 @@ public struct HealthLogContext: Sendable {
         policy = TokenPolicy()
         audit = AuditBatcher(database: database, logger: logger)
         throttle = LoginThrottle(database: database)
+        trustedProxies = try TrustedProxies(environment: environment)
         authenticator = Authenticator(database: database, audit: audit)
+        pruner = RetentionPruner(database: database, logger: logger, throttleWindowSeconds: throttle.windowSeconds)
         flags = FeatureFlagStore(database: database)
     }
 

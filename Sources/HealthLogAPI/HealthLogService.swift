@@ -11,20 +11,21 @@ public struct HealthLogService: Service {
     public let defaults = ServiceOptions.Defaults(port: 8080, databaseFile: "./data/healthlog.sqlite")
     public let envelope: any EnvelopeStyle = HealthLogEnvelope()
     public var migrations: [Migration] { HealthLogMigrations.all }
-    public var secretEnvironmentNames: [String] { ["WITHINGS_WEBHOOK_SECRET"] }
 
-    /// Endpoints beyond the product's own (tests add a gated probe here). They are routed and
-    /// published exactly like the built-in ones.
+    /// Test-only endpoints (a gated probe), routed and served like the product's. They are never
+    /// part of the published document: `healthlog openapi`, the committed file and the drift test
+    /// all use `productEndpoints`. Product features add their endpoints to `productEndpoints`.
     public let additionalEndpoints: [Endpoint]
 
     public init(additionalEndpoints: [Endpoint] = []) {
         self.additionalEndpoints = additionalEndpoints
     }
 
-    /// What this service routes and publishes; `healthlog openapi` prints the same list.
+    /// What this service routes and serves at `GET /api/openapi.yaml`.
     public var endpoints: [Endpoint] { Self.productEndpoints + additionalEndpoints }
 
-    /// Every endpoint the product serves, in the order the document lists them.
+    /// Every endpoint the product serves, in the order the document lists them: the one list
+    /// `healthlog openapi`, `docs/api/openapi.yaml` and the drift test are generated from.
     public static let productEndpoints: [Endpoint] = [LoginEndpoint.endpoint, RefreshEndpoint.endpoint, MeEndpoint.endpoint,
                                                       AuditEndpoint.endpoint] + ResearchModeEndpoints.endpoints
                                                       + FeatureFlagEndpoints.endpoints
@@ -33,6 +34,8 @@ public struct HealthLogService: Service {
         let context = try HealthLogContext(database: setup.database, responses: setup.responses, logger: setup.logger,
                                            environment: setup.environment)
         try installRoutes(into: &setup.router, context: context)
+        setup.backgroundTasks.append { await context.audit.run() }
+        setup.backgroundTasks.append { await context.pruner.run() }
         // Bearer audit rows of the last requests are still batched at shutdown: write them out.
         setup.shutdownHooks.append { await context.audit.flush() }
     }
@@ -40,7 +43,7 @@ public struct HealthLogService: Service {
     /// Every HealthLog route: the endpoints, and the document generated from those same values.
     func installRoutes(into router: inout Router, context: HealthLogContext) throws {
         EndpointTable.install(endpoints, into: &router, context: context)
-        let yaml = Array(try HealthLogOpenAPI.document(for: endpoints).yaml().utf8)
+        let yaml = Array(try HealthLogOpenAPI.yaml(for: endpoints).utf8)
         router.get(HealthLogOpenAPI.path) { _ in
             .bytes(yaml, contentType: "application/yaml; charset=utf-8")
         }
@@ -53,7 +56,7 @@ public struct HealthLogService: Service {
             "user": (summary: "user create --email E --password P [--admin] [--timezone Area/City]",
                      run: { arguments in UserCommand.run(arguments, service: service) }),
             "openapi": (summary: "print the OpenAPI 3.1 document (docs/api/openapi.yaml)",
-                        run: { arguments in OpenAPICommand.run(arguments, service: service) }),
+                        run: { arguments in OpenAPICommand.run(arguments) }),
         ]
     }
 }

@@ -4,7 +4,7 @@ import Storage
 /// are 0/1 integers and identifiers are lowercase UUID text, so the same SQL runs on SQLite and
 /// PostgreSQL; only generated keys differ (see `docs/healthlog/data-model.md`).
 enum HealthLogMigrations {
-    static let all: [Migration] = [users, tokens, auditLog, loginThrottle, assistantFlags]
+    static let all: [Migration] = [users, tokens, auditLog, loginThrottle, assistantFlags, tokenFamilies]
 
     static let users = Migration(version: 1, name: "create_users", sql: """
         CREATE TABLE users (
@@ -90,5 +90,20 @@ enum HealthLogMigrations {
             updated_at BIGINT NOT NULL
         );
         INSERT INTO assistant_flags VALUES (1, 1, 1, 1, 1, 1, 1, 0);
+        """)
+
+    /// One row per refresh-token family. Rotation and revocation first lock this row (a no-op
+    /// UPDATE), so on PostgreSQL's READ COMMITTED a revoke waits for a concurrent rotation and
+    /// then sees its successor; `revoked_at` here also makes every token of the family dead at
+    /// once, whatever was inserted. Existing families are carried over from `refresh_tokens`.
+    static let tokenFamilies = Migration(version: 6, name: "create_token_families", sql: """
+        CREATE TABLE token_families (
+            id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            created_at BIGINT NOT NULL,
+            revoked_at BIGINT
+        );
+        INSERT INTO token_families (id, user_id, created_at, revoked_at)
+            SELECT family_id, MIN(user_id), MIN(created_at), MIN(revoked_at) FROM refresh_tokens GROUP BY family_id;
         """)
 }

@@ -67,6 +67,8 @@ public enum ServiceRunner {
             for task in background { await task.value }
         }
         for hook in setup.shutdownHooks { server.onStopped(hook) }
+        // Last: release the database's connections (several servers share one PostgreSQL).
+        server.onStopped { database.close() }
         return server
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+import Secrets
 import XCTest
 
 /// Bearer authentication: refresh tokens are not bearers (self-test item 5), and every bearer
@@ -9,6 +11,31 @@ final class BearerAuthTests: XCTestCase {
     func testBearerSuccessAndFailureAuditRowsAppearAfterTheBatchFlushOnPostgres() async throws { try await bearerAudit(.postgres) }
     func testExpiredAccessTokenIs401OnSQLite() async throws { try await expiredAccess(.sqlite) }
     func testExpiredAccessTokenIs401OnPostgres() async throws { try await expiredAccess(.postgres) }
+
+    func testRefusedTokenOfAKnownUserIsAuditedWithTheUserAndTheReasonOnSQLite() async throws { try await knownUserRefused(.sqlite) }
+    func testRefusedTokenOfAKnownUserIsAuditedWithTheUserAndTheReasonOnPostgres() async throws { try await knownUserRefused(.postgres) }
+
+    private func knownUserRefused(_ backend: TestBackend) async throws {
+        let harness = try await HealthLogHarness.start(self, backend)
+        let userID = try harness.createUser("seen@example.com")
+        let expiring = try harness.nativeTokens("seen@example.com")
+        let revoking = try harness.nativeTokens("seen@example.com")
+        try await harness.execute("UPDATE access_tokens SET expires_at = $1 WHERE token_hash = $2",
+                                  [.integer(Int64(Date().timeIntervalSince1970) - 1), .text(Digest.sha256Hex(expiring.access))])
+        XCTAssertEqual(try harness.refresh(revoking.refresh, revoke: true).status, 200)
+        XCTAssertEqual(try harness.get("/api/auth/me", bearer: expiring.access).status, 401)
+        XCTAssertEqual(try harness.get("/api/auth/me", bearer: revoking.access).status, 401)
+        let reasons = { () async throws -> [String] in
+            try await harness.database.read { connection in
+                try connection.query("SELECT details FROM audit_log WHERE action = 'auth.bearer.failure' AND user_id = $1 ORDER BY id",
+                                     userID).map { try $0.decode(String.self, "details") }
+            }
+        }
+        let flushed = try await eventually { try await reasons().count == 2 }
+        XCTAssertTrue(flushed, "the refusals were not recorded under the account")
+        let recorded = try await reasons()
+        XCTAssertEqual(recorded, [#"{"reason":"expired"}"#, #"{"reason":"revoked"}"#])
+    }
 
     private func refreshAsBearer(_ backend: TestBackend) async throws {
         let harness = try await HealthLogHarness.start(self, backend)

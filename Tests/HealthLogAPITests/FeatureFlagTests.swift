@@ -1,3 +1,4 @@
+@testable import HealthLogAPI
 import XCTest
 
 /// Feature flags (contract §14): the resolved matrix, its cache header, the admin switchboard
@@ -9,6 +10,58 @@ final class FeatureFlagTests: XCTestCase {
     func testAdminPutIs403ForUsersAndEchoesRawAndResolvedForAdminsOnPostgres() async throws { try await adminPut(.postgres) }
     func testGatedRouteIs403AssistantDisabledCoachWhenCoachOrMasterIsOffOnSQLite() async throws { try await gate(.sqlite) }
     func testGatedRouteIs403AssistantDisabledCoachWhenCoachOrMasterIsOffOnPostgres() async throws { try await gate(.postgres) }
+
+    func testEmptyChangeIs422AndTheAuditRowSaysWhatChangedOnSQLite() async throws { try await changeDetails(.sqlite) }
+    func testEmptyChangeIs422AndTheAuditRowSaysWhatChangedOnPostgres() async throws { try await changeDetails(.postgres) }
+    func testAdminCanFlipSwitchesWithTheBrowserSessionCookieOnSQLite() async throws { try await cookieAdmin(.sqlite) }
+    func testAdminCanFlipSwitchesWithTheBrowserSessionCookieOnPostgres() async throws { try await cookieAdmin(.postgres) }
+
+    func testGateAnswersBeforeTheBodyIsDecoded() async throws {
+        let harness = try await HealthLogHarness.start(self, .sqlite)
+        try harness.createUser("body@example.com")
+        let user = try harness.nativeTokens("body@example.com")
+        let probe = harness.url + "/api/test/coach-probe"
+        XCTAssertEqual(try http("POST", probe, json: #"{"note":"hi"}"#, bearer: user.access).status, 200)
+        XCTAssertEqual(try http("POST", probe, json: #"{"bogus":1}"#, bearer: user.access).status, 422)
+        try await harness.execute("UPDATE assistant_flags SET coach = 0", [])
+        let closed = try http("POST", probe, json: #"{"bogus":1}"#, bearer: user.access)
+        XCTAssertEqual(closed.status, 403, "a switched-off feature says so whatever the body")
+        XCTAssertEqual(closed.errorCode, "assistant.disabled.coach")
+    }
+
+    func testGatedEndpointDocumentsItsAssistantDisabled403() throws {
+        let document = try HealthLogOpenAPI.jsonValue(for: [HealthLogHarness.coachProbe])
+        let forbidden = document["paths"]?["/api/test/coach-probe"]?["get"]?["responses"]?["403"]?["description"]?.stringValue
+        XCTAssertTrue(forbidden?.contains("assistant.disabled.coach") == true, String(describing: forbidden))
+    }
+
+    private func changeDetails(_ backend: TestBackend) async throws {
+        let harness = try await HealthLogHarness.start(self, backend)
+        let adminID = try harness.createUser("root@example.com", role: .admin)
+        let admin = try harness.nativeTokens("root@example.com")
+        let empty = try put(harness, "{}", bearer: admin.access)
+        XCTAssertEqual(empty.status, 422, empty.body)
+        XCTAssertEqual(empty.errorCode, "validation.failed")
+        XCTAssertEqual(try put(harness, #"{"coach":false,"briefing":true}"#, bearer: admin.access).status, 200)
+        let details = try await harness.database.read { connection in
+            try connection.query("SELECT details FROM audit_log WHERE user_id = $1 AND action = 'admin.settings.assistant_flags.update'",
+                                 adminID).map { try $0.decode(String.self, "details") }
+        }
+        XCTAssertEqual(details, [#"{"changes":{"coach":{"from":true,"to":false},"briefing":{"from":true,"to":true}}}"#],
+                       "one row (the empty change wrote none), naming each switch with its old and new value")
+    }
+
+    private func cookieAdmin(_ backend: TestBackend) async throws {
+        let harness = try await HealthLogHarness.start(self, backend)
+        try harness.createUser("web@example.com", role: .admin)
+        let login = try harness.login("web@example.com", userAgent: UserAgents.browser)
+        let cookie = String(try XCTUnwrap(login.header("Set-Cookie")).split(separator: ";")[0])
+        let changed = try http("PUT", harness.url + "/api/admin/settings/assistant-flags", json: #"{"correlations":false}"#,
+                               cookie: cookie, userAgent: UserAgents.browser)
+        XCTAssertEqual(changed.status, 200, changed.body)
+        XCTAssertEqual((changed.data["raw"] as? [String: Any])?["correlations"] as? Bool, false)
+        XCTAssertEqual(changed.header("Cache-Control"), "no-store")
+    }
 
     private static let surfaces = ["coach", "briefing", "insightStatus", "correlations", "healthScoreExplainer"]
 

@@ -25,7 +25,7 @@ final class OpenAPIContractTests: XCTestCase {
     }
 
     func testDocumentIsOpenAPI310WithTheContractTitleAndBothSecuritySchemes() throws {
-        let document = try HealthLogOpenAPI.document(for: HealthLogService.productEndpoints).jsonValue()
+        let document = try HealthLogOpenAPI.jsonValue()
         XCTAssertEqual(document["openapi"]?.stringValue, "3.1.0")
         XCTAssertEqual(document["info"]?["title"]?.stringValue, "HealthLog API")
         XCTAssertEqual(document["info"]?["version"]?.stringValue, "1.4.23")
@@ -45,7 +45,7 @@ final class OpenAPIContractTests: XCTestCase {
         var router = Router()
         try HealthLogService().installRoutes(into: &router, context: context)
         let routed = Set(router.routes.map { "\($0.method) \($0.pattern)" }).subtracting(["GET /api/openapi.yaml"])
-        let document = try HealthLogOpenAPI.document(for: HealthLogService.productEndpoints).jsonValue()
+        let document = try HealthLogOpenAPI.jsonValue()
         var documented = Set<String>()
         for path in document["paths"]?.objectValue?.members ?? [] {
             for operation in path.value.objectValue?.members ?? [] { documented.insert("\(operation.key.uppercased()) \(path.key)") }
@@ -59,7 +59,13 @@ final class OpenAPIContractTests: XCTestCase {
         let served = try harness.get("/api/openapi.yaml")
         XCTAssertEqual(served.status, 200)
         XCTAssertTrue(served.header("Content-Type")?.hasPrefix("application/yaml") == true)
-        let expected = try HealthLogOpenAPI.document(for: HealthLogService.productEndpoints + [HealthLogHarness.coachProbe]).yaml()
+        let expected = try HealthLogOpenAPI.yaml(for: HealthLogService.productEndpoints + HealthLogHarness.testEndpoints)
         XCTAssertEqual(served.body, expected)
+    }
+
+    /// Rules enforced in a handler rather than by the schema type are still published.
+    func testEmptyFlagChangeIsPublishedAsMinProperties() throws {
+        let document = try HealthLogOpenAPI.jsonValue()
+        XCTAssertEqual(document["components"]?["schemas"]?["AssistantFlagsChange"]?["minProperties"], .integer(1))
     }
 }

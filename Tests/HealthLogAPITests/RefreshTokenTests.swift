@@ -53,7 +53,7 @@ final class RefreshTokenTests: XCTestCase {
         let again = try harness.refresh(first.refresh)
         XCTAssertEqual(again.status, 401)
         XCTAssertEqual(again.errorCode, "auth.token.refresh.failed")
-        XCTAssertEqual(again.meta["reason"] as? String, "consumed")
+        XCTAssertEqual(again.meta["reason"] as? String, "reuse", "the response names the reason as the audit row does")
         let actions = try await harness.auditActions(userID: userID)
         XCTAssertTrue(actions.contains("auth.token.refresh"), "\(actions)")
         XCTAssertEqual(actions.last, "auth.token.refresh.failed")
@@ -93,7 +93,7 @@ final class RefreshTokenTests: XCTestCase {
 
         let replay = try harness.refresh(stolen.refresh)
         XCTAssertEqual(replay.status, 401)
-        XCTAssertEqual(replay.meta["reason"] as? String, "consumed")
+        XCTAssertEqual(replay.meta["reason"] as? String, "reuse")
         let afterReuse = try harness.refresh(newestRefresh)
         XCTAssertEqual(afterReuse.status, 401, "the newest refresh token of the family must die too")
         XCTAssertEqual(afterReuse.meta["reason"] as? String, "revoked")

@@ -21,7 +21,9 @@ final class ResearchModeTests: XCTestCase {
         XCTAssertTrue(before.data["acknowledgedAt"] is NSNull)
 
         // Trailing space, leading space, other digit, full-width digit, a decomposed look-alike.
-        for wrong in ["2026-05-14.1 ", " 2026-05-14.1", "2026-05-14.2", "2026-05-14.\u{FF11}", "2026-05-14.1\u{0301}"] {
+        // The empty string and a 256-character one are byte differences like any other: 409, not 422.
+        for wrong in ["2026-05-14.1 ", " 2026-05-14.1", "2026-05-14.2", "2026-05-14.\u{FF11}", "2026-05-14.1\u{0301}", "",
+                      String(repeating: "9", count: 256)] {
             let refused = try http("POST", harness.url + "/api/auth/me/research-mode",
                                    json: #"{"acknowledgedVersion":"\#(wrong)"}"#, bearer: tokens.access)
             XCTAssertEqual(refused.status, 409, "accepted \(wrong.debugDescription)")
@@ -39,6 +41,9 @@ final class ResearchModeTests: XCTestCase {
         XCTAssertEqual(after.data["isAcknowledgementCurrent"] as? Bool, true)
         XCTAssertEqual(try harness.get("/api/auth/me", bearer: tokens.access).data["researchModeAcknowledgedVersion"] as? String, version)
 
+        let tooLong = try http("POST", harness.url + "/api/auth/me/research-mode",
+                               json: #"{"acknowledgedVersion":"\#(String(repeating: "9", count: 257))"}"#, bearer: tokens.access)
+        XCTAssertEqual(tooLong.status, 422, "only the documented maxLength bounds the field")
         let extraKey = try http("POST", harness.url + "/api/auth/me/research-mode",
                                 json: #"{"acknowledgedVersion":"\#(version)","accepted":true}"#, bearer: tokens.access)
         XCTAssertEqual(extraKey.status, 422)

@@ -5,12 +5,27 @@ import XCTest
 
 /// `healthlog user create` and `healthlog openapi` as an operator runs them: the real executable.
 final class UserCommandTests: XCTestCase {
-    private static let executable = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/healthlog")
+    /// `healthlog` is built next to the test bundle (`<bin path>/<Package>PackageTests.xctest`),
+    /// whatever the package, configuration or build directory.
+    private static var executable: URL {
+        get throws {
+            // A bundle directory on macOS; on Linux the .xctest file is the running executable itself.
+            let testBundle = Bundle.allBundles.first { $0.bundleURL.pathExtension == "xctest" }?.bundleURL ?? Bundle.main.executableURL
+            guard let testBundle else { throw MissingExecutable(path: "no test bundle") }
+            let executable = testBundle.deletingLastPathComponent().appendingPathComponent("healthlog")
+            guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw MissingExecutable(path: executable.path) }
+            return executable
+        }
+    }
+
+    struct MissingExecutable: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "healthlog is not built next to the tests (\(path)): run swift build --build-tests" }
+    }
 
     private func run(_ arguments: [String], database: String) throws -> (status: Int32, output: String, error: String) {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = try Self.executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DATABASE_URL"] = database

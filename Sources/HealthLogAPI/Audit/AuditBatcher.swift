@@ -3,27 +3,29 @@ import Storage
 import Synchronization
 
 /// Collects high-volume audit rows (`auth.bearer.success`/`failure`, one per bearer request) in
-/// memory and writes them in one transaction every `interval` or once `batchSize` rows wait, so
-/// a request never waits on an INSERT. Rows recording a state change are written inline instead,
-/// in the transaction of the change.
+/// memory and writes them in one transaction every `interval` (the `run` loop, a service
+/// background task) or once `batchSize` rows wait, so a request never waits on an INSERT. Rows
+/// recording a state change are written inline instead, in the transaction of the change.
 public final class AuditBatcher: Sendable {
     private let database: Database
     private let logger: Logger
     private let pending = Mutex<[AuditEntry]>([])
     private let batchSize: Int
+    private let interval: Duration
 
     init(database: Database, logger: Logger, interval: Duration = .milliseconds(200), batchSize: Int = 100) {
         self.database = database
         self.logger = logger
         self.batchSize = batchSize
-        // The timer holds the batcher weakly: when the server and its routes are released, the
-        // batcher (and its database) go too, after a final flush from the last tick.
-        Task.detached { [weak self] in
-            while true {
-                try? await Task.sleep(for: interval)
-                guard let self else { return }
-                await self.flush()
-            }
+        self.interval = interval
+    }
+
+    /// Flushes every `interval` until cancelled (the server's shutdown cancels its background
+    /// tasks; the shutdown hook then writes what the last requests queued).
+    func run() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            await flush()
         }
     }
 

@@ -42,14 +42,3 @@ enum AuditAction {
     static let researchModeAcknowledged = "research_mode.acknowledged"
     static let assistantFlagsUpdated = "admin.settings.assistant_flags.update"
 }
-
-/// The request facts an audit row needs, captured before work moves to a database thread.
-struct AuditRequest: Sendable {
-    let request: Request
-
-    init(_ request: Request) { self.request = request }
-
-    func entry(_ action: String, userID: String?, reason: String?, at time: Int64) -> AuditEntry {
-        AuditEntry(action, userID: userID, request: request, details: reason.map { ["reason": .string($0)] }, at: time)
-    }
-}

@@ -13,7 +13,7 @@ enum AuthErrors {
 
     static func throttled(retryAfter seconds: Int) -> APIError {
         var error = APIError.tooManyRequests(retryAfter: seconds, code: "auth.throttled")
-        error.message = "Too many failed sign-in attempts; retry in \(seconds) s"
+        error.message = "Too many attempts; retry in \(seconds) s"
         return error
     }
 
@@ -26,6 +26,7 @@ enum AuthErrors {
 /// Why a refresh token was refused; sent as `meta.reason`.
 enum RefreshFailure: String, Sendable {
     case unknown, expired, revoked
-    /// Presented again after rotation: treated as theft, the whole family is revoked.
-    case consumed
+    /// Presented again after rotation (consumed): treated as theft, the whole family is revoked.
+    /// The contract (§9.3) names this reason `reuse`; the response and the audit row both use it.
+    case reuse
 }

@@ -8,17 +8,26 @@ import Storage
 /// working at once on every server process sharing the database.
 ///
 /// Every bearer attempt is recorded as `auth.bearer.success` or `auth.bearer.failure` through
-/// the batching writer, so the request does not wait for the INSERT.
+/// the batching writer, so the request does not wait for the INSERT. A refused token that
+/// belongs to a known account (expired, revoked) is recorded with that account and the reason,
+/// so the user sees it in their own audit trail.
 struct Authenticator: Sendable {
     let database: Database
     let audit: AuditBatcher
+
+    /// What the digest lookup found.
+    private enum Lookup {
+        case live(Principal)
+        case refused(userID: String, reason: String)
+        case unknown
+    }
 
     func authenticate(_ request: Request) async throws -> Principal {
         if let authorization = request.headers["Authorization"] {
             return try await authenticateBearer(authorization, request: request)
         }
         if let session = SessionCookie.token(in: request), session.hasPrefix(TokenPolicy.sessionPrefix),
-           let principal = try await lookup(token: session, kind: "session") {
+           case .live(let principal) = try await lookup(token: session, kind: "session") {
             return principal
         }
         throw AuthErrors.unauthorized
@@ -26,35 +35,44 @@ struct Authenticator: Sendable {
 
     private func authenticateBearer(_ authorization: String, request: Request) async throws -> Principal {
         let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        var reason = "malformed"
+        var reason = "malformed", userID: String?
         if parts.count == 2, parts[0].lowercased() == "bearer" {
             let token = String(parts[1])
             if token.hasPrefix(TokenPolicy.refreshPrefix) {
                 // Self-test item 5: refresh tokens are not bearers.
                 reason = "refresh_token"
             } else if token.hasPrefix(TokenPolicy.accessPrefix) {
-                if let principal = try await lookup(token: token, kind: "bearer") {
+                switch try await lookup(token: token, kind: "bearer") {
+                case .live(let principal):
                     audit.record(AuditEntry(AuditAction.bearerSuccess, userID: principal.userID, request: request))
                     return principal
+                case .refused(let owner, let why):
+                    (userID, reason) = (owner, why)
+                case .unknown:
+                    reason = "invalid"
                 }
-                reason = "invalid"
             }
         }
-        audit.record(AuditEntry(AuditAction.bearerFailure, userID: nil, request: request, details: ["reason": .string(reason)]))
+        audit.record(AuditEntry(AuditAction.bearerFailure, userID: userID, request: request, details: ["reason": .string(reason)]))
         throw AuthErrors.unauthorized
     }
 
-    /// The live (unexpired, unrevoked) token of `kind` whose digest matches.
-    private func lookup(token: String, kind: String) async throws -> Principal? {
+    /// The token of `kind` whose digest matches: live only when neither it nor its family is
+    /// revoked and it has not expired.
+    private func lookup(token: String, kind: String) async throws -> Lookup {
         let digest = Digest.sha256Hex(token), now = Clock.now()
         let row = try await database.read { connection in
             try connection.queryFirst("""
-                SELECT u.id AS user_id, u.role AS role FROM access_tokens t JOIN users u ON u.id = t.user_id
-                WHERE t.token_hash = $1 AND t.kind = $2 AND t.revoked_at IS NULL AND t.expires_at > $3
-                """, digest, kind, now)
+                SELECT u.id AS user_id, u.role AS role, t.expires_at, t.revoked_at, f.revoked_at AS family_revoked_at
+                FROM access_tokens t JOIN users u ON u.id = t.user_id LEFT JOIN token_families f ON f.id = t.family_id
+                WHERE t.token_hash = $1 AND t.kind = $2
+                """, digest, kind)
         }
-        guard let row else { return nil }
-        let role = UserRole(rawValue: try row.decode("role")) ?? .user
-        return Principal(userID: try row.decode("user_id"), role: role, credential: kind == "bearer" ? .bearer : .sessionCookie)
+        guard let row else { return .unknown }
+        let userID: String = try row.decode("user_id")
+        let revokedAt: Int64? = try row.decode("revoked_at"), familyRevokedAt: Int64? = try row.decode("family_revoked_at")
+        if revokedAt != nil || familyRevokedAt != nil { return .refused(userID: userID, reason: "revoked") }
+        if try row.decode(Int64.self, "expires_at") <= now { return .refused(userID: userID, reason: "expired") }
+        return .live(Principal(userID: userID, role: UserRole(rawValue: try row.decode("role")) ?? .user))
     }
 }

@@ -36,15 +36,17 @@ enum LoginEndpoint {
         tags: ["auth"], access: .anyone, body: Body.self,
         success: OpenAPIResponse(200, "Signed in", schema: resultSchema),
         failures: [OpenAPIResponse(401, "auth.invalid_credentials (one answer for unknown e-mail and wrong password)"),
-                   OpenAPIResponse(429, "auth.throttled, with Retry-After")]
+                   OpenAPIResponse(429, "auth.throttled: over 5 attempts per e-mail or 20 per client address in 15 minutes; Retry-After")]
     ) { context in
         { call, body in try await login(body, request: call.request, context: context) }
     }
 
     static func login(_ body: Body, request: Request, context: HealthLogContext) async throws -> Response {
         let email = UserAccounts.normalizedEmail(body.email)
-        let keys = context.throttle.keys(email: email, address: request.remoteAddress)
-        if let wait = try await context.throttle.retryAfter(keys) { throw AuthErrors.throttled(retryAfter: wait) }
+        // Counted before the password is checked, so parallel guesses cannot outrun the limit.
+        let address = ClientAddress(request: request, trustedProxies: context.trustedProxies)
+        let limits = context.throttle.loginLimits(email: email, address: address)
+        try await context.throttle.attempt(limits)
         // No stored address contains NUL, and the databases refuse NUL in text parameters:
         // such an address is simply unknown (found by schemathesis as a 500).
         let account = email.utf8.contains(0) ? nil : try await context.database.read { connection in
@@ -52,13 +54,12 @@ enum LoginEndpoint {
         }
         let userID: String? = try account?.decode("id"), storedHash: String? = try account?.decode("password_hash")
         guard try await context.passwords.verify(body.password, against: storedHash), let userID, let storedHash else {
-            try await context.throttle.recordFailure(keys)
             try await context.database.write { connection in
                 try AuditEntry(AuditAction.loginFailed, userID: userID, request: request).insert(on: connection)
             }
             throw AuthErrors.invalidCredentials
         }
-        try await context.throttle.recordSuccess(keys)
+        try await context.throttle.loginSucceeded(limits)
         try await context.passwords.upgradeIfNeeded(body.password, stored: storedHash, userID: userID, database: context.database)
         let client = ClientKind(request: request), policy = context.policy
         let (user, credential) = try await context.database.transaction { connection in
@@ -68,7 +69,8 @@ enum LoginEndpoint {
                            details: ["client": .string(client.rawValue)], at: now).insert(on: connection)
             switch client {
             case .native:
-                let pair = try TokenStore.issuePair(userID: userID, familyID: TokenStore.newID(), parentID: nil,
+                let pair = try TokenStore.issuePair(userID: userID, familyID: try TokenStore.startFamily(userID: userID, now: now, on: connection),
+                                                   parentID: nil,
                                                    policy: policy, now: now, on: connection)
                 try AuditEntry(AuditAction.autoIssueNative, userID: userID, request: request, at: now).insert(on: connection)
                 return (user, Credential.pair(pair))

@@ -1,6 +1,4 @@
-import HTTPServer
 import Secrets
-import Storage
 
 /// Which Argon2id costs this process uses. Production always uses libsodium's interactive
 /// costs; `HEALTHLOG_PASSWORD_HASH_COST=minimal` selects the minimum costs so test suites that
@@ -18,36 +16,6 @@ enum PasswordCost {
         case nil, "", "interactive": .interactive
         case "minimal": .minimal
         case let other?: throw InvalidCost(value: other)
-        }
-    }
-}
-
-/// Verifies passwords off the event loop, spending the same work whether or not the account
-/// exists, so response time does not reveal which e-mail addresses are registered.
-struct PasswordVerifier: Sendable {
-    let hasher: PasswordHasher
-    /// A hash of a random password, verified against when the e-mail is unknown.
-    private let decoyHash: String
-
-    init(hasher: PasswordHasher) throws {
-        self.hasher = hasher
-        decoyHash = try hasher.hash(RandomToken.generate())
-    }
-
-    func verify(_ password: String, against stored: String?) async throws -> Bool {
-        let hasher = hasher, decoy = decoyHash
-        return try await offload { hasher.verify(password, against: stored ?? decoy) && stored != nil }
-    }
-
-    /// After a successful login, rehashes a password stored with other costs than this
-    /// process uses, so raising the costs reaches every active account without a reset.
-    func upgradeIfNeeded(_ password: String, stored: String, userID: String, database: Database) async throws {
-        let hasher = hasher
-        guard hasher.needsRehash(stored) else { return }
-        let upgraded = try await offload { try hasher.hash(password) }
-        try await database.write { connection in
-            _ = try connection.execute("UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = $3",
-                                       upgraded, userID, stored)
         }
     }
 }

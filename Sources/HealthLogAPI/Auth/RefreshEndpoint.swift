@@ -34,14 +34,20 @@ enum RefreshEndpoint {
         .post, "/api/auth/refresh", operationId: "refreshTokens", summary: "Rotate a refresh token, or revoke its family",
         tags: ["auth"], access: .anyone, body: Body.self,
         success: OpenAPIResponse(200, "Rotated or revoked", schema: resultSchema),
-        failures: [OpenAPIResponse(401, "auth.token.refresh.failed; meta.reason is consumed, unknown, expired or revoked")]
+        failures: [OpenAPIResponse(401, "auth.token.refresh.failed; meta.reason is reuse, unknown, expired or revoked"),
+                   OpenAPIResponse(429, "auth.throttled: too many refresh attempts from this address, with Retry-After")]
     ) { context in
         { call, body in
-            let policy = context.policy, audit = AuditRequest(call.request)
+            let policy = context.policy, request = call.request
+            // Counted before the lookup like logins; a successful refresh gives its unit back,
+            // so only failures (guessing, replaying) use up the address's budget.
+            let limits = context.throttle.refreshLimits(address: ClientAddress(request: request, trustedProxies: context.trustedProxies))
+            try await context.throttle.attempt(limits)
             let outcome = try await context.database.transaction { connection in
                 try RefreshRotation.run(token: body.refreshToken, revoke: body.revoke == true, policy: policy,
-                                        audit: audit, on: connection)
+                                        request: request, on: connection)
             }
+            if case .failed = outcome {} else { try await context.throttle.refreshSucceeded(limits) }
             var response: Response
             switch outcome {
             case .rotated(let pair):

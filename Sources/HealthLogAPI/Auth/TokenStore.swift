@@ -32,8 +32,24 @@ enum TokenStore {
                         now: now, lifetime: policy.sessionSeconds, on: connection)
     }
 
-    /// Ends a family: every refresh token in it and every access token issued from it.
+    /// A new family (one per login); its id goes on every token descending from that login.
+    static func startFamily(userID: String, now: Int64, on connection: any DatabaseConnection) throws -> String {
+        let id = newID()
+        try connection.execute("INSERT INTO token_families (id, user_id, created_at) VALUES ($1, $2, $3)", id, userID, now)
+        return id
+    }
+
+    /// Takes the family's row lock for the rest of the transaction (a no-op UPDATE, portable to
+    /// SQLite, where write transactions are serial anyway). Rotation and revocation both start
+    /// here, so on PostgreSQL one waits for the other and then sees everything it inserted.
+    static func lockFamily(_ familyID: String, on connection: any DatabaseConnection) throws {
+        try connection.execute("UPDATE token_families SET revoked_at = revoked_at WHERE id = $1", familyID)
+    }
+
+    /// Ends a family: the family row (which alone makes every token of it dead on lookup), every
+    /// refresh token in it and every access token issued from it. Locks the family first.
     static func revokeFamily(_ familyID: String, now: Int64, on connection: any DatabaseConnection) throws {
+        try connection.execute("UPDATE token_families SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2", now, familyID)
         try connection.execute("UPDATE refresh_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL", now, familyID)
         try connection.execute("UPDATE access_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL", now, familyID)
     }

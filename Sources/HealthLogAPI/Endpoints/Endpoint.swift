@@ -37,6 +37,9 @@ public struct Endpoint: Sendable {
     public let summary: String
     public let tags: [String]
     public let access: EndpointAccess
+    /// The assistant surface whose resolved flag must be on (contract §14): checked after
+    /// authentication and before the body is decoded; 403 `assistant.disabled.<surface>` otherwise.
+    public let gate: AssistantSurface?
     /// Strictly validated: unknown names and malformed values are 422 with the name as path.
     public let queryParameters: [OpenAPIParameter]
     public let requestBody: Schema?
@@ -47,7 +50,7 @@ public struct Endpoint: Sendable {
 
     /// An endpoint without a request body.
     public init(_ method: OpenAPIOperation.Method, _ path: String, operationId: String, summary: String,
-                tags: [String], access: EndpointAccess, queryParameters: [OpenAPIParameter] = [],
+                tags: [String], access: EndpointAccess, gate: AssistantSurface? = nil, queryParameters: [OpenAPIParameter] = [],
                 success: OpenAPIResponse, failures: [OpenAPIResponse] = [], handler: @escaping HandlerFactory) {
         self.method = method
         self.path = path
@@ -55,6 +58,7 @@ public struct Endpoint: Sendable {
         self.summary = summary
         self.tags = tags
         self.access = access
+        self.gate = gate
         self.queryParameters = queryParameters
         self.requestBody = nil
         self.success = success
@@ -65,7 +69,7 @@ public struct Endpoint: Sendable {
     /// An endpoint whose body is `Body`: the handler receives it decoded, and the document
     /// publishes `Body.schema`, the very schema the body was validated against.
     public init<Body: RequestBody>(_ method: OpenAPIOperation.Method, _ path: String, operationId: String, summary: String,
-                                   tags: [String], access: EndpointAccess, body: Body.Type,
+                                   tags: [String], access: EndpointAccess, gate: AssistantSurface? = nil, body: Body.Type,
                                    success: OpenAPIResponse, failures: [OpenAPIResponse] = [],
                                    handler: @escaping @Sendable (HealthLogContext) -> @Sendable (EndpointCall, Body) async throws -> Response) {
         self.method = method
@@ -74,6 +78,7 @@ public struct Endpoint: Sendable {
         self.summary = summary
         self.tags = tags
         self.access = access
+        self.gate = gate
         self.queryParameters = []
         self.requestBody = Body.schema
         self.success = success
@@ -85,15 +90,22 @@ public struct Endpoint: Sendable {
     }
 
     /// Every documented response: success, the declared failures, then those implied by
-    /// authentication and by having a body.
+    /// authentication, the gate, having a body, and strict query strings (every endpoint
+    /// rejects unknown query parameters with 422, so every endpoint documents 422).
     var documentedResponses: [OpenAPIResponse] {
         var responses = [success]
-        if requestBody != nil || !queryParameters.isEmpty {
-            if requestBody != nil { responses.append(OpenAPIResponse(400, "The body is not strict JSON")) }
-            responses.append(OpenAPIResponse(422, "Validation failed (unknown keys included); meta.path names the field"))
+        if requestBody != nil {
+            responses.append(OpenAPIResponse(400, "The body is not strict JSON"))
+            responses.append(OpenAPIResponse(415, "request.unsupported_media_type: Content-Type is not application/json"))
         }
+        responses.append(OpenAPIResponse(422, requestBody != nil
+            ? "Validation failed (unknown body keys or query parameters included); meta.path names the field"
+            : "Validation failed (unknown query parameters included); meta.path names the parameter"))
         if access != .anyone { responses.append(OpenAPIResponse(401, "Missing, unknown, expired or revoked credentials")) }
-        if access == .admin { responses.append(OpenAPIResponse(403, "The account is not an administrator")) }
+        var forbidden: [String] = []
+        if access == .admin { forbidden.append("auth.forbidden: the account is not an administrator") }
+        if let gate { forbidden.append("assistant.disabled.\(gate.rawValue): the feature is switched off") }
+        if !forbidden.isEmpty { responses.append(OpenAPIResponse(403, forbidden.joined(separator: "; "))) }
         responses.append(contentsOf: failures)
         return responses.sorted { $0.status < $1.status }
     }

@@ -1,14 +1,14 @@
 import APIToolkit
 import HTTPServer
 
-/// Registers endpoints into the router (with authentication, role and query checks in front of
-/// each handler) and describes the same values as OpenAPI operations, so what is served and
-/// what is published come from one list.
+/// Registers endpoints into the router (authentication, role, assistant gate, media type and
+/// query checks in front of each handler, in that order) and describes the same values as
+/// OpenAPI operations, so what is served and what is published come from one list.
 enum EndpointTable {
     static func install(_ endpoints: [Endpoint], into router: inout Router, context: HealthLogContext) {
         for endpoint in endpoints {
             let handler = endpoint.makeHandler(context)
-            let authenticator = context.authenticator
+            let authenticator = context.authenticator, gate = context.assistantGate
             router.add(endpoint.method.rawValue.uppercased(), endpoint.path) { request in
                 var principal: Principal?
                 if endpoint.access != .anyone {
@@ -16,10 +16,24 @@ enum EndpointTable {
                     if endpoint.access == .admin, user.role != .admin { throw AuthErrors.forbidden }
                     principal = user
                 }
+                if let surface = endpoint.gate { try await gate.check(surface) }
+                if endpoint.requestBody != nil, !isJSON(request.headers["Content-Type"]) { throw APIError.unsupportedMediaType() }
                 let query = try QueryValidation.validate(request.query, against: endpoint.queryParameters)
-                return try await handler(EndpointCall(request: request, principal: principal, query: query))
+                var response = try await handler(EndpointCall(request: request, principal: principal, query: query))
+                // Per-user answers must not sit in shared caches unless the endpoint says otherwise.
+                if endpoint.access != .anyone, !response.headers.contains("Cache-Control") {
+                    response.headers.add("Cache-Control", "no-store")
+                }
+                return response
             }
         }
+    }
+
+    /// `application/json`, in any letter case, optionally followed by parameters (`; charset=utf-8`).
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return mediaType.trimmingASCIISpaces().equalsIgnoringASCIICase("application/json")
     }
 
     static func operation(for endpoint: Endpoint) -> OpenAPIOperation {

@@ -29,6 +29,18 @@ public struct AssistantFlags: Encodable, Sendable, Equatable {
         }
     }
 
+    /// A switch by its JSON name (the names `FeatureFlagEndpoints.Change.switches` uses).
+    func value(named name: String) -> Bool {
+        switch name {
+        case "enabled": enabled
+        case "coach": coach
+        case "briefing": briefing
+        case "insightStatus": insightStatus
+        case "correlations": correlations
+        default: healthScoreExplainer
+        }
+    }
+
     init(row: Row) throws {
         enabled = try row.decode("enabled")
         coach = try row.decode("coach")

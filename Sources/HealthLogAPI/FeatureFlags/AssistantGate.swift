@@ -2,7 +2,8 @@ import APIToolkit
 
 /// The reusable check for assistant endpoints (contract §14): when the resolved flag for a
 /// surface is off, the endpoint answers 403 `assistant.disabled.<surface>` and its handler never
-/// runs. Wrap a handler with `gate.require(.coach, handler)`, or call `check(.coach)` first.
+/// runs. Declare `Endpoint(…, gate: .coach, …)`: `EndpointTable` calls `check` before decoding
+/// the body, and the document lists the 403 for that endpoint.
 public struct AssistantGate: Sendable {
     let flags: FeatureFlagStore
 
@@ -10,14 +11,6 @@ public struct AssistantGate: Sendable {
         guard try await flags.current().isOn(surface) else {
             throw APIError.forbidden("This assistant feature is turned off on this server",
                                      code: "assistant.disabled.\(surface.rawValue)")
-        }
-    }
-
-    public func require(_ surface: AssistantSurface, _ handler: @escaping Endpoint.Handler) -> Endpoint.Handler {
-        let gate = self
-        return { call in
-            try await gate.check(surface)
-            return try await handler(call)
         }
     }
 }

@@ -15,6 +15,15 @@ enum FeatureFlagEndpoints {
                 Property(name, .boolean, required: false)
             }
         }
+
+        /// A change must name at least this many switches (published as `minProperties`).
+        static let minimumSwitches = 1
+
+        /// Every switch by its JSON name, in schema order; nil when the request left it alone.
+        var switches: [(String, Bool?)] {
+            [("enabled", enabled), ("coach", coach), ("briefing", briefing), ("insightStatus", insightStatus),
+             ("correlations", correlations), ("healthScoreExplainer", healthScoreExplainer)]
+        }
     }
 
     struct Matrix: Encodable, Sendable { let assistant: AssistantFlags }
@@ -48,7 +57,12 @@ enum FeatureFlagEndpoints {
         })
     ) { context in
         { call, change in
-            let raw = try await context.flags.update(change, audit: AuditRequest(call.request), userID: try call.user().userID)
+            // An empty change would only write an audit row claiming an update: refuse it.
+            guard change.switches.filter({ $0.1 != nil }).count >= Change.minimumSwitches else {
+                throw APIError.unprocessable(issues: [ValidationIssue(path: "", code: .tooSmall,
+                                                                      message: "must name at least one switch")])
+            }
+            let raw = try await context.flags.update(change, request: call.request, userID: try call.user().userID)
             return try context.responses.ok(Update(raw: raw, resolved: raw.resolved))
         }
     }

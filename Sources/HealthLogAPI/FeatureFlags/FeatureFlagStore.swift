@@ -1,3 +1,5 @@
+import APIToolkit
+import HTTPServer
 import Storage
 
 /// Reads and updates the one `assistant_flags` row. Reading the database on every check (one
@@ -11,9 +13,12 @@ public struct FeatureFlagStore: Sendable {
 
     /// Changes only the given switches, in one UPDATE, so concurrent changes to different
     /// switches never undo each other; returns the raw row as committed.
-    func update(_ change: FeatureFlagEndpoints.Change, audit: AuditRequest, userID: String) async throws -> AssistantFlags {
+    /// The audit row's details say what changed: `{"changes": {"coach": {"from": true, "to": false}}}`
+    /// for every switch the request named (unchanged values included, so a no-op is visible too).
+    func update(_ change: FeatureFlagEndpoints.Change, request: Request, userID: String) async throws -> AssistantFlags {
         try await database.transaction { connection in
             let now = Clock.now()
+            let before = try Self.read(on: connection)
             try connection.execute("""
                 UPDATE assistant_flags SET enabled = COALESCE($1, enabled), coach = COALESCE($2, coach),
                     briefing = COALESCE($3, briefing), insight_status = COALESCE($4, insight_status),
@@ -23,7 +28,13 @@ public struct FeatureFlagStore: Sendable {
                 """, change.enabled, change.coach, change.briefing, change.insightStatus, change.correlations,
                 change.healthScoreExplainer, now)
             let flags = try Self.read(on: connection)
-            try audit.entry(AuditAction.assistantFlagsUpdated, userID: userID, reason: nil, at: now).insert(on: connection)
+            var changes = JSONObject()
+            for (name, requested) in change.switches {
+                guard let requested else { continue }
+                changes[name] = .object(["from": .bool(before.value(named: name)), "to": .bool(requested)])
+            }
+            try AuditEntry(AuditAction.assistantFlagsUpdated, userID: userID, request: request,
+                           details: ["changes": .object(changes)], at: now).insert(on: connection)
             return flags
         }
     }

@@ -7,8 +7,10 @@ enum ResearchModeEndpoints {
     struct Acknowledgement: RequestBody {
         let acknowledgedVersion: String
         static let schema: Schema = .object("ResearchModeAcknowledgement") {
-            Property("acknowledgedVersion", .string(minLength: 1, maxLength: 64),
-                     description: "Exactly the currentDisclaimerVersion the server handed out.")
+            // No minLength: every string that is not byte-equal to the current version, the
+            // empty one included, is the 409 of contract §6 rather than a 422.
+            Property("acknowledgedVersion", .string(maxLength: 256),
+                     description: "Exactly the currentDisclaimerVersion the server handed out; any other value is 409.")
         }
     }
 

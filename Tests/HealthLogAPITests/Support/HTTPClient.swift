@@ -30,13 +30,15 @@ enum UserAgents {
 }
 
 func http(_ method: String, _ url: String, json: String? = nil, bearer: String? = nil, cookie: String? = nil,
-          userAgent: String = UserAgents.iOS, headers: [String] = []) throws -> HTTPResult {
+          userAgent: String = UserAgents.iOS, headers: [String] = [], body: String? = nil) throws -> HTTPResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
     let headerFile = FileManager.default.temporaryDirectory.appendingPathComponent("hl-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: headerFile) }
     var arguments = ["-s", "-X", method, "-D", headerFile.path, "-w", "\n%{http_code}", "-A", userAgent]
     if let json { arguments += ["-H", "Content-Type: application/json", "--data-binary", json] }
+    // A raw body goes with exactly the headers given (`Content-Type:` with no value sends none).
+    if let body { arguments += ["--data-binary", body] }
     if let bearer { arguments += ["-H", "Authorization: Bearer \(bearer)"] }
     if let cookie { arguments += ["-H", "Cookie: \(cookie)"] }
     for header in headers { arguments += ["-H", header] }

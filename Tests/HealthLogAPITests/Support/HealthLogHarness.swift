@@ -20,9 +20,29 @@ final class HealthLogHarness: @unchecked Sendable {
     /// The route tests register to exercise the assistant gate; the product has no such route.
     static let coachProbe = Endpoint(
         .get, "/api/test/coach-probe", operationId: "coachProbe", summary: "Gated probe (tests only)",
-        tags: ["test"], access: .user, success: OpenAPIResponse(200, "Gate open", schema: .object { Property("ok", .boolean) })
+        tags: ["test"], access: .user, gate: .coach,
+        success: OpenAPIResponse(200, "Gate open", schema: .object { Property("ok", .boolean) })
     ) { context in
-        context.assistantGate.require(.coach) { _ in try context.responses.ok(["ok": true]) }
+        { _ in try context.responses.ok(["ok": true]) }
+    }
+
+    /// A gated endpoint with a body: the gate must answer before the body is decoded.
+    static let coachBodyProbe = Endpoint(
+        .post, "/api/test/coach-probe", operationId: "coachBodyProbe", summary: "Gated probe with a body (tests only)",
+        tags: ["test"], access: .user, gate: .coach, body: ProbeBody.self,
+        success: OpenAPIResponse(200, "Gate open", schema: .object { Property("ok", .boolean) })
+    ) { context in
+        { _, _ in try context.responses.ok(["ok": true]) }
+    }
+
+    struct ProbeBody: RequestBody {
+        let note: String
+        static let schema: Schema = .object("ProbeBody") { Property("note", .string()) }
+    }
+
+    struct LoginFailed: Error, CustomStringConvertible {
+        let result: HTTPResult
+        var description: String { "login failed: \(result.status) \(result.body)" }
     }
 
     private init(server: HTTPServer, database: Database) {
@@ -31,13 +51,16 @@ final class HealthLogHarness: @unchecked Sendable {
         self.url = "http://127.0.0.1:\(server.port)"
     }
 
-    static func start(_ test: XCTestCase, _ backend: TestBackend) async throws -> HealthLogHarness {
+    static let testEndpoints = [coachProbe, coachBodyProbe]
+
+    static func start(_ test: XCTestCase, _ backend: TestBackend,
+                      environment: [String: String] = [:]) async throws -> HealthLogHarness {
         let databaseURL = try test.makeDatabaseURL(backend)
-        let service = HealthLogService(additionalEndpoints: [coachProbe])
+        let service = HealthLogService(additionalEndpoints: testEndpoints)
         let options = try ServiceOptions.parse(["--port", "0", "--database", databaseURL, "--no-access-log"],
                                                environment: [:], defaults: service.defaults)
         let server = try await ServiceRunner.start(service, options: options,
-                                                   environment: ["HEALTHLOG_PASSWORD_HASH_COST": "minimal"],
+                                                   environment: environment.merging(["HEALTHLOG_PASSWORD_HASH_COST": "minimal"]) { $1 },
                                                    logger: Logger(minimumLevel: .error, sink: MemoryLogSink()))
         let database = try Database.open(url: databaseURL, poolSize: 1)
         let harness = HealthLogHarness(server: server, database: database)
@@ -60,12 +83,13 @@ final class HealthLogHarness: @unchecked Sendable {
         return try http("POST", url + "/api/auth/login", json: body, userAgent: userAgent, headers: headers)
     }
 
-    /// Signs in as a native client and returns (access token, refresh token).
+    /// Signs in as a native client and returns (access token, refresh token); a failed login
+    /// fails the test (it is never a reason to skip).
     func nativeTokens(_ email: String) throws -> (access: String, refresh: String) {
         let result = try login(email)
         guard result.status == 200, let access = result.data["accessToken"] as? String,
               let refresh = result.data["refreshToken"] as? String else {
-            throw XCTSkip("login failed: \(result.status) \(result.body)")
+            throw LoginFailed(result: result)
         }
         return (access, refresh)
     }

@@ -1,0 +1,44 @@
+import HTTPServer
+import Storage
+
+/// Deletes what is no longer needed, hourly (a service background task): access and refresh
+/// tokens that expired more than `tokenRetentionSeconds` ago (kept that long so a late client
+/// still gets `expired` rather than `unknown`, and reuse of a recently expired token is still
+/// recognised), families left without refresh tokens, throttle counters whose window is over,
+/// and audit rows older than `auditRetentionSeconds` (400 days: a full year of history plus a
+/// margin for yearly reviews).
+struct RetentionPruner: Sendable {
+    let database: Database
+    let logger: Logger
+    var interval: Duration = .seconds(3600)
+    var tokenRetentionSeconds: Int64 = 30 * 24 * 3600
+    var auditRetentionSeconds: Int64 = 400 * 24 * 3600
+    var throttleWindowSeconds: Int64 = 15 * 60
+
+    /// Prunes at once, then every `interval`, until cancelled.
+    func run() async {
+        while !Task.isCancelled {
+            do {
+                try await prune(now: Clock.now())
+            } catch {
+                logger.error("retention pruning failed", ["error": .string(String(describing: error))])
+            }
+            try? await Task.sleep(for: interval)
+        }
+    }
+
+    func prune(now: Int64) async throws {
+        let tokensBefore = now - tokenRetentionSeconds, auditBefore = now - auditRetentionSeconds
+        let throttleBefore = now - throttleWindowSeconds
+        try await database.transaction { connection in
+            try connection.execute("DELETE FROM access_tokens WHERE expires_at < $1", tokensBefore)
+            try connection.execute("DELETE FROM refresh_tokens WHERE expires_at < $1", tokensBefore)
+            try connection.execute("""
+                DELETE FROM token_families WHERE created_at < $1
+                    AND NOT EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.family_id = token_families.id)
+                """, tokensBefore)
+            try connection.execute("DELETE FROM login_throttle WHERE window_started_at <= $1", throttleBefore)
+            try connection.execute("DELETE FROM audit_log WHERE created_at < $1", auditBefore)
+        }
+    }
+}

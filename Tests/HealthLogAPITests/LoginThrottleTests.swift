@@ -1,0 +1,82 @@
+import XCTest
+
+/// The guessing throttle over real HTTP: attempts are counted before the password is checked (so
+/// parallel guesses cannot outrun it), per e-mail and per client address, with the client address
+/// taken from `X-Forwarded-For` only behind a trusted proxy and IPv6 keyed by /64.
+final class LoginThrottleTests: XCTestCase {
+    func testThirtyParallelWrongPasswordsGetAtMostFive401sAndTheRest429OnSQLite() async throws { try await parallel(.sqlite) }
+    func testThirtyParallelWrongPasswordsGetAtMostFive401sAndTheRest429OnPostgres() async throws { try await parallel(.postgres) }
+    func testTheTwentyFirstAttemptFromOneAddressIs429WhateverTheEmailOnSQLite() async throws { try await perAddress(.sqlite) }
+    func testTheTwentyFirstAttemptFromOneAddressIs429WhateverTheEmailOnPostgres() async throws { try await perAddress(.postgres) }
+    func testSuccessfulLoginsDoNotUseUpTheAddressBudgetOnSQLite() async throws { try await successesAreFree(.sqlite) }
+    func testSuccessfulLoginsDoNotUseUpTheAddressBudgetOnPostgres() async throws { try await successesAreFree(.postgres) }
+    func testFailedLoginWritesAuthLoginFailedWithTheAccountWhenKnownOnSQLite() async throws { try await failedRow(.sqlite) }
+    func testFailedLoginWritesAuthLoginFailedWithTheAccountWhenKnownOnPostgres() async throws { try await failedRow(.postgres) }
+
+    func testForwardedForIsIgnoredWhenThePeerIsNotATrustedProxy() async throws {
+        let harness = try await HealthLogHarness.start(self, .sqlite)
+        for attempt in 1...20 {
+            let result = try harness.login("nobody\(attempt)@example.com", password: "x", headers: ["X-Forwarded-For: 198.51.100.\(attempt)"])
+            XCTAssertEqual(result.status, 401, "attempt \(attempt)")
+        }
+        let forged = try harness.login("fresh@example.com", password: "x", headers: ["X-Forwarded-For: 198.51.100.99"])
+        XCTAssertEqual(forged.status, 429, "a forged X-Forwarded-For must not buy a fresh budget")
+    }
+
+    func testForwardedForFromATrustedProxyKeysByClientAndIPv6ByItsSlash64() async throws {
+        let harness = try await HealthLogHarness.start(self, .sqlite, environment: ["HEALTHLOG_TRUSTED_PROXIES": "10.0.0.1, 127.0.0.1"])
+        for attempt in 1...20 {
+            // Each attempt from another address of one /64, through two proxies.
+            let forwarded = "X-Forwarded-For: 2001:db8:0:7::\(String(attempt, radix: 16)), 10.0.0.1"
+            XCTAssertEqual(try harness.login("nobody\(attempt)@example.com", password: "x", headers: [forwarded]).status, 401)
+        }
+        let sameNetwork = try harness.login("fresh@example.com", password: "x", headers: ["X-Forwarded-For: 2001:db8::7:ffff:1:2:3"])
+        XCTAssertEqual(sameNetwork.status, 429, "the whole /64 shares one budget")
+        let otherNetwork = try harness.login("fresh@example.com", password: "x", headers: ["X-Forwarded-For: 2001:db8:0:8::1"])
+        XCTAssertEqual(otherNetwork.status, 401, "another /64 has its own budget")
+        let otherClient = try harness.login("fresh2@example.com", password: "x", headers: ["X-Forwarded-For: 192.0.2.10"])
+        XCTAssertEqual(otherClient.status, 401, "behind a trusted proxy each client has its own budget")
+    }
+
+    private func parallel(_ backend: TestBackend) async throws {
+        let harness = try await HealthLogHarness.start(self, backend)
+        try harness.createUser("target@example.com")
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for attempt in 0..<30 { group.addTask { try harness.login("target@example.com", password: "guess \(attempt)").status } }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        let unauthorized = statuses.filter { $0 == 401 }.count
+        XCTAssertTrue((1...5).contains(unauthorized), "\(unauthorized) guesses were checked: \(statuses)")
+        XCTAssertEqual(statuses.filter { $0 == 429 }.count, 30 - unauthorized, "\(statuses)")
+        XCTAssertEqual(try harness.login("target@example.com").status, 429, "the right password waits out the window too")
+    }
+
+    private func perAddress(_ backend: TestBackend) async throws {
+        let harness = try await HealthLogHarness.start(self, backend)
+        for attempt in 1...20 {
+            XCTAssertEqual(try harness.login("spray\(attempt)@example.com", password: "x").status, 401, "attempt \(attempt)")
+        }
+        let throttled = try harness.login("spray21@example.com", password: "x")
+        XCTAssertEqual(throttled.status, 429)
+        XCTAssertEqual(throttled.errorCode, "auth.throttled")
+        XCTAssertTrue((1...900).contains(Int(throttled.header("Retry-After") ?? "") ?? 0), throttled.headers.description)
+    }
+
+    private func successesAreFree(_ backend: TestBackend) async throws {
+        let harness = try await HealthLogHarness.start(self, backend)
+        try harness.createUser("busy@example.com")
+        for attempt in 1...25 { XCTAssertEqual(try harness.login("busy@example.com").status, 200, "login \(attempt)") }
+        XCTAssertEqual(try harness.login("busy@example.com", password: "typo").status, 401, "the budget is still there")
+    }
+
+    private func failedRow(_ backend: TestBackend) async throws {
+        let harness = try await HealthLogHarness.start(self, backend)
+        let userID = try harness.createUser("fail@example.com")
+        XCTAssertEqual(try harness.login("fail@example.com", password: "wrong").status, 401)
+        XCTAssertEqual(try harness.login("ghost@example.com", password: "wrong").status, 401)
+        let mine = try await harness.auditActions(userID: userID)
+        XCTAssertEqual(mine, ["auth.login.failed"])
+        let anonymous = try await harness.auditActions(userID: nil)
+        XCTAssertEqual(anonymous, ["auth.login.failed"], "an unknown address is recorded without an account")
+    }
+}
