@@ -20,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CPostgres", path: "Sources/CPostgres"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium"),
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
 
         // Pure protocol codecs: no sockets, so they can be fuzzed and unit-tested alone.
         .target(name: "HTTPParsing", dependencies: ["CHTTPParser"], swiftSettings: hotPath),
@@ -32,20 +33,27 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite", "CPostgres"]),
         // Constant-time comparison, random tokens, password and token hashing (libsodium).
         .target(name: "Secrets", dependencies: ["CSodium"]),
-        // Jarvis's feed reader: fetching over HTTP (conditional GET, limits, redirects, per-host caps).
+        // Jarvis's feed reader: fetching over HTTP (conditional GET, limits, redirects, per-host caps)
+        // and parsing RSS/Atom into plain-text entries (libxml2, hardened against hostile XML).
         .target(name: "FeedFetching"),
+        .target(name: "FeedParsing", dependencies: ["CLibXML2"], swiftSettings: hotPath),
         // What both executables share: configuration, start-up, signals, /metrics, logs.
         .target(name: "ServiceRuntime", dependencies: ["HTTPServer", "APIToolkit", "Storage", "Secrets"]),
 
         // The two backends, each a library (tested in-process) and a thin executable.
         .target(name: "HealthLogAPI", dependencies: ["ServiceRuntime"]),
         .executableTarget(name: "healthlog", dependencies: ["HealthLogAPI"]),
-        .executableTarget(name: "jarvis", dependencies: ["ServiceRuntime"]),
+        .target(name: "JarvisAPI", dependencies: ["ServiceRuntime", "FeedFetching", "FeedParsing"]),
+        .executableTarget(name: "jarvis", dependencies: ["JarvisAPI"]),
 
         // libFuzzer entry points; built with `make fuzz` (swift build --sanitize=fuzzer -Xswiftc -DFUZZING).
         .target(name: "FuzzSupport", path: "Fuzz/Support"),
         .executableTarget(name: "FuzzHTTPParser", dependencies: ["HTTPParsing", "FuzzSupport"], path: "Fuzz/HTTPParser",
                           exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(name: "FuzzFeedParser", dependencies: ["FeedParsing", "FuzzSupport"], path: "Fuzz/FeedParser",
+                          exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // `bench/feeds/run.sh`: our feed parser against Python's feedparser on the same corpus.
+        .executableTarget(name: "FeedBench", dependencies: ["FeedParsing"], path: "bench/feeds/Sources/FeedBench"),
         .executableTarget(name: "FuzzWebSocketFrames", dependencies: ["WebSocketCodec", "FuzzSupport"], path: "Fuzz/WebSocketFrames",
                           exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
@@ -58,5 +66,7 @@ let package = Package(
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer"]),
         .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI"]),
+        .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"]),
+        .testTarget(name: "JarvisAPITests", dependencies: ["JarvisAPI"]),
     ]
 )

@@ -4,7 +4,8 @@
 set -euo pipefail
 
 DEBIAN_PACKAGES=(
-  libhttp-parser-dev libsqlite3-dev libpq-dev libsodium-dev libyaml-dev   # C libraries we link
+  libhttp-parser-dev libsqlite3-dev libpq-dev libsodium-dev libxml2-dev   # C libraries we link
+  pkg-config                                                               # finds libxml2's headers
   postgresql curl bc                                                       # storage tests, smoke tests, bench maths
 )
 BENCH_PACKAGES=(nginx-light wrk)                                           # `make bench` only

@@ -78,24 +78,47 @@ extension HTTPConnection {
         guard let route else { return }
         switch route.kind {
         case .webSocket(let handler):
-            startWebSocket(request: request, head: head, handler: handler)
+            // The upgrade passes through the middleware too (authentication!): the endpoint's
+            // 101 means "go ahead"; any other answer is sent instead of upgrading.
+            request.endpoint = { _ in Response(status: 101) }
+            runPipeline(request, then: .upgrade(handler, request, head))
         case .http(let handler):
             request.endpoint = handler
-            let context = self.context, me = LoopBound(self), loop = self.loop
-            context.requestsInFlight.add(1, ordering: .relaxed)
-            // Runs on this thread right away, up to the handler's first suspension (most requests
-            // never suspend); anything after an await resumes on this loop too.
-            let task = Task.immediate(executorPreference: loop) {
-                let response = await context.respond(to: request)
-                context.requestsInFlight.subtract(1, ordering: .relaxed)
-                // Usually still on the loop (the task prefers it): deliver now, no queue hop.
-                if loop.inLoop {
-                    me.object?.deliver(response)
-                } else {
-                    loop.execute { _ in me.object?.deliver(response) }
-                }
+            runPipeline(request, then: .deliver)
+        }
+    }
+
+    enum AfterPipeline: Sendable {
+        case deliver
+        case upgrade(WebSocketHandler, Request, RequestHead)
+    }
+
+    /// Runs middleware and endpoint as a task on this loop, then delivers (or upgrades).
+    private func runPipeline(_ request: Request, then next: AfterPipeline) {
+        let context = self.context, me = LoopBound(self), loop = self.loop
+        context.requestsInFlight.add(1, ordering: .relaxed)
+        // Runs on this thread right away, up to the handler's first suspension (most requests
+        // never suspend); anything after an await resumes on this loop too.
+        let task = Task.immediate(executorPreference: loop) {
+            let response = await context.respond(to: request)
+            context.requestsInFlight.subtract(1, ordering: .relaxed)
+            // Usually still on the loop (the task prefers it): carry on now, no queue hop.
+            if loop.inLoop {
+                me.object?.pipelineFinished(response, then: next)
+            } else {
+                loop.execute { _ in me.object?.pipelineFinished(response, then: next) }
             }
-            if phase == .responding { handlerTask = task }
+        }
+        if phase == .responding { handlerTask = task }
+    }
+
+    private func pipelineFinished(_ response: Response, then next: AfterPipeline) {
+        if case .upgrade(let handler, let request, let head) = next, response.status == 101 {
+            guard phase == .responding else { return }
+            handlerTask = nil
+            startWebSocket(request: request, head: head, handler: handler)
+        } else {
+            deliver(response)
         }
     }
 

@@ -1,0 +1,25 @@
+import APIToolkit
+import HTTPServer
+import Secrets
+
+/// When `JARVIS_API_TOKEN` is set, every route needs `Authorization: Bearer <token>`, except
+/// `GET /health` (the app's connect check) and `GET /livez` (liveness probes carry no data).
+/// The WebSocket upgrade is a GET through the same middleware, so it is covered too.
+struct APITokenAuthentication: Middleware {
+    static let openPaths: Set<String> = ["/health", "/livez"]
+    let token: String
+
+    func respond(to request: Request, next: Responder) async throws -> Response {
+        if Self.openPaths.contains(request.path) && (request.method == "GET" || request.method == "HEAD") {
+            return try await next(request)
+        }
+        guard let header = request.headers["Authorization"], header.count > 7,
+              header.prefix(7).lowercased() == "bearer ",
+              ConstantTime.equals(header.dropFirst(7), token) else {
+            var error = APIError.unauthorized("A valid bearer token is required", code: "auth.unauthorized")
+            error.headers.append(APIError.Header(name: "WWW-Authenticate", value: "Bearer"))
+            throw error
+        }
+        return try await next(request)
+    }
+}

@@ -1,0 +1,23 @@
+import FeedFetching
+import FeedParsing
+import Foundation
+
+/// Turns a fetched feed document into articles: the parser does the reading; this decides what
+/// an article is made of (headline, richest plain-text body, the entry's own link or else the
+/// feed's, the per-feed deduplication key).
+enum FeedDocumentParsing {
+    static func articles(_ document: FetchedDocument, feedURL: URL, fetchedAt: Date) throws -> [IncomingArticle] {
+        let feed = try FeedParser.parse(document.body, contentTypeCharset: document.charset, baseURL: feedURL, fetchedAt: fetchedAt)
+        return feed.entries.map { entry in
+            IncomingArticle(
+                dedupKey: FeedParser.dedupKey(for: entry),
+                headline: entry.title,
+                body: entry.bodyText.isEmpty ? (entry.summaryText ?? entry.title) : entry.bodyText,
+                author: entry.author,
+                imageURL: entry.imageURL,
+                sourceURL: entry.link ?? feed.link ?? feedURL.absoluteString,
+                publishedAt: entry.publishedAt,
+                isBreaking: entry.isBreaking)
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import FeedFetching
+import Foundation
+import HTTPServer
+import Storage
+import Synchronization
+
+/// The background worker that keeps feeds fresh: it claims feeds that are due, fetches them
+/// concurrently (the fetcher caps each host), stores their entries, and records health.
+/// Claims are conditional updates, so several server processes on one PostgreSQL database
+/// never fetch the same feed twice; a claim lapses after `claimSeconds` if its process dies.
+final class FeedPoller: Sendable {
+    typealias Parse = @Sendable (FetchedDocument, URL, Date) throws -> [IncomingArticle]
+
+    static let claimSeconds: Double = 300
+    static let batchSize = 16
+
+    private let database: Database
+    private let fetcher: FeedFetcher
+    private let articles: ArticleStore
+    private let parse: Parse
+    private let events: EventBus
+    private let policy: FeedHealthPolicy
+    private let clock: @Sendable () -> Date
+    private let logger: Logger
+    private let wakeUp = AsyncWake()
+
+    init(database: Database, fetcher: FeedFetcher, parse: @escaping Parse, events: EventBus, policy: FeedHealthPolicy,
+         clock: @escaping @Sendable () -> Date, logger: Logger) {
+        self.database = database
+        self.fetcher = fetcher
+        self.articles = ArticleStore(database: database)
+        self.parse = parse
+        self.events = events
+        self.policy = policy
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Polls until cancelled: each round fetches what is due, then sleeps up to a second or
+    /// until `wake()` (a new or refreshed feed) asks for another round.
+    func run() async {
+        while !Task.isCancelled {
+            do {
+                let claimed = try await claimDueFeeds()
+                await withTaskGroup(of: Void.self) { group in
+                    for feed in claimed { group.addTask { await self.poll(feed) } }
+                }
+                if claimed.count == Self.batchSize { continue }
+            } catch {
+                logger.error("feed poller round failed", ["error": .string(String(describing: error))])
+            }
+            await wakeUp.wait(upTo: 1)
+        }
+    }
+
+    func wake() { wakeUp.signal() }
+
+    private func claimDueFeeds() async throws -> [FeedSchedule] {
+        let now = clock()
+        return try await database.write { connection in
+            let due = try connection.query("""
+                SELECT id, url, name, poll_interval_seconds, health, failure_count, etag, last_modified
+                FROM feeds WHERE next_fetch_at <= $1 ORDER BY next_fetch_at LIMIT $2
+                """, [now.sqlValue, .integer(Int64(Self.batchSize))])
+            return try due.compactMap { row -> FeedSchedule? in
+                let id: String = try row.decode("id")
+                let claimed = try connection.execute(
+                    "UPDATE feeds SET next_fetch_at = $1 WHERE id = $2 AND next_fetch_at <= $3",
+                    [now.addingTimeInterval(Self.claimSeconds).sqlValue, .text(id), now.sqlValue])
+                guard claimed == 1 else { return nil }
+                return FeedSchedule(id: id, url: try row.decode("url"), name: try row.decode("name"),
+                                    pollIntervalSeconds: try row.decode("poll_interval_seconds"),
+                                    health: Feed.Health(rawValue: try row.decode("health")) ?? .active,
+                                    failureCount: try row.decode("failure_count"),
+                                    etag: try row.decode("etag"), lastModified: try row.decode("last_modified"))
+            }
+        }
+    }
+
+    private func poll(_ feed: FeedSchedule) async {
+        guard let url = URL(string: feed.url) else { return }
+        do {
+            let outcome = try await fetcher.fetch(FetchRequest(url: url, etag: feed.etag, lastModified: feed.lastModified))
+            let now = clock()
+            switch outcome {
+            case .fetched(let document):
+                let entries = try parse(document, document.finalURL, now)
+                let stored = try await articles.ingest(entries, feedID: feed.id, source: feed.name, now: now)
+                try await recordSuccess(feed, etag: document.etag, lastModified: document.lastModified,
+                                        movedTo: document.permanentRedirect, now: now)
+                logger.info("feed fetched", ["feedId": .string(feed.id), "entries": .int(entries.count),
+                                             "inserted": .int(stored.inserted), "updated": .int(stored.updated)])
+            case .notModified(let movedTo):
+                try await recordSuccess(feed, etag: feed.etag, lastModified: feed.lastModified, movedTo: movedTo, now: now)
+            }
+        } catch {
+            await recordFailure(feed, error: error)
+        }
+    }
+
+    private func recordSuccess(_ feed: FeedSchedule, etag: String?, lastModified: String?, movedTo: URL?, now: Date) async throws {
+        let verdict = policy.afterSuccess(interval: feed.pollIntervalSeconds, now: now)
+        try await database.write { connection in
+            try connection.execute("""
+                UPDATE feeds SET health = $1, failure_count = 0, failing_since = NULL, last_fetched_at = $2, last_error = NULL,
+                    etag = $3, last_modified = $4, next_fetch_at = $5 WHERE id = $6
+                """, [.text(verdict.health.rawValue), now.sqlValue, etag.sqlValue, lastModified.sqlValue,
+                      verdict.nextFetch.sqlValue, .text(feed.id)])
+            if let movedTo {
+                // A permanent redirect moves the subscription, unless that URL is already subscribed.
+                try connection.execute("""
+                    UPDATE feeds SET url = $1 WHERE id = $2 AND NOT EXISTS (SELECT 1 FROM feeds other WHERE other.url = $1)
+                    """, [.text(movedTo.absoluteString), .text(feed.id)])
+            }
+        }
+        announce(feed, verdict)
+    }
+
+    private func recordFailure(_ feed: FeedSchedule, error: any Error) async {
+        let now = clock()
+        let gone = (error as? FetchError)?.isGone ?? false
+        let policy = self.policy
+        do {
+            let verdict = try await database.write { connection -> FeedHealthPolicy.Verdict in
+                let since = try connection.queryFirst("SELECT failing_since FROM feeds WHERE id = $1", [.text(feed.id)])?
+                    .decode(Date?.self, "failing_since")
+                let verdict = policy.afterFailure(previousFailures: feed.failureCount, failingSince: since,
+                                                  interval: feed.pollIntervalSeconds, gone: gone, now: now)
+                try connection.execute("""
+                    UPDATE feeds SET health = $1, failure_count = $2, failing_since = $3, last_error = $4, next_fetch_at = $5
+                    WHERE id = $6
+                    """, [.text(verdict.health.rawValue), .integer(Int64(verdict.failureCount)), verdict.failingSince.sqlValue,
+                          .text(String(describing: error)), verdict.nextFetch.sqlValue, .text(feed.id)])
+                return verdict
+            }
+            logger.warning("feed fetch failed", ["feedId": .string(feed.id), "failures": .int(verdict.failureCount),
+                                                 "health": .string(verdict.health.rawValue), "error": .string(String(describing: error))])
+            announce(feed, verdict)
+        } catch {
+            logger.error("could not record a feed failure", ["feedId": .string(feed.id), "error": .string(String(describing: error))])
+        }
+    }
+
+    /// Every change of health is pushed to live clients.
+    private func announce(_ feed: FeedSchedule, _ verdict: FeedHealthPolicy.Verdict) {
+        guard verdict.health != feed.health else { return }
+        events.publish(.feedHealth(feedId: feed.id, health: verdict.health, failureCount: verdict.failureCount))
+    }
+}
+
+/// A wake-up signal that can also time out: the poller sleeps on it between rounds.
+final class AsyncWake: Sendable {
+    private let pending = Mutex<(signalled: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    func signal() {
+        let waiter = pending.withLock { state -> CheckedContinuation<Void, Never>? in
+            defer { state.waiter = nil }
+            if state.waiter == nil { state.signalled = true }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    /// Returns when signalled, after `seconds`, or when the task is cancelled.
+    func wait(upTo seconds: Double) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9)) }
+            group.addTask { await self.signalled() }
+            await group.next()
+            group.cancelAll()
+            self.signal()  // release the other child if it is the one still waiting
+        }
+        pending.withLock { $0.signalled = false }
+    }
+
+    private func signalled() async {
+        await withCheckedContinuation { continuation in
+            let ready = pending.withLock { state -> Bool in
+                if state.signalled { state.signalled = false; return true }
+                state.waiter = continuation
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+}

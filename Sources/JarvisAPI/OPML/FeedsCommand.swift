@@ -1,0 +1,85 @@
+import APIToolkit
+import Foundation
+import ServiceRuntime
+import Storage
+
+/// `jarvis feeds import FILE.opml` and `jarvis feeds export`, for people arriving from (or
+/// leaving for) another reader. Both take `--database URL` or `DATABASE_URL`, like `serve`.
+enum FeedsCommand {
+    static let usage = """
+        usage: jarvis feeds import FILE.opml [--database URL]
+               jarvis feeds export [--database URL] > feeds.opml
+        """
+
+    static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
+        var rest = arguments[...]
+        guard let action = rest.popFirst(), action == "import" || action == "export" else {
+            FileHandle.standardError.write(Data((usage + "\n").utf8))
+            return 64
+        }
+        var file: String?
+        var databaseURL = environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? JarvisService().defaults.databaseFile
+        while let argument = rest.popFirst() {
+            if argument == "--database", let value = rest.popFirst() {
+                databaseURL = value
+            } else if action == "import" && file == nil && !argument.hasPrefix("--") {
+                file = argument
+            } else {
+                FileHandle.standardError.write(Data("unexpected argument \(argument)\n\(usage)\n".utf8))
+                return 64
+            }
+        }
+        do {
+            if databaseURL != ":memory:" && !databaseURL.hasPrefix("postgres") {
+                try FileManager.default.createDirectory(at: URL(fileURLWithPath: databaseURL).deletingLastPathComponent(),
+                                                        withIntermediateDirectories: true)
+            }
+            let database = try Database.open(url: databaseURL)
+            defer { database.close() }
+            try await database.migrate(JarvisMigrations.all)
+            let store = FeedStore(database: database)
+            if action == "export" {
+                let feeds = try await store.list(now: Date())
+                let subscriptions = feeds.map { OPMLDocument.Subscription(url: $0.url, name: $0.name) }
+                print(OPMLDocument.render(subscriptions, title: "Jarvis subscriptions", now: Date()), terminator: "")
+                return 0
+            }
+            guard let file else {
+                FileHandle.standardError.write(Data("feeds import needs an OPML file\n\(usage)\n".utf8))
+                return 64
+            }
+            let report = try await importSubscriptions(from: URL(fileURLWithPath: file), into: store)
+            FileHandle.standardError.write(Data("\n\(report)\n".utf8))
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("jarvis feeds \(action): \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    struct ImportReport: CustomStringConvertible, Equatable {
+        var imported = 0, duplicates = 0, invalid = 0
+        var description: String { "imported \(imported), already subscribed \(duplicates), invalid \(invalid)" }
+    }
+
+    /// Imports each subscription with the API's own validation; a progress line is redrawn on
+    /// standard error as it goes, since large lists take a while.
+    static func importSubscriptions(from file: URL, into store: FeedStore) async throws -> ImportReport {
+        let subscriptions = try OPMLDocument.subscriptions(in: try Data(contentsOf: file))
+        var report = ImportReport()
+        for (index, subscription) in subscriptions.enumerated() {
+            let request = NewFeedRequest(url: subscription.url, name: subscription.name, pollIntervalSeconds: nil)
+            do {
+                let (url, name, interval) = try request.validated()
+                _ = try await store.create(url: url, name: name, interval: interval, now: Date())
+                report.imported += 1
+            } catch let error as APIError where error.status == 409 {
+                report.duplicates += 1
+            } catch is APIError {
+                report.invalid += 1
+            }
+            FileHandle.standardError.write(Data("\rimporting \(index + 1)/\(subscriptions.count): \(report)".utf8))
+        }
+        return report
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import XCTest
+
+/// Decodes exactly as the Jarvis iOS app does (`.iso8601` dates, `.convertFromSnakeCase` keys)
+/// and, because Linux's `.iso8601` also accepts fractions and offsets that iOS rejects, first
+/// checks every date-looking string is exactly `YYYY-MM-DDTHH:MM:SSZ`.
+enum AppDecoding {
+    static func decode<T: Decodable>(_ type: T.Type, from body: String, file: StaticString = #filePath, line: UInt = #line) throws -> T {
+        let data = Data(body.utf8)
+        try assertStrictDates(in: JSONSerialization.jsonObject(with: data), file: file, line: line)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return try decoder.decode(type, from: data)
+    }
+
+    private static let strictDate = try! NSRegularExpression(pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$")
+    private static let dateLike = try! NSRegularExpression(pattern: "^\\d{4}-\\d{2}-\\d{2}T")
+
+    static func assertStrictDates(in value: Any, file: StaticString, line: UInt) throws {
+        switch value {
+        case let string as String:
+            let range = NSRange(string.startIndex..., in: string)
+            if dateLike.firstMatch(in: string, range: range) != nil {
+                XCTAssertNotNil(strictDate.firstMatch(in: string, range: range), "date \(string) would blank the iOS screen", file: file, line: line)
+            }
+        case let array as [Any]:
+            for element in array { try assertStrictDates(in: element, file: file, line: line) }
+        case let object as [String: Any]:
+            for element in object.values { try assertStrictDates(in: element, file: file, line: line) }
+        default:
+            break
+        }
+    }
+}
+
+/// The app's models (Jarvis/Models/Models.swift, as the contract describes them): non-optional
+/// where the contract says required, so a missing or null field fails here as it would there.
+struct AppFeed: Decodable, Equatable {
+    enum Health: String, Decodable { case active, failing, dead }
+    let id: String
+    let name: String
+    let url: String
+    let health: Health
+    let pollIntervalSeconds: Int
+    let failureCount: Int
+    let lastFetchedAt: Date?
+    let articleCountToday: Int
+}
+
+struct AppFeedList: Decodable {
+    let data: [AppFeed]
+}
+
+struct AppServerHealth: Decodable {
+    let status: String
+    let version: String
+    let storiesCount: Int
+    let feedsCount: Int
+    let uptime: Int
+}

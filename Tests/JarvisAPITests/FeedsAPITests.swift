@@ -1,0 +1,116 @@
+import Foundation
+import XCTest
+@testable import JarvisAPI
+
+/// The feeds endpoints, byte-exact with the app's contract, against a real feed on loopback.
+final class FeedsAPITests: XCTestCase {
+    private var jarvis: RunningJarvis!
+    private var publisher: Publisher!
+
+    override func setUp() async throws {
+        jarvis = try await RunningJarvis(environment: ["JARVIS_FEED_FAILING_AFTER": "2", "JARVIS_FEED_DEAD_AFTER": "3"])
+        publisher = try Publisher()
+    }
+
+    override func tearDown() async throws {
+        await jarvis.stop()
+        await publisher.stop()
+    }
+
+    private func post(_ json: String) throws -> (status: Int, body: String, headers: String) {
+        try curl(["-X", "POST", "-H", "Content-Type: application/json", "-d", json, jarvis.url + "/feeds"])
+    }
+
+    private func feeds() throws -> [AppFeed] {
+        let list = try curl([jarvis.url + "/feeds"])
+        XCTAssertEqual(list.status, 200)
+        return try AppDecoding.decode(AppFeedList.self, from: list.body).data
+    }
+
+    private func refresh(_ id: String) throws {
+        XCTAssertEqual(try curl(["-X", "POST", jarvis.url + "/feeds/\(id)/refresh"]).status, 202)
+    }
+
+    func testNewFeedIsFetchedAtOnceAndItsArticlesCountToday() throws {
+        let created = try post(#"{"url":"\#(publisher.feedURL)","name":"Loopback","pollIntervalSeconds":900}"#)
+        XCTAssertEqual(created.status, 201, created.body)
+        let feed = try AppDecoding.decode(AppFeed.self, from: created.body)
+        XCTAssertEqual(feed.health, .active)
+        XCTAssertEqual(feed.pollIntervalSeconds, 900)
+        XCTAssertTrue(created.body.contains(#""lastFetchedAt":null"#), "nullable keys are present: \(created.body)")
+        XCTAssertTrue(try eventually { try self.feeds().first?.articleCountToday == 2 })
+        let fetched = try XCTUnwrap(try feeds().first)
+        XCTAssertNotNil(fetched.lastFetchedAt)
+        XCTAssertEqual(fetched.failureCount, 0)
+    }
+
+    func testHealthGoesFailingThenDeadWhenThePublisherStopsAndActiveWhenItReturns() async throws {
+        let created = try post(#"{"url":"\#(publisher.feedURL)","name":"Loopback","pollIntervalSeconds":60}"#)
+        let id = try AppDecoding.decode(AppFeed.self, from: created.body).id
+        XCTAssertTrue(try eventually { try self.feeds().first?.lastFetchedAt != nil })
+        await publisher.stop()
+        try refresh(id)
+        XCTAssertTrue(try eventually { try self.feeds().first?.failureCount == 1 })
+        XCTAssertEqual(try feeds().first?.health, .active, "one failure is not yet a pattern")
+        try refresh(id)
+        XCTAssertTrue(try eventually { try self.feeds().first?.health == .failing })
+        try refresh(id)
+        XCTAssertTrue(try eventually { try self.feeds().first?.health == .dead })
+        XCTAssertEqual(try feeds().first?.failureCount, 3)
+        try publisher.restart()
+        try refresh(id)
+        XCTAssertTrue(try eventually { try self.feeds().first?.health == .active })
+        XCTAssertEqual(try feeds().first?.failureCount, 0)
+    }
+
+    func testBadInputIsRefusedWithClearErrors() throws {
+        let notHTTP = try post(#"{"url":"ftp://example.com/feed","name":"X","pollIntervalSeconds":900}"#)
+        XCTAssertEqual(notHTTP.status, 422)
+        XCTAssertTrue(notHTTP.body.contains("feed.invalid_url"), notHTTP.body)
+        XCTAssertEqual(try post(#"{"url":"https://example.com/feed","name":"   ","pollIntervalSeconds":900}"#).status, 422)
+        XCTAssertEqual(try post(#"{"url":"https://example.com/feed","name":"X","pollIntervalSeconds":59}"#).status, 422)
+        XCTAssertEqual(try post(#"{"url":"https://example.com/feed","name":"X","pollIntervalSeconds":86401}"#).status, 422)
+        XCTAssertEqual(try post(#"{"url":"https://example.com/feed","name":"X","extra":1}"#).status, 422)
+        XCTAssertEqual(try post(#"{"url": "#).status, 400)
+        XCTAssertEqual(try post(#"{"url":"https://example.com/feed","name":"X"}"#).status, 201)
+        let duplicate = try post(#"{"url":"https://example.com/feed","name":"Again","pollIntervalSeconds":900}"#)
+        XCTAssertEqual(duplicate.status, 409)
+        XCTAssertEqual(duplicate.body, #"{"error":{"code":"feed.duplicate_url","message":"Already subscribed to https://example.com/feed"}}"#)
+    }
+
+    func testDeleteAnswers204WithAnEmptyBodyAndUnknownIdsAre404() throws {
+        let created = try post(#"{"url":"https://example.com/x","name":"X","pollIntervalSeconds":900}"#)
+        let id = try AppDecoding.decode(AppFeed.self, from: created.body).id
+        let deleted = try curl(["-X", "DELETE", jarvis.url + "/feeds/\(id)"])
+        XCTAssertEqual(deleted.status, 204)
+        XCTAssertEqual(deleted.body, "")
+        XCTAssertTrue(try feeds().isEmpty)
+        let again = try curl(["-X", "DELETE", jarvis.url + "/feeds/\(id)"])
+        XCTAssertEqual(again.status, 404)
+        XCTAssertTrue(again.body.contains(#""code":"feed.not_found""#))
+        XCTAssertEqual(try curl(["-X", "POST", jarvis.url + "/feeds/nope/refresh"]).status, 404)
+    }
+
+    func testHealthEndpointDecodesForTheOnboardingCheck() throws {
+        _ = try post(#"{"url":"https://example.com/y","name":"Y","pollIntervalSeconds":900}"#)
+        let health = try AppDecoding.decode(AppServerHealth.self, from: try curl([jarvis.url + "/health"]).body)
+        XCTAssertEqual(health.status, "ok")
+        XCTAssertEqual(health.feedsCount, 1)
+        XCTAssertEqual(health.storiesCount, 0)
+        XCTAssertGreaterThanOrEqual(health.uptime, 0)
+    }
+}
+
+final class JarvisTokenTests: XCTestCase {
+    func testEveryRouteButHealthNeedsTheBearerToken() async throws {
+        let jarvis = try await RunningJarvis(environment: ["JARVIS_API_TOKEN": "s3cret-token-value"])
+        XCTAssertEqual(try curl([jarvis.url + "/health"]).status, 200)
+        let refused = try curl([jarvis.url + "/feeds"])
+        XCTAssertEqual(refused.status, 401)
+        XCTAssertTrue(refused.headers.contains("WWW-Authenticate: Bearer"))
+        XCTAssertEqual(try curl(["-H", "Authorization: Bearer wrong", jarvis.url + "/feeds"]).status, 401)
+        XCTAssertEqual(try curl(["-H", "Authorization: Bearer s3cret-token-value", jarvis.url + "/feeds"]).status, 200)
+        XCTAssertEqual(try curl(["-H", "Authorization: bearer s3cret-token-value", jarvis.url + "/metrics"]).status, 200)
+        await jarvis.stop()
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import HTTPServer
+import ServiceRuntime
+import Synchronization
+import XCTest
+@testable import JarvisAPI
+
+/// A Jarvis server started in-process on a free port, with its own SQLite file.
+final class RunningJarvis: Sendable {
+    let server: HTTPServer
+    let directory: URL
+    var url: String { "http://127.0.0.1:\(server.port)" }
+
+    init(environment: [String: String] = [:]) async throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("jarvis-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let options = try ServiceOptions.parse(["--port", "0", "--database", directory.appendingPathComponent("j.sqlite").path,
+                                                "--no-access-log"], environment: [:], defaults: JarvisService().defaults)
+        server = try await ServiceRunner.start(JarvisService(), options: options, environment: environment,
+                                               logger: Logger(minimumLevel: .error, sink: MemoryLogSink()))
+    }
+
+    func stop() async {
+        await server.shutdown()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// A news site on loopback: serves an RSS document until told to stop, and can come back on
+/// the same port — what a feed's health is about.
+final class Publisher: Sendable {
+    private let current = Mutex<HTTPServer?>(nil)
+    let port: Int
+    var feedURL: String { "http://127.0.0.1:\(port)/rss" }
+
+    static let rss = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <rss version="2.0"><channel><title>Loopback News</title><link>http://127.0.0.1/</link>
+        <item><guid>story-1</guid><title>Central bank holds rates</title><link>http://127.0.0.1/a/1</link>
+        <description><![CDATA[<p>The bank <b>held</b> rates.</p><p>Markets rose.</p>]]></description>
+        <pubDate>Mon, 30 Nov 2026 08:00:00 GMT</pubDate></item>
+        <item><guid>story-2</guid><title>New phone launched</title><link>http://127.0.0.1/a/2</link>
+        <description>A phone &amp; a watch.</description><pubDate>Mon, 30 Nov 2026 09:30:00 +0100</pubDate></item>
+        </channel></rss>
+        """
+
+    init() throws {
+        let first = try Self.start(port: 0)
+        port = first.port
+        current.withLock { $0 = first }
+    }
+
+    func stop() async {
+        if let server = current.withLock({ $0.take() }) { await server.shutdown() }
+    }
+
+    func restart() throws {
+        let server = try Self.start(port: port)
+        current.withLock { $0 = server }
+    }
+
+    private static func start(port: Int) throws -> HTTPServer {
+        var router = Router()
+        router.get("/rss") { _ in .bytes(Array(rss.utf8), contentType: "application/rss+xml; charset=utf-8") }
+        var configuration = ServerConfiguration()
+        configuration.port = port
+        configuration.eventLoops = 1
+        configuration.shutdownGracePeriod = 1
+        let server = try HTTPServer(configuration: configuration, router: router, logger: Logger(sink: MemoryLogSink()), accessLog: false)
+        try server.start()
+        return server
+    }
+}
+
+/// Runs curl: (status, body, response headers).
+func curl(_ arguments: [String]) throws -> (status: Int, body: String, headers: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    let headerFile = FileManager.default.temporaryDirectory.appendingPathComponent("h-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: headerFile) }
+    process.arguments = ["-s", "-D", headerFile.path, "-w", "\n%{http_code}"] + arguments
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    let status = Int(text.split(separator: "\n").last ?? "") ?? 0
+    let body = text.components(separatedBy: "\n").dropLast().joined(separator: "\n")
+    return (status, body, (try? String(contentsOf: headerFile, encoding: .utf8)) ?? "")
+}
+
+/// Polls `condition` every 100 ms for up to `seconds`.
+func eventually(_ seconds: Double = 15, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if try condition() { return true }
+        usleep(100_000)
+    }
+    return try condition()
+}
