@@ -63,6 +63,15 @@ final class FeedsAPITests: XCTestCase {
         XCTAssertEqual(try feeds().first?.failureCount, 0)
     }
 
+    func testASlowFeedDoesNotDelayTheOthers() throws {
+        let slow = publisher.feedURL.replacingOccurrences(of: "/rss", with: "/slow-rss")
+        XCTAssertEqual(try post(#"{"url":"\#(slow)","name":"Slow","pollIntervalSeconds":900}"#).status, 201)
+        usleep(300_000)  // the slow fetch is in flight
+        XCTAssertEqual(try post(#"{"url":"\#(publisher.feedURL)","name":"Fast","pollIntervalSeconds":900}"#).status, 201)
+        XCTAssertTrue(try eventually(3) { try self.feeds().first { $0.name == "Fast" }?.lastFetchedAt != nil })
+        XCTAssertNil(try feeds().first { $0.name == "Slow" }?.lastFetchedAt, "the slow fetch is still running")
+    }
+
     func testBadInputIsRefusedWithClearErrors() throws {
         let notHTTP = try post(#"{"url":"ftp://example.com/feed","name":"X","pollIntervalSeconds":900}"#)
         XCTAssertEqual(notHTTP.status, 422)

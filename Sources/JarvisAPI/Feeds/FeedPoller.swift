@@ -12,7 +12,8 @@ final class FeedPoller: Sendable {
     typealias Parse = @Sendable (FetchedDocument, URL, Date) throws -> [IncomingArticle]
 
     static let claimSeconds: Double = 300
-    static let batchSize = 16
+    /// Fetches in flight at once (the fetcher further caps each host).
+    static let maxInFlight = 16
 
     private let database: Database
     private let fetcher: FeedFetcher
@@ -23,6 +24,7 @@ final class FeedPoller: Sendable {
     private let clock: @Sendable () -> Date
     private let logger: Logger
     private let wakeUp = AsyncWake()
+    private let inFlight = Atomic<Int>(0)
 
     init(database: Database, fetcher: FeedFetcher, parse: @escaping Parse, events: EventBus, policy: FeedHealthPolicy,
          clock: @escaping @Sendable () -> Date, logger: Logger) {
@@ -36,32 +38,38 @@ final class FeedPoller: Sendable {
         self.logger = logger
     }
 
-    /// Polls until cancelled: each round fetches what is due, then sleeps up to a second or
-    /// until `wake()` (a new or refreshed feed) asks for another round.
+    /// Polls until cancelled. Each fetch runs as its own child task, so one slow or huge feed
+    /// only ever occupies its own slot: the loop keeps claiming due feeds into free slots every
+    /// second, or at once when `wake()` (a new or refreshed feed) asks.
     func run() async {
-        while !Task.isCancelled {
-            do {
-                let claimed = try await claimDueFeeds()
-                await withTaskGroup(of: Void.self) { group in
-                    for feed in claimed { group.addTask { await self.poll(feed) } }
+        await withDiscardingTaskGroup { group in
+            while !Task.isCancelled {
+                do {
+                    let free = Self.maxInFlight - inFlight.load(ordering: .relaxed)
+                    for feed in try await free > 0 ? claimDueFeeds(limit: free) : [] {
+                        inFlight.add(1, ordering: .relaxed)
+                        group.addTask {
+                            await self.poll(feed)
+                            self.inFlight.subtract(1, ordering: .relaxed)
+                        }
+                    }
+                } catch {
+                    logger.error("feed poller round failed", ["error": .string(String(describing: error))])
                 }
-                if claimed.count == Self.batchSize { continue }
-            } catch {
-                logger.error("feed poller round failed", ["error": .string(String(describing: error))])
+                await wakeUp.wait(upTo: 1)
             }
-            await wakeUp.wait(upTo: 1)
         }
     }
 
     func wake() { wakeUp.signal() }
 
-    private func claimDueFeeds() async throws -> [FeedSchedule] {
+    private func claimDueFeeds(limit: Int) async throws -> [FeedSchedule] {
         let now = clock()
         return try await database.write { connection in
             let due = try connection.query("""
                 SELECT id, url, name, poll_interval_seconds, health, failure_count, etag, last_modified
                 FROM feeds WHERE next_fetch_at <= $1 ORDER BY next_fetch_at LIMIT $2
-                """, [now.sqlValue, .integer(Int64(Self.batchSize))])
+                """, [now.sqlValue, .integer(Int64(limit))])
             return try due.compactMap { row -> FeedSchedule? in
                 let id: String = try row.decode("id")
                 let claimed = try connection.execute(

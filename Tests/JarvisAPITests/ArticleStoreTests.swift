@@ -1,0 +1,44 @@
+import Foundation
+import Storage
+import XCTest
+@testable import JarvisAPI
+
+/// Per-feed deduplication and updates, on a real SQLite file.
+final class ArticleStoreTests: XCTestCase {
+    private func article(_ key: String, headline: String = "Headline") -> IncomingArticle {
+        IncomingArticle(dedupKey: key, headline: headline, body: "Body text.", author: nil, imageURL: nil,
+                        sourceURL: "https://example.com/\(key)", publishedAt: Date(timeIntervalSince1970: 1_800_000_000), isBreaking: false)
+    }
+
+    func testNewEntriesInsertUnchangedOnesAreLeftAndChangedOnesUpdateTheirArticle() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("articles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try Database.open(url: directory.appendingPathComponent("j.sqlite").path)
+        defer { database.close() }
+        try await database.migrate(JarvisMigrations.all)
+        let feed = try await FeedStore(database: database).create(url: URL(string: "https://example.com/feed")!, name: "Ex",
+                                                                   interval: 900, now: Date())
+        let store = ArticleStore(database: database)
+        let now = Date()
+
+        let first = try await store.ingest([article("a"), article("b")], feedID: feed.id, source: "Ex", now: now)
+        XCTAssertEqual(first, .init(inserted: 2, updated: 0))
+        let again = try await store.ingest([article("a"), article("b")], feedID: feed.id, source: "Ex", now: now)
+        XCTAssertEqual(again, .init(inserted: 0, updated: 0))
+        let edited = try await store.ingest([article("a", headline: "Corrected headline")], feedID: feed.id, source: "Ex", now: now)
+        XCTAssertEqual(edited, .init(inserted: 0, updated: 1))
+        let headline = try await database.read {
+            try $0.queryFirst("SELECT headline FROM articles WHERE dedup_key = 'a'", [])!.decode(String.self, "headline")
+        }
+        XCTAssertEqual(headline, "Corrected headline")
+
+        // Deleting the feed keeps its articles (they belong to stories), detached from the feed.
+        let deleted = try await FeedStore(database: database).delete(id: feed.id)
+        XCTAssertTrue(deleted)
+        let orphans = try await database.read {
+            try $0.queryFirst("SELECT COUNT(*) AS n FROM articles WHERE feed_id IS NULL", [])!.decode(Int.self, "n")
+        }
+        XCTAssertEqual(orphans, 2)
+    }
+}
