@@ -60,13 +60,15 @@ let package = Package(
         .testTarget(name: "HTTPParsingTests", dependencies: ["HTTPParsing"]),
         .testTarget(name: "WebSocketCodecTests", dependencies: ["WebSocketCodec"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "ServiceRuntimeTests", dependencies: ["ServiceRuntime"]),
+        // Helpers shared by test targets that talk HTTP to a running service.
+        .target(name: "TestHTTPClients", path: "Tests/TestHTTPClients"),
+        .testTarget(name: "ServiceRuntimeTests", dependencies: ["ServiceRuntime", "TestHTTPClients"]),
         .testTarget(name: "APIToolkitTests", dependencies: ["APIToolkit"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer"]),
         .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI"]),
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"]),
-        .testTarget(name: "JarvisAPITests", dependencies: ["JarvisAPI"]),
+        .testTarget(name: "JarvisAPITests", dependencies: ["JarvisAPI", "TestHTTPClients"]),
     ]
 )

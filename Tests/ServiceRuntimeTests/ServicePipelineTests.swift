@@ -1,5 +1,6 @@
 import APIToolkit
 import Foundation
+import TestHTTPClients
 import HTTPServer
 import ServiceRuntime
 import Storage

@@ -1,4 +1,5 @@
 import Foundation
+import TestHTTPClients
 import XCTest
 
 /// The executables as an operator runs them: real processes, real ports, curl, signals.
