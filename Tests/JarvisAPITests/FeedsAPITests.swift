@@ -64,6 +64,13 @@ final class FeedsAPITests: XCTestCase {
         XCTAssertEqual(try feeds().first?.failureCount, 0)
     }
 
+    func testPermanentRedirectUpdatesTheStoredURL() throws {
+        let moved = publisher.feedURL.replacingOccurrences(of: "/rss", with: "/moved-rss")
+        XCTAssertEqual(try post(#"{"url":"\#(moved)","name":"Moved","pollIntervalSeconds":900}"#).status, 201)
+        XCTAssertTrue(try eventually { try self.feeds().first?.url == self.publisher.feedURL })
+        XCTAssertEqual(try feeds().first?.articleCountToday, 2)
+    }
+
     func testASlowFeedDoesNotDelayTheOthers() throws {
         let slow = publisher.feedURL.replacingOccurrences(of: "/rss", with: "/slow-rss")
         XCTAssertEqual(try post(#"{"url":"\#(slow)","name":"Slow","pollIntervalSeconds":900}"#).status, 201)

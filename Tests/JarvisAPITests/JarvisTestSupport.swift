@@ -63,6 +63,7 @@ final class Publisher: Sendable {
     private static func start(port: Int) throws -> HTTPServer {
         var router = Router()
         router.get("/rss") { _ in .bytes(Array(rss.utf8), contentType: "application/rss+xml; charset=utf-8") }
+        router.get("/moved-rss") { _ in Response(status: 301, headers: ["Location": "/rss"]) }
         router.get("/slow-rss") { _ in
             try await Task.sleep(nanoseconds: 6_000_000_000)
             return .bytes(Array(rss.utf8), contentType: "application/rss+xml; charset=utf-8")
