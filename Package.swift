@@ -62,12 +62,14 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         // Helpers shared by test targets that talk HTTP to a running service.
         .target(name: "TestHTTPClients", path: "Tests/TestHTTPClients"),
+        // A fresh PostgreSQL schema per test (skipped without a server unless REQUIRE_POSTGRES=1).
+        .target(name: "TestDatabaseSupport", dependencies: ["Storage"], path: "Tests/TestDatabaseSupport"),
         .testTarget(name: "ServiceRuntimeTests", dependencies: ["ServiceRuntime", "TestHTTPClients"]),
         .testTarget(name: "APIToolkitTests", dependencies: ["APIToolkit"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "TestDatabaseSupport"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer"]),
-        .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI"]),
+        .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport"]),
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"]),
         .testTarget(name: "JarvisAPITests", dependencies: ["JarvisAPI", "TestHTTPClients"]),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TestDatabaseSupport
 import XCTest
 
 /// The database configurations every contract test runs against.
@@ -11,10 +12,6 @@ enum TestBackend: String {
     /// A fresh schema in the server named by `TEST_POSTGRES_URL` (skipped when unset, unless
     /// `REQUIRE_POSTGRES=1`, which turns the absence into a failure so CI cannot skip it).
     case postgres
-}
-
-struct MissingPostgresConfiguration: Error, CustomStringConvertible {
-    let description = "REQUIRE_POSTGRES=1 but TEST_POSTGRES_URL is not set: run under scripts/with-postgres.sh"
 }
 
 extension XCTestCase {
@@ -30,7 +27,7 @@ extension XCTestCase {
             addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
             return directory.appendingPathComponent("test.sqlite").path
         case .postgres:
-            return try makePostgresSchemaURL()
+            return try makePostgresSchemaURL(prefix: "storage_test")
         }
     }
 
@@ -44,31 +41,6 @@ extension XCTestCase {
         let database = try Database.open(url: url, poolSize: poolSize)
         addTeardownBlock { database.close() }
         return database
-    }
-
-    /// The configured PostgreSQL server, or a skip (or failure, under `REQUIRE_POSTGRES=1`).
-    func postgresServerURL() throws -> String {
-        let environment = ProcessInfo.processInfo.environment
-        if let url = environment["TEST_POSTGRES_URL"], !url.isEmpty { return url }
-        if environment["REQUIRE_POSTGRES"] == "1" { throw MissingPostgresConfiguration() }
-        throw XCTSkip("TEST_POSTGRES_URL is not set; run under scripts/with-postgres.sh to include PostgreSQL")
-    }
-
-    /// Creates a schema of its own for this test and returns a URL whose connections use it
-    /// (through libpq's `options` parameter), so tests never see each other's tables. The
-    /// schema is dropped when the test ends; registered first, that runs after every
-    /// `Database` of the test has been closed.
-    private func makePostgresSchemaURL() throws -> String {
-        let serverURL = try postgresServerURL()
-        let schema = "storage_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let admin = try Database.open(url: serverURL, poolSize: 1)
-        try admin.writeBlocking { try $0.executeScript("CREATE SCHEMA \(schema)") }
-        addTeardownBlock {
-            _ = try? admin.writeBlocking { try $0.executeScript("DROP SCHEMA \(schema) CASCADE") }
-            admin.close()
-        }
-        let separator = serverURL.contains("?") ? "&" : "?"
-        return serverURL + separator + "options=-csearch_path%3D\(schema)"
     }
 }
 

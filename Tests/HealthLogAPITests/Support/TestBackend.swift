@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import TestDatabaseSupport
 import XCTest
 
 /// The databases every HealthLog contract test runs on: the same test body, both drivers.
@@ -9,10 +9,6 @@ enum TestBackend: String {
     /// A fresh schema on the server named by `TEST_POSTGRES_URL`; skipped when unset, a failure
     /// under `REQUIRE_POSTGRES=1`.
     case postgres
-}
-
-struct MissingPostgres: Error, CustomStringConvertible {
-    let description = "REQUIRE_POSTGRES=1 but TEST_POSTGRES_URL is not set: run under scripts/with-postgres.sh"
 }
 
 extension XCTestCase {
@@ -25,19 +21,7 @@ extension XCTestCase {
             addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
             return directory.appendingPathComponent("healthlog.sqlite").path
         case .postgres:
-            let environment = ProcessInfo.processInfo.environment
-            guard let server = environment["TEST_POSTGRES_URL"], !server.isEmpty else {
-                if environment["REQUIRE_POSTGRES"] == "1" { throw MissingPostgres() }
-                throw XCTSkip("TEST_POSTGRES_URL is not set; run under scripts/with-postgres.sh to include PostgreSQL")
-            }
-            let schema = "healthlog_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-            let admin = try Database.open(url: server, poolSize: 1)
-            try admin.writeBlocking { try $0.executeScript("CREATE SCHEMA \(schema)") }
-            addTeardownBlock {
-                _ = try? admin.writeBlocking { try $0.executeScript("DROP SCHEMA \(schema) CASCADE") }
-                admin.close()
-            }
-            return server + (server.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
+            return try makePostgresSchemaURL(prefix: "healthlog")
         }
     }
 }
