@@ -14,8 +14,6 @@ struct OutboundBuffer {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
-    mutating func append(_ byte: UInt8) { bytes.append(byte) }
-    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
 
     enum FlushResult { case drained, blocked, failed }
 

@@ -20,8 +20,6 @@ public struct Request: Sendable {
     /// Echoed as `X-Request-Id` and written to every log line about this request.
     public let requestID: String
     public let remoteAddress: String
-    /// Values middleware attaches for later handlers (the authenticated user, say).
-    public var attributes = RequestAttributes()
     /// The matched route's handler, placed by the connection so middleware runs before it.
     var endpoint: Router.Handler?
 
@@ -65,19 +63,5 @@ public struct QueryParameters: Sendable {
     private static func decode(_ part: Substring) -> String {
         let spaced = part.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced
-    }
-}
-
-/// Typed per-request storage: declare a key type once, read and write it anywhere.
-public protocol RequestAttributeKey {
-    associatedtype Value: Sendable
-}
-
-public struct RequestAttributes: Sendable {
-    private var values: [ObjectIdentifier: any Sendable] = [:]
-    public init() {}
-    public subscript<Key: RequestAttributeKey>(key: Key.Type) -> Key.Value? {
-        get { values[ObjectIdentifier(key)] as? Key.Value }
-        set { values[ObjectIdentifier(key)] = newValue }
     }
 }
