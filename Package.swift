@@ -37,6 +37,9 @@ let package = Package(
         // and parsing RSS/Atom into plain-text entries (libxml2, hardened against hostile XML).
         .target(name: "FeedFetching"),
         .target(name: "FeedParsing", dependencies: ["CLibXML2"], swiftSettings: hotPath),
+        // Jarvis's story engine, one concern per module: words and sentences of news text,
+        // clustering articles into stories, composing a story (headline, summary, score), topics.
+        .target(name: "NewsText"),
         // What both executables share: configuration, start-up, signals, /metrics, logs.
         .target(name: "ServiceRuntime", dependencies: ["HTTPServer", "APIToolkit", "Storage", "Secrets"]),
 
@@ -67,6 +70,7 @@ let package = Package(
         .testTarget(name: "ServiceRuntimeTests", dependencies: ["ServiceRuntime", "TestHTTPClients"]),
         .testTarget(name: "APIToolkitTests", dependencies: ["APIToolkit"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestDatabaseSupport"]),
+        .testTarget(name: "NewsTextTests", dependencies: ["NewsText"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer"]),
         .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport"]),

@@ -12,7 +12,8 @@ final class PostgresConnection: PooledConnection {
     private static let sessionSetup = "SET TimeZone = 'UTC'; SET bytea_output = 'hex'"
 
     let dialect = SQLDialect.postgres
-    private let connection: OpaquePointer
+    /// Internal so `PostgresNotificationListener` can wait on the same kind of connection.
+    let connection: OpaquePointer
 
     /// Connects to `url` (a `postgres://` or `postgresql://` URI).
     init(url: String) throws {

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Splits news text into word tokens the same way for clustering, summarising and classifying,
+/// so a term means the same thing to every part of the story engine.
+public enum Tokenizer {
+    /// A word as written (case kept, for telling names from common words) and its normal form
+    /// (lowercased, accents folded: "São" and "Sao" are one term).
+    public struct Token: Sendable, Equatable {
+        public let text: String
+        public let normalized: String
+        /// Starts with an uppercase letter: a name candidate unless it opens a sentence.
+        public var isCapitalized: Bool { text.unicodeScalars.first.map { $0.properties.isUppercase } ?? false }
+    }
+
+    /// Tokens in order. Letters and digits form words; an apostrophe or hyphen inside a word is
+    /// dropped ("don't" → "dont", "e-mail" → "email") so spelling variants meet; everything else
+    /// separates words.
+    public static func tokens(_ text: String) -> [Token] {
+        var result: [Token] = []
+        var current = String.UnicodeScalarView()
+        func flush() {
+            guard !current.isEmpty else { return }
+            let word = String(current)
+            result.append(Token(text: word, normalized: normalize(word)))
+            current.removeAll(keepingCapacity: true)
+        }
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            if isWordScalar(scalar) {
+                current.append(scalar)
+            } else if isJoiner(scalar), !current.isEmpty, index + 1 < scalars.count, isWordScalar(scalars[index + 1]) {
+                continue
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// Normal forms only: what indexes and classifiers count.
+    public static func words(_ text: String) -> [String] {
+        tokens(text).map(\.normalized)
+    }
+
+    /// Normal forms without stop words and one-letter words: the terms that carry meaning.
+    public static func contentWords(_ text: String) -> [String] {
+        words(text).filter { $0.count > 1 && !StopWords.english.contains($0) }
+    }
+
+    static func normalize(_ word: String) -> String {
+        let lower = word.lowercased()
+        guard lower.unicodeScalars.contains(where: { !$0.isASCII }) else { return lower }
+        return lower.folding(options: .diacriticInsensitive, locale: nil)
+    }
+
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
+    private static func isJoiner(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "'" || scalar == "\u{2019}" || scalar == "-"
+    }
+}

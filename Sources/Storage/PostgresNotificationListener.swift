@@ -1,0 +1,104 @@
+import CPostgres
+import Foundation
+import Synchronization
+
+/// Receives PostgreSQL notifications (`LISTEN`/`NOTIFY`) on a connection of its own, so an
+/// event raised by one server process reaches every process sharing the database.
+///
+/// A dedicated thread waits on the connection's socket (with a short timeout, to notice
+/// `stop()`), reads what arrived and hands each payload to `onNotification` on that thread.
+/// A dropped connection is re-established and `LISTEN` reissued; notifications sent while it
+/// was down are lost, which live-update consumers tolerate (they refetch).
+///
+/// `@unchecked Sendable`: `connection` is used only by the listener thread (and by `init`
+/// before that thread starts); the other stored properties are immutable or atomic.
+public final class PostgresNotificationListener: @unchecked Sendable {
+    /// How long one wait on the socket lasts: the worst-case delay before `stop()` is noticed.
+    static let pollMilliseconds: Int32 = 200
+    private let connection: PostgresConnection
+    private let channel: String
+    private let deliver: @Sendable (String) -> Void
+    private let stopping = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Connects, subscribes to `channel` and starts delivering. Throws when the first
+    /// connection fails, so a wrong URL fails start-up rather than silently losing events.
+    public init(url: String, channel: String, onNotification: @escaping @Sendable (String) -> Void) throws {
+        try NotificationChannel.validate(channel)
+        connection = try PostgresConnection(url: url)
+        self.channel = channel
+        deliver = onNotification
+        do {
+            try connection.executeScript("LISTEN \(channel)")
+        } catch {
+            connection.close()
+            throw error
+        }
+        let thread = Thread { [self] in run() }
+        thread.name = "pg-listen"
+        thread.start()
+    }
+
+    /// Stops listening and closes the connection; returns once the thread has finished.
+    public func stop() {
+        guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        finished.wait()
+    }
+
+    private func run() {
+        defer {
+            connection.close()
+            finished.signal()
+        }
+        while !stopping.load(ordering: .acquiring) {
+            guard PQstatus(connection.connection) == CONNECTION_OK else {
+                reconnect()
+                continue
+            }
+            var descriptor = pollfd(fd: PQsocket(connection.connection), events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Self.pollMilliseconds) > 0 else { continue }
+            if PQconsumeInput(connection.connection) == 0 { continue }  // the status check above reconnects
+            while let notification = PQnotifies(connection.connection) {
+                let payload = String(cString: notification.pointee.extra)
+                PQfreemem(notification)
+                deliver(payload)
+            }
+        }
+    }
+
+    /// One attempt per second until the server is back (or `stop()` is called).
+    private func reconnect() {
+        PQreset(connection.connection)
+        if PQstatus(connection.connection) == CONNECTION_OK,
+           (try? connection.executeScript("SET TimeZone = 'UTC'; LISTEN \(channel)")) != nil {
+            return
+        }
+        for _ in 0..<5 where !stopping.load(ordering: .acquiring) {
+            usleep(UInt32(Self.pollMilliseconds) * 1000)
+        }
+    }
+}
+
+/// Channel names are spliced into `LISTEN` (it takes no parameters), so only plain lowercase
+/// identifiers are accepted.
+enum NotificationChannel {
+    static func validate(_ channel: String) throws {
+        let valid = !channel.isEmpty && channel.count <= 63 && channel.utf8.allSatisfy {
+            ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F
+        } && !(channel.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } ?? true)
+        guard valid else { throw DatabaseError(.misuse, "notification channel must be a lowercase identifier, got \(channel)") }
+    }
+}
+
+extension Database {
+    /// Sends `payload` to every `PostgresNotificationListener` on `channel`, in every process,
+    /// once the current statement commits. PostgreSQL only (payloads up to 8,000 bytes): SQLite
+    /// serves one process, whose callers deliver in-process instead.
+    public func notify(channel: String, payload: String) async throws {
+        try NotificationChannel.validate(channel)
+        guard dialect == .postgres else { throw DatabaseError(.misuse, "NOTIFY needs PostgreSQL") }
+        _ = try await write { connection in
+            try connection.query("SELECT pg_notify($1, $2)", [.text(channel), .text(payload)])
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import NewsText
+import XCTest
+
+final class TokenizerTests: XCTestCase {
+    func testWordsAreLowercasedAndAccentsFolded() {
+        XCTAssertEqual(Tokenizer.words("São Paulo's MAYOR"), ["sao", "paulos", "mayor"])
+    }
+
+    func testJoinersInsideWordsAreDroppedAndElsewhereSeparate() {
+        XCTAssertEqual(Tokenizer.words("e-mail don\u{2019}t - 'quoted'"), ["email", "dont", "quoted"])
+    }
+
+    func testDigitsFormWordsAndPunctuationSeparates() {
+        XCTAssertEqual(Tokenizer.words("Rates rose 2.5% in Q3, to $1,200."), ["rates", "rose", "2", "5", "in", "q3", "to", "1", "200"])
+    }
+
+    func testCapitalisationIsKeptOnTheToken() {
+        let tokens = Tokenizer.tokens("Kenya votes today")
+        XCTAssertEqual(tokens.map(\.isCapitalized), [true, false, false])
+    }
+
+    func testContentWordsDropStopWordsAndSingleLetters() {
+        XCTAssertEqual(Tokenizer.contentWords("The US said a deal is near"), ["us", "deal", "near"])
+    }
+}
