@@ -57,6 +57,8 @@ let package = Package(
                           exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // `bench/feeds/run.sh`: our feed parser against Python's feedparser on the same corpus.
         .executableTarget(name: "FeedBench", dependencies: ["FeedParsing"], path: "bench/feeds/Sources/FeedBench"),
+        // `bench/healthlog-ingest/run.sh`: batch ingest over HTTP against raw inserts of the same rows.
+        .executableTarget(name: "IngestBench", dependencies: ["Storage"], path: "bench/healthlog-ingest/Sources/IngestBench"),
         .executableTarget(name: "FuzzWebSocketFrames", dependencies: ["WebSocketCodec", "FuzzSupport"], path: "Fuzz/WebSocketFrames",
                           exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 

@@ -27,7 +27,7 @@ extension OpenAPIDocument {
             item["parameters"] = .array(parameters)
         }
         if let body = operation.requestBody {
-            item["requestBody"] = ["required": true, "content": Self.jsonContent(try renderer.render(body))]
+            item["requestBody"] = ["required": true, "content": .object([operation.requestMediaType: ["schema": try renderer.render(body)]])]
         }
         var responses = JSONObject()
         for response in operation.responses {

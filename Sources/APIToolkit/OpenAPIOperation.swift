@@ -14,6 +14,8 @@ public struct OpenAPIOperation: Sendable, Hashable {
     public var tags: [String]
     public var parameters: [OpenAPIParameter]
     public var requestBody: Schema?
+    /// The content type `requestBody` is published under (a form-encoded webhook is not JSON).
+    public var requestMediaType = "application/json"
     public var responses: [OpenAPIResponse]
     /// Names of security schemes this operation needs; `nil` uses the document default, `[]`
     /// marks the operation public.

@@ -16,8 +16,10 @@ public struct HealthLogContext: Sendable {
     let authenticator: Authenticator
     let pruner: RetentionPruner
     public let flags: FeatureFlagStore
+    let withings: WithingsWebhookSettings
 
-    init(database: Database, responses: APIResponses, logger: Logger, environment: [String: String]) throws {
+    init(database: Database, responses: APIResponses, logger: Logger, environment: [String: String],
+         metrics: MetricsRegistry = MetricsRegistry()) throws {
         self.database = database
         self.responses = responses
         self.logger = logger
@@ -29,6 +31,7 @@ public struct HealthLogContext: Sendable {
         authenticator = Authenticator(database: database, audit: audit)
         pruner = RetentionPruner(database: database, logger: logger, throttleWindowSeconds: throttle.windowSeconds)
         flags = FeatureFlagStore(database: database)
+        withings = try WithingsWebhookSettings(environment: environment, metrics: metrics)
     }
 
     /// Gates handlers on one assistant surface (403 `assistant.disabled.<surface>` when off).

@@ -11,6 +11,8 @@ public struct HealthLogService: Service {
     public let defaults = ServiceOptions.Defaults(port: 8080, databaseFile: "./data/healthlog.sqlite")
     public let envelope: any EnvelopeStyle = HealthLogEnvelope()
     public var migrations: [Migration] { HealthLogMigrations.all }
+    /// Scrubbed from every log line, whatever field or path it turns up in.
+    public var secretEnvironmentNames: [String] { [WithingsWebhookSettings.secretVariable] }
 
     /// Test-only endpoints (a gated probe), routed and served like the product's. They are never
     /// part of the published document: `healthlog openapi`, the committed file and the drift test
@@ -29,13 +31,21 @@ public struct HealthLogService: Service {
     public static let productEndpoints: [Endpoint] = [LoginEndpoint.endpoint, RefreshEndpoint.endpoint, MeEndpoint.endpoint,
                                                       AuditEndpoint.endpoint] + ResearchModeEndpoints.endpoints
                                                       + FeatureFlagEndpoints.endpoints
+                                                      + [MeasurementBatchEndpoint.endpoint, WorkoutBatchEndpoint.endpoint,
+                                                         PersonalRecordsEndpoint.endpoint]
+                                                      + WithingsWebhookEndpoints.endpoints
+                                                      + [SourcePriorityEndpoint.endpoint, MeasurementPatchEndpoint.endpoint,
+                                                         DrainEndpoint.endpoint] + MeasurementReadEndpoints.endpoints
 
     public func configure(_ setup: inout ServiceSetup) throws {
         let context = try HealthLogContext(database: setup.database, responses: setup.responses, logger: setup.logger,
-                                           environment: setup.environment)
+                                           environment: setup.environment, metrics: setup.metrics)
         try installRoutes(into: &setup.router, context: context)
         setup.backgroundTasks.append { await context.audit.run() }
         setup.backgroundTasks.append { await context.pruner.run() }
+        setup.backgroundTasks.append { await PersonalRecordWorker(database: context.database, logger: context.logger).run() }
+        setup.backgroundTasks.append { await IngestPruner(database: context.database, logger: context.logger).run() }
+        setup.backgroundTasks.append { await WithingsNotificationWorker(database: context.database, logger: context.logger).run() }
         // Bearer audit rows of the last requests are still batched at shutdown: write them out.
         setup.shutdownHooks.append { await context.audit.flush() }
     }
@@ -57,6 +67,8 @@ public struct HealthLogService: Service {
                      run: { arguments in UserCommand.run(arguments, service: service) }),
             "openapi": (summary: "print the OpenAPI 3.1 document (docs/api/openapi.yaml)",
                         run: { arguments in OpenAPICommand.run(arguments) }),
+            "drain-per-sample-cumulative": (summary: "drain-per-sample-cumulative [--database URL]: collapse per-sample cumulative rows into daily rows",
+                                            run: { arguments in await DrainCommand.run(arguments, service: service) }),
         ]
     }
 }

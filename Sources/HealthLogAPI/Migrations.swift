@@ -4,7 +4,9 @@ import Storage
 /// are 0/1 integers and identifiers are lowercase UUID text, so the same SQL runs on SQLite and
 /// PostgreSQL; only generated keys differ (see `docs/healthlog/data-model.md`).
 enum HealthLogMigrations {
-    static let all: [Migration] = [users, tokens, auditLog, loginThrottle, assistantFlags, tokenFamilies]
+    static let all: [Migration] = [users, tokens, auditLog, loginThrottle, assistantFlags, tokenFamilies,
+                                   measurements, idempotencyKeys, batchRateLimit, workouts, personalRecords,
+                                   withings]
 
     static let users = Migration(version: 1, name: "create_users", sql: """
         CREATE TABLE users (

@@ -47,6 +47,23 @@ public struct Endpoint: Sendable {
     /// Failures beyond the ones implied by access and body (401, 403, 400, 422).
     public let failures: [OpenAPIResponse]
     public let makeHandler: HandlerFactory
+    /// The `{name}` segments of `path`, published in the document; handlers read them with
+    /// `request.parameter(_:)`. Set with `withPathParameters(_:secret:)`.
+    public internal(set) var pathParameters: [OpenAPIParameter] = []
+    /// Path parameters that are secrets (a webhook token): the access log shows `[REDACTED]`.
+    public internal(set) var secretParameters: Set<String> = []
+    /// The media type `requestBody` arrives in: JSON, or a form for webhooks other services post.
+    public internal(set) var requestMediaType = Endpoint.jsonMediaType
+    /// Largest body the route accepts, checked against `Content-Length` before any of the body
+    /// is read (413 otherwise); nil keeps the service default. Set with `limitingBody(to:)`.
+    public private(set) var maxBodyBytes: Int?
+
+    /// This endpoint with a body ceiling of its own (the batch endpoints' 5 MB).
+    public func limitingBody(to bytes: Int) -> Endpoint {
+        var copy = self
+        copy.maxBodyBytes = bytes
+        return copy
+    }
 
     /// An endpoint without a request body.
     public init(_ method: OpenAPIOperation.Method, _ path: String, operationId: String, summary: String,
@@ -94,9 +111,12 @@ public struct Endpoint: Sendable {
     /// rejects unknown query parameters with 422, so every endpoint documents 422).
     var documentedResponses: [OpenAPIResponse] {
         var responses = [success]
+        if let maxBodyBytes {
+            responses.append(OpenAPIResponse(413, "http.body_too_large: Content-Length over \(maxBodyBytes) bytes, refused before the body is read"))
+        }
         if requestBody != nil {
-            responses.append(OpenAPIResponse(400, "The body is not strict JSON"))
-            responses.append(OpenAPIResponse(415, "request.unsupported_media_type: Content-Type is not application/json"))
+            if requestMediaType == Endpoint.jsonMediaType { responses.append(OpenAPIResponse(400, "The body is not strict JSON")) }
+            responses.append(OpenAPIResponse(415, "request.unsupported_media_type: Content-Type is not \(requestMediaType)"))
         }
         responses.append(OpenAPIResponse(422, requestBody != nil
             ? "Validation failed (unknown body keys or query parameters included); meta.path names the field"

@@ -9,7 +9,8 @@ enum EndpointTable {
         for endpoint in endpoints {
             let handler = endpoint.makeHandler(context)
             let authenticator = context.authenticator, gate = context.assistantGate
-            router.add(endpoint.method.rawValue.uppercased(), endpoint.path) { request in
+            router.add(endpoint.method.rawValue.uppercased(), endpoint.path,
+                       options: RouteOptions(maxBodyBytes: endpoint.maxBodyBytes, secretParameters: endpoint.secretParameters)) { request in
                 var principal: Principal?
                 if endpoint.access != .anyone {
                     let user = try await authenticator.authenticate(request)
@@ -17,7 +18,9 @@ enum EndpointTable {
                     principal = user
                 }
                 if let surface = endpoint.gate { try await gate.check(surface) }
-                if endpoint.requestBody != nil, !isJSON(request.headers["Content-Type"]) { throw APIError.unsupportedMediaType() }
+                if endpoint.requestBody != nil, !hasMediaType(request.headers["Content-Type"], endpoint.requestMediaType) {
+                    throw APIError.unsupportedMediaType(expected: endpoint.requestMediaType)
+                }
                 let query = try QueryValidation.validate(request.query, against: endpoint.queryParameters)
                 var response = try await handler(EndpointCall(request: request, principal: principal, query: query))
                 // Per-user answers must not sit in shared caches unless the endpoint says otherwise.
@@ -29,17 +32,19 @@ enum EndpointTable {
         }
     }
 
-    /// `application/json`, in any letter case, optionally followed by parameters (`; charset=utf-8`).
-    static func isJSON(_ contentType: String?) -> Bool {
+    /// `expected` (`application/json`…), in any letter case, optionally followed by parameters (`; charset=utf-8`).
+    static func hasMediaType(_ contentType: String?, _ expected: String) -> Bool {
         guard let contentType else { return false }
         let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return mediaType.trimmingASCIISpaces().equalsIgnoringASCIICase("application/json")
+        return mediaType.trimmingASCIISpaces().equalsIgnoringASCIICase(expected)
     }
 
     static func operation(for endpoint: Endpoint) -> OpenAPIOperation {
-        OpenAPIOperation(endpoint.method, endpoint.path, operationId: endpoint.operationId, summary: endpoint.summary,
-                         tags: endpoint.tags, parameters: endpoint.queryParameters, requestBody: endpoint.requestBody,
-                         responses: endpoint.documentedResponses,
-                         security: endpoint.access == .anyone ? [] : nil)
+        var operation = OpenAPIOperation(endpoint.method, endpoint.path, operationId: endpoint.operationId, summary: endpoint.summary,
+                                         tags: endpoint.tags, parameters: endpoint.pathParameters + endpoint.queryParameters,
+                                         requestBody: endpoint.requestBody, responses: endpoint.documentedResponses,
+                                         security: endpoint.access == .anyone ? [] : nil)
+        operation.requestMediaType = endpoint.requestMediaType
+        return operation
     }
 }

@@ -1,30 +1,36 @@
 import APIToolkit
 import HTTPServer
 
-/// Query strings get the same strictness as bodies: every parameter must be declared, appear at
-/// most once and match its schema. Integer parameters are parsed before validation so their
-/// range rules apply; failures are the usual 422 `validation.failed` with the parameter as path.
+/// Query strings (and form bodies) get the same strictness as JSON bodies: every parameter must
+/// be declared, appear at most once and match its schema. Integer parameters are parsed before
+/// validation so their range rules apply; failures are the usual 422 `validation.failed` with the
+/// parameter as path.
 enum QueryValidation {
     static func validate(_ query: QueryParameters, against parameters: [OpenAPIParameter]) throws -> JSONObject {
+        let shape = ObjectSchema(properties: parameters.map { Property($0.name, $0.schema, required: $0.isRequired) })
+        return try validate(query, against: shape, noun: "query parameter")
+    }
+
+    /// The same rules for an `application/x-www-form-urlencoded` body, declared as an object schema.
+    static func validate(form: QueryParameters, against shape: ObjectSchema) throws -> JSONObject {
+        try validate(form, against: shape, noun: "form field")
+    }
+
+    private static func validate(_ pairs: QueryParameters, against shape: ObjectSchema, noun: String) throws -> JSONObject {
         var object = JSONObject()
         var issues: [ValidationIssue] = []
-        for (name, value) in query.pairs {
-            guard let parameter = parameters.first(where: { $0.name == name }) else {
-                issues.append(ValidationIssue(path: name, code: .unrecognizedKey, message: "is not a known query parameter"))
+        for (name, value) in pairs.pairs {
+            guard let property = shape.property(named: name) else {
+                issues.append(ValidationIssue(path: name, code: .unrecognizedKey, message: "is not a known \(noun)"))
                 continue
             }
             guard object[name] == nil else {
                 issues.append(ValidationIssue(path: name, code: .invalidValue, message: "must appear at most once"))
                 continue
             }
-            object[name] = typedValue(value, for: parameter.schema)
+            object[name] = typedValue(value, for: property.schema)
         }
-        if issues.isEmpty {
-            let shape = Schema.object {
-                for parameter in parameters { Property(parameter.name, parameter.schema, required: parameter.isRequired) }
-            }
-            issues = SchemaValidator.validate(.object(object), against: shape)
-        }
+        if issues.isEmpty { issues = SchemaValidator.validate(.object(object), against: .object(shape)) }
         guard issues.isEmpty else { throw APIError.unprocessable(issues: issues) }
         return object
     }

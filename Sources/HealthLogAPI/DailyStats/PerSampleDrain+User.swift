@@ -1,0 +1,55 @@
+import Foundation
+import Storage
+
+extension PerSampleDrain {
+    private struct Sample {
+        let id: String
+        let type: String
+        let hkIdentifier: String
+        let value: Double
+        let unit: String
+        let deviceType: String?
+        let day: String
+    }
+
+    /// Drains one user on `connection`, inside the caller's transaction.
+    static func drain(userID: String, calendar: UserCalendar, now: Int64, on connection: any DatabaseConnection) throws -> Counts {
+        let samples = try connection.query("""
+            SELECT id, type, hk_identifier, value, unit, device_type, measured_at FROM measurements
+            WHERE user_id = $1 AND \(pendingCondition) AND hk_identifier IN \(identifierList(from: 2))
+            ORDER BY measured_at, id
+            """, [.text(userID)] + hkIdentifiers.map(SQLValue.text)).map { row in
+            Sample(id: try row.decode("id"), type: try row.decode("type"), hkIdentifier: try row.decode("hk_identifier"),
+                   value: try row.decode("value"), unit: try row.decode("unit"), deviceType: try row.decode("device_type"),
+                   day: calendar.day(of: try row.decode("measured_at")))
+        }
+        guard !samples.isEmpty else { return Counts() }
+        var counts = Counts(users: 1, samplesRemoved: samples.count)
+        let groups = Dictionary(grouping: samples) { DailyStats.externalId(hkIdentifier: $0.hkIdentifier, day: $0.day) }
+        for externalID in groups.keys.sorted() {
+            guard let members = groups[externalID], let first = members.first,
+                  let start = calendar.start(of: first.day), let next = calendar.next(after: first.day),
+                  let end = calendar.start(of: next) else { continue }
+            let existed = try connection.queryFirst("""
+                SELECT 1 AS found FROM measurements WHERE user_id = $1 AND type = $2 AND source = 'APPLE_HEALTH' AND external_id = $3
+                """, userID, first.type, externalID) != nil
+            let devices = Set(members.map(\.deviceType))
+            // Inserted, or an existing live row raised to the larger total; otherwise left as it is.
+            let written = try connection.execute("""
+                INSERT INTO measurements (id, user_id, type, source, external_id, hk_identifier, value, unit, measured_at, end_at,
+                                          device_type, created_at, updated_at)
+                VALUES ($1, $2, $3, 'APPLE_HEALTH', $4, $5, $6, $7, $8, $9, $10, $11, $11)
+                ON CONFLICT (user_id, type, source, external_id) DO UPDATE
+                    SET value = excluded.value, sync_version = measurements.sync_version + 1, updated_at = excluded.updated_at
+                    WHERE measurements.deleted_at IS NULL AND measurements.value < excluded.value
+                """, UUID().uuidString.lowercased(), userID, first.type, externalID, first.hkIdentifier,
+                members.reduce(0) { $0 + $1.value }, first.unit, start, end, devices.count == 1 ? first.deviceType : nil, now)
+            if !existed { counts.daysCreated += 1 } else if written == 1 { counts.daysRaised += 1 } else { counts.daysKept += 1 }
+        }
+        for chunk in stride(from: 0, to: samples.count, by: 500).map({ samples[$0..<min($0 + 500, samples.count)] }) {
+            let placeholders = chunk.indices.map { "$\($0 - chunk.startIndex + 1)" }.joined(separator: ", ")
+            try connection.execute("DELETE FROM measurements WHERE id IN (\(placeholders))", chunk.map { .text($0.id) })
+        }
+        return counts
+    }
+}

@@ -1,0 +1,55 @@
+import APIToolkit
+import HTTPServer
+
+/// What an endpoint needs beyond a JSON body: path parameters (published, and optionally kept
+/// out of the logs) and form-encoded bodies, which services such as Withings post to webhooks.
+extension Endpoint {
+    public static let jsonMediaType = "application/json"
+    public static let formMediaType = "application/x-www-form-urlencoded"
+
+    /// An endpoint whose body is a form declared by `form` (an object schema), published under
+    /// `application/x-www-form-urlencoded`. The handler validates it with `FormBody.fields()`
+    /// when it is ready to, typically after checking a credential the request carries itself.
+    public init(_ method: OpenAPIOperation.Method, _ path: String, operationId: String, summary: String,
+                tags: [String], access: EndpointAccess, queryParameters: [OpenAPIParameter] = [], form: ObjectSchema,
+                success: OpenAPIResponse, failures: [OpenAPIResponse] = [],
+                handler: @escaping @Sendable (HealthLogContext) -> @Sendable (EndpointCall, FormBody) async throws -> Response) {
+        self.method = method
+        self.path = path
+        self.operationId = operationId
+        self.summary = summary
+        self.tags = tags
+        self.access = access
+        self.gate = nil
+        self.queryParameters = queryParameters
+        self.requestBody = .object(form)
+        self.success = success
+        self.failures = failures
+        self.makeHandler = { context in
+            let typed = handler(context)
+            return { call in try await typed(call, FormBody(bytes: call.request.body, schema: form)) }
+        }
+        requestMediaType = Self.formMediaType
+    }
+
+    /// This endpoint with its `{name}` path segments declared; those in `secret` are written to
+    /// the access log as `[REDACTED]` (a token in the path must never reach a log line).
+    public func withPathParameters(_ parameters: [OpenAPIParameter], secret: Set<String> = []) -> Endpoint {
+        var copy = self
+        copy.pathParameters = parameters
+        copy.secretParameters = secret
+        return copy
+    }
+}
+
+/// A form-encoded request body and the schema it must match.
+public struct FormBody: Sendable {
+    let bytes: [UInt8]
+    let schema: ObjectSchema
+
+    /// The fields, checked like a strict JSON body: every field declared, at most once, valid
+    /// for its schema (integer fields parsed first); 422 with the field as path otherwise.
+    public func fields() throws -> JSONObject {
+        try QueryValidation.validate(form: QueryParameters(String(decoding: bytes, as: UTF8.self)), against: schema)
+    }
+}

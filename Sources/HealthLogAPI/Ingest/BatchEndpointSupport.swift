@@ -1,0 +1,31 @@
+import APIToolkit
+import ServiceRuntime
+
+/// What the two batch endpoints declare alike: the body ceiling, the shared failures and the
+/// pipeline built from the service context.
+enum BatchEndpointSupport {
+    /// Contract §2.2's pre-parse ceiling (5 MiB), applied to both batch routes: checked against
+    /// `Content-Length` before any of the body is read.
+    static let maxBodyBytes = 5 * 1024 * 1024
+
+    static func successDescription(maxEntries: Int, tooLargeCode: String) -> String {
+        """
+        Always 200 once the batch is valid, whatever each entry became. At most \(maxEntries) entries \
+        (422 \(tooLargeCode) beyond). Optional Idempotency-Key header (1-255 visible ASCII, quoted or bare; \
+        400 idempotency.key_invalid otherwise), scoped per user and route: a repeat within 24 h returns the \
+        original status and body byte for byte with Idempotent-Replayed: true; the same key with a different \
+        body is 422 idempotency.key_reused.
+        """
+    }
+
+    static let failures = [
+        OpenAPIResponse(409, "idempotency.in_progress: a request with this Idempotency-Key is still running"),
+        OpenAPIResponse(429, "batch.rate_limited: over 60 batches per minute per user (both batch endpoints together); Retry-After"),
+    ]
+
+    static func pipeline(_ context: HealthLogContext) -> BatchPipeline {
+        BatchPipeline(idempotency: IdempotencyStore(database: context.database),
+                      rateLimiter: BatchRateLimiter(database: context.database),
+                      renderer: EnvelopeErrorRenderer(style: context.responses.style))
+    }
+}

@@ -1,0 +1,25 @@
+import APIToolkit
+
+extension Endpoint {
+    /// An endpoint that publishes `documentedBody` and gets the JSON media-type check like a
+    /// typed body, but whose handler reads the raw bytes itself. The batch endpoints need that:
+    /// the Idempotency-Key fingerprint is taken over the exact bytes, a replay must answer
+    /// before the body is validated, and an over-long batch has its own error code
+    /// (`measurement.batch.too_large`) instead of the generic `validation.failed`.
+    init(_ method: OpenAPIOperation.Method, _ path: String, operationId: String, summary: String, tags: [String],
+         access: EndpointAccess, documentedBody: Schema, success: OpenAPIResponse, failures: [OpenAPIResponse],
+         handler: @escaping HandlerFactory) {
+        self.method = method
+        self.path = path
+        self.operationId = operationId
+        self.summary = summary
+        self.tags = tags
+        self.access = access
+        self.gate = nil
+        self.queryParameters = []
+        self.requestBody = documentedBody
+        self.success = success
+        self.failures = failures
+        self.makeHandler = handler
+    }
+}

@@ -1,0 +1,37 @@
+import APIToolkit
+import CSodium
+import HTTPServer
+
+/// The `Idempotency-Key` request header (draft-ietf-httpapi-idempotency-key-header): a
+/// structured-field string (`"…"`), also accepted bare as Stripe-style clients send it;
+/// 1–255 visible ASCII characters. Anything else is 400 `idempotency.key_invalid`.
+enum IdempotencyKeyHeader {
+    static let name = "Idempotency-Key"
+    static let maxLength = 255
+    /// Set on a response that replays a stored one.
+    static let replayMarker = "Idempotent-Replayed"
+
+    /// The key, or nil when the request has none (the header is optional).
+    static func key(in request: Request) throws -> String? {
+        guard let raw = request.headers[name] else { return nil }
+        var value = Substring(raw)
+        if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
+        guard (1...maxLength).contains(value.utf8.count),
+              value.utf8.allSatisfy({ (0x21...0x7E).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+        else {
+            throw APIError.badRequest("Idempotency-Key must be 1 to \(maxLength) visible ASCII characters",
+                                      code: "idempotency.key_invalid")
+        }
+        return String(value)
+    }
+
+    /// SHA-256 of the exact body bytes as hex: a retry must send the very same bytes.
+    static func fingerprint(_ body: [UInt8]) -> String {
+        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
+        _ = crypto_hash_sha256(&digest, body, UInt64(body.count))
+        return digest.map { byte in
+            let text = String(byte, radix: 16)
+            return byte < 16 ? "0" + text : text
+        }.joined()
+    }
+}

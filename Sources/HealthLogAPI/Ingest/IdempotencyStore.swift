@@ -1,0 +1,94 @@
+import APIToolkit
+import Storage
+
+/// Where Idempotency-Keys live (`idempotency_keys`), scoped per (user, method, route, key).
+/// A request claims its key atomically before any work; a completed request's status and exact
+/// body are stored for replay within `retentionSeconds` (24 h). A claim left `in_progress`
+/// longer than `abandonedAfterSeconds` belongs to a process that died mid-request and may be
+/// taken over, so a crash never blocks a key for a whole day.
+struct IdempotencyStore: Sendable {
+    let database: Database
+    var retentionSeconds: Int64 = 24 * 3600
+    var abandonedAfterSeconds: Int64 = 120
+
+    struct Scope: Sendable {
+        let userID: String
+        let method: String
+        let route: String
+        let key: String
+    }
+
+    enum Claim: Sendable, Equatable {
+        /// The caller owns the key and must `complete` or `release` it.
+        case claimed
+        /// The key was used before with the same body: answer with these exact bytes.
+        case replay(status: Int, body: [UInt8])
+    }
+
+    /// Claims `scope`, or returns the stored answer. Throws 422 `idempotency.key_reused` for a
+    /// different body under the same key and 409 `idempotency.in_progress` while the first
+    /// request still runs.
+    func claim(_ scope: Scope, fingerprint: String, now: Int64 = Clock.now()) async throws -> Claim {
+        let expired = now - retentionSeconds, abandoned = now - abandonedAfterSeconds
+        return try await database.transaction { connection in
+            let inserted = try connection.execute("""
+                INSERT INTO idempotency_keys (user_id, method, route, key, fingerprint, state, created_at)
+                VALUES ($1, $2, $3, $4, $5, 'in_progress', $6) ON CONFLICT DO NOTHING
+                """, scope.userID, scope.method, scope.route, scope.key, fingerprint, now)
+            if inserted == 1 { return .claimed }
+            let retaken = try connection.execute("""
+                UPDATE idempotency_keys SET fingerprint = $5, state = 'in_progress', status = NULL, response_body = NULL,
+                    created_at = $6, completed_at = NULL
+                WHERE user_id = $1 AND method = $2 AND route = $3 AND key = $4
+                    AND (created_at < $7 OR (state = 'in_progress' AND created_at < $8))
+                """, scope.userID, scope.method, scope.route, scope.key, fingerprint, now, expired, abandoned)
+            if retaken == 1 { return .claimed }
+            guard let row = try connection.queryFirst("""
+                SELECT fingerprint, state, status, response_body FROM idempotency_keys
+                WHERE user_id = $1 AND method = $2 AND route = $3 AND key = $4
+                """, scope.userID, scope.method, scope.route, scope.key) else {
+                // Released by its owner between our INSERT and SELECT: the client may simply retry.
+                throw IdempotencyErrors.inProgress
+            }
+            guard try row.decode(String.self, "fingerprint") == fingerprint else { throw IdempotencyErrors.keyReused }
+            guard try row.decode(String.self, "state") == "completed" else { throw IdempotencyErrors.inProgress }
+            let status: Int = try row.decode("status"), body: String = try row.decode("response_body")
+            return .replay(status: status, body: Array(body.utf8))
+        }
+    }
+
+    /// Stores the answer for replays. Bodies are JSON, hence valid UTF-8 text.
+    func complete(_ scope: Scope, status: Int, body: [UInt8], now: Int64 = Clock.now()) async throws {
+        try await database.write { connection in
+            try connection.execute("""
+                UPDATE idempotency_keys SET state = 'completed', status = $5, response_body = $6, completed_at = $7
+                WHERE user_id = $1 AND method = $2 AND route = $3 AND key = $4
+                """, scope.userID, scope.method, scope.route, scope.key, status, String(decoding: body, as: UTF8.self), now)
+        }
+    }
+
+    /// Forgets the claim: the request was not executed (429) or failed inside the server (5xx,
+    /// everything rolled back), so a retry with the same key must run for real.
+    func release(_ scope: Scope) async throws {
+        try await database.write { connection in
+            try connection.execute("""
+                DELETE FROM idempotency_keys WHERE user_id = $1 AND method = $2 AND route = $3 AND key = $4
+                """, scope.userID, scope.method, scope.route, scope.key)
+        }
+    }
+
+    /// Deletes keys past the replay window.
+    func prune(now: Int64) async throws {
+        let expired = now - retentionSeconds
+        try await database.write { connection in
+            try connection.execute("DELETE FROM idempotency_keys WHERE created_at < $1", expired)
+        }
+    }
+}
+
+enum IdempotencyErrors {
+    static let keyReused = APIError(status: 422, code: "idempotency.key_reused",
+                                    message: "This Idempotency-Key was used with a different request body")
+    static let inProgress = APIError.conflict("A request with this Idempotency-Key is still being processed; retry shortly",
+                                              code: "idempotency.in_progress")
+}

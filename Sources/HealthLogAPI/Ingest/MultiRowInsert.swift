@@ -1,0 +1,48 @@
+import Storage
+
+/// "Insert these rows unless present, and tell me which went in": multi-row
+/// `INSERT … ON CONFLICT (key) DO NOTHING RETURNING id`, portable to SQLite (≥ 3.35) and
+/// PostgreSQL. The returned ids are exactly the rows this statement inserted, so every entry's
+/// `inserted`/`duplicate` status is exact even while other requests insert the same keys: on
+/// PostgreSQL a conflicting uncommitted row makes the statement wait for that transaction, then
+/// skip (it committed) or insert (it rolled back). Callers sort rows by the conflict key so
+/// concurrent transactions take row locks in one order and cannot deadlock.
+struct MultiRowInsert {
+    let table: String
+    /// Column names, `id` first (the key the caller generated for each row).
+    let columns: [String]
+    let conflictColumns: [String]
+
+    /// SQLite allows 32,766 bound parameters per statement (PostgreSQL 65,535).
+    private static let parameterBudget = 32_000
+
+    /// Inserts `rows` (values in `columns` order) and returns the ids that were inserted.
+    func run(_ rows: [[SQLValue]], on connection: any DatabaseConnection) throws -> Set<String> {
+        let perStatement = max(1, Self.parameterBudget / columns.count)
+        var inserted = Set<String>()
+        var start = 0
+        while start < rows.count {
+            let chunk = rows[start..<min(start + perStatement, rows.count)]
+            let returned = try connection.query(sql(rowCount: chunk.count), chunk.flatMap { $0 })
+            for row in returned { inserted.insert(try row.decode(String.self, "id")) }
+            start += chunk.count
+        }
+        return inserted
+    }
+
+    private func sql(rowCount: Int) -> String {
+        var text = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
+        var parameter = 1
+        for row in 0..<rowCount {
+            if row > 0 { text += ", " }
+            text += "("
+            for column in columns.indices {
+                if column > 0 { text += ", " }
+                text += "$\(parameter)"
+                parameter += 1
+            }
+            text += ")"
+        }
+        return text + " ON CONFLICT (\(conflictColumns.joined(separator: ", "))) DO NOTHING RETURNING id"
+    }
+}

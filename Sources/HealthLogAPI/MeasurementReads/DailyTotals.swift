@@ -1,0 +1,53 @@
+/// One value per day for a cumulative metric (contract §4, §12), computed from stored rows.
+///
+/// Per day and source: the `stats:` rows when there are any (iOS's per-day totals), otherwise
+/// the sum of that day's per-sample rows (the shape before the cutover). Rows of one source are
+/// summed per device type, and `pickCanonicalSource` chooses which (source, device type) total
+/// is the day's value: summing across sources or devices would count the same steps twice.
+struct DailyTotals {
+    struct Row: Sendable {
+        let id: String
+        let source: String
+        let deviceType: String?
+        let externalId: String
+        let value: Double
+        let measuredAt: Int64
+    }
+
+    struct Day: Encodable, Sendable {
+        let date: String
+        let value: Double
+        let source: String
+        let deviceType: String?
+        /// The `stats:` row to `PATCH` when the total is one; null for a sum of samples.
+        let measurementId: String?
+    }
+
+    let metric: String
+    let calendar: UserCalendar
+    let priority: SourcePriority
+
+    /// The chosen total of each day in `from...to` that has data, oldest first.
+    func days(_ rows: [Row], from: String, to: String) -> [Day] {
+        var byDay: [String: [Row]] = [:]
+        for row in rows {
+            let day = DailyStats.parse(externalId: row.externalId)?.day ?? calendar.day(of: row.measuredAt)
+            if day >= from, day <= to { byDay[day, default: []].append(row) }
+        }
+        return byDay.keys.sorted().compactMap { day in total(of: byDay[day] ?? [], on: day) }
+    }
+
+    private func total(of rows: [Row], on day: String) -> Day? {
+        let dailySources = Set(rows.filter { DailyStats.parse(externalId: $0.externalId) != nil }.map(\.source))
+        let counted = rows.filter { dailySources.contains($0.source) == (DailyStats.parse(externalId: $0.externalId) != nil) }
+        var groups: [SourceCandidate: [Row]] = [:], order: [SourceCandidate] = []
+        for row in counted.sorted(by: { ($0.measuredAt, $0.id) < ($1.measuredAt, $1.id) }) {
+            let candidate = SourceCandidate(source: row.source, deviceType: row.deviceType)
+            if groups[candidate] == nil { order.append(candidate) }
+            groups[candidate, default: []].append(row)
+        }
+        guard let chosen = priority.pickCanonicalSource(order, metric: metric), let members = groups[chosen] else { return nil }
+        return Day(date: day, value: members.reduce(0) { $0 + $1.value }, source: chosen.source, deviceType: chosen.deviceType,
+                   measurementId: members.count == 1 && DailyStats.parse(externalId: members[0].externalId) != nil ? members[0].id : nil)
+    }
+}

@@ -1,0 +1,67 @@
+import APIToolkit
+import Foundation
+import Storage
+
+/// `PATCH /api/measurements/{id}` with `{"value": number}`: how iOS corrects a daily total that
+/// grew after it was first posted (contract §12, late watch sync). Only the owner's rows exist
+/// for the caller (404 otherwise); a soft-deleted row is 410; the value must be plausible for
+/// the type. Contract §13: every write bumps `syncVersion` and `updatedAt`, and an `If-Match`
+/// naming an older `syncVersion` is 409 `sync.conflict` with the stored row in `data`.
+enum MeasurementPatchEndpoint {
+    struct Body: RequestBody {
+        let value: Double
+        static let schema: Schema = .object("MeasurementValueChange") { Property("value", .number()) }
+    }
+
+    static let notFound = APIError.notFound("No such measurement", code: "measurement.not_found")
+    static let gone = APIError(status: 410, code: "measurement.gone", message: "The measurement was deleted")
+
+    static let endpoint = Endpoint(
+        .patch, "/api/measurements/{id}", operationId: "patchMeasurement", summary: "Correct a measurement's value",
+        tags: ["measurements"], access: .user, body: Body.self,
+        success: OpenAPIResponse(200, "The updated row", schema: MeasurementRecord.schema),
+        failures: [OpenAPIResponse(404, "measurement.not_found: no such row of the caller's"),
+                   OpenAPIResponse(409, "sync.conflict: If-Match is not the stored syncVersion; data is the stored row"),
+                   OpenAPIResponse(410, "measurement.gone: the row was soft-deleted")]
+    ) { context in
+        { call, body in
+            let userID = try call.user().userID, id = (call.request.parameter("id") ?? "").lowercased()
+            let expected = try expectedVersion(call.request.headers["If-Match"])
+            let updated = try await context.database.transaction { connection in
+                try update(id: id, userID: userID, value: body.value, expectedVersion: expected, on: connection)
+            }
+            return try context.responses.ok(updated)
+        }
+    }.withPathParameters([.path("id", .string(format: .uuid))])
+
+    static func update(id: String, userID: String, value: Double, expectedVersion: Int64?,
+                       on connection: any DatabaseConnection) throws -> MeasurementRecord {
+        let select = "SELECT \(MeasurementRecord.columns), deleted_at FROM measurements WHERE id = $1 AND user_id = $2"
+        guard let row = try connection.queryFirst(select, id, userID) else { throw notFound }
+        let current = try MeasurementRecord(row: row)
+        if let expectedVersion, expectedVersion != current.syncVersion {
+            throw APIError.conflict("The row changed since that version", code: "sync.conflict",
+                                    data: try APIEncoder().encode(current))
+        }
+        guard try row.decode(Int64?.self, "deleted_at") == nil else { throw gone }
+        if let range = MetricKinds.mapping(of: current.type)?.plausibleRange, !range.contains(value) {
+            throw APIError.unprocessable(issues: [ValidationIssue(path: "value", code: .invalidValue,
+                                                                  message: "must be within \(range.lowerBound)…\(range.upperBound) \(current.unit)")])
+        }
+        try connection.execute("""
+            UPDATE measurements SET value = $1, sync_version = sync_version + 1, updated_at = $2 WHERE id = $3
+            """, value, Clock.now(), id)
+        guard let changed = try connection.queryFirst(select, id, userID) else { throw notFound }
+        return try MeasurementRecord(row: changed)
+    }
+
+    /// `If-Match: 3` or `If-Match: "3"` (an entity tag); absent means unconditional.
+    private static func expectedVersion(_ header: String?) throws -> Int64? {
+        guard let header else { return nil }
+        let trimmed = header.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        guard let version = Int64(trimmed), version >= 1 else {
+            throw APIError.badRequest("If-Match must be a syncVersion", code: "sync.if_match_invalid")
+        }
+        return version
+    }
+}

@@ -1,0 +1,131 @@
+import APIToolkit
+import Foundation
+import Storage
+
+/// `GET /api/measurements/daily` (one value per day for a cumulative metric) and
+/// `GET /api/measurements` (every row of a point metric, the picker's marked `preferred`).
+/// Days are the user's time zone; soft-deleted rows are left out.
+enum MeasurementReadEndpoints {
+    static let endpoints = [daily, list]
+    /// Longest ranges: a year of daily totals; a quarter of raw points (heart rate alone is
+    /// hundreds of rows a day).
+    static let maximumDailyDays = 366, maximumListDays = 92
+
+    struct DailyPage: Encodable, Sendable {
+        let type: String
+        let unit: String
+        let timezone: String
+        let days: [DailyTotals.Day]
+    }
+
+    struct ListedMeasurement: Encodable, Sendable {
+        let record: MeasurementRecord
+        let preferred: Bool
+
+        enum Keys: String, CodingKey { case preferred }
+
+        func encode(to encoder: any Encoder) throws {
+            try record.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(preferred, forKey: .preferred)
+        }
+    }
+
+    struct ListPage: Encodable, Sendable {
+        let type: String
+        let timezone: String
+        let items: [ListedMeasurement]
+    }
+
+    static let daily = Endpoint(
+        .get, "/api/measurements/daily", operationId: "getDailyTotals", summary: "One value per day for a cumulative metric",
+        tags: ["measurements"], access: .user,
+        queryParameters: [.query("type", .string(oneOf: MetricKinds.cumulative), required: true)] + DayRange.parameters,
+        success: OpenAPIResponse(200, "Days with data, oldest first", schema: .object("DailyTotals") {
+            Property("type", .string())
+            Property("unit", .string())
+            Property("timezone", .string(), description: "The IANA zone the days are counted in.")
+            Property("days", .array(of: .object("DailyTotal") {
+                Property("date", .string(minLength: 10, maxLength: 10), description: "YYYY-MM-DD in the user's time zone.")
+                Property("value", .number())
+                Property("source", .string(oneOf: SourcePriority.sources))
+                Property("deviceType", .string(oneOf: DeviceType.values).orNull)
+                Property("measurementId", .string(format: .uuid).orNull, description: "The stats: row holding the value (the PATCH target); null for a sum of samples.")
+            }))
+        })
+    ) { context in
+        { call in
+            let userID = try call.user().userID, type = call.query["type"]?.stringValue ?? ""
+            let (timezone, priority) = try await context.database.read { try userSettings(userID, on: $0) }
+            let calendar = UserCalendar(timezone: timezone)
+            let range = try DayRange(query: call.query, calendar: calendar, maximumDays: maximumDailyDays)
+            // `stats:` rows carry their day in the id; a day of margin each side finds those whose start differs.
+            let rows = try await context.database.read { connection in
+                try connection.query("""
+                    SELECT id, source, device_type, external_id, value, measured_at FROM measurements
+                    WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL AND measured_at >= $3 AND measured_at < $4
+                    """, userID, type, range.start - 86_400, range.end + 86_400)
+            }.map { row in
+                DailyTotals.Row(id: try row.decode("id"), source: try row.decode("source"), deviceType: try row.decode("device_type"),
+                                externalId: try row.decode("external_id"), value: try row.decode("value"),
+                                measuredAt: try row.decode("measured_at"))
+            }
+            let totals = DailyTotals(metric: type, calendar: calendar, priority: priority)
+            return try context.responses.ok(DailyPage(type: type, unit: MetricKinds.mapping(of: type)?.canonicalUnit ?? "",
+                                                      timezone: timezone, days: totals.days(rows, from: range.from, to: range.to)))
+        }
+    }
+
+    static let list = Endpoint(
+        .get, "/api/measurements", operationId: "listMeasurements", summary: "Every row of a point metric, the preferred ones marked",
+        tags: ["measurements"], access: .user,
+        queryParameters: [.query("type", .string(oneOf: MetricKinds.point), required: true)] + DayRange.parameters,
+        success: OpenAPIResponse(200, "Rows by time; per day, the rows of the picked source and device type are preferred",
+                                 schema: .object("MeasurementList") {
+            Property("type", .string())
+            Property("timezone", .string())
+            Property("items", .array(of: .object("ListedMeasurement") {
+                MeasurementRecord.properties()
+                Property("preferred", .boolean, description: "From the (source, device type) the picker chose for this row's day.")
+            }))
+        })
+    ) { context in
+        { call in
+            let userID = try call.user().userID, type = call.query["type"]?.stringValue ?? ""
+            let (timezone, priority) = try await context.database.read { try userSettings(userID, on: $0) }
+            let calendar = UserCalendar(timezone: timezone)
+            let range = try DayRange(query: call.query, calendar: calendar, maximumDays: maximumListDays)
+            let records = try await context.database.read { connection in
+                try connection.query("""
+                    SELECT \(MeasurementRecord.columns) FROM measurements
+                    WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL AND measured_at >= $3 AND measured_at < $4
+                    ORDER BY measured_at, id
+                    """, userID, type, range.start, range.end)
+            }.map(MeasurementRecord.init(row:))
+            return try context.responses.ok(ListPage(type: type, timezone: timezone,
+                                                     items: markPreferred(records, metric: type, calendar: calendar, priority: priority)))
+        }
+    }
+
+    /// Per day of the user's calendar, the picker chooses among the (source, device type) pairs
+    /// present that day; every row of the chosen pair is preferred (a weighing copied from the
+    /// Withings app into Apple Health is the same day's reading twice; only one is shown).
+    static func markPreferred(_ records: [MeasurementRecord], metric: String, calendar: UserCalendar,
+                              priority: SourcePriority) -> [ListedMeasurement] {
+        let days = records.map { calendar.day(of: Int64($0.measuredAt.timeIntervalSince1970)) }
+        var candidates: [String: [SourceCandidate]] = [:]
+        for (record, day) in zip(records, days) where !(candidates[day]?.contains(record.candidate) ?? false) {
+            candidates[day, default: []].append(record.candidate)
+        }
+        let chosen = candidates.mapValues { priority.pickCanonicalSource($0, metric: metric) }
+        return zip(records, days).map { record, day in ListedMeasurement(record: record, preferred: chosen[day] == record.candidate) }
+    }
+
+    static func userSettings(_ userID: String, on connection: any DatabaseConnection) throws -> (String, SourcePriority) {
+        guard let row = try connection.queryFirst("SELECT timezone, source_priority_json FROM users WHERE id = $1", userID) else {
+            throw AuthErrors.unauthorized
+        }
+        let stored: String? = try row.decode("source_priority_json")
+        return (try row.decode("timezone"), SourcePriority(stored: stored.flatMap { try? JSONParser.parse($0) }))
+    }
+}

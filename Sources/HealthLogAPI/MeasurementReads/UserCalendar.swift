@@ -1,0 +1,57 @@
+import APIToolkit
+import Foundation
+
+/// Civil days (`YYYY-MM-DD`) in a user's IANA time zone (`users.timezone`): the days the daily
+/// totals, the point-metric grouping and the daily-stats drain are counted in (contract §12).
+struct UserCalendar: Sendable {
+    private let calendar: Calendar
+
+    init(timezone: String) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: timezone) ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        self.calendar = calendar
+    }
+
+    /// The user's day of the instant `seconds` (unix seconds).
+    func day(of seconds: Int64) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        return Self.format(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
+    }
+
+    /// The instant the user's `day` begins (local midnight, or the first instant after a gap).
+    func start(of day: String) -> Int64? {
+        guard let parts = Self.parse(day), let date = calendar.date(from: parts) else { return nil }
+        return Int64(calendar.startOfDay(for: date).timeIntervalSince1970)
+    }
+
+    /// The day after `day`.
+    func next(after day: String) -> String? {
+        guard let parts = Self.parse(day), let date = calendar.date(from: parts),
+              let next = calendar.date(byAdding: .day, value: 1, to: date) else { return nil }
+        let components = calendar.dateComponents([.year, .month, .day], from: next)
+        return Self.format(year: components.year ?? 0, month: components.month ?? 0, day: components.day ?? 0)
+    }
+
+    /// Exactly `YYYY-MM-DD` naming a real calendar date, or nil.
+    static func parse(_ text: String) -> DateComponents? {
+        let fields = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.utf8.count == 10, fields.count == 3, fields[0].count == 4, fields[1].count == 2, fields[2].count == 2,
+              fields.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let year = Int(fields[0]), let month = Int(fields[1]), let day = Int(fields[2]),
+              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+        return DateComponents(year: year, month: month, day: day)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    private static func format(year: Int, month: Int, day: Int) -> String {
+        func pad(_ value: Int, _ width: Int) -> String { String(repeating: "0", count: max(0, width - String(value).count)) + String(value) }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+}

@@ -1,0 +1,52 @@
+/// How a value in one input unit becomes the canonical unit of its metric.
+enum UnitConversion: Sendable, Hashable {
+    /// Multiply: lb → kg is `.factor(0.45359237)`, an identity unit is `.factor(1)`.
+    case factor(Double)
+    /// °F → °C, the one affine conversion: (x − 32) × 5/9.
+    case fahrenheitToCelsius
+    /// HealthKit's `%` unit carries a fraction (0.97 = 97 %), while some exporters send the
+    /// percentage itself. Values up to 1 are read as fractions and scaled by 100; larger ones are
+    /// already percentages. Unambiguous for the metrics that use it: no plausible SpO2 or body-fat
+    /// reading is 1 % or below.
+    case fractionOrPercent
+
+    static let identity = UnitConversion.factor(1)
+
+    func apply(_ value: Double) -> Double {
+        switch self {
+        case .factor(let factor): value * factor
+        case .fahrenheitToCelsius: (value - 32) * 5 / 9
+        case .fractionOrPercent: value <= 1 ? value * 100 : value
+        }
+    }
+}
+
+/// One internal metric: its canonical unit, the input units it accepts, and the range a real
+/// reading can fall in (values outside are `skipped` as `value_out_of_range`, never clamped).
+struct MetricMapping: Sendable {
+    /// The internal type stored in `measurements.type` (`steps`, `weight`, …).
+    let type: String
+    let canonicalUnit: String
+    let inputUnits: [String: UnitConversion]
+    /// Bounds in the canonical unit, inclusive.
+    let plausibleRange: ClosedRange<Double>
+
+    /// The value in the canonical unit, or nil when the unit is unknown for this metric or the
+    /// converted value is implausible.
+    func canonicalValue(_ value: Double, unit: String) -> Double? {
+        guard let conversion = inputUnits[MetricMapping.normalizedUnit(unit)] else { return nil }
+        let converted = conversion.apply(value)
+        return converted.isFinite && plausibleRange.contains(converted) ? converted : nil
+    }
+
+    /// HealthKit spells a few units in more than one way; one spelling per unit keeps the table
+    /// short. Molar glucose units carry the molar mass (`mmol<180.15588000005408>/L`), which is
+    /// dropped, and VO2 max's middle dot (`mL/min·kg`) becomes `*`.
+    static func normalizedUnit(_ unit: String) -> String {
+        var normalized = unit
+        if let open = normalized.firstIndex(of: "<"), let close = normalized[open...].firstIndex(of: ">") {
+            normalized.removeSubrange(open...close)
+        }
+        return normalized.replacingOccurrences(of: "\u{00B7}", with: "*")
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Storage
+
+/// The durable queue of personal-record detections (`personal_record_jobs`). Enqueuing happens
+/// inside the batch's transaction, so a stored batch always has its job; claiming is a
+/// conditional UPDATE, so of several server processes polling the table exactly one runs a job.
+enum PersonalRecordJobs {
+    struct Job: Sendable {
+        let id: String
+        let userID: String
+        /// The claim's timestamp: finishing checks it, so a worker whose claim was taken over
+        /// (it looked abandoned) cannot overwrite the new owner's outcome.
+        let claimedAt: Int64
+    }
+
+    /// How long a new job waits before it may run: a phone syncing a backlog posts batch after
+    /// batch, and one detection after the burst replaces one per batch. It also bounds how stale
+    /// the records can be after the first batch.
+    static let debounceSeconds: Int64 = 2
+
+    /// Adds a pending job for `userID` unless one is already waiting (then the waiting one will
+    /// see the new rows too). Returns whether a new job was added.
+    @discardableResult
+    static func enqueue(userID: String, now: Int64, on connection: any DatabaseConnection) throws -> Bool {
+        try connection.execute("""
+            INSERT INTO personal_record_jobs (id, user_id, state, run_after, created_at) VALUES ($1, $2, 'pending', $3, $4)
+            ON CONFLICT (user_id) WHERE state = 'pending' DO NOTHING
+            """, UUID().uuidString.lowercased(), userID, now + debounceSeconds, now) == 1
+    }
+
+    /// Claims the oldest runnable job: pending and past its `run_after`, or running for longer
+    /// than `abandonedAfter` seconds (its process died). Nil when there is none.
+    static func claimNext(now: Int64, abandonedAfter: Int64, database: Database) async throws -> Job? {
+        let stale = now - abandonedAfter
+        return try await database.write { connection in
+            let candidates = try connection.query("""
+                SELECT id, user_id FROM personal_record_jobs
+                WHERE (state = 'pending' AND run_after <= $2) OR (state = 'running' AND claimed_at < $1)
+                ORDER BY created_at LIMIT 10
+                """, stale, now)
+            for candidate in candidates {
+                let id: String = try candidate.decode("id")
+                let claimed = try connection.execute("""
+                    UPDATE personal_record_jobs SET state = 'running', claimed_at = $2, attempts = attempts + 1
+                    WHERE id = $1 AND (state = 'pending' OR (state = 'running' AND claimed_at < $3))
+                    """, id, now, stale)
+                if claimed == 1 { return Job(id: id, userID: try candidate.decode("user_id"), claimedAt: now) }
+            }
+            return nil
+        }
+    }
+
+    static func finish(_ job: Job, now: Int64, on connection: any DatabaseConnection) throws {
+        try connection.execute("""
+            UPDATE personal_record_jobs SET state = 'done', finished_at = $3 WHERE id = $1 AND claimed_at = $2
+            """, job.id, job.claimedAt, now)
+    }
+
+    /// A failed detection is not retried in place: the next stored batch enqueues a fresh job.
+    static func fail(_ job: Job, error: String, now: Int64, database: Database) async throws {
+        try await database.write { connection in
+            try connection.execute("""
+                UPDATE personal_record_jobs SET state = 'failed', finished_at = $3, last_error = $4
+                WHERE id = $1 AND claimed_at = $2
+                """, job.id, job.claimedAt, now, String(error.prefix(500)))
+        }
+    }
+
+    /// Whether detection is still to run for `userID` (queued or running).
+    static func isPending(userID: String, on connection: any DatabaseConnection) throws -> Bool {
+        try connection.queryFirst("""
+            SELECT 1 AS pending FROM personal_record_jobs WHERE user_id = $1 AND state IN ('pending', 'running') LIMIT 1
+            """, userID) != nil
+    }
+
+    /// Deletes finished jobs older than `before`.
+    static func prune(before: Int64, database: Database) async throws {
+        try await database.write { connection in
+            try connection.execute("DELETE FROM personal_record_jobs WHERE state IN ('done', 'failed') AND finished_at < $1", before)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import HTTPServer
+import Storage
+
+/// Runs personal-record detection in the background (a service background task): polls the job
+/// table every `pollInterval` — jobs may come from any server process sharing the database —
+/// and runs every job it manages to claim. A job's records are replaced and the job finished in
+/// one transaction, so readers see either the old records or the new ones.
+struct PersonalRecordWorker: Sendable {
+    let database: Database
+    let logger: Logger
+    var pollInterval: Duration = .milliseconds(500)
+    /// A running job older than this is taken to belong to a dead process and claimed again.
+    var abandonedAfterSeconds: Int64 = 300
+    /// Finished jobs are kept this long (for diagnosis), then pruned.
+    var finishedRetentionSeconds: Int64 = 7 * 24 * 3600
+
+    func run() async {
+        var lastPrune: Int64 = 0
+        while !Task.isCancelled {
+            do {
+                try await drain()
+                let now = Clock.now()
+                if now - lastPrune >= 3600 {
+                    try await PersonalRecordJobs.prune(before: now - finishedRetentionSeconds, database: database)
+                    lastPrune = now
+                }
+            } catch {
+                logger.error("personal-record polling failed", ["error": .string(String(describing: error))])
+            }
+            try? await Task.sleep(for: pollInterval)
+        }
+    }
+
+    /// Runs jobs until none is left to claim.
+    func drain() async throws {
+        while let job = try await PersonalRecordJobs.claimNext(now: Clock.now(), abandonedAfter: abandonedAfterSeconds,
+                                                               database: database) {
+            do {
+                // Computed on a reader, so the writer (SQLite's only one) stays free for ingest;
+                // rows stored meanwhile enqueued a new job, which will see them.
+                let now = Clock.now()
+                let records = try await database.read { connection in
+                    try PersonalRecordDetector.detect(userID: job.userID, now: now, on: connection)
+                }
+                try await database.transaction { connection in
+                    try connection.execute("DELETE FROM personal_records WHERE user_id = $1", job.userID)
+                    for record in records { try record.insert(userID: job.userID, on: connection) }
+                    try PersonalRecordJobs.finish(job, now: now, on: connection)
+                }
+            } catch {
+                logger.error("personal-record detection failed", ["job": .string(job.id), "error": .string(String(describing: error))])
+                try await PersonalRecordJobs.fail(job, error: String(describing: error), now: Clock.now(), database: database)
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import Storage
+
+/// The durable side of the webhook: a notification is committed here before Withings gets its
+/// 2xx, so a crash after the answer loses nothing, and a retried notification is recognised.
+enum WithingsNotificationQueue {
+    enum Outcome: String, Sendable {
+        case queued
+        /// The same (userid, appli, startdate, enddate, event) was already received.
+        case duplicate
+    }
+
+    static func enqueue(_ notification: WithingsNotification, now: Int64, on connection: any DatabaseConnection) throws -> Outcome {
+        let inserted = try connection.execute("""
+            INSERT INTO withings_notifications
+                (id, withings_user_id, appli, startdate, enddate, event, status, received_at)
+            VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7)
+            ON CONFLICT (withings_user_id, appli, startdate, enddate, event) DO NOTHING
+            """, UUID().uuidString.lowercased(), notification.withingsUserID, notification.appli,
+            notification.startDate, notification.endDate, notification.event, now)
+        return inserted == 1 ? .queued : .duplicate
+    }
+}

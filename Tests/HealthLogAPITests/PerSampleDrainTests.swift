@@ -1,0 +1,104 @@
+import Foundation
+@testable import HealthLogAPI
+import Storage
+import XCTest
+
+/// The daily-stats drain (contract §12) over the admin endpoint and the CLI: per-sample rows
+/// of cumulative types collapse to one `stats:` row per user, type and local day; re-running
+/// changes nothing.
+final class PerSampleDrainTests: XCTestCase {
+    static let steps = "HKQuantityTypeIdentifierStepCount", energy = "HKQuantityTypeIdentifierActiveEnergyBurned"
+    static let may16 = Int64(1_778_904_000), hour = Int64(3600)   // 2026-05-16T00:00 in New York
+
+    func testAdminDrainCollapsesSamplesPerLocalDayAndIsIdempotentOnSQLite() async throws { try await adminDrain(.sqlite) }
+    func testAdminDrainCollapsesSamplesPerLocalDayAndIsIdempotentOnPostgres() async throws { try await adminDrain(.postgres) }
+    func testCommandPrintsProgressAndDrainsOnSQLite() async throws { try await command(.sqlite) }
+    func testCommandPrintsProgressAndDrainsOnPostgres() async throws { try await command(.postgres) }
+
+    /// Per-sample rows over two New York days, a day that already has a lower and one with a
+    /// higher stats row, and rows the drain must leave alone.
+    private func seed(_ database: Database, user: String) async throws {
+        let day = Self.may16, hour = Self.hour
+        try await database.insertMeasurement(user: user, type: "steps", hk: Self.steps, value: 100, unit: "count", at: day - hour, device: "watch")
+        try await database.insertMeasurement(user: user, type: "steps", hk: Self.steps, value: 200, unit: "count", at: day + hour, device: "watch")
+        try await database.insertMeasurement(user: user, type: "steps", hk: Self.steps, value: 300, unit: "count", at: day + 20 * hour, device: "phone")
+        try await database.insertMeasurement(user: user, type: "active_energy", hk: Self.energy, value: 50, unit: "kcal", at: day + 2 * hour)
+        try await database.insertMeasurement(user: user, type: "active_energy", externalId: "stats:\(Self.energy):2026-05-16", hk: Self.energy,
+                                            value: 20, unit: "kcal", at: day)
+        try await database.insertMeasurement(user: user, type: "steps", hk: Self.steps, value: 10, unit: "count", at: day + 30 * hour)
+        try await database.insertMeasurement(user: user, type: "steps", externalId: "stats:\(Self.steps):2026-05-17", hk: Self.steps,
+                                            value: 9000, unit: "count", at: day + 24 * hour)
+        // Untouched: a point metric, another source, a soft-deleted sample.
+        try await database.insertMeasurement(user: user, type: "weight", hk: "HKQuantityTypeIdentifierBodyMass", value: 80, unit: "kg", at: day)
+        try await database.insertMeasurement(user: user, type: "steps", source: "WITHINGS", value: 7, unit: "count", at: day)
+        try await database.insertMeasurement(user: user, type: "steps", hk: Self.steps, value: 99, unit: "count", at: day, deletedAt: 3)
+    }
+
+    private func assertDrained(_ database: Database, user: String) async throws {
+        let rows = try await database.read { connection in
+            try connection.query("SELECT type, source, external_id, value, measured_at, end_at, device_type, deleted_at FROM measurements WHERE user_id = $1 ", user)
+        }
+        let summary = try rows.map { "\(try $0.decode(String.self, "source")) \(try $0.decode(String.self, "external_id").prefix(5) == "stats" ? try $0.decode(String.self, "external_id") : "sample") \(try $0.decode(Double.self, "value"))" }
+        XCTAssertEqual(summary.sorted(), [
+            "APPLE_HEALTH stats:HKQuantityTypeIdentifierActiveEnergyBurned:2026-05-16 50.0",
+            "APPLE_HEALTH stats:HKQuantityTypeIdentifierStepCount:2026-05-15 100.0",
+            "APPLE_HEALTH stats:HKQuantityTypeIdentifierStepCount:2026-05-16 500.0",
+            "APPLE_HEALTH stats:HKQuantityTypeIdentifierStepCount:2026-05-17 9000.0",
+            "APPLE_HEALTH sample 99.0",
+            "WITHINGS sample 7.0",
+            "APPLE_HEALTH sample 80.0",
+        ].sorted())
+        let may16 = try XCTUnwrap(rows.first { try $0.decode(String.self, "external_id") == "stats:\(Self.steps):2026-05-16" })
+        XCTAssertEqual(try may16.decode(Int64.self, "measured_at"), Self.may16, "local midnight")
+        XCTAssertEqual(try may16.decode(Int64.self, "end_at"), Self.may16 + 24 * Self.hour)
+        XCTAssertNil(try may16.decode(String?.self, "device_type"), "watch and phone samples: no single device")
+    }
+
+    private func adminDrain(_ backend: TestBackend) async throws {
+        let harness = try await HealthLogHarness.start(self, backend)
+        let user = try harness.createUser("drained@example.com", timezone: "America/New_York")
+        try harness.createUser("admin@example.com", role: .admin)
+        try await seed(harness.database, user: user)
+        let userToken = try harness.nativeTokens("drained@example.com").access, admin = try harness.nativeTokens("admin@example.com").access
+        XCTAssertEqual(try http("POST", harness.url + "/api/admin/drain-per-sample-cumulative", bearer: userToken).status, 403)
+        let first = try http("POST", harness.url + "/api/admin/drain-per-sample-cumulative", bearer: admin)
+        XCTAssertEqual(first.status, 200, first.body)
+        XCTAssertEqual(first.data as NSDictionary, ["users": 1, "samplesRemoved": 5, "daysCreated": 2, "daysRaised": 1, "daysKept": 1] as NSDictionary)
+        try await assertDrained(harness.database, user: user)
+        let again = try http("POST", harness.url + "/api/admin/drain-per-sample-cumulative", bearer: admin)
+        XCTAssertEqual(again.data as NSDictionary, ["users": 0, "samplesRemoved": 0, "daysCreated": 0, "daysRaised": 0, "daysKept": 0] as NSDictionary)
+        try await assertDrained(harness.database, user: user)
+    }
+
+    private func command(_ backend: TestBackend) async throws {
+        let url = try makeDatabaseURL(backend)
+        let database = try Database.open(url: url, poolSize: 1)
+        defer { database.close() }
+        _ = try await database.migrate(HealthLogMigrations.all)
+        let user = try UserAccounts.create(UserAccounts.NewAccount(email: "cli@example.com", password: "long enough pw", role: .user,
+                                                                   timezone: "America/New_York"), hasher: .minimal, database: database)
+        try await seed(database, user: user)
+        let first = try runHealthLog(["drain-per-sample-cumulative", "--database", url])
+        XCTAssertEqual(first.status, 0, first.error)
+        XCTAssertTrue(first.output.contains("drain-per-sample-cumulative: user 1/1 \(user): 5 samples -> 2 days created, 1 raised, 1 kept"), first.output)
+        XCTAssertTrue(first.output.contains("done: 1 users, 5 samples removed"), first.output)
+        try await assertDrained(database, user: user)
+        let second = try runHealthLog(["drain-per-sample-cumulative", "--database", url])
+        XCTAssertTrue(second.output.contains("done: 0 users, 0 samples removed, 0 days created, 0 raised, 0 kept"), second.output)
+        XCTAssertEqual(try runHealthLog(["drain-per-sample-cumulative", "--verbose"]).status, 64)
+    }
+
+    private func runHealthLog(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+        let bundle = Bundle.allBundles.first { $0.bundleURL.pathExtension == "xctest" }?.bundleURL ?? Bundle.main.executableURL
+        let process = Process()
+        process.executableURL = try XCTUnwrap(bundle).deletingLastPathComponent().appendingPathComponent("healthlog")
+        process.arguments = arguments
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile(), err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+}

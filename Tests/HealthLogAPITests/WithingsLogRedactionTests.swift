@@ -1,0 +1,104 @@
+import Foundation
+import HTTPServer
+@testable import HealthLogAPI
+import ServiceRuntime
+import XCTest
+
+/// Contract §8 Fix-J: the webhook secret never appears in a log line. Checked on what running
+/// servers really write: an in-process server with its access log on (route-level redaction
+/// alone, nothing registered with the scrubber), and the `healthlog serve` executable itself.
+final class WithingsLogRedactionTests: XCTestCase {
+    static let secret = "log-secret-9f8e7d6c5b4a3210"
+    static let form = "Content-Type: application/x-www-form-urlencoded"
+    static let body = "userid=4242&appli=1&startdate=100&enddate=200"
+    /// A wrong guess is no secret of ours, but it is someone's attempt at one: not logged either.
+    static let guess = "guess-0011223344556677"
+
+    func testAccessLogRedactsThePathTokenAndTheLegacyQueryWithoutTheScrubber() async throws {
+        let sink = MemoryLogSink()
+        let service = HealthLogService()
+        let options = try ServiceOptions.parse(["--port", "0", "--database", try makeDatabaseURL(.sqlite)],
+                                               environment: [:], defaults: service.defaults)
+        // A fresh redactor with no registered secrets: only the route declaration can hide the token.
+        let server = try await ServiceRunner.start(service, options: options,
+                                                   environment: [WithingsWebhookSettings.secretVariable: Self.secret,
+                                                                 "HEALTHLOG_PASSWORD_HASH_COST": "minimal"],
+                                                   logger: Logger(minimumLevel: .info, redactor: LogRedactor(), sink: sink))
+        addTeardownBlock { await server.shutdown() }
+        let url = "http://127.0.0.1:\(server.port)"
+        try exerciseWebhook(url)
+        let lines = try await requestLines(in: sink, count: 5)
+        assertNothingSecret(in: lines)
+        XCTAssertEqual(lines.filter { $0.contains(#""path":"/api/withings/webhook/[REDACTED]""#) }.count, 3, lines.joined())
+        XCTAssertEqual(lines.filter { $0.contains(#""path":"/api/withings/webhook?secret=[REDACTED]""#) }.count, 2, lines.joined())
+    }
+
+    func testTheServeExecutableNeverPrintsTheSecret() async throws {
+        let process = Process()
+        process.executableURL = try Self.executable()
+        process.arguments = ["serve", "--port", "0", "--database", try makeDatabaseURL(.sqlite)]
+        var environment = ProcessInfo.processInfo.environment
+        environment[WithingsWebhookSettings.secretVariable] = Self.secret
+        environment["HEALTHLOG_PASSWORD_HASH_COST"] = "minimal"
+        environment["LOG_LEVEL"] = "debug"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        addTeardownBlock { if process.isRunning { process.terminate() } }
+        let reader = output.fileHandleForReading
+        var text = ""
+        while !text.contains(#""msg":"listening""#) {
+            let chunk = reader.availableData
+            guard !chunk.isEmpty else { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        let listening = try XCTUnwrap(text.split(separator: "\n").first { $0.contains(#""msg":"listening""#) }, text)
+        let port = try XCTUnwrap(listening.firstMatch(of: /"port":(\d+)/)?.1, String(listening))
+        try exerciseWebhook("http://127.0.0.1:\(port)")
+        process.terminate()
+        text += String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines = text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.contains(#""msg":"request""#) }.count, 5, text)
+        assertNothingSecret(in: lines)
+    }
+
+    /// Three path-form calls (POST, HEAD, a wrong guess) and two legacy calls (right and wrong secret).
+    private func exerciseWebhook(_ url: String) throws {
+        XCTAssertEqual(try http("POST", url + "/api/withings/webhook/\(Self.secret)", headers: [Self.form], body: Self.body).status, 200)
+        XCTAssertEqual(try head(url + "/api/withings/webhook/\(Self.secret)"), 200)
+        XCTAssertEqual(try http("POST", url + "/api/withings/webhook/\(Self.guess)", headers: [Self.form], body: Self.body).status, 401)
+        XCTAssertEqual(try http("POST", url + "/api/withings/webhook?secret=\(Self.secret)", headers: [Self.form], body: Self.body).status, 200)
+        XCTAssertEqual(try http("POST", url + "/api/withings/webhook?secret=\(Self.guess)", headers: [Self.form], body: Self.body).status, 401)
+    }
+
+    private func assertNothingSecret(in lines: [String], file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertFalse(lines.isEmpty, file: file, line: line)
+        for logged in lines {
+            XCTAssertFalse(logged.contains(Self.secret), "secret logged: \(logged)", file: file, line: line)
+            XCTAssertFalse(logged.contains(Self.guess), "guessed token logged: \(logged)", file: file, line: line)
+        }
+    }
+
+    /// The access-log lines, once `count` have been flushed (the loops hand logs over in batches).
+    private func requestLines(in sink: MemoryLogSink, count: Int) async throws -> [String] {
+        _ = try await eventually { sink.contents.filter { $0.contains(#""msg":"request""#) }.count >= count }
+        return sink.contents.filter { $0.contains(#""msg":"request""#) }
+    }
+
+    struct MissingExecutable: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "healthlog is not built next to the tests (\(path)): run swift build --build-tests" }
+    }
+
+    private static func executable() throws -> URL {
+        let testBundle = Bundle.allBundles.first { $0.bundleURL.pathExtension == "xctest" }?.bundleURL ?? Bundle.main.executableURL
+        let executable = try XCTUnwrap(testBundle).deletingLastPathComponent().appendingPathComponent("healthlog")
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw MissingExecutable(path: executable.path)
+        }
+        return executable
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Storage
+
+/// The baseline: the same rows inserted straight into the server's `measurements` table (same
+/// indexes, same constraints) in one transaction, for a user of its own. SQLite gets one
+/// prepared single-row INSERT per row, its fastest plain form; PostgreSQL gets multi-row
+/// INSERTs of 1,000 rows, the usual bulk form short of COPY.
+enum RawInsert {
+    static func run(config: BenchConfig, samples: [BenchSample]) async throws -> Double {
+        let database = try Database.open(url: config.databaseURL, poolSize: 1)
+        defer { database.close() }
+        let userID = UUID().uuidString.lowercased(), now = Int64(Date().timeIntervalSince1970)
+        try await database.write { connection in
+            try connection.execute("""
+                INSERT INTO users (id, email, password_hash, role, timezone, created_at, updated_at)
+                VALUES ($1, $2, 'unused', 'user', 'UTC', $3, $3)
+                """, userID, "raw-\(userID)@bench.invalid", now)
+        }
+        let rows = samples.map { sample -> [SQLValue] in
+            [.text(UUID().uuidString.lowercased()), .text(userID), .text("steps"), .text("APPLE_HEALTH"), .text(sample.externalId),
+             .text("HKQuantityTypeIdentifierStepCount"), .real(sample.value), .text("count"), .integer(sample.start),
+             .integer(sample.start), .text("watch"), .integer(now), .integer(now)]
+        }
+        let dialect = database.dialect
+        let started = Date()
+        try await database.transaction { connection in
+            let chunk = dialect == .sqlite ? 1 : 1000
+            var index = 0
+            while index < rows.count {
+                let slice = rows[index..<min(index + chunk, rows.count)]
+                try connection.execute(insertSQL(rows: slice.count), slice.flatMap { $0 })
+                index += slice.count
+            }
+        }
+        return Date().timeIntervalSince(started)
+    }
+
+    private static func insertSQL(rows: Int) -> String {
+        let columns = 13
+        let tuples = (0..<rows).map { row in
+            "(" + (1...columns).map { "$\(row * columns + $0)" }.joined(separator: ", ") + ")"
+        }
+        return """
+            INSERT INTO measurements (id, user_id, type, source, external_id, hk_identifier, value, unit, measured_at, end_at,
+                device_type, created_at, updated_at) VALUES \(tuples.joined(separator: ", "))
+            """
+    }
+}
