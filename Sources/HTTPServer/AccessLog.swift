@@ -5,9 +5,11 @@ enum AccessLog {
     /// Appends the line to the loop's log buffer; the loop hands the buffer to the logger once
     /// per iteration, so loops never contend for the log sink request by request.
     static func write(context: ServerContext, loop: EventLoop, request: Request?, method: String, route: String,
-                      secretParameters: Set<String>, status: Int, bytes: Int, seconds: Double, peer: String) {
+                      status: Int, bytes: Int, seconds: Double, peer: String) {
         guard context.logger.minimumLevel <= .info else { return }
-        let path = request.map { context.logger.redactor.loggablePath($0, secretParameters: secretParameters) } ?? "-"
+        let path = request.map { request in
+            context.logger.redactor.loggablePath(request, secretValues: context.router.secretValues(in: request.path))
+        } ?? "-"
         var buffer: [UInt8] = []
         swap(&buffer, &loop.logBuffer)
         var line = LogLine(appendingTo: buffer, level: "info", message: "request", timestamps: &loop.logTimestamps)

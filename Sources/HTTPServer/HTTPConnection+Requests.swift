@@ -191,8 +191,7 @@ extension HTTPConnection {
         context.metrics.recordRequest(method: method, route: routeLabel, status: status, seconds: seconds, shard: loop.index)
         if context.accessLog {
             AccessLog.write(context: context, loop: loop, request: loggedRequest, method: method, route: routeLabel,
-                            secretParameters: route?.options.secretParameters ?? [], status: status, bytes: bytes,
-                            seconds: seconds, peer: peer)
+                            status: status, bytes: bytes, seconds: seconds, peer: peer)
         }
         loggedRequest = nil
     }

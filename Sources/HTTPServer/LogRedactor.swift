@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// Keeps secrets out of logs, three ways: fields and query parameters with sensitive names are
-/// masked; route parameters declared secret are masked in logged paths; and any registered
+/// masked; values of route parameters declared secret are masked in logged paths; and any registered
 /// secret value (an API token, a webhook secret) is scrubbed from every line as a last line of defence.
 public final class LogRedactor: Sendable {
     public static let mask = "[REDACTED]"
@@ -49,18 +49,18 @@ public final class LogRedactor: Sendable {
         }
     }
 
-    /// The request target as it may be logged: secret route parameters and sensitive query values masked.
-    public func loggablePath(_ request: Request, secretParameters: Set<String>) -> String {
+    /// The request target as it may be logged: every path segment whose value is one of
+    /// `secretValues` (compared raw and percent-decoded) masked, and sensitive query values
+    /// masked. The values come from `Router.secretValues(in:)`, which finds them for any method
+    /// and any spelling of the path, so matching values instead of positions also masks
+    /// `//api/withings/webhook/<secret>` and a 405 or 404 under the secret route.
+    public func loggablePath(_ request: Request, secretValues: [String]) -> String {
         var path = request.path
-        if !secretParameters.isEmpty {
-            var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            let patternSegments = (request.route ?? "").split(separator: "/", omittingEmptySubsequences: false)
-            for (index, segment) in patternSegments.enumerated() where index < segments.count {
-                if segment.hasPrefix("{"), secretParameters.contains(String(segment.dropFirst().dropLast())) {
-                    segments[index] = Self.mask
-                }
-            }
-            path = segments.joined(separator: "/")
+        if !secretValues.isEmpty {
+            path = path.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
+                let raw = String(segment)
+                return secretValues.contains(raw) || secretValues.contains(raw.removingPercentEncodingOrSelf) ? Self.mask : raw
+            }.joined(separator: "/")
         }
         guard let questionMark = request.target.firstIndex(of: "?") else { return path }
         let query = request.target[request.target.index(after: questionMark)...].split(separator: "&").map { pair -> String in

@@ -8,6 +8,8 @@ public struct Router: Sendable {
     public init() {}
 
     private var root = Node()
+    /// Whether any route declares a secret parameter (when none does, logging skips the walk).
+    private var hasSecretParameters = false
     /// Routes without parameters, by exact path: most requests are found with one hash lookup.
     private var staticRoutes: [String: [String: Route]] = [:]
 
@@ -31,6 +33,7 @@ public struct Router: Sendable {
 
     private mutating func insert(_ route: Route) {
         let segments = Self.segments(route.pattern)
+        hasSecretParameters = hasSecretParameters || !route.options.secretParameters.isEmpty
         root.insert(route, segments: segments[...])
         if !segments.contains(where: { $0.hasPrefix("{") }) {
             staticRoutes["/" + segments.joined(separator: "/"), default: [:]][route.method] = route
@@ -57,6 +60,24 @@ public struct Router: Sendable {
         var allowed = Set(node.node.routes.keys)
         if allowed.contains("GET") { allowed.insert("HEAD") }
         return .methodNotAllowed(allowed: allowed.sorted())
+    }
+
+    /// The values `path` would place in a secret parameter of some route, whatever the method,
+    /// the outcome or the trailing segments — what the access log must mask. Empty and dot
+    /// segments are resolved first, as a client or proxy may have sent
+    /// `//api/withings/webhook/<secret>` or `/api/./withings/webhook/<secret>`; values are
+    /// percent-decoded, as routing decodes them.
+    public func secretValues(in path: some StringProtocol) -> [String] {
+        guard hasSecretParameters else { return [] }
+        var segments: [Substring] = []
+        for segment in Self.segments(path) {
+            switch segment.removingPercentEncoding ?? String(segment) {
+            case ".": continue
+            case "..": _ = segments.popLast()
+            default: segments.append(segment)
+            }
+        }
+        return root.secretCaptures(segments[...])
     }
 
     /// Every registered (method, pattern), for documentation checks.
@@ -97,8 +118,11 @@ private struct Node: Sendable {
     var parameterName: String?
     var parameter: [Node] = []   // zero or one child; an array keeps the struct recursive
     var routes: [String: Route] = [:]
+    /// Secret parameter names of the routes at or below this node.
+    var secretNamesBelow: Set<String> = []
 
     mutating func insert(_ route: Route, segments: ArraySlice<Substring>) {
+        secretNamesBelow.formUnion(route.options.secretParameters)
         guard let first = segments.first else {
             precondition(routes[route.method] == nil, "route registered twice: \(route.method) \(route.pattern)")
             routes[route.method] = route
@@ -126,6 +150,20 @@ private struct Node: Sendable {
             return child.find(segments.dropFirst(), parameters: captured)
         }
         return nil
+    }
+
+    /// Every segment of `segments` that lands in a parameter that is secret for a route below
+    /// it, along every branch the segments can follow (a literal and a parameter alike), so a
+    /// path that matches no route at all still has its would-be secret found.
+    func secretCaptures(_ segments: ArraySlice<Substring>) -> [String] {
+        guard let first = segments.first, !secretNamesBelow.isEmpty else { return [] }
+        var captured: [String] = []
+        if let child = literal[first] { captured += child.secretCaptures(segments.dropFirst()) }
+        if let name = parameterName, let child = parameter.first {
+            if child.secretNamesBelow.contains(name) { captured.append(first.removingPercentEncoding ?? String(first)) }
+            captured += child.secretCaptures(segments.dropFirst())
+        }
+        return captured
     }
 
     func allRoutes() -> [Route] {

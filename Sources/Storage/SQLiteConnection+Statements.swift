@@ -30,11 +30,14 @@ extension SQLiteConnection {
     }
 
     /// Compiles `sql`, refusing anything but one statement with `$1…$n` placeholders, so
-    /// SQLite-only conveniences never creep into code that must also run on PostgreSQL.
+    /// SQLite-only conveniences never creep into code that must also run on PostgreSQL. The
+    /// placeholders reach SQLite as anonymous `?` (see `SQLitePlaceholders`); errors name the
+    /// caller's SQL.
     private func prepare(_ sql: String) throws -> SQLiteStatement {
+        let placeholders = SQLitePlaceholders(scanning: sql)
         var prepared: OpaquePointer?
         var hasMoreStatements = false
-        let status = sql.withCString { text in
+        let status = placeholders.sql.withCString { text in
             var tail: UnsafePointer<CChar>?
             let status = sqlite3_prepare_v2(handle, text, -1, &prepared, &tail)
             if status == SQLITE_OK, let tail { hasMoreStatements = containsStatement(tail) }
@@ -46,7 +49,9 @@ extension SQLiteConnection {
             guard !hasMoreStatements else {
                 throw DatabaseError(.misuse, "execute/query run exactly one statement; use executeScript for several", sql: sql)
             }
-            return SQLiteStatement(handle: prepared, parameterIndexes: try parameterIndexes(of: prepared, sql: sql))
+            try check(placeholders, against: prepared, sql: sql)
+            return SQLiteStatement(handle: prepared, parameterForSlot: placeholders.parameterForSlot,
+                                   parameterCount: placeholders.parameterCount)
         } catch {
             sqlite3_finalize(prepared)
             throw error
@@ -62,35 +67,36 @@ extension SQLiteConnection {
         return status != SQLITE_OK || next != nil
     }
 
-    /// Checks that every placeholder is `$n` and that `$1…$max` are all used, then maps each
-    /// `$n` to SQLite's bind index.
-    private func parameterIndexes(of statement: OpaquePointer, sql: String) throws -> [Int32] {
-        var numbers = Set<Int>()
-        for index in stride(from: 1, through: sqlite3_bind_parameter_count(statement), by: 1) {
-            let name = sqlite3_bind_parameter_name(statement, index).map { String(cString: $0) } ?? "?"
-            let digits = name.dropFirst()
-            guard name.first == "$", let number = Int(digits), number >= 1, String(number) == digits else {
-                throw DatabaseError(.misuse, "unsupported placeholder \(name); use $1, $2, …", sql: sql)
-            }
-            numbers.insert(number)
+    /// Checks that every placeholder was `$n` and that `$1…$max` are all used. SQLite counting
+    /// more parameters than the `?` slots the scan produced means a placeholder of another
+    /// form (`:name`, `@name`, `$name`) that only SQLite would accept.
+    private func check(_ placeholders: SQLitePlaceholders, against statement: OpaquePointer, sql: String) throws {
+        if let unsupported = placeholders.unsupported {
+            throw DatabaseError(.misuse, "unsupported placeholder \(unsupported); use $1, $2, …", sql: sql)
         }
-        let highest = numbers.max() ?? 0
-        if highest > 0, let unused = (1...highest).first(where: { !numbers.contains($0) }) {
-            throw DatabaseError(.misuse, "placeholder $\(unused) is never used although $\(highest) is", sql: sql)
+        let count = Int(sqlite3_bind_parameter_count(statement))
+        if count != placeholders.parameterForSlot.count {
+            // Anonymous slots have no name, so the first named one is the culprit.
+            let named = stride(from: 1, through: Int32(count), by: 1).lazy
+                .compactMap { sqlite3_bind_parameter_name(statement, $0).map { String(cString: $0) } }.first
+            throw DatabaseError(.misuse, "unsupported placeholder \(named ?? "?"); use $1, $2, …", sql: sql)
         }
-        return (0..<highest).map { sqlite3_bind_parameter_index(statement, "$\($0 + 1)") }
+        if let unused = placeholders.firstUnusedNumber {
+            throw DatabaseError(
+                .misuse, "placeholder $\(unused) is never used although $\(placeholders.parameterCount) is", sql: sql)
+        }
     }
 
     private func bind(_ parameters: [SQLValue], to statement: SQLiteStatement, sql: String) throws {
-        guard parameters.count == statement.parameterIndexes.count else {
+        guard parameters.count == statement.parameterCount else {
             throw DatabaseError(
                 .misuse,
-                "the statement uses \(statement.parameterIndexes.count) parameters but \(parameters.count) were given",
+                "the statement uses \(statement.parameterCount) parameters but \(parameters.count) were given",
                 sql: sql)
         }
         try ParameterRules.check(parameters, sql: sql)
-        for (value, index) in zip(parameters, statement.parameterIndexes) {
-            guard bind(value, to: statement.handle, at: index) == SQLITE_OK else {
+        for (slot, parameter) in statement.parameterForSlot.enumerated() {
+            guard bind(parameters[parameter], to: statement.handle, at: Int32(slot + 1)) == SQLITE_OK else {
                 throw lastError(sql: sql)
             }
         }

@@ -17,6 +17,8 @@ final class SQLiteConnection: PooledConnection {
     /// failing with `DatabaseError.Kind.busy`.
     static let busyTimeoutMilliseconds: Int32 = 5000
     static let statementCacheCapacity = 64
+    /// WAL pages (4 KiB each, so about 40 MB) after which a commit checkpoints.
+    static let walAutoCheckpointPages = 10_000
 
     let dialect = SQLDialect.sqlite
     let handle: OpaquePointer
@@ -46,11 +48,20 @@ final class SQLiteConnection: PooledConnection {
     /// WAL lets readers proceed while the writer writes; `synchronous=NORMAL` is the
     /// recommended pairing (durable across application crashes, may lose the last commits on
     /// power loss); foreign keys are off by default in SQLite and on in PostgreSQL.
+    ///
+    /// `temp_store=MEMORY` keeps statement journals in memory: without it every multi-row
+    /// INSERT inside a transaction whose undo data passes 64 KiB (a 500-entry batch does)
+    /// creates, writes and deletes a file under /var/tmp. The writer checkpoints the WAL every
+    /// `walAutoCheckpointPages` instead of SQLite's 1,000: a checkpoint runs on the committing
+    /// thread and ends in two `fdatasync`s, and with batches of a few hundred dirty pages the
+    /// default meant one nearly every commit, stalling the single writer each time.
     private func configure(mode: Mode, isInMemory: Bool) throws {
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
         try executeScript("PRAGMA foreign_keys = ON")
+        try executeScript("PRAGMA temp_store = MEMORY")
         guard mode == .readWrite else { return }
+        try executeScript("PRAGMA wal_autocheckpoint = \(Self.walAutoCheckpointPages)")
         let journal = try query("PRAGMA journal_mode = WAL", []).first?[0]
         let expected: SQLValue = isInMemory ? "memory" : "wal"
         guard journal == expected else {

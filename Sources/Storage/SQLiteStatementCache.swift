@@ -3,9 +3,11 @@ import CSQLite
 /// A prepared SQLite statement plus what binding needs to know about its placeholders.
 struct SQLiteStatement {
     let handle: OpaquePointer
-    /// `parameterIndexes[n - 1]` is SQLite's bind index for placeholder `$n`. Equal names
-    /// share one index, which is what makes reusing `$1` in a statement work.
-    let parameterIndexes: [Int32]
+    /// `parameterForSlot[k]` is the zero-based number of the caller's parameter bound to
+    /// SQLite's slot k + 1: each `$n` became an anonymous `?`, so a reused `$n` fills several slots.
+    let parameterForSlot: [Int]
+    /// How many parameters the caller passes: the highest `n` of any `$n`.
+    let parameterCount: Int
 }
 
 /// Prepared statements of one SQLite connection, keyed by SQL text, least recently used

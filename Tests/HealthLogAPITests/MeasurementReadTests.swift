@@ -23,7 +23,8 @@ final class MeasurementReadTests: XCTestCase {
         let day = Self.may16, hour = Self.hour
         // May 15 (local): a legacy sample at 02:00Z on the 16th is still the 15th in New York.
         try await harness.database.insertMeasurement(user: user, type: "steps", hk: Self.steps, value: 500, unit: "count", at: day - 2 * hour, device: "watch")
-        // May 16: phone and watch samples, summed per device; with no ladder the first-seen device wins the tie.
+        // May 16: phone and watch samples, summed per device; with no ladder of the user's own the
+        // built-in watch, phone, scale picks the watch, though the phone recorded first that morning.
         try await harness.database.insertMeasurement(user: user, type: "steps", hk: Self.steps, value: 1000, unit: "count", at: day + hour, device: "phone")
         try await harness.database.insertMeasurement(user: user, type: "steps", hk: Self.steps, value: 2000, unit: "count", at: day + 2 * hour, device: "watch")
         try await harness.database.insertMeasurement(user: user, type: "steps", hk: Self.steps, value: 3000, unit: "count", at: day + 3 * hour, device: "watch")
@@ -41,16 +42,16 @@ final class MeasurementReadTests: XCTestCase {
         XCTAssertEqual(first.data["unit"] as? String, "count")
         var days = try XCTUnwrap(first.data["days"] as? [[String: Any]])
         XCTAssertEqual(days.map { $0["date"] as? String }, ["2026-05-15", "2026-05-16", "2026-05-17"])
-        XCTAssertEqual(days.map { $0["value"] as? Double }, [500, 1000, 7000], "first-seen device wins a tie; stats row beats samples")
+        XCTAssertEqual(days.map { $0["value"] as? Double }, [500, 5000, 7000], "the watch's total, not watch + phone; stats row beats samples")
         XCTAssertEqual(days[2]["measurementId"] as? String, stats)
         XCTAssertTrue(days[1]["measurementId"] is NSNull)
-        XCTAssertEqual(days[1]["deviceType"] as? String, "phone")
+        XCTAssertEqual(days[1]["deviceType"] as? String, "watch")
 
-        let ladder = #"{"metricPriority":{"steps":["APPLE_HEALTH"]},"deviceTypePriority":{"steps":["watch","phone"]}}"#
+        let ladder = #"{"metricPriority":{"steps":["APPLE_HEALTH"]},"deviceTypePriority":{"steps":["phone","watch"]}}"#
         XCTAssertEqual(try http("PUT", harness.url + "/api/auth/me/source-priority", json: ladder, bearer: token).status, 200)
         days = try XCTUnwrap(try harness.get("/api/measurements/daily?type=steps&from=2026-05-16&to=2026-05-16", bearer: token).data["days"] as? [[String: Any]])
-        XCTAssertEqual(days.map { $0["value"] as? Double }, [5000], "the watch's total, not watch + phone")
-        XCTAssertEqual(days.first?["deviceType"] as? String, "watch")
+        XCTAssertEqual(days.map { $0["value"] as? Double }, [1000], "the user's own device ladder: the phone's total")
+        XCTAssertEqual(days.first?["deviceType"] as? String, "phone")
 
         let withingsFirst = #"{"metricPriority":{"steps":["WITHINGS","APPLE_HEALTH"]},"deviceTypePriority":{}}"#
         XCTAssertEqual(try http("PUT", harness.url + "/api/auth/me/source-priority", json: withingsFirst, bearer: token).status, 200)
@@ -96,6 +97,7 @@ final class MeasurementReadTests: XCTestCase {
         let refusals: [(String, String)] = [
             ("/api/measurements/daily?type=weight&from=2026-05-01&to=2026-05-02", "type"),
             ("/api/measurements?type=steps&from=2026-05-01&to=2026-05-02", "type"),
+            ("/api/measurements?type=sleep&from=2026-05-01&to=2026-05-02", "type"),
             ("/api/measurements/daily?type=steps&from=2026-02-30&to=2026-03-02", "from"),
             ("/api/measurements/daily?type=steps&from=2026-05-01&to=2026/05/02", "to"),
             ("/api/measurements/daily?type=steps&from=2026-05-03&to=2026-05-02", "to"),

@@ -42,7 +42,7 @@ final class PerSampleDrainTests: XCTestCase {
         XCTAssertEqual(summary.sorted(), [
             "APPLE_HEALTH stats:HKQuantityTypeIdentifierActiveEnergyBurned:2026-05-16 50.0",
             "APPLE_HEALTH stats:HKQuantityTypeIdentifierStepCount:2026-05-15 100.0",
-            "APPLE_HEALTH stats:HKQuantityTypeIdentifierStepCount:2026-05-16 500.0",
+            "APPLE_HEALTH stats:HKQuantityTypeIdentifierStepCount:2026-05-16 200.0",
             "APPLE_HEALTH stats:HKQuantityTypeIdentifierStepCount:2026-05-17 9000.0",
             "APPLE_HEALTH sample 99.0",
             "WITHINGS sample 7.0",
@@ -51,7 +51,50 @@ final class PerSampleDrainTests: XCTestCase {
         let may16 = try XCTUnwrap(rows.first { try $0.decode(String.self, "external_id") == "stats:\(Self.steps):2026-05-16" })
         XCTAssertEqual(try may16.decode(Int64.self, "measured_at"), Self.may16, "local midnight")
         XCTAssertEqual(try may16.decode(Int64.self, "end_at"), Self.may16 + 24 * Self.hour)
-        XCTAssertNil(try may16.decode(String?.self, "device_type"), "watch and phone samples: no single device")
+        XCTAssertEqual(try may16.decode(String?.self, "device_type"), "watch",
+                       "the watch's 200, preferred by the built-in device ladder; not watch 200 + phone 300")
+    }
+
+    func testDrainTakesOneDevicePerDayNeverTheirSumOnSQLite() async throws { try await oneDevicePerDay(.sqlite) }
+    func testDrainTakesOneDevicePerDayNeverTheirSumOnPostgres() async throws { try await oneDevicePerDay(.postgres) }
+
+    /// Watch and phone samples of one day: the device the user's ladder prefers gives the day's
+    /// total even when smaller; with a ladder that ranks neither, the larger total; the drained
+    /// day then reads back the same through `GET /api/measurements/daily`.
+    private func oneDevicePerDay(_ backend: TestBackend) async throws {
+        let harness = try await HealthLogHarness.start(self, backend)
+        let phoneFirst = try harness.createUser("phone-first@example.com", timezone: "America/New_York")
+        let unranked = try harness.createUser("unranked@example.com", timezone: "America/New_York")
+        try harness.createUser("admin@example.com", role: .admin)
+        let ladders = [phoneFirst: #"{"metricPriority":{},"deviceTypePriority":{"steps":["phone","watch"]}}"#,
+                       unranked: #"{"metricPriority":{},"deviceTypePriority":{"default":["scale"]}}"#]
+        for (user, json) in ladders {
+            try await harness.database.write { try $0.execute("UPDATE users SET source_priority_json = $1 WHERE id = $2", json, user) }
+            for (value, device, hour) in [(4000.0, "watch", 9), (2500.0, "phone", 10), (1000.0, "watch", 15), (100.0, "phone", 16)] {
+                try await harness.database.insertMeasurement(user: user, type: "steps", hk: Self.steps, value: value, unit: "count",
+                                                             at: Self.may16 + Int64(hour) * Self.hour, device: device)
+            }
+        }
+        let before = try http("GET", harness.url + "/api/measurements/daily?type=steps&from=2026-05-16&to=2026-05-16",
+                              bearer: try harness.nativeTokens("phone-first@example.com").access)
+        let drained = try http("POST", harness.url + "/api/admin/drain-per-sample-cumulative",
+                               bearer: try harness.nativeTokens("admin@example.com").access)
+        XCTAssertEqual(drained.status, 200, drained.body)
+        XCTAssertEqual(drained.data["daysCreated"] as? Int, 2)
+        for (user, expected) in [(phoneFirst, (2600.0, "phone")), (unranked, (5000.0, "watch"))] {
+            let row = try await harness.database.read { connection in
+                try connection.queryFirst("SELECT value, device_type FROM measurements WHERE user_id = $1 AND external_id = $2",
+                                          user, "stats:\(Self.steps):2026-05-16")
+            }
+            XCTAssertEqual(try row?.decode(Double.self, "value"), expected.0, "never 7600, the sum of both devices")
+            XCTAssertEqual(try row?.decode(String?.self, "device_type"), expected.1)
+        }
+        let after = try http("GET", harness.url + "/api/measurements/daily?type=steps&from=2026-05-16&to=2026-05-16",
+                             bearer: try harness.nativeTokens("phone-first@example.com").access)
+        let valueBefore = (before.data["days"] as? [[String: Any]])?.first?["value"] as? Double
+        let valueAfter = (after.data["days"] as? [[String: Any]])?.first?["value"] as? Double
+        XCTAssertEqual(valueBefore, 2600, before.body)
+        XCTAssertEqual(valueAfter, valueBefore, "the drain does not change what the daily read reports")
     }
 
     private func adminDrain(_ backend: TestBackend) async throws {

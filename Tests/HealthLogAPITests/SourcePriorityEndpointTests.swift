@@ -1,12 +1,15 @@
 import XCTest
 
 /// `PUT /api/auth/me/source-priority` over HTTP: whole-object replace, strict schema, the
-/// stored object returned and visible in `GET /api/auth/me`.
+/// legacy flat shape and one-axis bodies accepted and stored as the two-axis object, the stored
+/// object returned and visible in `GET /api/auth/me`.
 final class SourcePriorityEndpointTests: XCTestCase {
     func testPutReplacesTheWholeLadderAndMeShowsItOnSQLite() async throws { try await replaces(.sqlite) }
     func testPutReplacesTheWholeLadderAndMeShowsItOnPostgres() async throws { try await replaces(.postgres) }
     func testPutIsStrictAndWritesNothingWhenRefusedOnSQLite() async throws { try await strict(.sqlite) }
     func testPutIsStrictAndWritesNothingWhenRefusedOnPostgres() async throws { try await strict(.postgres) }
+    func testLegacyFlatShapeAndOneAxisBodiesAreAcceptedOnSQLite() async throws { try await shapes(.sqlite) }
+    func testLegacyFlatShapeAndOneAxisBodiesAreAcceptedOnPostgres() async throws { try await shapes(.postgres) }
 
     static let ladder = #"{"metricPriority":{"weight":["WITHINGS","APPLE_HEALTH","MANUAL"],"steps":["APPLE_HEALTH"]},"deviceTypePriority":{"steps":["watch","phone"],"default":["watch","phone","scale"]}}"#
 
@@ -42,8 +45,12 @@ final class SourcePriorityEndpointTests: XCTestCase {
             (#"{"metricPriority":{},"deviceTypePriority":{"default":["toaster"]}}"#, "deviceTypePriority.default[0]"),
             (#"{"metricPriority":{"steps":["MANUAL","MANUAL"]},"deviceTypePriority":{}}"#, "metricPriority.steps"),
             (#"{"metricPriority":{"steps":[]},"deviceTypePriority":{}}"#, "metricPriority.steps"),
-            (#"{"steps":["APPLE_HEALTH"]}"#, "steps"),
-            (#"{"metricPriority":{}}"#, "deviceTypePriority"),
+            (#"{}"#, "metricPriority"),
+            (#"{"stepz":["APPLE_HEALTH"]}"#, "stepz"),
+            (#"{"steps":["FITBIT"]}"#, "steps[0]"),
+            (#"{"steps":["MANUAL","MANUAL"]}"#, "steps"),
+            (#"{"steps":["MANUAL"],"deviceTypePriority":{}}"#, "steps"),
+            (#"{"default":["watch"]}"#, "default"),
         ]
         for (body, path) in refusals {
             let refused = try http("PUT", harness.url + "/api/auth/me/source-priority", json: body, bearer: token)
@@ -52,5 +59,35 @@ final class SourcePriorityEndpointTests: XCTestCase {
             XCTAssertEqual(refused.meta["path"] as? String, path, body)
         }
         XCTAssertTrue(try harness.get("/api/auth/me", bearer: token).data["sourcePriorityJson"] is NSNull, "nothing was stored")
+    }
+
+    /// Contract §4's back-compat shim: older clients PUT the flat `{ "steps": [...] }`. It is
+    /// stored as `metricPriority`; a body with one axis stores the other empty.
+    private func shapes(_ backend: TestBackend) async throws {
+        let harness = try await HealthLogHarness.start(self, backend)
+        try harness.createUser("shapes@example.com")
+        let token = try harness.nativeTokens("shapes@example.com").access
+        func put(_ body: String) throws -> NSDictionary? {
+            let response = try http("PUT", harness.url + "/api/auth/me/source-priority", json: body, bearer: token)
+            XCTAssertEqual(response.status, 200, body + " " + response.body)
+            let stored = try harness.get("/api/auth/me", bearer: token).data["sourcePriorityJson"] as? NSDictionary
+            XCTAssertEqual(stored, response.data as NSDictionary, "the answer is what is stored")
+            return stored
+        }
+        XCTAssertEqual(try put(#"{"steps":["WITHINGS","APPLE_HEALTH"],"weight":["WITHINGS"]}"#),
+                       ["metricPriority": ["steps": ["WITHINGS", "APPLE_HEALTH"], "weight": ["WITHINGS"]],
+                        "deviceTypePriority": [:]] as NSDictionary)
+        XCTAssertEqual(try put(#"{"deviceTypePriority":{"default":["phone","watch"]}}"#),
+                       ["metricPriority": [:], "deviceTypePriority": ["default": ["phone", "watch"]]] as NSDictionary)
+        XCTAssertEqual(try put(#"{"metricPriority":{"steps":["MANUAL"]}}"#),
+                       ["metricPriority": ["steps": ["MANUAL"]], "deviceTypePriority": [:]] as NSDictionary)
+        // The flat ladder takes effect: WITHINGS first for steps.
+        let user = try await harness.database.read { try $0.queryFirst("SELECT id FROM users")?.decode(String.self, "id") }
+        try await harness.database.insertMeasurement(user: try XCTUnwrap(user), type: "steps", value: 100, unit: "count", at: 1_778_918_400)
+        try await harness.database.insertMeasurement(user: try XCTUnwrap(user), type: "steps", source: "WITHINGS", value: 90,
+                                                     unit: "count", at: 1_778_918_400)
+        _ = try put(#"{"steps":["WITHINGS","APPLE_HEALTH"]}"#)
+        let days = try harness.get("/api/measurements/daily?type=steps&from=2026-05-16&to=2026-05-16", bearer: token).data["days"] as? [[String: Any]]
+        XCTAssertEqual(days?.first?["source"] as? String, "WITHINGS")
     }
 }

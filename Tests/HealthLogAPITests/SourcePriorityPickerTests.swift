@@ -58,9 +58,21 @@ final class SourcePriorityPickerTests: XCTestCase {
     }
 
     func testTiesGoToTheEarlierCandidate() {
+        // A scale ladder for steps leaves phone and unknown unranked: a tie.
+        let scaleOnly = SourcePriority(deviceTypePriority: ["steps": ["scale"]])
         let tie = [candidate("APPLE_HEALTH", "phone"), candidate("APPLE_HEALTH", nil)]
-        XCTAssertEqual(SourcePriority(stored: nil).pickCanonicalSource(tie, metric: "steps"), candidate("APPLE_HEALTH", "phone"))
-        XCTAssertEqual(SourcePriority(stored: nil).pickCanonicalSource(tie.reversed(), metric: "steps"), candidate("APPLE_HEALTH", nil))
+        XCTAssertEqual(scaleOnly.pickCanonicalSource(tie, metric: "steps"), candidate("APPLE_HEALTH", "phone"))
+        XCTAssertEqual(scaleOnly.pickCanonicalSource(tie.reversed(), metric: "steps"), candidate("APPLE_HEALTH", nil))
+    }
+
+    func testWithoutADeviceLadderTheBuiltInWatchPhoneScaleApplies() {
+        let none = SourcePriority(stored: nil)
+        XCTAssertEqual(none.deviceLadder(for: "steps"), ["watch", "phone", "scale"])
+        let phoneFirstThatMorning = [candidate("APPLE_HEALTH", "phone"), candidate("APPLE_HEALTH", "watch")]
+        XCTAssertEqual(none.pickCanonicalSource(phoneFirstThatMorning, metric: "steps"), candidate("APPLE_HEALTH", "watch"))
+        let ownDefault = SourcePriority(deviceTypePriority: ["default": ["phone"]])
+        XCTAssertEqual(ownDefault.pickCanonicalSource(phoneFirstThatMorning, metric: "steps"), candidate("APPLE_HEALTH", "phone"),
+                       "a user's own ladder replaces the built-in one")
     }
 
     func testUnusableStoredEntriesAreSkippedNotFatal() throws {

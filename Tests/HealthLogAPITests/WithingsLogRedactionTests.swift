@@ -33,6 +33,58 @@ final class WithingsLogRedactionTests: XCTestCase {
         XCTAssertEqual(lines.filter { $0.contains(#""path":"/api/withings/webhook?secret=[REDACTED]""#) }.count, 2, lines.joined())
     }
 
+    /// The secret must stay out of the access log however the path is spelled and whatever the
+    /// outcome: a doubled slash or dot segment (routed, or not), a method the route does not
+    /// take (405), trailing segments (404), percent-encoding. Each line is captured as the
+    /// server writes it, with nothing registered with the scrubber.
+    func testTheSecretIsMaskedForAnyMethodAndAnySpellingOfThePath() async throws {
+        let sink = MemoryLogSink()
+        let service = HealthLogService()
+        let options = try ServiceOptions.parse(["--port", "0", "--database", try makeDatabaseURL(.sqlite)],
+                                               environment: [:], defaults: service.defaults)
+        let server = try await ServiceRunner.start(service, options: options,
+                                                   environment: [WithingsWebhookSettings.secretVariable: Self.secret,
+                                                                 "HEALTHLOG_PASSWORD_HASH_COST": "minimal"],
+                                                   logger: Logger(minimumLevel: .info, redactor: LogRedactor(), sink: sink))
+        addTeardownBlock { await server.shutdown() }
+        let url = "http://127.0.0.1:\(server.port)"
+        let encoded = Self.secret.replacingOccurrences(of: "-", with: "%2D")
+        let cases: [(method: String, path: String, status: Int)] = [
+            ("POST", "//api/withings/webhook/\(Self.secret)", 200),
+            ("POST", "/api//withings/webhook/\(Self.secret)", 200),
+            ("GET", "/api/withings/webhook/\(Self.secret)", 405),
+            ("DELETE", "//api/withings/webhook/\(Self.secret)", 405),
+            ("POST", "/api/withings/./webhook/\(Self.secret)", 404),
+            ("POST", "/api/withings/webhook/x/../\(Self.secret)", 404),
+            ("POST", "/api/withings/webhook/\(Self.secret)/extra", 404),
+            ("POST", "/api/withings/webhook/\(encoded)", 200),
+            ("POST", "/api/withings/webhook/\(Self.guess)", 401),
+        ]
+        for (method, path, status) in cases {
+            XCTAssertEqual(try Self.asIs(method, url + path, body: Self.body), status, "\(method) \(path)")
+        }
+        let lines = try await requestLines(in: sink, count: cases.count)
+        assertNothingSecret(in: lines)
+        for logged in lines { XCTAssertFalse(logged.contains(encoded), "percent-encoded secret logged: \(logged)") }
+        XCTAssertEqual(lines.filter { $0.contains("[REDACTED]") }.count, cases.count, lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains { $0.contains(#""path":"//api/withings/webhook/[REDACTED]""#) }, lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains { $0.contains(#""method":"GET""#) && $0.contains(#""path":"/api/withings/webhook/[REDACTED]""#) })
+    }
+
+    /// Sends the path exactly as written (curl would otherwise resolve `.` and `..` itself).
+    private static func asIs(_ method: String, _ url: String, body: String) throws -> Int {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--path-as-is", "-X", method, "-H", form,
+                             "--data-binary", body, url]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Int(text) ?? 0
+    }
+
     func testTheServeExecutableNeverPrintsTheSecret() async throws {
         let process = Process()
         process.executableURL = try Self.executable()

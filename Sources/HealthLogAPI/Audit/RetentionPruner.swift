@@ -5,8 +5,9 @@ import Storage
 /// tokens that expired more than `tokenRetentionSeconds` ago (kept that long so a late client
 /// still gets `expired` rather than `unknown`, and reuse of a recently expired token is still
 /// recognised), families left without refresh tokens, throttle counters whose window is over,
-/// and audit rows older than `auditRetentionSeconds` (400 days: a full year of history plus a
-/// margin for yearly reviews).
+/// audit rows older than `auditRetentionSeconds` (400 days: a full year of history plus a
+/// margin for yearly reviews), and Withings notifications resolved more than
+/// `withingsNotificationRetentionSeconds` ago (`WithingsNotificationQueue.pruneResolved`).
 struct RetentionPruner: Sendable {
     let database: Database
     let logger: Logger
@@ -14,6 +15,7 @@ struct RetentionPruner: Sendable {
     var tokenRetentionSeconds: Int64 = 30 * 24 * 3600
     var auditRetentionSeconds: Int64 = 400 * 24 * 3600
     var throttleWindowSeconds: Int64 = 15 * 60
+    var withingsNotificationRetentionSeconds: Int64 = 30 * 24 * 3600
 
     /// Prunes at once, then every `interval`, until cancelled.
     func run() async {
@@ -29,7 +31,7 @@ struct RetentionPruner: Sendable {
 
     func prune(now: Int64) async throws {
         let tokensBefore = now - tokenRetentionSeconds, auditBefore = now - auditRetentionSeconds
-        let throttleBefore = now - throttleWindowSeconds
+        let throttleBefore = now - throttleWindowSeconds, notificationsBefore = now - withingsNotificationRetentionSeconds
         try await database.transaction { connection in
             try connection.execute("DELETE FROM access_tokens WHERE expires_at < $1", tokensBefore)
             try connection.execute("DELETE FROM refresh_tokens WHERE expires_at < $1", tokensBefore)
@@ -39,6 +41,7 @@ struct RetentionPruner: Sendable {
                 """, tokensBefore)
             try connection.execute("DELETE FROM login_throttle WHERE window_started_at <= $1", throttleBefore)
             try connection.execute("DELETE FROM audit_log WHERE created_at < $1", auditBefore)
+            try WithingsNotificationQueue.pruneResolved(before: notificationsBefore, on: connection)
         }
     }
 }

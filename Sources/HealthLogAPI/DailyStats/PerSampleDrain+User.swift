@@ -12,8 +12,10 @@ extension PerSampleDrain {
         let day: String
     }
 
-    /// Drains one user on `connection`, inside the caller's transaction.
-    static func drain(userID: String, calendar: UserCalendar, now: Int64, on connection: any DatabaseConnection) throws -> Counts {
+    /// Drains one user on `connection`, inside the caller's transaction; `priority` is the
+    /// user's source priority, whose device ladder picks each day's device.
+    static func drain(userID: String, calendar: UserCalendar, priority: SourcePriority, now: Int64,
+                      on connection: any DatabaseConnection) throws -> Counts {
         let samples = try connection.query("""
             SELECT id, type, hk_identifier, value, unit, device_type, measured_at FROM measurements
             WHERE user_id = $1 AND \(pendingCondition) AND hk_identifier IN \(identifierList(from: 2))
@@ -33,7 +35,7 @@ extension PerSampleDrain {
             let existed = try connection.queryFirst("""
                 SELECT 1 AS found FROM measurements WHERE user_id = $1 AND type = $2 AND source = 'APPLE_HEALTH' AND external_id = $3
                 """, userID, first.type, externalID) != nil
-            let devices = Set(members.map(\.deviceType))
+            let (device, total) = dayTotal(of: members, metric: first.type, priority: priority)
             // Inserted, or an existing live row raised to the larger total; otherwise left as it is.
             let written = try connection.execute("""
                 INSERT INTO measurements (id, user_id, type, source, external_id, hk_identifier, value, unit, measured_at, end_at,
@@ -43,7 +45,7 @@ extension PerSampleDrain {
                     SET value = excluded.value, sync_version = measurements.sync_version + 1, updated_at = excluded.updated_at
                     WHERE measurements.deleted_at IS NULL AND measurements.value < excluded.value
                 """, UUID().uuidString.lowercased(), userID, first.type, externalID, first.hkIdentifier,
-                members.reduce(0) { $0 + $1.value }, first.unit, start, end, devices.count == 1 ? first.deviceType : nil, now)
+                total, first.unit, start, end, device, now)
             if !existed { counts.daysCreated += 1 } else if written == 1 { counts.daysRaised += 1 } else { counts.daysKept += 1 }
         }
         for chunk in stride(from: 0, to: samples.count, by: 500).map({ samples[$0..<min($0 + 500, samples.count)] }) {
@@ -51,5 +53,19 @@ extension PerSampleDrain {
             try connection.execute("DELETE FROM measurements WHERE id IN (\(placeholders))", chunk.map { .text($0.id) })
         }
         return counts
+    }
+
+    /// One device's total for a day, never a sum across devices: a watch and a phone both
+    /// count the steps taken while carrying both, so adding them would count those twice.
+    /// The device is the one `pickCanonicalSource`'s device axis prefers for the user and
+    /// metric, as in the daily read; when the ladder ranks none of them above the others,
+    /// candidates are offered largest total first, so the picker's tie-break keeps the largest.
+    private static func dayTotal(of samples: [Sample], metric: String, priority: SourcePriority) -> (String?, Double) {
+        var totals: [String?: Double] = [:]
+        for sample in samples { totals[sample.deviceType, default: 0] += sample.value }
+        let largestFirst = totals.sorted { ($1.value, $1.key ?? "") < ($0.value, $0.key ?? "") }
+        let candidates = largestFirst.map { SourceCandidate(source: IngestSource.appleHealth, deviceType: $0.key) }
+        guard let chosen = priority.pickCanonicalSource(candidates, metric: metric) else { return (nil, 0) }
+        return (chosen.deviceType, totals[chosen.deviceType] ?? 0)
     }
 }

@@ -6,9 +6,12 @@ import Storage
 /// the day counted in the user's time zone, so every day has the shape new clients post.
 ///
 /// Scope: APPLE_HEALTH rows whose `hk_identifier` is a cumulative type and whose external id is
-/// not a `stats:` id, soft-deleted rows excepted. A day's value is the sum of its samples (by
-/// their start); when the day already has a `stats:` row the larger value stays, because a
-/// daily total only ever grows and either side may have seen samples the other did not. A
+/// not a `stats:` id, soft-deleted rows excepted. A day's value is the sum of one device type's
+/// samples (by their start): the device the user's source priority prefers for the metric,
+/// else the one with the largest sum, because watch and phone record overlapping steps and
+/// HealthKit's own statistics count them once. When the day already has a `stats:` row the
+/// larger value stays, because a daily total only ever grows and either side may have seen
+/// samples the other did not. A
 /// soft-deleted `stats:` row stays deleted (the user removed that day). The per-sample rows are
 /// then deleted. Each user is one transaction; a second run finds nothing and changes nothing.
 struct PerSampleDrain: Sendable {
@@ -56,7 +59,9 @@ struct PerSampleDrain: Sendable {
         var total = Counts()
         for (index, (userID, timezone)) in users.enumerated() {
             let counts = try await database.transaction { connection in
-                try Self.drain(userID: userID, calendar: UserCalendar(timezone: timezone), now: Clock.now(), on: connection)
+                let priority = try MeasurementReadEndpoints.userSettings(userID, on: connection).1
+                return try Self.drain(userID: userID, calendar: UserCalendar(timezone: timezone), priority: priority,
+                                      now: Clock.now(), on: connection)
             }
             total.add(counts)
             progress(index + 1, users.count, userID, counts)

@@ -57,11 +57,23 @@ public struct Endpoint: Sendable {
     /// Largest body the route accepts, checked against `Content-Length` before any of the body
     /// is read (413 otherwise); nil keeps the service default. Set with `limitingBody(to:)`.
     public private(set) var maxBodyBytes: Int?
+    /// Request headers the operation reads, published as `in: header` parameters; the handler
+    /// validates them itself. Set with `withHeaderParameters(_:)`.
+    public private(set) var headerParameters: [OpenAPIParameter] = []
 
     /// This endpoint with a body ceiling of its own (the batch endpoints' 5 MB).
     public func limitingBody(to bytes: Int) -> Endpoint {
         var copy = self
         copy.maxBodyBytes = bytes
+        return copy
+    }
+
+    /// This endpoint publishing `parameters` (each `in: header`), e.g. the batch endpoints'
+    /// optional `Idempotency-Key`.
+    public func withHeaderParameters(_ parameters: [OpenAPIParameter]) -> Endpoint {
+        precondition(parameters.allSatisfy { $0.location == .header }, "header parameters only")
+        var copy = self
+        copy.headerParameters = parameters
         return copy
     }
 

@@ -41,7 +41,7 @@ enum EndpointTable {
 
     static func operation(for endpoint: Endpoint) -> OpenAPIOperation {
         var operation = OpenAPIOperation(endpoint.method, endpoint.path, operationId: endpoint.operationId, summary: endpoint.summary,
-                                         tags: endpoint.tags, parameters: endpoint.pathParameters + endpoint.queryParameters,
+                                         tags: endpoint.tags, parameters: endpoint.pathParameters + endpoint.headerParameters + endpoint.queryParameters,
                                          requestBody: endpoint.requestBody, responses: endpoint.documentedResponses,
                                          security: endpoint.access == .anyone ? [] : nil)
         operation.requestMediaType = endpoint.requestMediaType

@@ -4,7 +4,8 @@ import HTTPServer
 /// Query strings (and form bodies) get the same strictness as JSON bodies: every parameter must
 /// be declared, appear at most once and match its schema. Integer parameters are parsed before
 /// validation so their range rules apply; failures are the usual 422 `validation.failed` with the
-/// parameter as path.
+/// parameter as path. A form declared with `allowsUnknownKeys` (a third party's callback, which
+/// may add fields at any time) has its undeclared fields dropped instead of refused.
 enum QueryValidation {
     static func validate(_ query: QueryParameters, against parameters: [OpenAPIParameter]) throws -> JSONObject {
         let shape = ObjectSchema(properties: parameters.map { Property($0.name, $0.schema, required: $0.isRequired) })
@@ -21,6 +22,7 @@ enum QueryValidation {
         var issues: [ValidationIssue] = []
         for (name, value) in pairs.pairs {
             guard let property = shape.property(named: name) else {
+                if shape.allowsUnknownKeys { continue }
                 issues.append(ValidationIssue(path: name, code: .unrecognizedKey, message: "is not a known \(noun)"))
                 continue
             }

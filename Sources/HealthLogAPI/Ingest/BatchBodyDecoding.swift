@@ -10,7 +10,11 @@ enum BatchBodyDecoding {
         do {
             value = try JSONParser.parse(bytes)
         } catch {
-            throw APIError.malformedJSON(error)
+            // Well-formed JSON whose number overflows a double (`1e999`): the contract's
+            // `z.number().finite()` refuses it as a validation failure, not as broken JSON.
+            guard error.reason == .numberOutOfRange else { throw APIError.malformedJSON(error) }
+            throw APIError.unprocessable(issues: [ValidationIssue(path: "", code: .notFinite,
+                                                                  message: "the number at byte \(error.offset) is not finite")])
         }
         if let count = value[listKey]?.arrayValue?.count, count > maxEntries {
             throw APIError(status: 422, code: tooLargeCode, message: "A batch holds at most \(maxEntries) entries, got \(count)",

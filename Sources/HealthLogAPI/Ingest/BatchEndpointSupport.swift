@@ -4,9 +4,11 @@ import ServiceRuntime
 /// What the two batch endpoints declare alike: the body ceiling, the shared failures and the
 /// pipeline built from the service context.
 enum BatchEndpointSupport {
-    /// Contract §2.2's pre-parse ceiling (5 MiB), applied to both batch routes: checked against
+    /// Contract §2.2's pre-parse ceiling, "5 MB" read as 5,000,000 bytes (not 5 MiB): the iOS
+    /// client falls back to one workout per call above 5 MB, so the server must never accept
+    /// what the client counts as over. Applied to both batch routes, checked against
     /// `Content-Length` before any of the body is read.
-    static let maxBodyBytes = 5 * 1024 * 1024
+    static let maxBodyBytes = 5_000_000
 
     static func successDescription(maxEntries: Int, tooLargeCode: String) -> String {
         """

@@ -12,8 +12,8 @@ enum EntryOutcome: Sendable, Equatable {
 enum SkipReason: String, Error, Sendable, Equatable {
     /// The HealthKit identifier (or workout activity type) has no row in our mapping yet.
     case unmappableIdentifier = "unmappable_identifier"
-    /// An unknown unit for a known type, a value outside the plausible range, or an end before
-    /// the start.
+    /// An unknown unit for a known type, a value outside the plausible range, an end before
+    /// the start, or a start before 2000 or in the future (`PlausibleTime`).
     case valueOutOfRange = "value_out_of_range"
 }
 
@@ -26,11 +26,21 @@ struct BatchResult: Encodable, Sendable {
         let reason: String
     }
 
+    /// Contract §2.1's `{ "index": 0, "status": "inserted" }`; a skipped entry also carries its
+    /// `reason` (the same one `skipped[]` lists), every other entry has exactly the two keys.
     struct Entry: Encodable, Sendable {
         let index: Int
         let status: String
-        /// Present (non-null) only for skipped entries.
         let reason: String?
+
+        enum Keys: String, CodingKey { case index, status, reason }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(index, forKey: .index)
+            try container.encode(status, forKey: .status)
+            if let reason { try container.encode(reason, forKey: .reason) }
+        }
     }
 
     let processed: Int
@@ -73,8 +83,8 @@ struct BatchResult: Encodable, Sendable {
         Property("entries", .array(of: .object("BatchEntryStatus") {
             Property("index", .integer(min: 0))
             Property("status", .string(oneOf: ["inserted", "duplicate", "skipped"]))
-            Property("reason", .string(oneOf: [SkipReason.unmappableIdentifier.rawValue, SkipReason.valueOutOfRange.rawValue]).orNull,
-                     description: "Why the entry was skipped; null unless status is skipped.")
+            Property("reason", .string(oneOf: [SkipReason.unmappableIdentifier.rawValue, SkipReason.valueOutOfRange.rawValue]),
+                     required: false, description: "Why the entry was skipped; present only when status is skipped.")
         }))
     }
 }

@@ -11,6 +11,15 @@ enum IdempotencyKeyHeader {
     /// Set on a response that replays a stored one.
     static let replayMarker = "Idempotent-Replayed"
 
+    /// How both batch operations publish the header in the OpenAPI document.
+    static let parameter = OpenAPIParameter.header(
+        name, .string(minLength: 1, maxLength: maxLength + 2), required: false,
+        description: "Optional. 1-\(maxLength) visible ASCII characters, as a structured-field string (\"key\", up to 257 with the quotes) or bare; "
+            + "otherwise 400 idempotency.key_invalid. Scoped per user and route. A retry with the same key and the same "
+            + "body bytes within 24 h replays the first answer byte for byte (marked Idempotent-Replayed: true); the same "
+            + "key with a different body is 422 idempotency.key_reused; while the first request runs, 409 "
+            + "idempotency.in_progress.")
+
     /// The key, or nil when the request has none (the header is optional).
     static func key(in request: Request) throws -> String? {
         guard let raw = request.headers[name] else { return nil }

@@ -1,4 +1,5 @@
 import APIToolkit
+import Foundation
 import Storage
 
 /// Where Idempotency-Keys live (`idempotency_keys`), scoped per (user, method, route, key).
@@ -6,10 +7,16 @@ import Storage
 /// body are stored for replay within `retentionSeconds` (24 h). A claim left `in_progress`
 /// longer than `abandonedAfterSeconds` belongs to a process that died mid-request and may be
 /// taken over, so a crash never blocks a key for a whole day.
+///
+/// Every claim carries a random owner token (`claim_id`), and only its owner can complete or
+/// release it: a request that was merely slow and whose claim was taken over can neither
+/// overwrite the new owner's stored answer nor delete the new owner's live claim. The window
+/// is ten minutes, far beyond any request (a batch waits for SQLite's writer for seconds at
+/// worst), so a takeover means the first request is gone.
 struct IdempotencyStore: Sendable {
     let database: Database
     var retentionSeconds: Int64 = 24 * 3600
-    var abandonedAfterSeconds: Int64 = 120
+    var abandonedAfterSeconds: Int64 = 600
 
     struct Scope: Sendable {
         let userID: String
@@ -19,8 +26,8 @@ struct IdempotencyStore: Sendable {
     }
 
     enum Claim: Sendable, Equatable {
-        /// The caller owns the key and must `complete` or `release` it.
-        case claimed
+        /// The caller owns the key under `owner` and must `complete` or `release` it with that token.
+        case claimed(owner: String)
         /// The key was used before with the same body: answer with these exact bytes.
         case replay(status: Int, body: [UInt8])
     }
@@ -30,19 +37,20 @@ struct IdempotencyStore: Sendable {
     /// request still runs.
     func claim(_ scope: Scope, fingerprint: String, now: Int64 = Clock.now()) async throws -> Claim {
         let expired = now - retentionSeconds, abandoned = now - abandonedAfterSeconds
+        let owner = UUID().uuidString.lowercased()
         return try await database.transaction { connection in
             let inserted = try connection.execute("""
-                INSERT INTO idempotency_keys (user_id, method, route, key, fingerprint, state, created_at)
-                VALUES ($1, $2, $3, $4, $5, 'in_progress', $6) ON CONFLICT DO NOTHING
-                """, scope.userID, scope.method, scope.route, scope.key, fingerprint, now)
-            if inserted == 1 { return .claimed }
+                INSERT INTO idempotency_keys (user_id, method, route, key, fingerprint, state, created_at, claim_id)
+                VALUES ($1, $2, $3, $4, $5, 'in_progress', $6, $7) ON CONFLICT DO NOTHING
+                """, scope.userID, scope.method, scope.route, scope.key, fingerprint, now, owner)
+            if inserted == 1 { return .claimed(owner: owner) }
             let retaken = try connection.execute("""
                 UPDATE idempotency_keys SET fingerprint = $5, state = 'in_progress', status = NULL, response_body = NULL,
-                    created_at = $6, completed_at = NULL
+                    created_at = $6, completed_at = NULL, claim_id = $9
                 WHERE user_id = $1 AND method = $2 AND route = $3 AND key = $4
                     AND (created_at < $7 OR (state = 'in_progress' AND created_at < $8))
-                """, scope.userID, scope.method, scope.route, scope.key, fingerprint, now, expired, abandoned)
-            if retaken == 1 { return .claimed }
+                """, scope.userID, scope.method, scope.route, scope.key, fingerprint, now, expired, abandoned, owner)
+            if retaken == 1 { return .claimed(owner: owner) }
             guard let row = try connection.queryFirst("""
                 SELECT fingerprint, state, status, response_body FROM idempotency_keys
                 WHERE user_id = $1 AND method = $2 AND route = $3 AND key = $4
@@ -57,23 +65,25 @@ struct IdempotencyStore: Sendable {
         }
     }
 
-    /// Stores the answer for replays. Bodies are JSON, hence valid UTF-8 text.
-    func complete(_ scope: Scope, status: Int, body: [UInt8], now: Int64 = Clock.now()) async throws {
+    /// Stores the answer for replays, if `owner` still holds the claim. Bodies are JSON, hence
+    /// valid UTF-8 text.
+    func complete(_ scope: Scope, owner: String, status: Int, body: [UInt8], now: Int64 = Clock.now()) async throws {
         try await database.write { connection in
             try connection.execute("""
                 UPDATE idempotency_keys SET state = 'completed', status = $5, response_body = $6, completed_at = $7
-                WHERE user_id = $1 AND method = $2 AND route = $3 AND key = $4
-                """, scope.userID, scope.method, scope.route, scope.key, status, String(decoding: body, as: UTF8.self), now)
+                WHERE user_id = $1 AND method = $2 AND route = $3 AND key = $4 AND claim_id = $8 AND state = 'in_progress'
+                """, scope.userID, scope.method, scope.route, scope.key, status, String(decoding: body, as: UTF8.self), now, owner)
         }
     }
 
-    /// Forgets the claim: the request was not executed (429) or failed inside the server (5xx,
-    /// everything rolled back), so a retry with the same key must run for real.
-    func release(_ scope: Scope) async throws {
+    /// Forgets `owner`'s claim: the request was not executed (429) or failed inside the server
+    /// (5xx, everything rolled back), so a retry with the same key must run for real.
+    func release(_ scope: Scope, owner: String) async throws {
         try await database.write { connection in
             try connection.execute("""
-                DELETE FROM idempotency_keys WHERE user_id = $1 AND method = $2 AND route = $3 AND key = $4
-                """, scope.userID, scope.method, scope.route, scope.key)
+                DELETE FROM idempotency_keys
+                WHERE user_id = $1 AND method = $2 AND route = $3 AND key = $4 AND claim_id = $5 AND state = 'in_progress'
+                """, scope.userID, scope.method, scope.route, scope.key, owner)
         }
     }
 

@@ -32,3 +32,30 @@ extension HealthLogMigrations {
         )
         """)
 }
+
+extension HealthLogMigrations {
+    /// The owner token of an Idempotency-Key claim: `complete` and `release` match on it, so a
+    /// request whose claim was taken over cannot touch the new owner's row. Rows from before
+    /// have none and are only ever taken over or pruned.
+    static let idempotencyClaimOwner = Migration(version: 13, name: "add_idempotency_claim_owner", sql: """
+        ALTER TABLE idempotency_keys ADD COLUMN claim_id TEXT
+        """)
+
+    /// The batch budget becomes a sliding window (`BatchRateLimiter`): a per-user row every
+    /// admission locks first, and the admitted batches per second of the last minute. The
+    /// fixed-window counter it replaces held only transient counts, so it is dropped.
+    static let batchRateLimitSliding = Migration(version: 14, name: "sliding_batch_rate_limit", sql: """
+        DROP TABLE batch_rate_limit;
+        CREATE TABLE batch_rate_limit (
+            user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+            last_request_at BIGINT NOT NULL
+        );
+        CREATE TABLE batch_rate_limit_seconds (
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            at_second BIGINT NOT NULL,
+            requests INTEGER NOT NULL,
+            PRIMARY KEY (user_id, at_second)
+        );
+        CREATE INDEX batch_rate_limit_seconds_at ON batch_rate_limit_seconds (at_second);
+        """)
+}

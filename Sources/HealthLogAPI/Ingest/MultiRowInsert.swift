@@ -30,19 +30,30 @@ struct MultiRowInsert {
         return inserted
     }
 
-    private func sql(rowCount: Int) -> String {
-        var text = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
+    /// `… VALUES ($1, …, $c), ($c+1, …), … ON CONFLICT …`, written as bytes: this runs on the
+    /// database's writer for every batch, and interpolating 7,500 placeholders one string at a
+    /// time cost more than a twentieth of the writer's time.
+    func sql(rowCount: Int) -> String {
+        var text = Array("INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES ".utf8)
+        text.reserveCapacity(text.count + rowCount * columns.count * 8 + 100)
         var parameter = 1
         for row in 0..<rowCount {
-            if row > 0 { text += ", " }
-            text += "("
+            if row > 0 { text.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
+            text.append(UInt8(ascii: "("))
             for column in columns.indices {
-                if column > 0 { text += ", " }
-                text += "$\(parameter)"
+                if column > 0 { text.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
+                text.append(UInt8(ascii: "$"))
+                Self.appendDecimal(parameter, to: &text)
                 parameter += 1
             }
-            text += ")"
+            text.append(UInt8(ascii: ")"))
         }
-        return text + " ON CONFLICT (\(conflictColumns.joined(separator: ", "))) DO NOTHING RETURNING id"
+        text.append(contentsOf: " ON CONFLICT (\(conflictColumns.joined(separator: ", "))) DO NOTHING RETURNING id".utf8)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    private static func appendDecimal(_ number: Int, to text: inout [UInt8]) {
+        if number >= 10 { appendDecimal(number / 10, to: &text) }
+        text.append(UInt8(ascii: "0") + UInt8(number % 10))
     }
 }

@@ -1,9 +1,13 @@
-/// One value per day for a cumulative metric (contract §4, §12), computed from stored rows.
+import Storage
+
+/// One value per day for a cumulative metric (contract §4, §12), computed from stored rows: the
+/// one implementation of "a day's total" that the daily read and personal records share.
 ///
 /// Per day and source: the `stats:` rows when there are any (iOS's per-day totals), otherwise
 /// the sum of that day's per-sample rows (the shape before the cutover). Rows of one source are
 /// summed per device type, and `pickCanonicalSource` chooses which (source, device type) total
 /// is the day's value: summing across sources or devices would count the same steps twice.
+/// Sleep counts only asleep stages, on the day it ended (`MetricKinds`).
 struct DailyTotals {
     struct Row: Sendable {
         let id: String
@@ -12,6 +16,8 @@ struct DailyTotals {
         let externalId: String
         let value: Double
         let measuredAt: Int64
+        let endAt: Int64
+        let sleepStage: Int64?
     }
 
     struct Day: Encodable, Sendable {
@@ -23,21 +29,37 @@ struct DailyTotals {
         let measurementId: String?
     }
 
+    /// The columns `Row(row:)` reads.
+    static let columns = "id, source, device_type, external_id, value, measured_at, end_at, sleep_stage"
+
     let metric: String
     let calendar: UserCalendar
     let priority: SourcePriority
 
-    /// The chosen total of each day in `from...to` that has data, oldest first.
+    /// The chosen total of each day in `from...to` (inclusive) that has data, oldest first.
     func days(_ rows: [Row], from: String, to: String) -> [Day] {
         var byDay: [String: [Row]] = [:]
-        for row in rows {
-            let day = DailyStats.parse(externalId: row.externalId)?.day ?? calendar.day(of: row.measuredAt)
+        for row in rows where MetricKinds.countsTowardDailyTotal(type: metric, sleepStage: row.sleepStage) {
+            let day = self.day(of: row)
             if day >= from, day <= to { byDay[day, default: []].append(row) }
         }
         return byDay.keys.sorted().compactMap { day in total(of: byDay[day] ?? [], on: day) }
     }
 
-    private func total(of rows: [Row], on day: String) -> Day? {
+    /// The chosen total of every day that has data, oldest first.
+    func allDays(_ rows: [Row]) -> [Day] {
+        days(rows, from: "0000-01-01", to: "9999-12-31")
+    }
+
+    /// The user's day a row counts for: a `stats:` row's own day, else its instant's.
+    func day(of row: Row) -> String {
+        DailyStats.parse(externalId: row.externalId)?.day
+            ?? calendar.day(of: MetricKinds.dayInstant(type: metric, measuredAt: row.measuredAt, endAt: row.endAt))
+    }
+
+    /// The value of one day from that day's rows: per source its `stats:` rows if any, else its
+    /// samples; per (source, device type) the sum; the picker's choice among those.
+    func total(of rows: [Row], on day: String) -> Day? {
         let dailySources = Set(rows.filter { DailyStats.parse(externalId: $0.externalId) != nil }.map(\.source))
         let counted = rows.filter { dailySources.contains($0.source) == (DailyStats.parse(externalId: $0.externalId) != nil) }
         var groups: [SourceCandidate: [Row]] = [:], order: [SourceCandidate] = []
@@ -49,5 +71,15 @@ struct DailyTotals {
         guard let chosen = priority.pickCanonicalSource(order, metric: metric), let members = groups[chosen] else { return nil }
         return Day(date: day, value: members.reduce(0) { $0 + $1.value }, source: chosen.source, deviceType: chosen.deviceType,
                    measurementId: members.count == 1 && DailyStats.parse(externalId: members[0].externalId) != nil ? members[0].id : nil)
+    }
+}
+
+extension DailyTotals.Row {
+    /// A `measurements` row selected with `DailyTotals.columns`.
+    init(row: Storage.Row) throws {
+        self.init(id: try row.decode("id"), source: try row.decode("source"), deviceType: try row.decode("device_type"),
+                  externalId: try row.decode("external_id"), value: try row.decode("value"),
+                  measuredAt: try row.decode("measured_at"), endAt: try row.decode("end_at"),
+                  sleepStage: try row.decode("sleep_stage"))
     }
 }

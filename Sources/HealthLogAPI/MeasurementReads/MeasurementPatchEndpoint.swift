@@ -6,7 +6,9 @@ import Storage
 /// grew after it was first posted (contract §12, late watch sync). Only the owner's rows exist
 /// for the caller (404 otherwise); a soft-deleted row is 410; the value must be plausible for
 /// the type. Contract §13: every write bumps `syncVersion` and `updatedAt`, and an `If-Match`
-/// naming an older `syncVersion` is 409 `sync.conflict` with the stored row in `data`.
+/// naming another `syncVersion` is 409 with `"error": "sync.conflict"` and the stored row in
+/// `data`. An edit of a soft-deleted row is 410 whatever its version (§13.4). A changed value
+/// re-runs personal-record detection, since a corrected daily total can be a new best day.
 enum MeasurementPatchEndpoint {
     struct Body: RequestBody {
         let value: Double
@@ -21,8 +23,8 @@ enum MeasurementPatchEndpoint {
         tags: ["measurements"], access: .user, body: Body.self,
         success: OpenAPIResponse(200, "The updated row", schema: MeasurementRecord.schema),
         failures: [OpenAPIResponse(404, "measurement.not_found: no such row of the caller's"),
-                   OpenAPIResponse(409, "sync.conflict: If-Match is not the stored syncVersion; data is the stored row"),
-                   OpenAPIResponse(410, "measurement.gone: the row was soft-deleted")]
+                   OpenAPIResponse(409, "sync.conflict: If-Match is not the stored syncVersion; error and meta.errorCode are sync.conflict, data is the stored row"),
+                   OpenAPIResponse(410, "measurement.gone: the row was soft-deleted (checked before If-Match)")]
     ) { context in
         { call, body in
             let userID = try call.user().userID, id = (call.request.parameter("id") ?? "").lowercased()
@@ -34,25 +36,35 @@ enum MeasurementPatchEndpoint {
         }
     }.withPathParameters([.path("id", .string(format: .uuid))])
 
+    /// The version check is part of the write (`… AND sync_version = $expected`), so of two
+    /// concurrent PATCHes with the same `If-Match` exactly one matches; the other changes nothing
+    /// and is told 409, on PostgreSQL's READ COMMITTED as on SQLite. Only a write that changed
+    /// nothing reads the row again, to tell 404, 410 and 409 apart.
     static func update(id: String, userID: String, value: Double, expectedVersion: Int64?,
                        on connection: any DatabaseConnection) throws -> MeasurementRecord {
         let select = "SELECT \(MeasurementRecord.columns), deleted_at FROM measurements WHERE id = $1 AND user_id = $2"
-        guard let row = try connection.queryFirst(select, id, userID) else { throw notFound }
-        let current = try MeasurementRecord(row: row)
-        if let expectedVersion, expectedVersion != current.syncVersion {
-            throw APIError.conflict("The row changed since that version", code: "sync.conflict",
-                                    data: try APIEncoder().encode(current))
-        }
-        guard try row.decode(Int64?.self, "deleted_at") == nil else { throw gone }
-        if let range = MetricKinds.mapping(of: current.type)?.plausibleRange, !range.contains(value) {
+        guard let before = try connection.queryFirst(select, id, userID) else { throw notFound }
+        guard try before.decode(Int64?.self, "deleted_at") == nil else { throw gone }
+        let type: String = try before.decode("type"), unit: String = try before.decode("unit")
+        if let range = MetricKinds.mapping(of: type)?.plausibleRange, !range.contains(value) {
             throw APIError.unprocessable(issues: [ValidationIssue(path: "value", code: .invalidValue,
-                                                                  message: "must be within \(range.lowerBound)…\(range.upperBound) \(current.unit)")])
+                                                                  message: "must be within \(range.lowerBound)…\(range.upperBound) \(unit)")])
         }
-        try connection.execute("""
-            UPDATE measurements SET value = $1, sync_version = sync_version + 1, updated_at = $2 WHERE id = $3
-            """, value, Clock.now(), id)
-        guard let changed = try connection.queryFirst(select, id, userID) else { throw notFound }
-        return try MeasurementRecord(row: changed)
+        let versionCondition = expectedVersion == nil ? "" : " AND sync_version = $5"
+        let parameters: [SQLValue] = [.real(value), .integer(Clock.now()), .text(id), .text(userID)]
+            + (expectedVersion.map { [.integer($0)] } ?? [])
+        let changed = try connection.query("""
+            UPDATE measurements SET value = $1, sync_version = sync_version + 1, updated_at = $2
+            WHERE id = $3 AND user_id = $4 AND deleted_at IS NULL\(versionCondition)
+            RETURNING \(MeasurementRecord.columns)
+            """, parameters)
+        if let row = changed.first {
+            try PersonalRecordJobs.enqueue(userID: userID, now: Clock.now(), on: connection)
+            return try MeasurementRecord(row: row)
+        }
+        guard let current = try connection.queryFirst(select, id, userID) else { throw notFound }
+        guard try current.decode(Int64?.self, "deleted_at") == nil else { throw gone }
+        throw APIError.conflict("sync.conflict", code: "sync.conflict", data: try APIEncoder().encode(try MeasurementRecord(row: current)))
     }
 
     /// `If-Match: 3` or `If-Match: "3"` (an entity tag); absent means unconditional.

@@ -59,17 +59,14 @@ enum MeasurementReadEndpoints {
             let (timezone, priority) = try await context.database.read { try userSettings(userID, on: $0) }
             let calendar = UserCalendar(timezone: timezone)
             let range = try DayRange(query: call.query, calendar: calendar, maximumDays: maximumDailyDays)
-            // `stats:` rows carry their day in the id; a day of margin each side finds those whose start differs.
+            // `stats:` rows carry their day in the id, sleep counts by its end: a day of margin each
+            // side finds the rows whose start lies outside the range.
             let rows = try await context.database.read { connection in
                 try connection.query("""
-                    SELECT id, source, device_type, external_id, value, measured_at FROM measurements
+                    SELECT \(DailyTotals.columns) FROM measurements
                     WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL AND measured_at >= $3 AND measured_at < $4
                     """, userID, type, range.start - 86_400, range.end + 86_400)
-            }.map { row in
-                DailyTotals.Row(id: try row.decode("id"), source: try row.decode("source"), deviceType: try row.decode("device_type"),
-                                externalId: try row.decode("external_id"), value: try row.decode("value"),
-                                measuredAt: try row.decode("measured_at"))
-            }
+            }.map(DailyTotals.Row.init(row:))
             let totals = DailyTotals(metric: type, calendar: calendar, priority: priority)
             return try context.responses.ok(DailyPage(type: type, unit: MetricKinds.mapping(of: type)?.canonicalUnit ?? "",
                                                       timezone: timezone, days: totals.days(rows, from: range.from, to: range.to)))

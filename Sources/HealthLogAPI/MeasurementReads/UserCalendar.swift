@@ -1,10 +1,17 @@
 import APIToolkit
 import Foundation
+import Synchronization
 
 /// Civil days (`YYYY-MM-DD`) in a user's IANA time zone (`users.timezone`): the days the daily
-/// totals, the point-metric grouping and the daily-stats drain are counted in (contract §12).
+/// totals, the point-metric grouping, personal records and the daily-stats drain are counted in
+/// (contract §12). The one day-boundary implementation of the service; an unknown zone is UTC.
+///
+/// `day(of:)` runs once per stored row (personal-record detection maps a user's whole history),
+/// so it caches both steps Foundation would repeat: the zone's UTC offset per 15-minute slot
+/// (every zone's transitions since 1970 fall on quarter hours) and the text of each local day.
 struct UserCalendar: Sendable {
     private let calendar: Calendar
+    private let cache = DayCache()
 
     init(timezone: String) {
         var calendar = Calendar(identifier: .gregorian)
@@ -14,8 +21,14 @@ struct UserCalendar: Sendable {
 
     /// The user's day of the instant `seconds` (unix seconds).
     func day(of seconds: Int64) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
-        return Self.format(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
+        let slot = seconds.floorDivided(by: 900)
+        let offset = cache.offset(slot: slot) {
+            Int64(calendar.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(slot * 900))))
+        }
+        return cache.name(localDay: (seconds + offset).floorDivided(by: 86_400)) {
+            let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+            return Self.format(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
+        }
     }
 
     /// The instant the user's `day` begins (local midnight, or the first instant after a gap).
@@ -53,5 +66,38 @@ struct UserCalendar: Sendable {
     private static func format(year: Int, month: Int, day: Int) -> String {
         func pad(_ value: Int, _ width: Int) -> String { String(repeating: "0", count: max(0, width - String(value).count)) + String(value) }
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+}
+
+/// The memo behind `UserCalendar.day(of:)`. A class so copies of one calendar share it, and
+/// `Sendable` through its mutex: a calendar may be used from several tasks at once.
+private final class DayCache: Sendable {
+    private struct Tables {
+        var offsets: [Int64: Int64] = [:]
+        var names: [Int64: String] = [:]
+    }
+
+    private let tables = Mutex(Tables())
+
+    func offset(slot: Int64, compute: () -> Int64) -> Int64 {
+        if let known = tables.withLock({ $0.offsets[slot] }) { return known }
+        let offset = compute()
+        tables.withLock { $0.offsets[slot] = offset }
+        return offset
+    }
+
+    func name(localDay: Int64, compute: () -> String) -> String {
+        if let known = tables.withLock({ $0.names[localDay] }) { return known }
+        let name = compute()
+        tables.withLock { $0.names[localDay] = name }
+        return name
+    }
+}
+
+private extension Int64 {
+    /// Division rounding toward negative infinity (instants before 1970 stay on the right day).
+    func floorDivided(by divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 }

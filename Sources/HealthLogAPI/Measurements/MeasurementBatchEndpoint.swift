@@ -24,5 +24,5 @@ enum MeasurementBatchEndpoint {
                 return try context.responses.ok(result)
             }
         }
-    }.limitingBody(to: BatchEndpointSupport.maxBodyBytes)
+    }.limitingBody(to: BatchEndpointSupport.maxBodyBytes).withHeaderParameters([IdempotencyKeyHeader.parameter])
 }

@@ -1,7 +1,8 @@
 import Foundation
+import Storage
 
 /// One entry of a measurements batch, mapped and converted, ready to insert.
-struct MeasurementRow: Sendable {
+struct MeasurementRow: BatchRow {
     let index: Int
     let id: String
     let type: String
@@ -15,18 +16,27 @@ struct MeasurementRow: Sendable {
     let deviceType: String?
     let externalSourceVersion: String?
 
-    /// The row for `entry`, or why it is skipped: an identifier without a mapping, or a unit,
-    /// value or interval that cannot be a real reading.
-    static func map(_ entry: MeasurementBatchBody.Entry, index: Int) -> Result<MeasurementRow, SkipReason> {
+    /// The row for `entry`, with primary key `id`, or why it is skipped: an identifier without
+    /// a mapping, or a unit, value, start or interval that cannot be a real reading.
+    static func map(_ entry: MeasurementBatchBody.Entry, index: Int, id: String, now: Int64) -> Result<MeasurementRow, SkipReason> {
         guard let mapping = AppleHealthMapping.mapping(for: entry.hkIdentifier) else { return .failure(.unmappableIdentifier) }
         let start = Int64(entry.startDate.timeIntervalSince1970.rounded(.down))
         let end = Int64(entry.endDate.timeIntervalSince1970.rounded(.down))
-        guard end >= start, let value = mapping.canonicalValue(entry.value, unit: entry.unit) else {
+        guard end >= start, PlausibleTime.allows(start: start, now: now),
+              let value = mapping.canonicalValue(entry.value, unit: entry.unit) else {
             return .failure(.valueOutOfRange)
         }
-        return .success(MeasurementRow(index: index, id: UUID().uuidString.lowercased(), type: mapping.type,
+        return .success(MeasurementRow(index: index, id: id, type: mapping.type,
                                        externalId: entry.externalId, hkIdentifier: entry.hkIdentifier, value: value,
                                        unit: mapping.canonicalUnit, measuredAt: start, endAt: end, sleepStage: entry.sleepStage,
                                        deviceType: entry.deviceType, externalSourceVersion: entry.externalSourceVersion))
+    }
+
+    var conflictKey: [String] { [type, externalId] }
+
+    func values(userID: String, now: Int64) -> [SQLValue] {
+        [.text(id), .text(userID), .text(type), .text(IngestSource.appleHealth), .text(externalId), .text(hkIdentifier),
+         .real(value), .text(unit), .integer(measuredAt), .integer(endAt), sleepStage.sqlValue, deviceType.sqlValue,
+         externalSourceVersion.sqlValue, .integer(now), .integer(now)]
     }
 }

@@ -4,7 +4,8 @@ import Storage
 /// Runs personal-record detection in the background (a service background task): polls the job
 /// table every `pollInterval` — jobs may come from any server process sharing the database —
 /// and runs every job it manages to claim. A job's records are replaced and the job finished in
-/// one transaction, so readers see either the old records or the new ones.
+/// one transaction, so readers see either the old records or the new ones; a job whose claim
+/// was taken over meanwhile writes nothing.
 struct PersonalRecordWorker: Sendable {
     let database: Database
     let logger: Logger
@@ -18,7 +19,7 @@ struct PersonalRecordWorker: Sendable {
         var lastPrune: Int64 = 0
         while !Task.isCancelled {
             do {
-                try await drain()
+                try await runPendingJobs()
                 let now = Clock.now()
                 if now - lastPrune >= 3600 {
                     try await PersonalRecordJobs.prune(before: now - finishedRetentionSeconds, database: database)
@@ -32,7 +33,7 @@ struct PersonalRecordWorker: Sendable {
     }
 
     /// Runs jobs until none is left to claim.
-    func drain() async throws {
+    func runPendingJobs() async throws {
         while let job = try await PersonalRecordJobs.claimNext(now: Clock.now(), abandonedAfter: abandonedAfterSeconds,
                                                                database: database) {
             do {
@@ -43,14 +44,20 @@ struct PersonalRecordWorker: Sendable {
                     try PersonalRecordDetector.detect(userID: job.userID, now: now, on: connection)
                 }
                 try await database.transaction { connection in
+                    // Finished first: it locks the job row, so a takeover cannot slip in before the records are written.
+                    guard try PersonalRecordJobs.finish(job, now: now, on: connection) else { throw ClaimLost() }
                     try connection.execute("DELETE FROM personal_records WHERE user_id = $1", job.userID)
                     for record in records { try record.insert(userID: job.userID, on: connection) }
-                    try PersonalRecordJobs.finish(job, now: now, on: connection)
                 }
+            } catch is ClaimLost {
+                logger.info("personal-record job was taken over; its result is dropped", ["job": .string(job.id)])
             } catch {
                 logger.error("personal-record detection failed", ["job": .string(job.id), "error": .string(String(describing: error))])
                 try await PersonalRecordJobs.fail(job, error: String(describing: error), now: Clock.now(), database: database)
             }
         }
     }
+
+    /// Rolls back a job's writes when another worker owns it now.
+    private struct ClaimLost: Error {}
 }

@@ -9,7 +9,7 @@ extension SourcePriority {
     /// Contract §4's `pickCanonicalSource()`: the candidate whose values represent `metric`.
     ///
     /// The source axis decides first: the best-ranked source present wins. The device-type axis
-    /// then orders that source's candidates by the metric's device ladder (or `default`). A
+    /// then orders that source's candidates by the metric's device ladder (`deviceLadder`). A
     /// null device type is unknown, so that axis cannot rank it: it comes after every listed
     /// device, level with devices the ladder does not name, and the choice falls through to the
     /// source axis alone. Source first, because a ladder like `default: [watch, phone, scale]`

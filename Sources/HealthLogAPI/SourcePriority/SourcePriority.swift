@@ -16,6 +16,10 @@ struct SourcePriority: Sendable, Equatable {
     static let sources = [IngestSource.appleHealth, "WITHINGS", "MANUAL"]
     /// The key of the device-type ladder that applies to metrics without their own.
     static let defaultKey = "default"
+    /// The device ladder of a user who set none at all (contract §4's example `default`): without
+    /// it every device would tie and a day's value would come from whichever device happened to
+    /// record first, typically the phone's partial count instead of the watch's.
+    static let builtInDeviceLadder = ["watch", "phone", "scale"]
 
     init(metricPriority: [String: [String]] = [:], deviceTypePriority: [String: [String]] = [:]) {
         self.metricPriority = metricPriority
@@ -41,9 +45,11 @@ struct SourcePriority: Sendable, Equatable {
         return chosen + Self.sources.filter { !chosen.contains($0) }
     }
 
-    /// The device types for `metric`, best first: its own ladder, else `default`, else none.
+    /// The device types for `metric`, best first: its own ladder, else `default`; for a user
+    /// with no device ladder at all, the built-in one.
     func deviceLadder(for metric: String) -> [String] {
-        deviceTypePriority[metric] ?? deviceTypePriority[Self.defaultKey] ?? []
+        if deviceTypePriority.isEmpty { return Self.builtInDeviceLadder }
+        return deviceTypePriority[metric] ?? deviceTypePriority[Self.defaultKey] ?? []
     }
 
     /// The two-axis JSON object, keys sorted, so what is stored and returned is deterministic.

@@ -3,6 +3,12 @@ import APIToolkit
 /// One Withings Notify callback, validated (healthlog-facts §6): Withings posts a form with
 /// `userid` and `appli`, plus `startdate`/`enddate` for new data or `date`/`deviceid`/`action`
 /// for events (bed in/out, profile changes). It carries no health data; the fetch happens later.
+///
+/// Lenient where strictness would lose data: Withings retries a refused notification for a few
+/// hours and then drops it for good, so once the secret checked out, fields we do not know are
+/// ignored and a category we do not know is queued like any other (a later release can fetch
+/// it). Only a notification we cannot even identify is refused: `userid` or `appli` missing or
+/// not a positive integer, a half or reversed data window, or a known data category without one.
 struct WithingsNotification: Sendable, Equatable {
     let withingsUserID: Int64
     let appli: Int64
@@ -21,27 +27,29 @@ struct WithingsNotification: Sendable, Equatable {
     /// The categories that announce new measurements and so always carry a data window.
     static let dataApplis: Set<Int64> = [1, 2, 4, 16, 44, 54, 58]
 
-    static let form = ObjectSchema(name: "WithingsNotification", description: "Withings Notify callback (form-encoded).", properties: [
+    static let form = ObjectSchema(name: "WithingsNotification", description: """
+        Withings Notify callback (form-encoded). Fields not listed here are accepted and ignored.
+        """, properties: [
         Property("userid", .integer(min: 1), description: "Withings user id."),
-        Property("appli", .integer(min: 1, max: 58), description: "Notification category: one of \(applis.map(String.init).joined(separator: ", "))."),
+        Property("appli", .integer(min: 1), description: """
+            Notification category; documented: \(applis.map(String.init).joined(separator: ", ")). Others are queued too.
+            """),
         Property("startdate", .integer(min: 0), required: false, description: "Start of the data window (unix seconds)."),
         Property("enddate", .integer(min: 0), required: false, description: "End of the data window (unix seconds)."),
         Property("date", .string(minLength: 1, maxLength: 32), required: false, description: "Event date (YYYY-MM-DD or unix seconds)."),
         Property("deviceid", .string(minLength: 1, maxLength: 128), required: false),
-        Property("action", .string(oneOf: ["delete", "unlink", "update"]), required: false),
-    ])
+        Property("action", .string(minLength: 1, maxLength: 32), required: false, description: "delete, unlink or update."),
+    ], allowsUnknownKeys: true)
 
-    /// Applies the rules the schema cannot state: a known category, a complete and ordered data
-    /// window (required for data categories), 422 with the field as path otherwise.
+    /// Applies the rules the schema cannot state: a complete and ordered data window (required
+    /// for the known data categories), 422 with the field as path otherwise.
     init(fields: JSONObject) throws {
         func integer(_ name: String) -> Int64? { fields[name]?.integerValue }
         func issue(_ path: String, _ message: String) -> APIError {
             .unprocessable(issues: [ValidationIssue(path: path, code: .invalidValue, message: message)])
         }
         guard let userID = integer("userid") else { throw issue("userid", "is required") }
-        guard let appli = integer("appli"), Self.applis.contains(appli) else {
-            throw issue("appli", "is not a documented Withings notification category")
-        }
+        guard let appli = integer("appli") else { throw issue("appli", "is required") }
         let start = integer("startdate"), end = integer("enddate")
         if (start == nil) != (end == nil) { throw issue(start == nil ? "startdate" : "enddate", "must be sent with its pair") }
         if Self.dataApplis.contains(appli), start == nil { throw issue("startdate", "is required for this category") }

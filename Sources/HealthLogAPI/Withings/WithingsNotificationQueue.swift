@@ -20,4 +20,16 @@ enum WithingsNotificationQueue {
             notification.startDate, notification.endDate, notification.event, now)
         return inserted == 1 ? .queued : .duplicate
     }
+
+    /// Deletes notifications the worker resolved (`ready_to_fetch` or `unlinked`) before
+    /// `resolvedBefore`; queued ones always stay. Called by `RetentionPruner` with a 30-day
+    /// cut-off: Withings stops retrying a notification within hours, so a row that old no
+    /// longer catches repeats, and the fetch it announced reads by date range anyway.
+    @discardableResult
+    static func pruneResolved(before resolvedBefore: Int64, on connection: any DatabaseConnection) throws -> Int {
+        try connection.execute("""
+            DELETE FROM withings_notifications
+            WHERE status IN ('ready_to_fetch', 'unlinked') AND resolved_at < $1
+            """, resolvedBefore)
+    }
 }

@@ -25,8 +25,10 @@ enum WithingsWebhookEndpoints {
         success: OpenAPIResponse(200, "Queued (or already queued)", schema: receiptSchema), failures: [unauthorized]
     ) { context in
         { call, form in
-            try context.withings.authorize(call.request.parameter("token"))
-            return try await receive(form, context: context)
+            try await context.withings.countingRefusals {
+                try context.withings.authorize(call.request.parameter("token"))
+                return try await receive(form, context: context)
+            }
         }
     }.withPathParameters([tokenParameter], secret: ["token"])
 
@@ -49,9 +51,11 @@ enum WithingsWebhookEndpoints {
         success: OpenAPIResponse(200, "Queued (or already queued)", schema: receiptSchema), failures: [unauthorized]
     ) { context in
         { call, form in
-            try context.withings.authorize(call.query["secret"]?.stringValue)
-            context.withings.legacyCalls.increment()
-            return try await receive(form, context: context)
+            try await context.withings.countingRefusals {
+                try context.withings.authorize(call.query["secret"]?.stringValue)
+                context.withings.legacyCalls.increment()
+                return try await receive(form, context: context)
+            }
         }
     }
 

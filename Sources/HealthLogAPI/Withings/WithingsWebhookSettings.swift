@@ -26,6 +26,9 @@ struct WithingsWebhookSettings: Sendable {
     /// Accepted calls on the deprecated `?secret=` URL, scraped at `/metrics`; its removal
     /// (v1.4.27) waits until this stops moving.
     let legacyCalls: Counter
+    /// Callbacks answered 4xx (wrong secret, unusable form), scraped at `/metrics`: Withings
+    /// gives up on a notification after a few hours of retries, so a refusal may be data lost.
+    let refusedCalls: Counter
 
     init(environment: [String: String], metrics: MetricsRegistry) throws {
         let configured = environment[Self.secretVariable].flatMap { $0.isEmpty ? nil : $0 }
@@ -33,6 +36,18 @@ struct WithingsWebhookSettings: Sendable {
         secret = configured
         legacyCalls = metrics.counter("healthlog_withings_webhook_legacy_requests_total",
                                       help: "Accepted Withings callbacks on the deprecated ?secret= URL.")
+        refusedCalls = metrics.counter("healthlog_withings_webhook_refused_total",
+                                       help: "Withings callbacks refused with a 4xx (wrong secret or unusable form).")
+    }
+
+    /// Runs a callback's handling, counting it in `refusedCalls` when it ends in a client error.
+    func countingRefusals(_ handle: () async throws -> Response) async throws -> Response {
+        do {
+            return try await handle()
+        } catch let error as APIError where (400..<500).contains(error.status) {
+            refusedCalls.increment()
+            throw error
+        }
     }
 
     /// Throws the 401 unless `presented` equals the configured secret.

@@ -1,7 +1,8 @@
 import Foundation
+import Storage
 
 /// One workout of a batch, checked and ready to insert.
-struct WorkoutRow: Sendable {
+struct WorkoutRow: BatchRow {
     /// Plausibility bounds per workout: a week of activity, 1,000 km, 20,000 kcal. The active
     /// duration may exceed end − start only by a minute of clock rounding.
     static let maxDurationSeconds: Double = 7 * 24 * 3600
@@ -22,18 +23,28 @@ struct WorkoutRow: Sendable {
     let sourceName: String?
     let deviceType: String?
 
-    static func map(_ workout: WorkoutBatchBody.Workout, index: Int) -> Result<WorkoutRow, SkipReason> {
+    /// The row for `workout`, with primary key `id`, or why it is skipped: an unknown activity
+    /// type, or a start, interval, duration, distance or energy that cannot be real.
+    static func map(_ workout: WorkoutBatchBody.Workout, index: Int, id: String, now: Int64) -> Result<WorkoutRow, SkipReason> {
         guard let name = WorkoutActivityType.name(for: workout.activityType) else { return .failure(.unmappableIdentifier) }
         let start = Int64(workout.startDate.timeIntervalSince1970.rounded(.down))
         let end = Int64(workout.endDate.timeIntervalSince1970.rounded(.down))
-        guard end >= start, workout.duration <= maxDurationSeconds,
+        guard end >= start, PlausibleTime.allows(start: start, now: now), workout.duration <= maxDurationSeconds,
               workout.duration <= Double(end - start) + durationSlackSeconds,
               (workout.totalDistance ?? 0) <= maxDistanceMetres, (workout.totalEnergyBurned ?? 0) <= maxEnergyKcal else {
             return .failure(.valueOutOfRange)
         }
-        return .success(WorkoutRow(index: index, id: UUID().uuidString.lowercased(), externalId: workout.externalId,
+        return .success(WorkoutRow(index: index, id: id, externalId: workout.externalId,
                                    activityType: workout.activityType, activityName: name, startedAt: start, endedAt: end,
                                    duration: workout.duration, energy: workout.totalEnergyBurned, distance: workout.totalDistance,
                                    sourceName: workout.sourceName, deviceType: workout.deviceType))
+    }
+
+    var conflictKey: [String] { [externalId] }
+
+    func values(userID: String, now: Int64) -> [SQLValue] {
+        [.text(id), .text(userID), .text(IngestSource.appleHealth), .text(externalId), .integer(Int64(activityType)),
+         .text(activityName), .integer(startedAt), .integer(endedAt), .real(duration), energy.sqlValue, distance.sqlValue,
+         sourceName.sqlValue, deviceType.sqlValue, .integer(now), .integer(now)]
     }
 }

@@ -122,14 +122,14 @@ final class IdempotencyKeyTests: XCTestCase {
         let token = try harness.bearer(for: "limited@example.com")
         let userID = try await harness.database.read { try $0.queryFirst("SELECT id FROM users")?.decode(String.self, "id") }
         let now = Int64(Date().timeIntervalSince1970)
-        try await harness.execute("INSERT INTO batch_rate_limit (user_id, window_started_at, requests) VALUES ($1, $2, 60)",
+        try await harness.execute("INSERT INTO batch_rate_limit_seconds (user_id, at_second, requests) VALUES ($1, $2, 60)",
                                   [.text(XCTUnwrap(userID)), .integer(now)])
         let body = Samples.batch([Samples.entry(externalId: "late")]), key = ["Idempotency-Key": "after-429"]
         let limited = try await BatchClient.post(harness.measurementsBatchURL, json: body, bearer: token, headers: key)
         XCTAssertEqual(limited.status, 429)
         let stored = try await harness.count("SELECT COUNT(*) FROM idempotency_keys")
         XCTAssertEqual(stored, 0, "a 429 is not stored")
-        try await harness.execute("UPDATE batch_rate_limit SET window_started_at = $1", [.integer(now - 120)])
+        try await harness.execute("UPDATE batch_rate_limit_seconds SET at_second = $1", [.integer(now - 120)])
         let retried = try await BatchClient.post(harness.measurementsBatchURL, json: body, bearer: token, headers: key)
         XCTAssertEqual(retried.status, 200, retried.text)
         XCTAssertEqual(retried.statuses, ["inserted"], "the retry ran for real")

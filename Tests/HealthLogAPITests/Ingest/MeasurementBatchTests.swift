@@ -75,7 +75,10 @@ final class MeasurementBatchTests: XCTestCase {
         XCTAssertEqual(response.entries.map { $0["index"] as? Int }, Array(0..<7))
         XCTAssertEqual(response.statuses, ["inserted", "skipped", "skipped", "skipped", "inserted", "inserted", "skipped"])
         XCTAssertEqual(response.entries[1]["reason"] as? String, "unmappable_identifier")
-        XCTAssertTrue(response.entries[0]["reason"] is NSNull, "reason is null for stored entries")
+        XCTAssertEqual(Set(response.entries[1].keys), ["index", "status", "reason"], "a skipped entry names its reason")
+        for (index, entry) in response.entries.enumerated() where entry["status"] as? String != "skipped" {
+            XCTAssertEqual(Set(entry.keys), ["index", "status"], "contract §2.1's item, exactly: entry \(index)")
+        }
 
         let stored = try await harness.database.read { connection in
             try connection.query("""
@@ -123,10 +126,12 @@ final class MeasurementBatchTests: XCTestCase {
             XCTAssertEqual(response.errorCode, "validation.failed", path)
             XCTAssertEqual((response.json["meta"] as? [String: Any])?["path"] as? String, path)
         }
-        // JSON has no NaN or Infinity: a non-finite number is not even JSON.
+        // 1e999 is well-formed JSON whose value overflows a double: like `z.number().finite()`, 422.
+        // NaN is not JSON at all: 400.
         let infinite = #"{"entries":[{"hkIdentifier":"HKQuantityTypeIdentifierStepCount","value":1e999,"unit":"count","startDate":"2026-05-16T10:00:00Z","endDate":"2026-05-16T10:00:00Z","externalId":"x"}]}"#
         let overflow = try await BatchClient.post(harness.measurementsBatchURL, body: Data(infinite.utf8), bearer: token)
-        XCTAssertTrue([400, 422].contains(overflow.status), overflow.text)
+        XCTAssertEqual(overflow.status, 422, overflow.text)
+        XCTAssertEqual(overflow.errorCode, "validation.failed")
         let nan = try await BatchClient.post(harness.measurementsBatchURL, body: Data(infinite.replacingOccurrences(of: "1e999", with: "NaN").utf8),
                                              bearer: token)
         XCTAssertEqual(nan.status, 400, nan.text)

@@ -23,11 +23,15 @@ final class WorkoutBatchTests: XCTestCase {
             XCTAssertEqual(result.status, 413, "\(route): \(result.body)")
             XCTAssertEqual(result.errorCode, "http.body_too_large")
         }
-        // Just under the ceiling is read and judged on its content.
-        let padding = String(repeating: " ", count: 5 * 1024 * 1024 - 200)
-        let body = Data((#"{"workouts":[]}"# + padding).utf8)
-        let response = try await BatchClient.post(harness.workoutsBatchURL, body: body, bearer: token)
+        // "5 MB" is 5,000,000 bytes, as the iOS client counts: exactly that is read and judged on
+        // its content, one byte more is refused unread.
+        let head = #"{"workouts":[]}"#
+        let atCeiling = Data((head + String(repeating: " ", count: 5_000_000 - head.utf8.count)).utf8)
+        let response = try await BatchClient.post(harness.workoutsBatchURL, body: atCeiling, bearer: token)
         XCTAssertEqual(response.status, 422, "read, then rejected for its empty list")
+        let overCeiling = try http("POST", harness.workoutsBatchURL, bearer: token,
+                                   headers: ["Content-Type: application/json", "Content-Length: 5000001", "Expect:"], body: "{}")
+        XCTAssertEqual(overCeiling.status, 413, "5,000,001 bytes is over 5 MB (it was under the 5 MiB ceiling)")
     }
 
     private func store(_ backend: TestBackend) async throws {

@@ -14,6 +14,8 @@ final class HealthLogHarness: @unchecked Sendable {
     let server: HTTPServer
     let database: Database
     let url: String
+    /// The storage both handles use, for tests that open one more (another process's view).
+    let databaseURL: String
 
     static let password = "correct horse battery staple"
 
@@ -45,10 +47,11 @@ final class HealthLogHarness: @unchecked Sendable {
         var description: String { "login failed: \(result.status) \(result.body)" }
     }
 
-    private init(server: HTTPServer, database: Database) {
+    private init(server: HTTPServer, database: Database, databaseURL: String) {
         self.server = server
         self.database = database
         self.url = "http://127.0.0.1:\(server.port)"
+        self.databaseURL = databaseURL
     }
 
     static let testEndpoints = [coachProbe, coachBodyProbe]
@@ -63,7 +66,7 @@ final class HealthLogHarness: @unchecked Sendable {
                                                    environment: environment.merging(["HEALTHLOG_PASSWORD_HASH_COST": "minimal"]) { $1 },
                                                    logger: Logger(minimumLevel: .error, sink: MemoryLogSink()))
         let database = try Database.open(url: databaseURL, poolSize: 1)
-        let harness = HealthLogHarness(server: server, database: database)
+        let harness = HealthLogHarness(server: server, database: database, databaseURL: databaseURL)
         test.addTeardownBlock {
             await server.shutdown()
             database.close()

@@ -1,56 +1,89 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import Synchronization
 
 /// Posts every user's batches over HTTP, the users concurrently and each user's batches one
 /// after another (as one phone syncs), and returns the wall-clock seconds for all of them.
+///
+/// Each user gets one thread and one keep-alive connection (opened on that thread, a loopback
+/// connect), and every request is built before the clock starts, so the client's own work per
+/// batch is a `write` and a few `read`s and the two cores go to the server being measured.
 enum HTTPIngest {
-    static func run(config: BenchConfig, batches: [[[BenchSample]]]) async throws -> Double {
-        let session = URLSession(configuration: .ephemeral)
-        var tokens: [String] = []
-        for email in config.emails { tokens.append(try await login(email, config: config, session: session)) }
-        let bodies = batches.map { userBatches in
-            userBatches.map { batch in Data(("{\"entries\":[" + batch.map(\.json).joined(separator: ",") + "]}").utf8) }
+    static func run(config: BenchConfig, batches: [[[BenchSample]]]) throws -> Double {
+        let server = try ServerAddress(url: config.serverURL)
+        let tokens = try config.emails.map { try login($0, password: config.password, server: server) }
+        let dates = BenchSample.dateFormatter()
+        let requests = zip(batches, tokens).map { userBatches, token in
+            userBatches.map { batch in
+                RawRequest.post("/api/measurements/batch", host: server.hostHeader, token: token,
+                                json: Array(("{\"entries\":[" + batch.map { $0.json(dates: dates) }.joined(separator: ",") + "]}").utf8))
+            }
         }
+        let failures = Mutex<[String]>([])
+        let finished = DispatchGroup()
         let started = Date()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for (user, token) in tokens.enumerated() {
-                let userBodies = bodies[user]
-                group.addTask {
-                    for body in userBodies { try await post(body, token: token, config: config, session: session) }
+        for userRequests in requests {
+            finished.enter()
+            let worker = Thread {
+                defer { finished.leave() }
+                do {
+                    let connection = try KeepAliveConnection(host: server.host, port: server.port)
+                    for request in userRequests { try expectAllInserted(try connection.send(request), config: config) }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
                 }
             }
-            try await group.waitForAll()
+            worker.start()
         }
-        return Date().timeIntervalSince(started)
+        finished.wait()
+        let seconds = Date().timeIntervalSince(started)
+        if let failure = failures.withLock({ $0.first }) { throw BenchError(failure) }
+        return seconds
     }
 
-    private static func login(_ email: String, config: BenchConfig, session: URLSession) async throws -> String {
-        var request = URLRequest(url: URL(string: config.serverURL + "/api/auth/login")!)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("HealthLog-iOS/1.5.0 CFNetwork/1568.100.1 Darwin/24.0.0", forHTTPHeaderField: "User-Agent")
-        request.httpBody = try JSONSerialization.data(withJSONObject: ["email": email, "password": config.password])
-        let (data, _) = try await session.data(for: request)
-        let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    private static func login(_ email: String, password: String, server: ServerAddress) throws -> String {
+        let body = try JSONSerialization.data(withJSONObject: ["email": email, "password": password])
+        let connection = try KeepAliveConnection(host: server.host, port: server.port)
+        let response = try connection.send(RawRequest.post("/api/auth/login", host: server.hostHeader, token: nil, json: Array(body)))
+        let json = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
         guard let token = (json?["data"] as? [String: Any])?["accessToken"] as? String else {
-            throw BenchError("login failed for \(email): \(String(decoding: data, as: UTF8.self))")
+            throw BenchError("login failed for \(email): \(String(decoding: response.body, as: UTF8.self))")
         }
         return token
     }
 
-    private static func post(_ body: Data, token: String, config: BenchConfig, session: URLSession) async throws {
-        var request = URLRequest(url: URL(string: config.serverURL + "/api/measurements/batch")!)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        request.httpBody = body
-        let (data, response) = try await session.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        let inserted = ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]).flatMap { ($0["data"] as? [String: Any])?["inserted"] as? Int }
-        guard status == 200, inserted == config.entriesPerBatch else {
-            throw BenchError("batch failed (\(status)): \(String(decoding: data.prefix(300), as: UTF8.self))")
+    private static func expectAllInserted(_ response: KeepAliveConnection.Response, config: BenchConfig) throws {
+        let json = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+        let inserted = (json?["data"] as? [String: Any])?["inserted"] as? Int
+        guard response.status == 200, inserted == config.entriesPerBatch else {
+            throw BenchError("batch failed (\(response.status)): \(String(decoding: response.body.prefix(300), as: UTF8.self))")
         }
+    }
+}
+
+/// The host and port of `BENCH_SERVER_URL` (`http://127.0.0.1:PORT`).
+struct ServerAddress: Sendable {
+    let host: String
+    let port: UInt16
+
+    var hostHeader: String { "\(host):\(port)" }
+
+    init(url: String) throws {
+        guard let components = URLComponents(string: url), components.scheme == "http",
+              let host = components.host, let port = components.port, let port16 = UInt16(exactly: port) else {
+            throw BenchError("BENCH_SERVER_URL must look like http://127.0.0.1:8081, got \(url)")
+        }
+        self.host = host
+        self.port = port16
+    }
+}
+
+/// A complete HTTP/1.1 request as bytes, built once and sent as it is.
+enum RawRequest {
+    static func post(_ path: String, host: String, token: String?, json: [UInt8]) -> [UInt8] {
+        var head = "POST \(path) HTTP/1.1\r\nHost: \(host)\r\nContent-Type: application/json\r\n"
+        head += "User-Agent: HealthLog-iOS/1.5.0 CFNetwork/1568.100.1 Darwin/24.0.0\r\n"
+        if let token { head += "Authorization: Bearer \(token)\r\n" }
+        head += "Content-Length: \(json.count)\r\n\r\n"
+        return Array(head.utf8) + json
     }
 }

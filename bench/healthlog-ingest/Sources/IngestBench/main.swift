@@ -11,7 +11,7 @@ func runBenchmark() async throws {
         stride(from: 0, to: samples.count, by: config.entriesPerBatch).map { Array(samples[$0..<min($0 + config.entriesPerBatch, samples.count)]) }
     }
     let total = series.reduce(0) { $0 + $1.count }
-    let httpSeconds = try await HTTPIngest.run(config: config, batches: batches)
+    let httpSeconds = try HTTPIngest.run(config: config, batches: batches)
     let rawSeconds = try await RawInsert.run(config: config, samples: series.flatMap { $0 })
     let httpRate = Double(total) / httpSeconds, rawRate = Double(total) / rawSeconds
     print(String(format: "users=%d batches=%d entries=%d", config.emails.count, batches.count * config.batchesPerUser, total))

@@ -1,0 +1,53 @@
+import HTTPServer
+import Storage
+
+/// A batch entry mapped to the row it becomes, ready to insert.
+protocol BatchRow: Sendable {
+    /// The entry's position in the request.
+    var index: Int { get }
+    /// The primary key generated for the row (what `INSERT … RETURNING id` reports back).
+    var id: String { get }
+    /// The row's values of the table's dedup key; rows are inserted in this order.
+    var conflictKey: [String] { get }
+    /// The row's values in the columns order of its table's `MultiRowInsert`.
+    func values(userID: String, now: Int64) -> [SQLValue]
+}
+
+/// How both batch endpoints store a batch, in one transaction: the mapped rows (each one
+/// `inserted` or, when its dedup key is already stored, `duplicate`), the batch's audit row and,
+/// when anything new was stored, the personal-record detection job with its audit row. Either
+/// all of it is written or none of it.
+struct BatchIngest<Row: BatchRow>: Sendable {
+    let insert: MultiRowInsert
+    /// `measurement.batch.ingest` or `workout.batch.ingest`.
+    let auditAction: String
+
+    /// `mapped` holds one entry per request entry, in request order: its row, or why it is skipped.
+    func store(_ mapped: [Result<Row, SkipReason>], userID: String, request: Request, now: Int64,
+               database: Database) async throws -> BatchResult {
+        var settled = [EntryOutcome](repeating: .duplicate, count: mapped.count)
+        var rows: [Row] = []
+        for (index, entry) in mapped.enumerated() {
+            switch entry {
+            case .success(let row): rows.append(row)
+            case .failure(let reason): settled[index] = .skipped(reason)
+            }
+        }
+        // One lock order for every transaction: overlapping batches wait for each other, never deadlock.
+        rows.sort { $0.conflictKey.lexicographicallyPrecedes($1.conflictKey) }
+        let values = rows.map { $0.values(userID: userID, now: now) }
+        let ordered = rows, outcomes = settled
+        return try await database.transaction { connection in
+            let inserted = try insert.run(values, on: connection)
+            var final = outcomes
+            for row in ordered where inserted.contains(row.id) { final[row.index] = .inserted }
+            let result = BatchResult(outcomes: final)
+            try IngestAudit.recordBatch(auditAction, result: result, userID: userID, request: request, now: now, on: connection)
+            if result.inserted > 0 {
+                let added = try PersonalRecordJobs.enqueue(userID: userID, now: now, on: connection)
+                try IngestAudit.recordDetectionEnqueued(coalesced: !added, userID: userID, request: request, now: now, on: connection)
+            }
+            return result
+        }
+    }
+}
