@@ -40,13 +40,18 @@ let package = Package(
         // Jarvis's story engine, one concern per module: words and sentences of news text,
         // clustering articles into stories, composing a story (headline, summary, score), topics.
         .target(name: "NewsText"),
+        .target(name: "StoryClustering", dependencies: ["NewsText"], resources: [.copy("Resources/term-statistics.tsv")]),
+        .target(name: "StoryComposition", dependencies: ["NewsText"], resources: [.copy("Resources/source-authority.json")]),
+        .target(name: "TopicClassification", dependencies: ["NewsText"], resources: [.copy("Resources/topic-model.tsv")]),
+        // The per-article pipeline the Jarvis story worker drives: cluster, then compose and score.
+        .target(name: "StoryEngine", dependencies: ["StoryClustering", "StoryComposition", "TopicClassification"]),
         // What both executables share: configuration, start-up, signals, /metrics, logs.
         .target(name: "ServiceRuntime", dependencies: ["HTTPServer", "APIToolkit", "Storage", "Secrets"]),
 
         // The two backends, each a library (tested in-process) and a thin executable.
         .target(name: "HealthLogAPI", dependencies: ["ServiceRuntime"]),
         .executableTarget(name: "healthlog", dependencies: ["HealthLogAPI"]),
-        .target(name: "JarvisAPI", dependencies: ["ServiceRuntime", "FeedFetching", "FeedParsing"]),
+        .target(name: "JarvisAPI", dependencies: ["ServiceRuntime", "FeedFetching", "FeedParsing", "StoryEngine"]),
         .executableTarget(name: "jarvis", dependencies: ["JarvisAPI"]),
 
         // libFuzzer entry points; built with `make fuzz` (swift build --sanitize=fuzzer -Xswiftc -DFUZZING).
@@ -57,6 +62,16 @@ let package = Package(
                           exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // `bench/feeds/run.sh`: our feed parser against Python's feedparser on the same corpus.
         .executableTarget(name: "FeedBench", dependencies: ["FeedParsing"], path: "bench/feeds/Sources/FeedBench"),
+        // `make eval` (scripts/eval.sh): the story engine's quality on the labeled data in ../shared/data,
+        // and the trainer that writes the topic model's shipped weights.
+        .target(name: "EvalData", path: "Tools/EvalData"),
+        .executableTarget(name: "ClusteringEval", dependencies: ["StoryClustering", "EvalData", "NewsText"], path: "Tools/ClusteringEval"),
+        .executableTarget(name: "SummaryEval", dependencies: ["StoryComposition", "EvalData", "NewsText"], path: "Tools/SummaryEval"),
+        .executableTarget(name: "TopicEval", dependencies: ["TopicClassification", "EvalData"], path: "Tools/TopicEval",
+                          resources: [.copy("africa-labels.tsv")]),
+        .executableTarget(name: "TopicTrainer", dependencies: ["TopicClassification", "EvalData"], path: "Tools/TopicTrainer"),
+        .executableTarget(name: "TermStatisticsBuilder", dependencies: ["StoryClustering", "EvalData"], path: "Tools/TermStatisticsBuilder"),
+        .executableTarget(name: "StoryEngineBench", dependencies: ["StoryEngine", "StoryClustering"], path: "Tools/StoryEngineBench"),
         // `bench/healthlog-ingest/run.sh`: batch ingest over HTTP against raw inserts of the same rows.
         .executableTarget(name: "IngestBench", dependencies: ["Storage"], path: "bench/healthlog-ingest/Sources/IngestBench"),
         .executableTarget(name: "FuzzWebSocketFrames", dependencies: ["WebSocketCodec", "FuzzSupport"], path: "Fuzz/WebSocketFrames",
@@ -77,6 +92,11 @@ let package = Package(
         .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer"]),
         .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport"]),
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"]),
-        .testTarget(name: "JarvisAPITests", dependencies: ["JarvisAPI", "TestHTTPClients"]),
+        .testTarget(name: "JarvisAPITests", dependencies: ["JarvisAPI", "TestHTTPClients", "TestDatabaseSupport"],
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "StoryClusteringTests", dependencies: ["StoryClustering"]),
+        .testTarget(name: "StoryCompositionTests", dependencies: ["StoryComposition", "NewsText"]),
+        .testTarget(name: "TopicClassificationTests", dependencies: ["TopicClassification"]),
+        .testTarget(name: "StoryEngineTests", dependencies: ["StoryEngine"]),
     ]
 )

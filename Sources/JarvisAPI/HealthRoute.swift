@@ -19,7 +19,7 @@ enum HealthRoute {
         router.get("/health") { _ in
             let (feeds, stories) = try await database.read { connection in
                 (try connection.queryFirst("SELECT COUNT(*) AS n FROM feeds", [])!.decode(Int.self, "n"),
-                 try connection.queryFirst("SELECT COUNT(DISTINCT story_id) AS n FROM articles WHERE story_id IS NOT NULL", [])!
+                 try connection.queryFirst("SELECT COUNT(*) AS n FROM stories WHERE state = 'live' AND listed = 1", [])!
                     .decode(Int.self, "n"))
             }
             return try responses.raw(ServerHealth(status: "ok", version: version, storiesCount: stories, feedsCount: feeds,

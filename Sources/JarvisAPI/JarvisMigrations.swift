@@ -45,5 +45,56 @@ enum JarvisMigrations {
             );
             CREATE INDEX articles_first_seen_at ON articles (feed_id, first_seen_at)
             """),
+        // Stories, as the story engine composes them (docs/jarvis/story-engine.md). `seq` numbers
+        // stories in creation order; `state` takes stale and merged stories out of the feed
+        // while their articles' storyId keeps resolving; a story about none of the four topics
+        // is stored with its nearest topic and `listed = 0`, so `GET /stories` leaves it out
+        // while its articles' storyId still resolves to a well-formed story. The feed's own
+        // breaking flag is kept apart from the engine's `is_breaking` verdict; `source_key` (the feed's host) tells
+        // independent outlets apart. The ranking generation changes with every committed
+        // engine step, so a page cursor can name the exact ordering it was cut from.
+        Migration(version: 3, name: "stories", sql: """
+            CREATE TABLE stories (
+                id TEXT PRIMARY KEY,
+                seq INTEGER NOT NULL UNIQUE,
+                headline TEXT NOT NULL,
+                summary TEXT NOT NULL,
+                topic TEXT NOT NULL CHECK (topic IN ('finance', 'tech', 'politics', 'africa')),
+                listed INTEGER NOT NULL,
+                source_authority INTEGER NOT NULL,
+                freshness INTEGER NOT NULL,
+                local_relevance INTEGER NOT NULL,
+                cross_source_confirmation INTEGER NOT NULL,
+                topic_importance INTEGER NOT NULL,
+                signal_score INTEGER NOT NULL,
+                source_count INTEGER NOT NULL,
+                consensus TEXT,
+                conflict TEXT,
+                state TEXT NOT NULL DEFAULT 'live' CHECK (state IN ('live', 'stale', 'merged')),
+                merged_into TEXT,
+                latest_article_at INTEGER NOT NULL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL
+            );
+            CREATE INDEX stories_ranking ON stories (state, listed, signal_score, latest_article_at, id);
+            ALTER TABLE articles RENAME COLUMN is_breaking TO feed_marked_breaking;
+            ALTER TABLE articles ADD COLUMN is_breaking INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE articles ADD COLUMN source_key TEXT NOT NULL DEFAULT '';
+            CREATE INDEX articles_story ON articles (story_id, published_at);
+            CREATE INDEX articles_unclustered ON articles (first_seen_at, id) WHERE story_id IS NULL;
+            CREATE TABLE story_rankings (
+                key TEXT PRIMARY KEY,
+                story_ids TEXT NOT NULL,
+                created_at INTEGER NOT NULL
+            );
+            CREATE TABLE engine_state (
+                name TEXT PRIMARY KEY,
+                holder TEXT,
+                value INTEGER NOT NULL,
+                expires_at INTEGER NOT NULL
+            );
+            INSERT INTO engine_state (name, holder, value, expires_at) VALUES ('ranking_generation', NULL, 0, 0);
+            INSERT INTO engine_state (name, holder, value, expires_at) VALUES ('clusterer_lease', NULL, 0, 0)
+            """),
     ]
 }

@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import ServiceRuntime
 import Storage
+import StoryEngine
 
 /// The Jarvis API (contract: shared/spec/jarvis-ios-client-expectations.md): feeds, articles,
 /// stories and live updates for the iOS news app.
@@ -22,38 +23,27 @@ public struct JarvisService: Service {
             setup.middleware.append(APITokenAuthentication(token: token))
         }
         let clock: @Sendable () -> Date = { Date() }
-        let events = EventBus()
+        let events = LiveEvents(database: setup.database, logger: setup.logger)
+        let environment = setup.environment
+        let worker = StoryWorker(database: setup.database, events: events, settings: try StoryWorker.Settings(environment: environment),
+                                 clock: clock, logger: setup.logger) {
+            try StoryEngine(configuration: StoryEngine.Configuration(),
+                            authorityFile: environment["JARVIS_SOURCE_AUTHORITY_FILE"].map { URL(fileURLWithPath: $0) })
+        }
         let poller = FeedPoller(database: setup.database, fetcher: FeedFetcher(), parse: { try FeedDocumentParsing.articles($0, feedURL: $1, fetchedAt: $2) },
-                                events: events, policy: try FeedHealthPolicy(environment: setup.environment),
-                                clock: clock, logger: setup.logger)
+                                events: events, policy: try FeedHealthPolicy(environment: environment),
+                                clock: clock, logger: setup.logger, onNewArticles: { worker.wake() })
         FeedRoutes.install(into: &setup.router, store: FeedStore(database: setup.database), responses: setup.responses,
                            clock: clock, pollNow: { poller.wake() })
+        StoryRoutes.install(into: &setup.router, reads: StoryReads(database: setup.database), responses: setup.responses, clock: clock)
         HealthRoute.install(into: &setup.router, database: setup.database, version: version, startedAt: clock(),
                             responses: setup.responses, clock: clock)
-        LiveUpdatesRoute.install(into: &setup.router, events: events,
-                                 pingSeconds: Double(setup.environment["JARVIS_WS_PING_SECONDS"] ?? "") ?? 30)
+        LiveUpdatesRoute.install(into: &setup.router, events: events.bus,
+                                 pingSeconds: Double(environment["JARVIS_WS_PING_SECONDS"] ?? "") ?? 30)
+        let databaseURL = setup.options.databaseURL
+        setup.backgroundTasks.append { await events.runRelay(databaseURL: databaseURL) }
         setup.backgroundTasks.append { await poller.run() }
-    }
-}
-
-extension FeedHealthPolicy {
-    /// Operators (and demos) can tighten the thresholds: `JARVIS_FEED_FAILING_AFTER`,
-    /// `JARVIS_FEED_DEAD_AFTER` (failures), `JARVIS_FEED_DEAD_AFTER_SECONDS`,
-    /// `JARVIS_FEED_MAX_BACKOFF_SECONDS`, `JARVIS_FEED_DEAD_RETRY_SECONDS`.
-    init(environment: [String: String]) throws {
-        self.init()
-        func number(_ name: String) throws -> Double? {
-            guard let text = environment[name] else { return nil }
-            guard let value = Double(text), value > 0 else {
-                throw ServiceOptions.InvalidOption(description: "\(name) must be a positive number, got \(text)")
-            }
-            return value
-        }
-        if let value = try number("JARVIS_FEED_FAILING_AFTER") { failingAfterFailures = Int(value) }
-        if let value = try number("JARVIS_FEED_DEAD_AFTER") { deadAfterFailures = Int(value) }
-        if let value = try number("JARVIS_FEED_DEAD_AFTER_SECONDS") { deadAfterSeconds = value }
-        if let value = try number("JARVIS_FEED_MAX_BACKOFF_SECONDS") { maximumBackoffSeconds = value }
-        if let value = try number("JARVIS_FEED_DEAD_RETRY_SECONDS") { deadRetrySeconds = value }
+        setup.backgroundTasks.append { await worker.run() }
     }
 }
 

@@ -49,13 +49,18 @@ public enum Tokenizer {
     }
 
     static func normalize(_ word: String) -> String {
-        let lower = word.lowercased()
-        guard lower.unicodeScalars.contains(where: { !$0.isASCII }) else { return lower }
-        return lower.folding(options: .diacriticInsensitive, locale: nil)
+        if word.utf8.allSatisfy({ $0 < 0x80 }) { return word.lowercased() }
+        return word.lowercased().folding(options: .diacriticInsensitive, locale: nil)
     }
 
+    /// Letters and digits. ASCII is decided by range (nearly all news text; Unicode property
+    /// lookups cost an order of magnitude more), everything else by its Unicode properties.
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        if scalar.isASCII {
+            let value = scalar.value
+            return (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+        }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 
     private static func isJoiner(_ scalar: Unicode.Scalar) -> Bool {

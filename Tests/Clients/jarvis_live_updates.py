@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Connects to Jarvis's /ws as the app does, answers pings with pongs, and waits for one event
-of the given type. Usage: jarvis_live_updates.py ws://HOST:PORT/ws EVENT_TYPE [TOKEN]
-Prints each message received; exits 0 once the event and at least one ping have arrived (in any
-order); fails by timeout otherwise."""
+"""Connects to Jarvis's /ws as the app does, answers pings with pongs, and waits for events of
+the given types. Usage: jarvis_live_updates.py ws://HOST:PORT/ws TYPE[,TYPE...] [TOKEN]
+Prints each message received; exits 0 once one event of every listed type and at least one ping
+have arrived (in any order); fails by timeout otherwise."""
 import asyncio
 import json
 import sys
@@ -11,20 +11,20 @@ import websockets
 
 
 async def main():
-    url, wanted = sys.argv[1], sys.argv[2]
+    url, wanted = sys.argv[1], set(sys.argv[2].split(","))
     headers = {"Authorization": f"Bearer {sys.argv[3]}"} if len(sys.argv) > 3 else {}
     pings = 0
-    seen = False
+    seen = set()
     async with websockets.connect(url, additional_headers=headers, open_timeout=10) as ws:
         print("connected", flush=True)
         while True:
-            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=20))
+            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=60))
             print(json.dumps(message), flush=True)
             if message.get("type") == "ping":
                 pings += 1
                 await ws.send(json.dumps({"type": "pong"}))
-            seen = seen or message.get("type") == wanted
-            if seen and pings > 0:
+            seen.add(message.get("type"))
+            if wanted <= seen and pings > 0:
                 return 0
 
 

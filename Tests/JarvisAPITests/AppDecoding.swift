@@ -59,3 +59,103 @@ struct AppServerHealth: Decodable {
     let feedsCount: Int
     let uptime: Int
 }
+
+enum AppTopic: String, Decodable { case finance, tech, politics, africa }
+
+struct AppScoreBreakdown: Decodable, Equatable {
+    let sourceAuthority: Int
+    let freshness: Int
+    let localRelevance: Int
+    let crossSourceConfirmation: Int
+    let topicImportance: Int
+}
+
+struct AppStorySource: Decodable, Equatable {
+    let id: String
+    let name: String
+    let url: String
+    let publishedAt: Date
+    let isBreaking: Bool
+}
+
+struct AppStorySummary: Decodable, Equatable {
+    let id: String
+    let headline: String
+    let summary: String
+    let topic: AppTopic
+    let signalScore: Int
+    let scoreBreakdown: AppScoreBreakdown
+    let sourceCount: Int
+    let sources: [AppStorySource]
+    let consensus: String?
+    let conflict: String?
+    let updatedAt: Date
+    let createdAt: Date
+}
+
+struct AppPaginatedStories: Decodable {
+    let data: [AppStorySummary]
+    let nextCursor: String?
+    let hasMore: Bool
+    let total: Int
+}
+
+struct AppTimelineEntry: Decodable, Equatable {
+    let articleId: String
+    let source: String
+    let headline: String
+    let publishedAt: Date
+    let isBreaking: Bool
+}
+
+struct AppStoryDetail: Decodable {
+    let id: String
+    let headline: String
+    let summary: String
+    let topic: AppTopic
+    let signalScore: Int
+    let scoreBreakdown: AppScoreBreakdown
+    let sourceCount: Int
+    let consensus: String?
+    let conflict: String?
+    let updatedAt: Date
+    let createdAt: Date
+    let timeline: [AppTimelineEntry]
+}
+
+struct AppArticle: Decodable {
+    let id: String
+    let storyId: String
+    let source: String
+    let sourceUrl: String
+    let headline: String
+    let body: String
+    let publishedAt: Date
+    let imageUrl: String?
+    let author: String?
+}
+
+/// A story event as the app's WebSocket manager reads it: `story.updated` needs all three.
+struct AppStoryEvent: Decodable {
+    let type: String
+    let storyId: String?
+    let signalScore: Int?
+    let sourceCount: Int?
+}
+
+extension AppDecoding {
+    /// Nullable fields must still be present (the contract's "N": may be null, key present).
+    static func assertKeysPresent(_ keys: [String], in body: String, path: [String] = [], file: StaticString = #filePath,
+                                  line: UInt = #line) throws {
+        var objects: [Any] = [try JSONSerialization.jsonObject(with: Data(body.utf8))]
+        for step in path {
+            objects = objects.flatMap { object -> [Any] in
+                guard let value = (object as? [String: Any])?[step] else { return [] }
+                return (value as? [Any]) ?? [value]
+            }
+        }
+        for case let object as [String: Any] in objects {
+            for key in keys { XCTAssertTrue(object.keys.contains(key), "missing key \(key)", file: file, line: line) }
+        }
+    }
+}

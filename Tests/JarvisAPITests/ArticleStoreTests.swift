@@ -22,11 +22,11 @@ final class ArticleStoreTests: XCTestCase {
         let store = ArticleStore(database: database)
         let now = Date()
 
-        let first = try await store.ingest([article("a"), article("b")], feedID: feed.id, source: "Ex", now: now)
+        let first = try await store.ingest([article("a"), article("b")], feedID: feed.id, source: "Ex", sourceKey: "example.com", now: now)
         XCTAssertEqual(first, .init(inserted: 2, updated: 0))
-        let again = try await store.ingest([article("a"), article("b")], feedID: feed.id, source: "Ex", now: now)
+        let again = try await store.ingest([article("a"), article("b")], feedID: feed.id, source: "Ex", sourceKey: "example.com", now: now)
         XCTAssertEqual(again, .init(inserted: 0, updated: 0))
-        let edited = try await store.ingest([article("a", headline: "Corrected headline")], feedID: feed.id, source: "Ex", now: now)
+        let edited = try await store.ingest([article("a", headline: "Corrected headline")], feedID: feed.id, source: "Ex", sourceKey: "example.com", now: now)
         XCTAssertEqual(edited, .init(inserted: 0, updated: 1))
         let headline = try await database.read {
             try $0.queryFirst("SELECT headline FROM articles WHERE dedup_key = 'a'", [])!.decode(String.self, "headline")

@@ -12,10 +12,15 @@ final class RunningJarvis: Sendable {
     let directory: URL
     var url: String { "http://127.0.0.1:\(server.port)" }
 
-    init(environment: [String: String] = [:]) async throws {
+    /// The SQLite file, or the PostgreSQL URL the server was given.
+    let databaseURL: String
+
+    /// On a fresh SQLite file unless `databaseURL` (a shared PostgreSQL schema) is given.
+    init(environment: [String: String] = [:], databaseURL: String? = nil) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("jarvis-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let options = try ServiceOptions.parse(["--port", "0", "--database", directory.appendingPathComponent("j.sqlite").path,
+        self.databaseURL = databaseURL ?? directory.appendingPathComponent("j.sqlite").path
+        let options = try ServiceOptions.parse(["--port", "0", "--database", self.databaseURL,
                                                 "--no-access-log"], environment: [:], defaults: JarvisService().defaults)
         server = try await ServiceRunner.start(JarvisService(), options: options, environment: environment,
                                                logger: Logger(minimumLevel: .error, sink: MemoryLogSink()))
@@ -68,6 +73,14 @@ final class Publisher: Sendable {
             try await Task.sleep(nanoseconds: 6_000_000_000)
             return .bytes(Array(rss.utf8), contentType: "application/rss+xml; charset=utf-8")
         }
+        return try LoopbackSite.start(router, port: port)
+    }
+}
+
+
+/// A web site on loopback for the server under test to fetch from.
+enum LoopbackSite {
+    static func start(_ router: Router, port: Int = 0) throws -> HTTPServer {
         var configuration = ServerConfiguration()
         configuration.port = port
         configuration.eventLoops = 1
@@ -77,7 +90,6 @@ final class Publisher: Sendable {
         return server
     }
 }
-
 
 /// Polls `condition` every 100 ms for up to `seconds`.
 func eventually(_ seconds: Double = 15, _ condition: () throws -> Bool) rethrows -> Bool {

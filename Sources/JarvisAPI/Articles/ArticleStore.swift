@@ -11,7 +11,8 @@ struct ArticleStore: Sendable {
         var updated = 0
     }
 
-    func ingest(_ articles: [IncomingArticle], feedID: String, source: String, now: Date) async throws -> Outcome {
+    /// `sourceKey` names the outlet (see `SourceKey`), so its feeds count as one source in stories.
+    func ingest(_ articles: [IncomingArticle], feedID: String, source: String, sourceKey: String, now: Date) async throws -> Outcome {
         try await database.transaction { connection in
             var outcome = Outcome()
             for article in articles {
@@ -23,7 +24,7 @@ struct ArticleStore: Sendable {
                     guard try existing.decode(String.self, "content_hash") != hash else { continue }
                     try connection.execute("""
                         UPDATE articles SET headline = $1, body = $2, author = $3, image_url = $4, source_url = $5,
-                            published_at = $6, is_breaking = $7, content_hash = $8, updated_at = $9 WHERE id = $10
+                            published_at = $6, feed_marked_breaking = $7, content_hash = $8, updated_at = $9 WHERE id = $10
                         """, [.text(article.headline), .text(article.body), article.author.sqlValue, article.imageURL.sqlValue,
                               .text(article.sourceURL), article.publishedAt.sqlValue, article.isBreaking.sqlValue, .text(hash),
                               now.sqlValue, .text(try existing.decode(String.self, "id"))])
@@ -32,13 +33,13 @@ struct ArticleStore: Sendable {
                     // ON CONFLICT: another process may have stored the same entry a moment ago.
                     let changed = try connection.execute("""
                         INSERT INTO articles (id, feed_id, dedup_key, source, source_url, headline, body, author, image_url,
-                            published_at, first_seen_at, updated_at, content_hash, is_breaking)
-                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13)
+                            published_at, first_seen_at, updated_at, content_hash, feed_marked_breaking, source_key)
+                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14)
                         ON CONFLICT (feed_id, dedup_key) DO NOTHING
                         """, [.text(UUID().uuidString.lowercased()), .text(feedID), .text(article.dedupKey), .text(source),
                               .text(article.sourceURL), .text(article.headline), .text(article.body), article.author.sqlValue,
                               article.imageURL.sqlValue, article.publishedAt.sqlValue, now.sqlValue, .text(hash),
-                              article.isBreaking.sqlValue])
+                              article.isBreaking.sqlValue, .text(sourceKey)])
                     outcome.inserted += changed
                 }
             }

@@ -16,7 +16,7 @@ enum LiveUpdatesRoute {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await event in subscription {
-                        guard let bytes = try? encoder.encodeToBytes(event.payload) else { continue }
+                        guard let bytes = try? encoder.encodeToBytes(event) else { continue }
                         socket.trySend(String(decoding: bytes, as: UTF8.self))
                     }
                 }

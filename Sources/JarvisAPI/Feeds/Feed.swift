@@ -4,7 +4,7 @@ import Storage
 /// `Feed` exactly as the iOS app decodes it (contract: GET /feeds). `health` is one of three
 /// strings — any other value would fail the app's whole feed list.
 struct Feed: Encodable, Sendable, Equatable {
-    enum Health: String, Encodable, Sendable, CaseIterable {
+    enum Health: String, Codable, Sendable, CaseIterable {
         case active, failing, dead
     }
 

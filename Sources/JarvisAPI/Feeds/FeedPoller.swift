@@ -19,15 +19,17 @@ final class FeedPoller: Sendable {
     private let fetcher: FeedFetcher
     private let articles: ArticleStore
     private let parse: Parse
-    private let events: EventBus
+    private let events: LiveEvents
     private let policy: FeedHealthPolicy
     private let clock: @Sendable () -> Date
     private let logger: Logger
+    /// Called after a fetch stored new articles (the story worker clusters them at once).
+    private let onNewArticles: @Sendable () -> Void
     private let wakeUp = AsyncWake()
     private let inFlight = Atomic<Int>(0)
 
-    init(database: Database, fetcher: FeedFetcher, parse: @escaping Parse, events: EventBus, policy: FeedHealthPolicy,
-         clock: @escaping @Sendable () -> Date, logger: Logger) {
+    init(database: Database, fetcher: FeedFetcher, parse: @escaping Parse, events: LiveEvents, policy: FeedHealthPolicy,
+         clock: @escaping @Sendable () -> Date, logger: Logger, onNewArticles: @escaping @Sendable () -> Void = {}) {
         self.database = database
         self.fetcher = fetcher
         self.articles = ArticleStore(database: database)
@@ -36,6 +38,7 @@ final class FeedPoller: Sendable {
         self.policy = policy
         self.clock = clock
         self.logger = logger
+        self.onNewArticles = onNewArticles
     }
 
     /// Polls until cancelled. Each fetch runs as its own child task, so one slow or huge feed
@@ -93,7 +96,9 @@ final class FeedPoller: Sendable {
             switch outcome {
             case .fetched(let document):
                 let entries = try parse(document, document.finalURL, now)
-                let stored = try await articles.ingest(entries, feedID: feed.id, source: feed.name, now: now)
+                let stored = try await articles.ingest(entries, feedID: feed.id, source: feed.name,
+                                                       sourceKey: SourceKey.of(feedURL: url), now: now)
+                if stored.inserted > 0 { onNewArticles() }
                 try await recordSuccess(feed, etag: document.etag, lastModified: document.lastModified,
                                         movedTo: document.permanentRedirect, now: now)
                 logger.info("feed fetched", ["feedId": .string(feed.id), "entries": .int(entries.count),
@@ -153,42 +158,5 @@ final class FeedPoller: Sendable {
     private func announce(_ feed: FeedSchedule, _ verdict: FeedHealthPolicy.Verdict) {
         guard verdict.health != feed.health else { return }
         events.publish(.feedHealth(feedId: feed.id, health: verdict.health, failureCount: verdict.failureCount))
-    }
-}
-
-/// A wake-up signal that can also time out: the poller sleeps on it between rounds.
-final class AsyncWake: Sendable {
-    private let pending = Mutex<(signalled: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
-
-    func signal() {
-        let waiter = pending.withLock { state -> CheckedContinuation<Void, Never>? in
-            defer { state.waiter = nil }
-            if state.waiter == nil { state.signalled = true }
-            return state.waiter
-        }
-        waiter?.resume()
-    }
-
-    /// Returns when signalled, after `seconds`, or when the task is cancelled.
-    func wait(upTo seconds: Double) async {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9)) }
-            group.addTask { await self.signalled() }
-            await group.next()
-            group.cancelAll()
-            self.signal()  // release the other child if it is the one still waiting
-        }
-        pending.withLock { $0.signalled = false }
-    }
-
-    private func signalled() async {
-        await withCheckedContinuation { continuation in
-            let ready = pending.withLock { state -> Bool in
-                if state.signalled { state.signalled = false; return true }
-                state.waiter = continuation
-                return false
-            }
-            if ready { continuation.resume() }
-        }
     }
 }

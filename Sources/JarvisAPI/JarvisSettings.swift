@@ -1,0 +1,40 @@
+import Foundation
+import ServiceRuntime
+
+// Operator settings read from the environment at start-up; a malformed value stops start-up
+// with a message naming the variable rather than running with a surprise.
+
+extension StoryWorker.Settings {
+    /// `JARVIS_STORY_STALE_SECONDS` (default 86400: a story with no new article for a day
+    /// leaves the feed) and `JARVIS_STORY_SWEEP_SECONDS` (default 60: how often freshness is
+    /// re-scored and quiet stories retired).
+    init(environment: [String: String]) throws {
+        self.init()
+        if let value = try positiveNumber("JARVIS_STORY_STALE_SECONDS", environment) { staleAfterSeconds = value }
+        if let value = try positiveNumber("JARVIS_STORY_SWEEP_SECONDS", environment) { sweepSeconds = value }
+    }
+}
+
+/// A positive number from the environment, or nil when unset; anything else stops start-up.
+func positiveNumber(_ name: String, _ environment: [String: String]) throws -> Double? {
+    guard let text = environment[name] else { return nil }
+    guard let value = Double(text), value > 0 else {
+        throw ServiceOptions.InvalidOption(description: "\(name) must be a positive number, got \(text)")
+    }
+    return value
+}
+
+extension FeedHealthPolicy {
+    /// Operators (and demos) can tighten the thresholds: `JARVIS_FEED_FAILING_AFTER`,
+    /// `JARVIS_FEED_DEAD_AFTER` (failures), `JARVIS_FEED_DEAD_AFTER_SECONDS`,
+    /// `JARVIS_FEED_MAX_BACKOFF_SECONDS`, `JARVIS_FEED_DEAD_RETRY_SECONDS`.
+    init(environment: [String: String]) throws {
+        self.init()
+        func number(_ name: String) throws -> Double? { try positiveNumber(name, environment) }
+        if let value = try number("JARVIS_FEED_FAILING_AFTER") { failingAfterFailures = Int(value) }
+        if let value = try number("JARVIS_FEED_DEAD_AFTER") { deadAfterFailures = Int(value) }
+        if let value = try number("JARVIS_FEED_DEAD_AFTER_SECONDS") { deadAfterSeconds = value }
+        if let value = try number("JARVIS_FEED_MAX_BACKOFF_SECONDS") { maximumBackoffSeconds = value }
+        if let value = try number("JARVIS_FEED_DEAD_RETRY_SECONDS") { deadRetrySeconds = value }
+    }
+}

@@ -1,0 +1,40 @@
+import APIToolkit
+import Foundation
+import HTTPServer
+
+/// The query of `GET /stories`: `limit` (1…100, default 20), `after` (cursor), `topic` (one of
+/// the four slugs), `min_signal` (0…100; the literal snake_case name the app sends).
+struct StoryFilter: Equatable {
+    static let topics: Set<String> = ["finance", "tech", "politics", "africa"]
+    static let defaultLimit = 20
+    static let maximumLimit = 100
+
+    var limit = defaultLimit
+    var after: StoryCursor?
+    var topic: String?
+    var minSignal = 0
+
+    init(query: QueryParameters) throws {
+        if let text = query["limit"] {
+            guard let value = Int(text), (1...Self.maximumLimit).contains(value) else {
+                throw APIError.badRequest("limit must be an integer from 1 to \(Self.maximumLimit)", code: "stories.invalid_limit")
+            }
+            limit = value
+        }
+        if let text = query["topic"], !text.isEmpty {
+            guard Self.topics.contains(text) else {
+                throw APIError.badRequest("topic must be one of finance, tech, politics, africa", code: "stories.invalid_topic")
+            }
+            topic = text
+        }
+        if let text = query["min_signal"], !text.isEmpty {
+            guard let value = Int(text), (0...100).contains(value) else {
+                throw APIError.badRequest("min_signal must be an integer from 0 to 100", code: "stories.invalid_min_signal")
+            }
+            minSignal = value
+        }
+        if let text = query["after"], !text.isEmpty {
+            after = try StoryCursor(decoding: text)
+        }
+    }
+}

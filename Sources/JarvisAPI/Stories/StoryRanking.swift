@@ -1,0 +1,64 @@
+import APIToolkit
+import Foundation
+import Storage
+
+/// The order `GET /stories` pages through, frozen per ranking generation and filter.
+///
+/// The engine bumps the generation with every committed change to stories. The first page of
+/// a listing freezes the order at the current generation (story `seq` numbers, best first) in
+/// `story_rankings`; later pages read the same frozen order through their cursor, so while new
+/// stories arrive or scores move, no item is skipped or repeated and `total` stays the same.
+/// Every process and every client asking at one generation share one row.
+enum StoryRanking {
+    /// Frozen orders older than this are pruned; a cursor into one is refused (start over).
+    static let lifetimeSeconds = 3600
+
+    struct Key: Equatable {
+        let generation: Int
+        let topic: String?
+        let minSignal: Int
+
+        var text: String { "\(generation)|\(topic ?? "*")|\(minSignal)" }
+
+        init(generation: Int, topic: String?, minSignal: Int) {
+            (self.generation, self.topic, self.minSignal) = (generation, topic, minSignal)
+        }
+
+        init?(parsing text: String) {
+            let parts = text.split(separator: "|", omittingEmptySubsequences: false)
+            guard parts.count == 3, let generation = Int(parts[0]), let minSignal = Int(parts[2]) else { return nil }
+            let topic = parts[1] == "*" ? nil : String(parts[1])
+            guard topic == nil || StoryFilter.topics.contains(topic!) else { return nil }
+            self.init(generation: generation, topic: topic, minSignal: minSignal)
+        }
+    }
+
+    static func currentGeneration(_ connection: any DatabaseConnection) throws -> Int {
+        try connection.queryFirst("SELECT value FROM engine_state WHERE name = 'ranking_generation'", [])!.decode(Int.self, "value")
+    }
+
+    /// The frozen order for `key`, creating it from the live stories when this generation and
+    /// filter have not been asked for yet. Nil when the key names a pruned generation.
+    static func order(for key: Key, create: Bool, now: Date, _ connection: any DatabaseConnection) throws -> [Int]? {
+        if let row = try connection.queryFirst("SELECT story_ids FROM story_rankings WHERE key = $1", [.text(key.text)]) {
+            return try row.decode(String.self, "story_ids").split(separator: ",").compactMap { Int($0) }
+        }
+        guard create else { return nil }
+        var sql = "SELECT seq FROM stories WHERE state = 'live' AND listed = 1 AND signal_score >= $1"
+        var parameters: [SQLValue] = [.integer(Int64(key.minSignal))]
+        if let topic = key.topic {
+            sql += " AND topic = $2"
+            parameters.append(.text(topic))
+        }
+        sql += " ORDER BY signal_score DESC, latest_article_at DESC, id DESC"
+        let order = try connection.query(sql, parameters).map { try $0.decode(Int.self, "seq") }
+        try connection.execute("""
+            INSERT INTO story_rankings (key, story_ids, created_at) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING
+            """, [.text(key.text), .text(order.map(String.init).joined(separator: ",")), now.sqlValue])
+        return order
+    }
+
+    static func prune(before cutoff: Date, _ connection: any DatabaseConnection) throws {
+        try connection.execute("DELETE FROM story_rankings WHERE created_at < $1", [cutoff.sqlValue])
+    }
+}

@@ -1,0 +1,117 @@
+import APIToolkit
+import Foundation
+import Storage
+
+/// Every read behind `GET /stories`, `GET /stories/{id}` and `GET /articles/{id}`, in one place.
+struct StoryReads: Sendable {
+    let database: Database
+
+    /// Sources listed per story on list items: enough for the row's logos, bounded in size.
+    static let maximumSourcesPerItem = 20
+    /// Timeline entries per story detail.
+    static let maximumTimeline = 200
+
+    /// A page of the listing. Served from a read connection when the frozen order exists (the
+    /// common case, and every page after the first); the first request at a new generation
+    /// freezes it through the writer.
+    func page(_ filter: StoryFilter, now: Date) async throws -> PaginatedStories {
+        if let page = try await database.read({ try Self.page(filter, freezing: false, now: now, $0) }) { return page }
+        guard filter.after == nil else {
+            throw APIError.badRequest("This listing has expired; start again without after", code: "stories.cursor_expired")
+        }
+        return try await database.write { try Self.page(filter, freezing: true, now: now, $0)! }
+    }
+
+    /// Nil when the order is not frozen yet and `freezing` is false.
+    private static func page(_ filter: StoryFilter, freezing: Bool, now: Date, _ connection: any DatabaseConnection) throws
+        -> PaginatedStories? {
+        let key: StoryRanking.Key, offset: Int
+        if let cursor = filter.after {
+            (key, offset) = (cursor.ranking, cursor.offset)
+        } else {
+            let generation = try StoryRanking.currentGeneration(connection)
+            (key, offset) = (StoryRanking.Key(generation: generation, topic: filter.topic, minSignal: filter.minSignal), 0)
+        }
+        guard let order = try StoryRanking.order(for: key, create: freezing, now: now, connection) else { return nil }
+        let slice = Array(order.dropFirst(offset).prefix(filter.limit))
+        let stories = try liveStories(seqs: slice, connection)
+        let sources = try sources(of: stories.map(\.id), connection)
+        let hasMore = offset + slice.count < order.count
+        return PaginatedStories(
+            data: stories.map { $0.summary(sources: sources[$0.id] ?? []) },
+            nextCursor: hasMore ? StoryCursor(ranking: key, offset: offset + slice.count).encoded : nil,
+            hasMore: hasMore, total: order.count)
+    }
+
+    /// The story, following merges to the story that absorbed it; nil for an unknown id.
+    func detail(id: String) async throws -> StoryDetail? {
+        try await database.read { connection in
+            var id = id
+            for _ in 0..<8 {
+                guard let row = try connection.queryFirst("SELECT \(StoryRow.columns) FROM stories WHERE id = $1", [.text(id)]) else {
+                    return nil
+                }
+                let story = try StoryRow(row)
+                if let survivor = story.mergedInto { id = survivor; continue }
+                let timeline = try connection.query("""
+                    SELECT id, source, headline, published_at, is_breaking FROM articles WHERE story_id = $1
+                    ORDER BY published_at, id LIMIT \(Self.maximumTimeline)
+                    """, [.text(story.id)]).map { row in
+                    TimelineEntry(articleId: try row.decode("id"), source: try row.decode("source"), headline: try row.decode("headline"),
+                                  publishedAt: try row.decode("published_at"), isBreaking: try row.decode(Int.self, "is_breaking") != 0)
+                }
+                return story.detail(timeline: timeline)
+            }
+            return nil
+        }
+    }
+
+    /// An article the engine has placed in a story (until then it has no storyId to show).
+    func article(id: String) async throws -> ArticlePayload? {
+        try await database.read { connection in
+            try connection.queryFirst("""
+                SELECT id, story_id, source, source_url, headline, body, published_at, image_url, author
+                FROM articles WHERE id = $1 AND story_id IS NOT NULL
+                """, [.text(id)]).map { row in
+                ArticlePayload(id: try row.decode("id"), storyId: try row.decode("story_id"), source: try row.decode("source"),
+                               sourceUrl: try row.decode("source_url"), headline: try row.decode("headline"),
+                               body: try row.decode("body"), publishedAt: try row.decode("published_at"),
+                               imageUrl: try row.decode(String?.self, "image_url"), author: try row.decode(String?.self, "author"))
+            }
+        }
+    }
+
+    /// Stories of the page still live, in the frozen order (one that went stale since is left
+    /// out: the app has been told to remove it).
+    private static func liveStories(seqs: [Int], _ connection: any DatabaseConnection) throws -> [StoryRow] {
+        guard !seqs.isEmpty else { return [] }
+        let placeholders = (1...seqs.count).map { "$\($0)" }.joined(separator: ", ")
+        let rows = try connection.query("SELECT \(StoryRow.columns) FROM stories WHERE state = 'live' AND seq IN (\(placeholders))",
+                                        seqs.map { .integer(Int64($0)) }).map(StoryRow.init)
+        let bySeq = Dictionary(uniqueKeysWithValues: rows.map { ($0.seq, $0) })
+        return seqs.compactMap { bySeq[$0] }
+    }
+
+    /// Each story's outlets, one entry per independent source with its earliest article.
+    private static func sources(of storyIDs: [String], _ connection: any DatabaseConnection) throws -> [String: [StorySource]] {
+        guard !storyIDs.isEmpty else { return [:] }
+        let placeholders = (1...storyIDs.count).map { "$\($0)" }.joined(separator: ", ")
+        let rows = try connection.query("""
+            SELECT story_id, id, source, source_key, source_url, published_at, is_breaking FROM articles
+            WHERE story_id IN (\(placeholders)) ORDER BY published_at, id
+            """, storyIDs.map { .text($0) })
+        var result: [String: [StorySource]] = [:]
+        var seen = Set<String>()
+        for row in rows {
+            let story: String = try row.decode("story_id")
+            let sourceKey: String = try row.decode("source_key")
+            let name: String = try row.decode("source")
+            guard seen.insert(story + "\u{1F}" + (sourceKey.isEmpty ? name : sourceKey)).inserted,
+                  (result[story]?.count ?? 0) < maximumSourcesPerItem else { continue }
+            result[story, default: []].append(StorySource(
+                id: try row.decode("id"), name: name, url: try row.decode("source_url"),
+                publishedAt: try row.decode("published_at"), isBreaking: try row.decode(Int.self, "is_breaking") != 0))
+        }
+        return result
+    }
+}

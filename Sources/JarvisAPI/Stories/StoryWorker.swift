@@ -1,0 +1,167 @@
+import Foundation
+import HTTPServer
+import StoryEngine
+import Storage
+
+/// The background worker that turns stored articles into stories: it clusters every article
+/// not yet in a story, composes and scores the stories it touched, takes quiet stories out of
+/// the feed, and pushes each change as a live event.
+///
+/// The engine's index lives in memory, so exactly one process runs it: the holder of the
+/// `clusterer_lease` row (taken and renewed with a conditional UPDATE, re-checked inside every
+/// commit). A process that takes the lease over rebuilds the index from the stored assignments
+/// of the time window first. Other processes keep serving reads and WebSocket clients; events
+/// reach those through `LiveEvents`.
+final class StoryWorker: Sendable {
+    struct Settings: Sendable {
+        /// How long the lease lasts without renewal: a dead holder's work resumes elsewhere after this.
+        var leaseSeconds: Double = 30
+        /// A story with no new article for this long leaves the feed (`story.stale`).
+        var staleAfterSeconds: Double = 24 * 3600
+        /// How often freshness is re-scored and quiet stories are retired.
+        var sweepSeconds: Double = 60
+        /// Articles clustered per committed round.
+        var batchSize = 200
+    }
+
+    private let database: Database
+    private let events: LiveEvents
+    private let makeEngine: @Sendable () throws -> StoryEngine
+    private let settings: Settings
+    private let clock: @Sendable () -> Date
+    private let logger: Logger
+    private let writes: StoryWrites
+    private let wakeUp = AsyncWake()
+
+    init(database: Database, events: LiveEvents, settings: Settings, clock: @escaping @Sendable () -> Date, logger: Logger,
+         makeEngine: @escaping @Sendable () throws -> StoryEngine) {
+        self.database = database
+        self.events = events
+        self.settings = settings
+        self.clock = clock
+        self.logger = logger
+        self.makeEngine = makeEngine
+        writes = StoryWrites(database: database, holder: UUID().uuidString.lowercased())
+    }
+
+    /// New articles were stored: cluster them now rather than at the next tick.
+    func wake() { wakeUp.signal() }
+
+    func run() async {
+        var engine: StoryEngine?
+        var lastSweep = Date.distantPast
+        while !Task.isCancelled {
+            do {
+                let now = clock()
+                if try await writes.acquireLease(now: now, until: now.addingTimeInterval(settings.leaseSeconds)) {
+                    if engine == nil { engine = try await restoredEngine(now: now) }
+                    if let current = engine {
+                        while try await clusterRound(current), !Task.isCancelled {}
+                        if clock().timeIntervalSince(lastSweep) >= settings.sweepSeconds {
+                            try await sweep(current)
+                            lastSweep = clock()
+                        }
+                    }
+                } else {
+                    engine = nil  // someone else clusters; our index would go out of date
+                }
+            } catch is StoryWrites.LeaseLost {
+                engine = nil
+            } catch {
+                engine = nil  // rebuilt from what was committed, so nothing half-applied survives
+                logger.error("story worker round failed", ["error": .string(String(describing: error))])
+            }
+            await wakeUp.wait(upTo: 1)
+        }
+    }
+
+    /// Clusters up to one batch of unassigned articles; true when there may be more.
+    private func clusterRound(_ engine: StoryEngine) async throws -> Bool {
+        let pending = try await database.read { connection in
+            try connection.query("""
+                SELECT id, source, source_key, headline, body, source_url, published_at, feed_marked_breaking
+                FROM articles WHERE story_id IS NULL ORDER BY first_seen_at, id LIMIT \(self.settings.batchSize)
+                """, []).map(Self.article)
+        }
+        guard !pending.isEmpty else { return false }
+        let now = clock()
+        let staleBefore = now.addingTimeInterval(-settings.staleAfterSeconds)
+        var round = StoryWrites.Round()
+        var events: [JarvisEvent] = []
+        var revived = Set<String>()
+        for article in pending {
+            let update = engine.ingest(article, now: now)
+            round.assignments.append((article.id, update.story.id))
+            for absorbed in update.absorbedStoryIDs {
+                round.absorbed.append((absorbed, update.story.id))
+                if round.stories.removeValue(forKey: absorbed)?.isNew != true { events.append(.storyStale(storyId: absorbed)) }
+            }
+            // A revived story re-enters the feed: to the app that is a new story (it refetches).
+            let wasNew = round.stories[update.story.id]?.isNew ?? update.isNewStory
+            round.stories[update.story.id] = (update.story, wasNew)
+            if update.revived { revived.insert(update.story.id) }
+        }
+        // A backfilled story already quiet when it arrives is stored but never enters the feed.
+        round.staleStoryIDs = round.stories.values.filter { $0.snapshot.latestArticleAt < staleBefore }.map(\.snapshot.id)
+        try await writes.commit(round, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds))
+        let retired = Set(round.staleStoryIDs)
+        engine.markQuiet(retired)
+        for (snapshot, isNew) in round.stories.values where !retired.contains(snapshot.id) {
+            events.append(.story(snapshot, isNew: isNew || revived.contains(snapshot.id), at: now))
+        }
+        events.forEach(self.events.publish)
+        return pending.count == settings.batchSize
+    }
+
+    /// Re-scores freshness, retires quiet stories, forgets what fell out of the time window.
+    private func sweep(_ engine: StoryEngine) async throws {
+        let now = clock()
+        let quiet = try await writes.storiesGoneQuiet(before: now.addingTimeInterval(-settings.staleAfterSeconds))
+        var round = StoryWrites.Round()
+        round.staleStoryIDs = quiet
+        let retired = Set(quiet)
+        for snapshot in engine.rescore(now: now) where !retired.contains(snapshot.id) {
+            round.stories[snapshot.id] = (snapshot, false)
+        }
+        engine.markQuiet(retired)
+        engine.evict(before: now.addingTimeInterval(-engine.configuration.clustering.timeWindow))
+        if !round.isEmpty {
+            try await writes.commit(round, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds))
+            quiet.forEach { events.publish(.storyStale(storyId: $0)) }
+            for (snapshot, _) in round.stories.values { events.publish(.story(snapshot, isNew: false, at: now)) }
+        }
+        try await writes.pruneRankings(before: now.addingTimeInterval(-Double(StoryRanking.lifetimeSeconds)))
+    }
+
+    /// A fresh engine holding the live stories of the time window, as committed.
+    private func restoredEngine(now: Date) async throws -> StoryEngine {
+        let engine = try makeEngine()
+        let since = now.addingTimeInterval(-engine.configuration.clustering.timeWindow)
+        let stored = try await database.read { connection in
+            try connection.query("""
+                SELECT a.id, a.source, a.source_key, a.headline, a.body, a.source_url, a.published_at, a.feed_marked_breaking,
+                    a.story_id
+                FROM articles a JOIN stories s ON s.id = a.story_id
+                WHERE s.state = 'live' AND a.published_at >= $1 ORDER BY a.published_at, a.id
+                """, [since.sqlValue]).map { (article: try Self.article($0), storyID: try $0.decode(String.self, "story_id")) }
+        }
+        for (article, storyID) in stored { engine.restore(article, storyID: storyID) }
+        logger.info("story engine ready", ["restoredArticles": .int(stored.count)])
+        return engine
+    }
+
+    private static func article(_ row: Row) throws -> EngineArticle {
+        EngineArticle(id: try row.decode("id"), sourceName: try row.decode("source"), sourceKey: try row.decode("source_key"),
+                      headline: try row.decode("headline"), body: try row.decode("body"), publishedAt: try row.decode("published_at"),
+                      url: try row.decode("source_url"), feedMarkedBreaking: try row.decode(Int.self, "feed_marked_breaking") != 0)
+    }
+}
+
+extension JarvisEvent {
+    /// `story.created` for a story new to the feed, else `story.updated` with the fields the app patches.
+    static func story(_ snapshot: StorySnapshot, isNew: Bool, at time: Date) -> JarvisEvent {
+        isNew ? .storyCreated(storyId: snapshot.id, signalScore: snapshot.breakdown.signalScore, sourceCount: snapshot.sourceCount)
+              : .storyUpdated(storyId: snapshot.id, signalScore: snapshot.breakdown.signalScore, sourceCount: snapshot.sourceCount,
+                              updatedAt: time)
+    }
+}

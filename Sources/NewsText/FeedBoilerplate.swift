@@ -1,0 +1,89 @@
+import Foundation
+
+/// Text that feeds wrap around the news itself: datelines, bylines, "Read more" links,
+/// truncation markers and syndication footers. None of it belongs in a summary.
+public enum FeedBoilerplate {
+    /// Lowercased openings of sentences that are navigation, credits or promotion.
+    private static let prefixes = [
+        "read more", "read the full", "read full", "click here", "continue reading", "subscribe", "sign up",
+        "follow us", "share this", "related:", "see also", "watch:", "listen:", "advertisement", "image caption",
+        "image source", "photo:", "file photo", "getty images", "copyright", "all rights reserved",
+        "this article originally appeared", "this story originally appeared", "the post ", "(reporting by",
+        "reporting by", "editing by", "writing by", "additional reporting", "for more news", "download our app",
+    ]
+
+    /// Lowercased fragments that mark a sentence as boilerplate wherever they appear.
+    private static let fragments = [
+        "appeared first on", "all rights reserved", "click here", "sign up for our", "subscribe to our",
+        "newsletter", "enable javascript", "cookies", "(reporting by", "; editing by",
+    ]
+
+    static func isBoilerplate(_ sentence: String) -> Bool {
+        let lowered = sentence.lowercased()
+        if prefixes.contains(where: lowered.hasPrefix) { return true }
+        if fragments.contains(where: lowered.containsBytes) { return true }
+        let bare = lowered.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+        return bare == "more" || bare == "read more" || bare == "continue"
+    }
+
+    /// "By Jane Doe", "By Jane Doe and John Roe, Reuters": a name list, no verb. A sentence that
+    /// merely starts with "By" ("By Monday, the army had ...") has lowercase words and is kept.
+    static func isByline(_ sentence: String) -> Bool {
+        guard sentence.hasPrefix("By ") else { return false }
+        let words = sentence.dropFirst(3).split(whereSeparator: { $0 == " " || $0 == "," || $0 == "|" })
+        guard !words.isEmpty, words.count <= 10 else { return false }
+        return words.allSatisfy { word in
+            word == "and" || word == "of" || word == "the" || word.first.map { $0.isUppercase } == true
+        }
+    }
+
+    /// "[…]", "[...]" and "(...)" mean the excerpt was cut; written as a plain ellipsis they are
+    /// caught by the rule that drops sentences ending in one.
+    static func normalizingTruncationMarkers(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x5B || $0 == 0x28 }) else { return text }
+        var result = text
+        for marker in ["[\u{2026}]", "[...]", "(...)", "(\u{2026})"] {
+            result = result.replacingOccurrences(of: marker, with: "...")
+        }
+        return result.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The report without its wire furniture: the leading dateline ("BRUSSELS, Nov 29 (Reuters) -")
+    /// and credit lines ("(Reporting by …; Editing by …)"). Every report of one outlet carries
+    /// them, so left in they make an outlet's unrelated stories look alike (and the outlet's own
+    /// name look like the subject).
+    public static func removingWireFurniture(_ text: String) -> String {
+        let withoutDateline = strippingDateline(text)
+        guard withoutDateline.utf8.contains(0x28) else { return withoutDateline }
+        let range = NSRange(withoutDateline.startIndex..., in: withoutDateline)
+        return creditLine.stringByReplacingMatches(in: withoutDateline, range: range, withTemplate: "")
+    }
+
+    private static let creditLine = try! NSRegularExpression(
+        pattern: #"\((?:additional )?(?:reporting|writing|editing|compiled|produced)\s+by\b[^)]*\)"#, options: [.caseInsensitive])
+
+    /// Removes a leading dateline: "LONDON (Reuters) -", "NAIROBI, Kenya —", "(AP) —",
+    /// "WASHINGTON, May 3 --". Only a short prefix before a spaced dash qualifies, and only if it
+    /// carries an agency credit in parentheses or opens with a capitalised place name in capitals.
+    static func strippingDateline(_ block: String) -> String {
+        let dashes = [" - ", " \u{2013} ", " \u{2014} ", " -- ", "\u{2014}"]
+        var earliest: Range<String.Index>?
+        for dash in dashes {
+            if let found = block.firstByteRange(of: dash), found.lowerBound < (earliest?.lowerBound ?? block.endIndex) {
+                earliest = found
+            }
+        }
+        guard let dash = earliest, block.distance(from: block.startIndex, to: dash.lowerBound) <= 80 else { return block }
+        let prefix = block[..<dash.lowerBound].trimmingCharacters(in: .whitespaces)
+        let words = prefix.split(separator: " ")
+        guard !words.isEmpty, words.count <= 10 else { return block }
+        let hasCredit = prefix.hasSuffix(")") && prefix.split(separator: "(").last.map { credit in
+            credit.first?.isUppercase == true && credit.split(separator: " ").count <= 3
+        } == true
+        let firstWord = words[0].filter(\.isLetter)
+        let opensWithCapitalPlace = firstWord.count >= 3 && firstWord.allSatisfy(\.isUppercase)
+            && words.allSatisfy { $0.first?.isUppercase == true || $0.first?.isNumber == true }
+        guard hasCredit || opensWithCapitalPlace else { return block }
+        return String(block[dash.upperBound...]).trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,121 @@
+/// The gazetteer's lookup structure: entries keyed by their first normalized word, longest
+/// first, built once from the name lists in `AfricaGazetteer+Places.swift` and
+/// `AfricaGazetteer+Elsewhere.swift`.
+struct GazetteerIndex: Sendable {
+    /// A name that is also something else in ordinary English.
+    enum Ambiguity: Sendable {
+        /// Also a first or last name ("Chad Smith", "Michael Jordan"): rejected when a
+        /// capitalised word that is not a place word stands right before or after it.
+        case personalName
+        /// Also part of a common noun ("guinea pig"): rejected before one of these words.
+        case notBefore(Set<String>)
+    }
+
+    struct Entry: Sendable {
+        let words: [String]
+        let country: String
+        let isAfrican: Bool
+        /// For acronyms that are ordinary words in lower case ("US" and "us"): the exact text.
+        let exactText: [String]?
+        let ambiguity: Ambiguity?
+    }
+
+    static let shared = GazetteerIndex(
+        african: AfricaGazetteer.africanNames, elsewhere: AfricaGazetteer.nonAfricanNames)
+
+    private var entriesByFirstWord: [String: [Entry]] = [:]
+
+    /// Words that make an ambiguous neighbour a place rather than a person: "Chad President",
+    /// "Lake Chad", "Jordan Valley".
+    private static let placeContextWords: Set<String> = [
+        "president", "government", "army", "basin", "lake", "republic", "national", "prime", "minister",
+        "authorities", "rebels", "troops", "border", "capital", "state", "military", "junta", "forces",
+        "opposition", "kingdom", "king", "queen", "embassy", "parliament", "election", "river", "valley",
+        "central", "bank", "foreign", "interior", "defence", "defense", "north", "south", "east", "west",
+    ]
+
+    private static let ambiguities: [String: Ambiguity] = [
+        "chad": .personalName,
+        "jordan": .personalName,
+        "guinea": .notBefore(["pig", "pigs", "fowl", "worm", "worms"]),
+    ]
+
+    init(african: [String: [String]], elsewhere: [String: [String]]) {
+        for (country, names) in african { add(names, country: country, isAfrican: true) }
+        for (label, names) in elsewhere { add(names, country: label, isAfrican: false) }
+        for key in entriesByFirstWord.keys { entriesByFirstWord[key]?.sort { $0.words.count > $1.words.count } }
+    }
+
+    private mutating func add(_ names: [String], country: String, isAfrican: Bool) {
+        for name in names {
+            let exact = name.hasPrefix("=")
+            let written = exact ? String(name.dropFirst()) : name
+            let tokens = Tokenizer.tokens(written)
+            guard let first = tokens.first else { continue }
+            let words = tokens.map(\.normalized)
+            let entry = Entry(words: words, country: country, isAfrican: isAfrican,
+                              exactText: exact ? tokens.map(\.text) : nil,
+                              ambiguity: words.count == 1 ? Self.ambiguities[words[0]] : nil)
+            entriesByFirstWord[first.normalized, default: []].append(entry)
+        }
+    }
+
+    /// The longest entry whose words start at `position`, if any passes its checks.
+    func longestMatch(in tokens: [Tokenizer.Token], at position: Int, requiresCapital: Bool) -> Entry? {
+        let first = tokens[position]
+        if requiresCapital && !first.isCapitalized { return nil }
+        var candidates = entriesByFirstWord[first.normalized] ?? []
+        if first.normalized.hasSuffix("s") {
+            candidates += entriesByFirstWord[String(first.normalized.dropLast())]?.filter { $0.words.count == 1 } ?? []
+        }
+        let titleCase = requiresCapital && Self.isTitleCase(tokens)
+        return candidates.first { entry in
+            matches(entry, tokens, position)
+                && !isRejected(entry, tokens, position, checkNames: requiresCapital && !titleCase)
+        }
+    }
+
+    /// Words match exactly, except that the last may carry a possessive or plural "s"
+    /// ("Kenya's" is tokenized as "kenyas", "Nigerians" is the plural of "Nigerian").
+    private func matches(_ entry: Entry, _ tokens: [Tokenizer.Token], _ position: Int) -> Bool {
+        guard position + entry.words.count <= tokens.count else { return false }
+        for (offset, word) in entry.words.enumerated() {
+            let token = tokens[position + offset]
+            if let exact = entry.exactText {
+                guard token.text == exact[offset] else { return false }
+            } else if token.normalized != word {
+                let isLast = offset == entry.words.count - 1
+                guard isLast, word.count >= 4, token.normalized == word + "s" else { return false }
+            }
+        }
+        return true
+    }
+
+    private func isRejected(_ entry: Entry, _ tokens: [Tokenizer.Token], _ position: Int, checkNames: Bool) -> Bool {
+        switch entry.ambiguity {
+        case nil:
+            return false
+        case .notBefore(let nouns):
+            return position + 1 < tokens.count && nouns.contains(tokens[position + 1].normalized)
+        case .personalName:
+            guard checkNames else { return false }
+            return looksLikeNamePart(tokens, position - 1) || looksLikeNamePart(tokens, position + 1)
+        }
+    }
+
+    /// A capitalised neighbour that is neither a place, a place word nor a function word
+    /// opening a sentence ("In Chad, ..."): "Chad *Smith*", "*Michael* Jordan".
+    private func looksLikeNamePart(_ tokens: [Tokenizer.Token], _ index: Int) -> Bool {
+        guard tokens.indices.contains(index), tokens[index].isCapitalized else { return false }
+        let word = tokens[index].normalized
+        return !Self.placeContextWords.contains(word) && !StopWords.english.contains(word)
+            && entriesByFirstWord[word] == nil
+    }
+
+    /// Headline style ("Rebels In Chad Seize Town"): capitals carry no information there.
+    private static func isTitleCase(_ tokens: [Tokenizer.Token]) -> Bool {
+        let words = tokens.filter { $0.text.count > 3 }
+        guard words.count >= 3 else { return false }
+        return words.filter(\.isCapitalized).count * 10 >= words.count * 8
+    }
+}

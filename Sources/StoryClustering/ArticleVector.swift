@@ -1,0 +1,76 @@
+import Foundation
+import NewsText
+
+/// An article's weighted terms, split into ordinary words and entities because similarity mixes
+/// the two parts in a fixed proportion (`ClusteringConfiguration.entityShare`).
+/// Weights are TF-IDF with sublinear term frequency, each part scaled to unit length.
+struct ArticleVector {
+    /// Term id → weight; ids of both parts (the vocabulary knows which is which).
+    var weights: [Int32: Float]
+    /// Unit-length parts' presence: an empty part does not take part in similarity.
+    var hasWords: Bool
+    var hasEntities: Bool
+
+    /// Reads the headline, the first `bodyWordLimit` body words and the entities of both, counts
+    /// them into `vocabulary` (document frequencies are learned from every article seen), and
+    /// returns the weighted vector.
+    static func make(for article: ClusterArticle, configuration: ClusteringConfiguration, vocabulary: inout TermVocabulary) -> ArticleVector {
+        let headlineBoost = Float(configuration.headlineBoost)
+        let body = String(leadingText(of: FeedBoilerplate.removingWireFurniture(article.body), words: configuration.bodyWordLimit))
+        var counts: [Int32: Float] = [:]
+        for word in Tokenizer.contentWords(article.headline) {
+            counts[vocabulary.id(for: LightStemmer.stem(word), isEntity: false), default: 0] += headlineBoost
+        }
+        for word in Tokenizer.contentWords(body) {
+            counts[vocabulary.id(for: LightStemmer.stem(word), isEntity: false), default: 0] += 1
+        }
+        for entity in NamedEntities.extract(from: article.headline) {
+            counts[vocabulary.id(for: entity.key, isEntity: true), default: 0] += headlineBoost
+        }
+        for entity in NamedEntities.extract(from: body) {
+            counts[vocabulary.id(for: entity.key, isEntity: true), default: 0] += 1
+        }
+        vocabulary.observe(distinctTerms: counts.keys)
+
+        var weights: [Int32: Float] = [:]
+        weights.reserveCapacity(counts.count)
+        var wordNorm: Float = 0
+        var entityNorm: Float = 0
+        for (id, count) in counts {
+            let weight = (1 + log(count)) * vocabulary.idf(id)
+            guard weight > 0 else { continue }
+            weights[id] = weight
+            if vocabulary.isEntity(id) { entityNorm += weight * weight } else { wordNorm += weight * weight }
+        }
+        wordNorm = wordNorm.squareRoot()
+        entityNorm = entityNorm.squareRoot()
+        for (id, weight) in weights {
+            weights[id] = weight / (vocabulary.isEntity(id) ? entityNorm : wordNorm)
+        }
+        return ArticleVector(weights: weights, hasWords: wordNorm > 0, hasEntities: entityNorm > 0)
+    }
+
+    /// The heaviest `limit` terms: what the inverted index is queried with.
+    func strongestTerms(_ limit: Int) -> [(id: Int32, weight: Float)] {
+        weights.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
+            .prefix(limit).map { (id: $0.key, weight: $0.value) }
+    }
+
+    /// The first `words` words of `text`, cut at a word boundary: long bodies cost no more than
+    /// short ones. Words are counted between ASCII spaces and line breaks, which is what prose uses.
+    private static func leadingText(of text: String, words: Int) -> Substring {
+        var seen = 0
+        var inWord = false
+        let utf8 = text.utf8
+        for index in utf8.indices {
+            let byte = utf8[index]
+            let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+            if !isSpace, !inWord {
+                seen += 1
+                if seen > words { return text[..<index] }
+            }
+            inWord = !isSpace
+        }
+        return text[...]
+    }
+}

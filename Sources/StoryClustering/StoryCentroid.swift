@@ -1,0 +1,109 @@
+import Foundation
+
+/// What the clusterer remembers of one story: the summed term mass of its articles (capped to the
+/// heaviest terms) and the span of their publication times. Mass is stored without IDF (each
+/// article's term frequencies, scaled to its vector's length) and weighted with the current IDF when
+/// compared, so early articles are not judged by the sparse statistics that held when they arrived.
+struct StoryCentroid {
+    let id: String
+    private(set) var mass: [Int32: Float] = [:]
+    /// Lengths of the word and entity parts of `mass` weighted by IDF, refreshed whenever the story
+    /// changes (IDF moves slowly in between), so a comparison only walks the article's terms.
+    private var wordNorm: Float = 0
+    private var entityNorm: Float = 0
+    private(set) var earliest: Date
+    private(set) var latest: Date
+
+    init(id: String, publishedAt: Date) {
+        self.id = id
+        earliest = publishedAt
+        latest = publishedAt
+    }
+
+    /// Whether the story had an article within `window` of `date`.
+    func isLive(around date: Date, window: TimeInterval) -> Bool {
+        latest >= date.addingTimeInterval(-window) && earliest <= date.addingTimeInterval(window)
+    }
+
+    /// 1 while the story is active (an article within `grace` of `date`), then halving for every
+    /// `halfLife` beyond that. A story quiet for a day needs stronger evidence to take a new
+    /// article, while a developing story keeps its latest time fresh and its follow-ups keep joining.
+    func quietnessFactor(at date: Date, grace: TimeInterval, halfLife: TimeInterval) -> Float {
+        let gap = max(date.timeIntervalSince(latest), earliest.timeIntervalSince(date), 0)
+        return Float(pow(0.5, max(gap - grace, 0) / halfLife))
+    }
+
+    /// Adds an article; returns the terms the story gained and lost, for the inverted index.
+    mutating func add(_ vector: ArticleVector, at publishedAt: Date, vocabulary: TermVocabulary, termLimit: Int) -> (gained: [Int32], lost: [Int32]) {
+        var gained: [Int32] = []
+        for (id, weight) in vector.weights {
+            let share = weight / max(vocabulary.idf(id), 0.01)
+            if mass.updateValue((mass[id] ?? 0) + share, forKey: id) == nil { gained.append(id) }
+        }
+        earliest = min(earliest, publishedAt)
+        latest = max(latest, publishedAt)
+        let lost = prune(vocabulary: vocabulary, termLimit: termLimit)
+        refreshNorms(vocabulary: vocabulary)
+        return (gained, lost)
+    }
+
+    /// Takes in another story's articles (a merge); returns gained and lost terms like `add`.
+    mutating func absorb(_ other: StoryCentroid, vocabulary: TermVocabulary, termLimit: Int) -> (gained: [Int32], lost: [Int32]) {
+        var gained: [Int32] = []
+        for (id, share) in other.mass where mass.updateValue((mass[id] ?? 0) + share, forKey: id) == nil {
+            gained.append(id)
+        }
+        earliest = min(earliest, other.earliest)
+        latest = max(latest, other.latest)
+        let lost = prune(vocabulary: vocabulary, termLimit: termLimit)
+        refreshNorms(vocabulary: vocabulary)
+        return (gained, lost)
+    }
+
+    /// Similarity (0…1) of an article to this story: the cosine over words and the cosine over
+    /// entities, combined as a weighted geometric mean (`entityShare` the entities' exponent) when
+    /// both sides have entities, words alone otherwise. Geometric, so both must agree: same-kind
+    /// events in different places (words alike, no shared names) and unrelated news from one
+    /// country (a shared name, different words) both score low.
+    func similarity(to vector: ArticleVector, vocabulary: TermVocabulary, entityShare: Float) -> Float {
+        var wordDot: Float = 0, entityDot: Float = 0
+        var sharedEntities = 0
+        for (id, articleWeight) in vector.weights {
+            guard let share = mass[id] else { continue }
+            let product = share * vocabulary.idf(id) * articleWeight
+            if vocabulary.isEntity(id) {
+                entityDot += product
+                sharedEntities += 1
+            } else {
+                wordDot += product
+            }
+        }
+        let wordCosine = wordNorm > 0 ? min(wordDot / wordNorm, 1) : 0
+        guard vector.hasEntities, entityNorm > 0 else { return wordCosine }
+        // One shared name (a city, a country) is where two events happen, not that they are one:
+        // it may keep stories apart (a low entity match) but not pull them together on its own.
+        let entityMatch = min(entityDot / entityNorm, 1)
+        let entityCosine = sharedEntities >= 2 ? entityMatch : min(entityMatch, wordCosine)
+        return vector.hasWords ? pow(wordCosine, 1 - entityShare) * pow(entityCosine, entityShare) : entityCosine
+    }
+
+    private mutating func refreshNorms(vocabulary: TermVocabulary) {
+        var words: Float = 0, entities: Float = 0
+        for (id, share) in mass {
+            let weight = share * vocabulary.idf(id)
+            if vocabulary.isEntity(id) { entities += weight * weight } else { words += weight * weight }
+        }
+        wordNorm = words.squareRoot()
+        entityNorm = entities.squareRoot()
+    }
+
+    /// Keeps the heaviest terms once the centroid is 50% over its limit (amortising the sort).
+    private mutating func prune(vocabulary: TermVocabulary, termLimit: Int) -> [Int32] {
+        guard mass.count > termLimit + termLimit / 2 else { return [] }
+        let ranked = mass.map { (id: $0.key, weight: $0.value * vocabulary.idf($0.key)) }
+            .sorted { $0.weight > $1.weight || ($0.weight == $1.weight && $0.id < $1.id) }
+        let lost = ranked.dropFirst(termLimit).map(\.id)
+        for id in lost { mass[id] = nil }
+        return lost
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Which articles carry the BREAKING badge: the first article of a story that is recent and
+/// gathering outlets fast (a burst of independent reports), and any article its feed flags.
+public struct BreakingDetector: Sendable {
+    /// The story's first article must be at most this old.
+    public let recentWindow: TimeInterval
+    /// Outlets counted from the first article's time up to this much later.
+    public let burstWindow: TimeInterval
+    /// Distinct outlets needed within `burstWindow` (the first article's outlet included).
+    public let burstSources: Int
+
+    public init(recentWindow: TimeInterval = 2 * 3600, burstWindow: TimeInterval = 3600, burstSources: Int = 3) {
+        self.recentWindow = recentWindow
+        self.burstWindow = burstWindow
+        self.burstSources = burstSources
+    }
+
+    /// Ids of the breaking articles among `articles` (all of a story's articles, not a sample:
+    /// the earliest one must be present to be marked).
+    public func breakingArticleIDs(_ articles: [StoryArticle], now: Date) -> Set<String> {
+        var breaking = Set(articles.filter(\.feedMarkedBreaking).map(\.id))
+        guard let first = articles.min(by: { ($0.publishedAt, $0.id) < ($1.publishedAt, $1.id) }) else {
+            return breaking
+        }
+        let age = now.timeIntervalSince(first.publishedAt)
+        guard age <= recentWindow else { return breaking }
+        let burstEnd = first.publishedAt.addingTimeInterval(burstWindow)
+        let outlets = Set(articles.filter { $0.publishedAt <= burstEnd }.map(\.sourceKey))
+        if outlets.count >= burstSources { breaking.insert(first.id) }
+        return breaking
+    }
+}

@@ -1,0 +1,56 @@
+import NewsText
+
+/// The story's headline: the cluster's most representative one (closest in content to the
+/// others), nudged towards authoritative outlets, never clickbait or ALL CAPS when any other
+/// exists, and free of outlet suffixes and "BREAKING:" labels.
+public enum CanonicalHeadline {
+    public static func choose(from articles: [StoryArticle], authority: SourceAuthority) -> String {
+        let candidates = articles.prefix(SentencePool.articleLimit).map { article in
+            Candidate(text: HeadlineCleanup.clean(article.headline, sourceName: article.sourceName,
+                                                  sourceKey: article.sourceKey, authority: authority),
+                      authority: authority.score(sourceKey: article.sourceKey, sourceName: article.sourceName))
+        }.filter { !$0.text.isEmpty }
+        guard !candidates.isEmpty else {
+            return articles.lazy.compactMap { Sentences.split($0.body).first }.first ?? ""
+        }
+        let pool = preferredPool(candidates)
+        let weighting = TermWeighting(documents: candidates.map(\.terms))
+        let vectors = candidates.map { weighting.vector($0.terms) }
+        let best = pool.max { lhs, rhs in
+            let (left, right) = (score(lhs, candidates, vectors), score(rhs, candidates, vectors))
+            return left != right ? left < right : lhs > rhs
+        } ?? pool[0]
+        let chosen = candidates[best].text
+        guard HeadlineCasing.isAllCaps(chosen) else { return chosen }
+        return HeadlineCasing.sentenceCase(chosen, evidence: articles.flatMap { [$0.headline, $0.body] })
+    }
+
+    struct Candidate {
+        let text: String
+        let authority: Int
+        var terms: [String] { TermVector.terms(text) }
+        var isClickbait: Bool { Clickbait.isClickbait(text) }
+        var isAllCaps: Bool { HeadlineCasing.isAllCaps(text) }
+    }
+
+    /// Indices of the candidates allowed to win: informative and in normal case if any are;
+    /// else informative (to be re-cased); else all of them.
+    private static func preferredPool(_ candidates: [Candidate]) -> [Int] {
+        let all = Array(candidates.indices)
+        let informative = all.filter { !candidates[$0].isClickbait }
+        let clean = informative.filter { !candidates[$0].isAllCaps }
+        if !clean.isEmpty { return clean }
+        return informative.isEmpty ? all : informative
+    }
+
+    /// Mean similarity to the other headlines, plus up to 0.3 for authority and a penalty for
+    /// headlines too short to inform or too long to scan.
+    private static func score(_ index: Int, _ candidates: [Candidate], _ vectors: [TermVector]) -> Double {
+        let others = vectors.indices.filter { $0 != index }
+        let centrality = others.isEmpty ? 1 : others.map { vectors[index].cosine(vectors[$0]) }.reduce(0, +) / Double(others.count)
+        let authority = 0.3 * Double(candidates[index].authority) / Double(SourceAuthority.maximumScore)
+        let words = candidates[index].text.split(separator: " ").count
+        let lengthPenalty = words < 4 ? 0.2 : (words > 20 ? 0.1 : 0)
+        return centrality + authority - lengthPenalty
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// One sentence naming a factual disagreement between outlets ("Reuters reports 12 dead while
+/// BBC News reports 15."), or nil.
+///
+/// Deliberately conservative, since a false conflict misinforms while a missed one only omits:
+/// each outlet is judged by its latest article; only labelled numbers (`NumericFacts`) and
+/// declared winners (`DeclaredWinners`) are compared; a figure claims an interval
+/// (`FigureBounds`: "at least 14" is compatible with 17, "1.6 trillion" with 1.62 trillion) and
+/// only disjoint intervals conflict; a vote share, stake, count or amount is compared only
+/// between sentences naming the same subject in much the same words; an outlet giving two values
+/// for one fact, or either outlet also quoting the other's value, means no conflict; and articles
+/// published far apart are treated as updates, not as disagreement.
+public enum Conflict {
+    /// Reports further apart than this are a developing story (a rising toll), not a dispute.
+    public static let defaultSimultaneity: TimeInterval = 6 * 3600
+
+    public static func sentence(for articles: [StoryArticle], simultaneity: TimeInterval = defaultSimultaneity) -> String? {
+        sentence(SentencePool(articles), simultaneity: simultaneity)
+    }
+
+    static func sentence(_ pool: SentencePool, simultaneity: TimeInterval) -> String? {
+        let reports = latestReports(pool)
+        guard reports.count > 1 else { return nil }
+        for kind in NumericFacts.Kind.allCases {
+            for (first, second) in pairs(reports) where abs(first.publishedAt.timeIntervalSince(second.publishedAt)) <= simultaneity {
+                if let text = numericConflict(kind, first, second) { return text }
+            }
+        }
+        for (first, second) in pairs(reports) where abs(first.publishedAt.timeIntervalSince(second.publishedAt)) <= simultaneity {
+            if let text = winnerConflict(first, second) { return text }
+        }
+        return nil
+    }
+
+    private static func latestReports(_ pool: SentencePool) -> [ConflictReport] {
+        pool.sourceKeys.compactMap { key in
+            let indices = pool.articles.indices.filter { pool.articles[$0].sourceKey == key }
+            guard let latest = indices.max(by: { pool.articles[$0].publishedAt < pool.articles[$1].publishedAt }) else {
+                return nil
+            }
+            let article = pool.articles[latest]
+            let sentences = [article.headline] + pool.sentences.filter { $0.article == latest }.map(\.text)
+            return ConflictReport(name: SourceNames.display(article.sourceName, fallbackKey: key),
+                          publishedAt: article.publishedAt, sentences: sentences)
+        }
+    }
+
+    private static func pairs(_ reports: [ConflictReport]) -> [(ConflictReport, ConflictReport)] {
+        reports.indices.flatMap { first in reports.indices.filter { $0 > first }.map { (reports[first], reports[$0]) } }
+    }
+
+    private static func numericConflict(_ kind: NumericFacts.Kind, _ first: ConflictReport,
+                                        _ second: ConflictReport) -> String? {
+        for located in first.facts where located.fact.kind == kind {
+            for other in second.facts where other.fact.kind == kind && other.fact.noun == located.fact.noun {
+                guard !located.fact.bounds.overlaps(other.fact.bounds),
+                      // Quoting the other figure ("up from 12") means the outlets are not contradicting each other.
+                      !first.mentions(other.fact.value), !second.mentions(located.fact.value) else { continue }
+                let subject: String?
+                if kind.needsSubject {
+                    guard let shared = sharedSubject(located, other, first, second) else { continue }
+                    subject = first.displayName(of: shared, inSentence: located.sentence)
+                } else {
+                    guard first.values(kind, noun: "", subject: nil).count == 1,
+                          second.values(kind, noun: "", subject: nil).count == 1 else { return nil }
+                    subject = nil
+                }
+                return "\(first.name) reports \(phrase(located.fact, subject: subject)) while \(second.name) reports "
+                    + "\(other.fact.text)."
+            }
+        }
+        return nil
+    }
+
+    /// Two figures of a subject-bound kind are about the same thing when their sentences name a
+    /// common subject for which each outlet gives exactly one value, and say much the same around
+    /// the figures (a third of the shorter sentence's content words). Preferred: the subject the
+    /// two headlines name, then the one nearest before the figure.
+    private static func sharedSubject(_ located: ConflictReport.LocatedFact, _ other: ConflictReport.LocatedFact,
+                                      _ first: ConflictReport, _ second: ConflictReport) -> String? {
+        let (firstContext, secondContext) = (first.context[located.sentence], second.context[other.sentence])
+        let overlap = firstContext.intersection(secondContext).count
+        guard overlap * 3 >= min(firstContext.count, secondContext.count) else { return nil }
+        let kind = located.fact.kind, noun = located.fact.noun
+        let candidates = first.subjects[located.sentence].intersection(second.subjects[other.sentence]).filter { subject in
+            first.values(kind, noun: noun, subject: subject).count == 1
+                && second.values(kind, noun: noun, subject: subject).count == 1
+        }
+        let headlines = first.subjects[0].union(second.subjects[0])
+        let order = FactWords(first.sentences[located.sentence]).words.map { ConflictReport.subjectKey($0.lowered) }
+        return candidates.min { lhs, rhs in
+            let (lhsHeadline, rhsHeadline) = (headlines.contains(lhs), headlines.contains(rhs))
+            if lhsHeadline != rhsHeadline { return lhsHeadline }
+            let (lhsAt, rhsAt) = (order.lastIndex(of: lhs) ?? -1, order.lastIndex(of: rhs) ?? -1)
+            return lhsAt != rhsAt ? lhsAt > rhsAt : lhs < rhs
+        }
+    }
+
+    private static func winnerConflict(_ first: ConflictReport, _ second: ConflictReport) -> String? {
+        guard first.winners.count == 1, second.winners.count == 1, let firstWinner = first.winners.first,
+              let secondWinner = second.winners.first, !DeclaredWinners.sameName(firstWinner, secondWinner) else { return nil }
+        return "\(first.name) reports that \(firstWinner) won while \(second.name) reports that \(secondWinner) won."
+    }
+
+    private static func phrase(_ fact: NumericFacts.Fact, subject: String?) -> String {
+        let owner = subject ?? "it"
+        switch fact.kind {
+        case .deaths: return "\(fact.text) dead"
+        case .injuries: return "\(fact.text) injured"
+        case .arrests: return "\(fact.text) arrested"
+        case .basisPoints: return "a move of \(fact.text) basis points"
+        case .inflation: return "inflation at \(fact.text)"
+        case .unemployment: return "unemployment at \(fact.text)"
+        case .growth: return "growth of \(fact.text)"
+        case .turnout: return "turnout of \(fact.text)"
+        case .interestRate: return "a rate of \(fact.text)"
+        case .voteShare: return "\(fact.text) of the vote for \(owner)"
+        case .stake: return "a stake of \(fact.text) for \(owner)"
+        case .count: return "\(fact.text) \(fact.noun)"
+        case .money: return "\(fact.text) for \(owner)"
+        }
+    }
+}

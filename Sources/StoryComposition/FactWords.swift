@@ -1,0 +1,91 @@
+import Foundation
+
+/// A sentence as a list of words with their punctuation stripped, numbers parsed, and clause
+/// breaks remembered: the form fact extraction reads.
+struct FactWords {
+    struct Word {
+        /// The word as written, punctuation stripped ("27.25%", "Ruto", "killed").
+        let text: String
+        let lowered: String
+        /// Its value when it is a number ("1,200" → 1200, "12%" → 12, "nine" → 9).
+        let number: Double?
+        let isPercent: Bool
+        /// As written, currency sign kept ("$42m"); equals `text` for anything but money.
+        let written: String
+        /// Written with a currency sign ("$42m", "€1.2bn"): an amount of money.
+        let isMoney: Bool
+        /// A comma, semicolon, colon or dash follows: the clause ends here.
+        let endsClause: Bool
+        var isCapitalized: Bool { text.first?.isUppercase ?? false }
+    }
+
+    let words: [Word]
+
+    private static let numberWords: [String: Double] = [
+        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+        "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+        "eighteen": 18, "nineteen": 19, "twenty": 20,
+    ]
+
+    /// Multipliers money is abbreviated with: "$42m", "\u{20AC}1.2bn".
+    private static let moneySuffixes: [(suffix: String, scale: Double)] = [
+        ("bn", 1e9), ("tn", 1e12), ("m", 1e6), ("b", 1e9), ("k", 1e3),
+    ]
+
+    init(_ sentence: String) {
+        words = sentence.split(whereSeparator: \.isWhitespace).compactMap { raw in
+            let endsClause = raw.last.map { ",;:\u{2014}".contains($0) } ?? false || raw == "-" || raw == "--"
+            let stripped = Self.trimming(raw) { Self.isPunctuation($0) && $0 != "%" && $0 != "$" }
+            let withoutUS = stripped.hasPrefix("US$") ? String(stripped.dropFirst(3)) : stripped
+            let core = Self.trimming(Substring(withoutUS)) { $0 == "$" || $0 == "\u{00A3}" || $0 == "\u{20AC}" }
+            guard !core.isEmpty else { return nil }
+            let isMoney = core != stripped
+            let isPercent = core.hasSuffix("%")
+            let digits = core.utf8.contains(where: { $0 == 0x2C || $0 == 0x25 }) ? core.filter { $0 != "," && $0 != "%" } : core
+            let lowered = core.lowercased()
+            let startsLikeNumber = digits.unicodeScalars.first.map { ("0"..."9").contains($0) || $0 == "." || $0 == "-" } ?? false
+            let number = (startsLikeNumber ? Double(digits).flatMap { $0.isFinite ? $0 : nil } : nil) ?? Self.numberWords[lowered]
+                ?? (isMoney ? Self.abbreviatedAmount(digits) : nil)
+            return Word(text: core, lowered: lowered, number: number, isPercent: isPercent,
+                        written: isMoney ? stripped : core, isMoney: isMoney, endsClause: endsClause)
+        }
+    }
+
+    /// Unicode punctuation (general category P*), what `CharacterSet.punctuationCharacters` holds,
+    /// tested without Foundation: this runs for every word of every report of a story.
+    private static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let value = scalar.value
+            return (0x21...0x2F).contains(value) && value != 0x24 && value != 0x2B
+                || (0x3A...0x40).contains(value) && value != 0x3C && value != 0x3D && value != 0x3E
+                || (0x5B...0x60).contains(value) && value != 0x5E && value != 0x60
+                || value == 0x7B || value == 0x7D
+        }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `text` without leading and trailing scalars for which `drop` holds.
+    private static func trimming(_ text: Substring, where drop: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !drop($0) }), let last = scalars.lastIndex(where: { !drop($0) }) else {
+            return ""
+        }
+        return String(scalars[first...last])
+    }
+
+    /// "42m" → 42,000,000; only for amounts written with a currency sign, where the suffix
+    /// cannot be a unit such as metres.
+    private static func abbreviatedAmount(_ text: String) -> Double? {
+        let lowered = text.lowercased()
+        for (suffix, scale) in moneySuffixes where lowered.hasSuffix(suffix) {
+            if let value = Double(lowered.dropLast(suffix.count)), value.isFinite { return value * scale }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,65 @@
+import NewsText
+
+/// Rewrites an ALL-CAPS headline in sentence case, taking each word's capitalisation from how
+/// the story's own texts write it ("KENYA'S RUTO MEETS IMF" → "Kenya's Ruto meets IMF").
+enum HeadlineCasing {
+    /// Well-known acronyms kept in capitals when the texts give no evidence either way.
+    private static let acronyms: Set<String> = [
+        "us", "uk", "un", "eu", "au", "imf", "who", "nato", "opec", "gdp", "ceo", "drc", "anc", "ecowas", "sadc",
+        "fbi", "cia", "uae", "ai", "covid", "ecb", "fed", "afdb", "mp", "mps", "bbc", "cnn", "afp", "ap",
+    ]
+
+    /// At least eight letters and nearly all of them capitals: shouting, not an acronym.
+    static func isAllCaps(_ text: String) -> Bool {
+        let letters = text.filter(\.isLetter)
+        guard letters.count >= 8 else { return false }
+        return letters.filter(\.isUppercase).count * 10 >= letters.count * 9
+    }
+
+    /// Sentence case using `evidence` (bodies and other headlines) for names and acronyms.
+    static func sentenceCase(_ headline: String, evidence: [String]) -> String {
+        let forms = preferredForms(evidence)
+        var result = ""
+        var isFirstWord = true
+        // Letter runs are cased one by one; the "S" of "KENYA'S" is a run of its own and, unknown
+        // to the evidence, becomes lowercase.
+        var run = ""
+        func flushRun() {
+            guard !run.isEmpty else { return }
+            let key = run.lowercased()
+            var word = forms[key] ?? (acronyms.contains(key) ? run.uppercased() : key)
+            if isFirstWord, let first = word.first {
+                word = first.uppercased() + word.dropFirst()
+            }
+            isFirstWord = false
+            result += word
+            run = ""
+        }
+        for char in headline {
+            if char.isLetter || char.isNumber {
+                run.append(char)
+            } else {
+                flushRun()
+                result.append(char)
+            }
+        }
+        flushRun()
+        return result
+    }
+
+    /// The most frequent written form of each word in mixed-case text, ignoring sentence-initial
+    /// words (capitalised by position, not by name) and shouted text.
+    private static func preferredForms(_ texts: [String]) -> [String: String] {
+        var counts: [String: [String: Int]] = [:]
+        for text in texts where !isAllCaps(text) {
+            for sentence in Sentences.split(text) {
+                for (index, token) in Tokenizer.tokens(sentence).enumerated() where index > 0 {
+                    counts[token.text.lowercased(), default: [:]][token.text, default: 0] += 1
+                }
+            }
+        }
+        return counts.compactMapValues { forms in
+            forms.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Removes what outlets wrap around a headline: their own name (" - Reuters", " | BBC News")
+/// and labels such as "BREAKING:" that describe the item rather than the event.
+enum HeadlineCleanup {
+    private static let labels = [
+        "breaking news:", "breaking:", "just in:", "update:", "updated:", "live:", "live updates:", "watch:",
+        "video:", "exclusive:", "developing:", "analysis:",
+    ]
+
+    private static let suffixSeparators = [" - ", " | ", " \u{2014} ", " \u{2013} ", " :: "]
+
+    static func clean(_ headline: String, sourceName: String, sourceKey: String, authority: SourceAuthority) -> String {
+        var text = headline.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        text = strippingOutletSuffix(text, sourceName: sourceName, sourceKey: sourceKey, authority: authority)
+        let lowered = text.lowercased()
+        if let label = labels.first(where: lowered.hasPrefix) {
+            text = String(text.dropFirst(label.count)).trimmingCharacters(in: .whitespaces)
+        }
+        return text
+    }
+
+    /// Strips the last " - X" when X names this outlet or any outlet in the authority table.
+    /// Anything else after a dash ("Kenya - the vote explained") is part of the headline.
+    static func strippingOutletSuffix(_ headline: String, sourceName: String, sourceKey: String,
+                                      authority: SourceAuthority) -> String {
+        var cut: Range<String.Index>?
+        for separator in suffixSeparators {
+            if let found = headline.range(of: separator, options: .backwards),
+               found.lowerBound > (cut?.lowerBound ?? headline.startIndex) {
+                cut = found
+            }
+        }
+        guard let separator = cut, separator.lowerBound > headline.startIndex else { return headline }
+        let suffix = String(headline[separator.upperBound...]).trimmingCharacters(in: .whitespaces)
+        guard isOutletName(suffix, sourceName: sourceName, sourceKey: sourceKey, authority: authority) else {
+            return headline
+        }
+        return String(headline[..<separator.lowerBound]).trimmingCharacters(in: .whitespaces)
+    }
+
+    private static func isOutletName(_ suffix: String, sourceName: String, sourceKey: String,
+                                     authority: SourceAuthority) -> Bool {
+        let name = SourceAuthority.normalizedName(suffix)
+        guard !name.isEmpty, name.split(separator: " ").count <= 5 else { return false }
+        let own = SourceAuthority.normalizedName(sourceName)
+        if !own.isEmpty && (name == own || own.hasPrefix(name + " ") || name.hasPrefix(own + " ")) { return true }
+        let hostWords = SourceAuthority.normalizedHost(sourceKey).split(separator: ".").map(String.init)
+        if hostWords.contains(name.replacingOccurrences(of: " ", with: "")) { return true }
+        return authority.knowsOutlet(named: suffix)
+    }
+}

@@ -1,0 +1,133 @@
+/// Numbers a story's outlets can disagree on, with what each number counts: deaths, injuries,
+/// arrests, an economic rate, a move in basis points, and (through `SubjectFigures`) a vote
+/// share, a stake, a count of customers or homes, an amount of money. Anything it cannot label
+/// confidently is ignored, because conflict detection must prefer silence to a false alarm.
+enum NumericFacts {
+    enum Kind: String, Sendable, CaseIterable {
+        case deaths, injuries, arrests, basisPoints
+        case inflation, unemployment, growth, turnout, interestRate
+        case voteShare, stake, count, money
+
+        /// Figures that only mean something attached to a named subject: a vote share is some
+        /// candidate's, a count of customers some company's. `Conflict` compares them only
+        /// between sentences naming the same subject.
+        var needsSubject: Bool { [.voteShare, .stake, .count, .money].contains(self) }
+    }
+
+    struct Fact: Equatable {
+        let kind: Kind
+        /// What a count or an amount is of ("customers", "barrel"); empty for the other kinds.
+        let noun: String
+        let value: Double
+        /// The interval the figure claims, hedges and rounding included (`FigureBounds`).
+        let bounds: ClosedRange<Double>
+        /// As written, with its hedge ("12", "27.25%", "about 1.9 million").
+        let text: String
+    }
+
+    private static let casualtyWords: [String: Kind] = [
+        "dead": .deaths, "killed": .deaths, "died": .deaths, "deaths": .deaths, "fatalities": .deaths,
+        "lives": .deaths, "bodies": .deaths, "injured": .injuries, "wounded": .injuries, "hurt": .injuries,
+        "injuries": .injuries, "arrested": .arrests, "detained": .arrests, "arrests": .arrests,
+    ]
+
+    /// Words allowed between a number and its casualty word: "12 people were killed".
+    private static let casualtyFillers: Set<String> = [
+        "people", "persons", "civilians", "soldiers", "others", "were", "was", "have", "had", "been", "are", "being",
+        "reportedly", "confirmed", "children", "police", "officers", "protesters", "migrants", "passengers",
+    ]
+
+    /// Words before a number that say it is a death toll: "killing 12", "death toll rose to 15".
+    private static let tollLead: Set<String> = ["killing", "killed", "toll", "kills"]
+
+    private static let rateSubjects: [String: Kind] = [
+        "inflation": .inflation, "unemployment": .unemployment, "jobless": .unemployment, "growth": .growth,
+        "gdp": .growth, "economy": .growth, "turnout": .turnout, "rate": .interestRate, "rates": .interestRate,
+    ]
+
+    /// The labelled figures of one sentence. `electionContext`: the article is about a vote, so
+    /// "won 45.9%" is a vote share.
+    static func facts(in sentence: String, electionContext: Bool = false) -> [Fact] {
+        let words = FactWords(sentence).words
+        var found: [Fact] = []
+        for (index, word) in words.enumerated() {
+            guard let value = word.number, !isYearOrDate(words, index),
+                  let (hedge, hedgeText) = FigureBounds.hedge(before: index, in: words) else { continue }
+            let scale = SubjectFigures.scale(after: index, in: words)
+            let written = ([hedgeText, word.written] + (scale.word.map { [$0] } ?? [])).filter { !$0.isEmpty }
+            let labelled = kind(of: word, at: index, in: words).map { ($0, "") }
+                ?? SubjectFigures.label(index, in: words, electionContext: electionContext)
+            guard let (kind, noun) = labelled else { continue }
+            let isRate = ![.deaths, .injuries, .arrests, .basisPoints, .count, .money].contains(kind)
+            let text = written.joined(separator: " ") + (isRate && !word.isPercent ? "%" : "")
+            found.append(Fact(kind: kind, noun: noun, value: value * scale.factor,
+                              bounds: FigureBounds.bounds(value: value * scale.factor, digits: word.text, hedge: hedge),
+                              text: text))
+        }
+        return found
+    }
+
+    private static func kind(of word: FactWords.Word, at index: Int, in words: [FactWords.Word]) -> NumericFacts.Kind? {
+        let next = index + 1 < words.count ? words[index + 1].lowered : ""
+        if word.isPercent || next == "percent" || (next == "per" && index + 2 < words.count && words[index + 2].lowered == "cent") {
+            return rateSubject(before: index, in: words)
+        }
+        if next == "basis", index + 2 < words.count, words[index + 2].lowered.hasPrefix("point") { return .basisPoints }
+        return casualty(after: index, in: words) ?? tollBefore(index, in: words)
+    }
+
+    /// A casualty word right after the number, past fillers, within the clause.
+    private static func casualty(after index: Int, in words: [FactWords.Word]) -> Kind? {
+        var position = index
+        while position + 1 < words.count, position - index < 4, !words[position].endsClause {
+            position += 1
+            if let kind = casualtyWords[words[position].lowered] { return kind }
+            guard casualtyFillers.contains(words[position].lowered) else { return nil }
+        }
+        return nil
+    }
+
+    /// "killing 12 people", "the death toll rose to 15": a toll word shortly before the number.
+    private static func tollBefore(_ index: Int, in words: [FactWords.Word]) -> Kind? {
+        let window = words[max(0, index - 3) ..< index]
+        guard !window.dropLast().contains(where: \.endsClause) else { return nil }
+        return window.contains { tollLead.contains($0.lowered) } ? .deaths : nil
+    }
+
+    /// The nearest rate word among the six words before a percentage, in the same clause.
+    private static func rateSubject(before index: Int, in words: [FactWords.Word]) -> Kind? {
+        var position = index - 1
+        while position >= 0, index - position <= 6, !words[position].endsClause {
+            if let kind = rateSubjects[words[position].lowered] {
+                return kind == .interestRate ? rateKind(at: position, in: words) : kind
+            }
+            position -= 1
+        }
+        return nil
+    }
+
+    /// "unemployment rate" is unemployment; "benchmark rate" an interest rate; a bare "rate"
+    /// (tax rate? exchange rate?) is not labelled at all.
+    private static func rateKind(at position: Int, in words: [FactWords.Word]) -> Kind? {
+        let qualifiers = words[max(0, position - 3) ..< position].map(\.lowered)
+        if let specific = qualifiers.reversed().compactMap({ rateSubjects[$0] }).first(where: { $0 != .interestRate }) {
+            return specific
+        }
+        return qualifiers.contains(where: interestQualifiers.contains) ? .interestRate : nil
+    }
+
+    private static let interestQualifiers: Set<String> = [
+        "interest", "benchmark", "policy", "lending", "repo", "key", "base", "prime", "bank", "bank's", "banks",
+    ]
+
+    /// "in 2021", "on May 12": numbers that date the event rather than measure it.
+    private static func isYearOrDate(_ words: [FactWords.Word], _ index: Int) -> Bool {
+        let value = words[index].number ?? 0
+        if value >= 1900, value <= 2100, value.rounded() == value, !words[index].text.contains(",") { return true }
+        guard index > 0 else { return false }
+        let months: Set<String> = ["january", "february", "march", "april", "may", "june", "july", "august",
+                                   "september", "october", "november", "december", "jan", "feb", "mar", "apr",
+                                   "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"]
+        return months.contains(words[index - 1].lowered)
+    }
+}

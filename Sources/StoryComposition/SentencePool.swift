@@ -1,0 +1,108 @@
+import NewsText
+
+/// One sentence of one article, with what ranking needs to know about it.
+struct PooledSentence: Sendable {
+    let text: String
+    /// Index of the article in the pool's `articles`.
+    let article: Int
+    let sourceKey: String
+    /// 0 for the article's lead sentence.
+    let position: Int
+    let vector: TermVector
+
+    var wordCount: Int { text.split(separator: " ").count }
+
+    /// A sentence a reader could be shown alone: complete, not a question, not a bare quote,
+    /// neither a fragment nor a paragraph.
+    var isSummaryGrade: Bool {
+        guard let last = text.last, ".!".contains(last) || text.hasSuffix(".\u{201D}") || text.hasSuffix(".\"") else {
+            return false
+        }
+        guard wordCount >= 6, wordCount <= 70, text.count <= StorySummary.maximumLength else { return false }
+        return !"\"\u{201C}'\u{2018}".contains(text.first ?? " ") && hasBalancedQuotes
+    }
+
+    /// A quotation cut by the splitter ("We affirm the history," Biden added.) reads as a fragment.
+    private var hasBalancedQuotes: Bool {
+        text.filter { $0 == "\u{201C}" }.count == text.filter { $0 == "\u{201D}" }.count
+            && text.filter { $0 == "\"" }.count % 2 == 0
+    }
+}
+
+/// A story's articles split into sentences once, with TF-IDF vectors weighted over the story
+/// itself, shared by summary, consensus and conflict so each text is analysed a single time.
+struct SentencePool: Sendable {
+    /// Articles considered at most; the caller already passes the most relevant first.
+    static let articleLimit = 20
+    /// Sentences read per article: leads carry the news, later paragraphs background.
+    static let sentencesPerArticle = 8
+
+    let articles: [StoryArticle]
+    let sentences: [PooledSentence]
+    let headlineVectors: [TermVector]
+    /// Every term each outlet uses (sentences and headlines), for vocabulary support.
+    let termsBySource: [String: Set<String>]
+
+    init(_ articles: [StoryArticle]) {
+        let capped = Array(articles.prefix(Self.articleLimit))
+        var texts: [(text: String, article: Int, position: Int, terms: [String])] = []
+        for (index, article) in capped.enumerated() {
+            for (position, sentence) in Sentences.split(article.body).prefix(Self.sentencesPerArticle).enumerated() {
+                texts.append((sentence, index, position, TermVector.terms(sentence)))
+            }
+        }
+        let headlineTerms = capped.map { TermVector.terms($0.headline) }
+        let weighting = TermWeighting(documents: texts.map(\.terms) + headlineTerms)
+        self.articles = capped
+        headlineVectors = headlineTerms.map(weighting.vector)
+        var termsBySource: [String: Set<String>] = [:]
+        for entry in texts { termsBySource[capped[entry.article].sourceKey, default: []].formUnion(entry.terms) }
+        for (index, terms) in headlineTerms.enumerated() { termsBySource[capped[index].sourceKey, default: []].formUnion(terms) }
+        self.termsBySource = termsBySource
+        sentences = texts.map { entry in
+            PooledSentence(text: entry.text, article: entry.article, sourceKey: capped[entry.article].sourceKey,
+                           position: entry.position, vector: weighting.vector(entry.terms))
+        }
+    }
+
+    /// Distinct outlets in the pool, in first-seen order.
+    var sourceKeys: [String] {
+        var seen: Set<String> = []
+        return articles.map(\.sourceKey).filter { seen.insert($0).inserted }
+    }
+
+    /// For each other outlet (in `sourceKeys` order), the similarity of its closest sentence or
+    /// headline to `sentence`: how far that outlet says the same thing.
+    func closestMatchPerOtherSource(_ sentence: PooledSentence) -> [(sourceKey: String, similarity: Double)] {
+        var best: [String: Double] = [:]
+        for other in sentences where other.sourceKey != sentence.sourceKey {
+            best[other.sourceKey] = max(best[other.sourceKey] ?? 0, sentence.vector.cosine(other.vector))
+        }
+        for (index, article) in articles.enumerated() where article.sourceKey != sentence.sourceKey {
+            best[article.sourceKey] = max(best[article.sourceKey] ?? 0, sentence.vector.cosine(headlineVectors[index]))
+        }
+        return sourceKeys.compactMap { key in best[key].map { (key, $0) } }
+    }
+
+    /// How well the other outlets confirm `sentence`: the mean of their closest matches.
+    /// 0 when only one outlet reported.
+    func crossSourceSupport(_ sentence: PooledSentence) -> Double {
+        let matches = closestMatchPerOtherSource(sentence)
+        guard !matches.isEmpty else { return 0 }
+        return matches.reduce(0) { $0 + $1.similarity } / Double(sourceKeys.count - 1)
+    }
+
+    /// How much of `sentence`'s vocabulary the other outlets also use anywhere in their reports:
+    /// the mean over other outlets of the share of its terms they contain. Unlike
+    /// `crossSourceSupport` it credits facts another outlet spreads over several sentences.
+    func vocabularySupport(_ sentence: PooledSentence) -> Double {
+        let terms = sentence.vector.entries.map(\.term)
+        let others = sourceKeys.filter { $0 != sentence.sourceKey }
+        guard !terms.isEmpty, !others.isEmpty else { return 0 }
+        let shares = others.map { key in
+            let vocabulary = termsBySource[key] ?? []
+            return Double(terms.filter(vocabulary.contains).count) / Double(terms.count)
+        }
+        return shares.reduce(0, +) / Double(others.count)
+    }
+}

@@ -1,0 +1,126 @@
+/// The story's summary: never empty, plain text, at most about `maximumLength` characters,
+/// ending with sentence punctuation.
+///
+/// Several outlets: an extractive synthesis of 1–3 sentences. Each candidate sentence is scored
+/// by how well the *other* outlets confirm it (cross-source support: their closest sentence, and
+/// how much of its vocabulary they use anywhere in their reports), how central it is among
+/// the story's sentences (`SentenceGraph`), how close it is to the headlines, how early it sits
+/// in its article (news leads carry the facts) and how much it says; sentences are then taken
+/// best first, skipping any that repeat one already chosen. One outlet: its first clean lead sentences (1–2). No usable sentences:
+/// the headline.
+public enum StorySummary {
+    public static let maximumLength = 400
+
+    /// Weights of the sentence score. The defaults were chosen with `SummaryEval --tune` on the
+    /// AllSides dev split only (docs/jarvis/story-engine.md); public so that tool can search them.
+    public struct Weights: Sendable, Equatable, CustomStringConvertible {
+        public var support: Double
+        public var centrality: Double
+        public var headline: Double
+        public var position: Double
+        /// Longer sentences (up to 40 words) carry more of the story into a fixed budget.
+        public var length: Double
+        /// A candidate this close (cosine) to a chosen sentence repeats it.
+        public var redundancy: Double
+        /// A candidate sharing this share of the shorter sentence's terms with a chosen one
+        /// (overlap coefficient) retells it in other words, or with another outlet's figures.
+        public var coverage: Double
+        /// Share of the sentence's terms the other outlets use anywhere (`SentencePool.vocabularySupport`).
+        public var vocabulary: Double
+
+        public init(support: Double = 1.0, centrality: Double = 0.5, headline: Double = 0.25, position: Double = 0.1,
+                    length: Double = 0.2, redundancy: Double = 0.3, coverage: Double = 0.5, vocabulary: Double = 2.0) {
+            self.vocabulary = vocabulary
+            self.support = support
+            self.centrality = centrality
+            self.headline = headline
+            self.position = position
+            self.length = length
+            self.redundancy = redundancy
+            self.coverage = coverage
+        }
+
+        public var description: String {
+            "support \(support), centrality \(centrality), headline \(headline), position \(position), "
+                + "length \(length), redundancy \(redundancy), coverage \(coverage), vocabulary \(vocabulary)"
+        }
+    }
+
+    public static func summarize(_ articles: [StoryArticle], headline: String, weights: Weights = Weights()) -> String {
+        summarize(SentencePool(StoryComposer.select(articles, limit: StoryComposer.articleLimit)),
+                  headline: headline, weights: weights)
+    }
+
+    static func summarize(_ pool: SentencePool, headline: String, weights: Weights) -> String {
+        let candidates = pool.sentences.filter(\.isSummaryGrade)
+        let chosen = pool.sourceKeys.count > 1
+            ? synthesis(pool, candidates: candidates, weights: weights)
+            : lead(candidates)
+        if !chosen.isEmpty { return chosen.joined(separator: " ") }
+        return fallback(pool, headline: headline)
+    }
+
+    /// Best-scored sentences that do not repeat each other, within the length budget.
+    private static func synthesis(_ pool: SentencePool, candidates: [PooledSentence], weights: Weights) -> [String] {
+        let ranked = rank(pool, candidates: candidates, weights: weights)
+        var chosen: [PooledSentence] = []
+        var length = 0
+        for sentence in ranked where chosen.count < 3 {
+            let addedLength = sentence.text.count + (chosen.isEmpty ? 0 : 1)
+            guard length + addedLength <= maximumLength else { continue }
+            guard chosen.allSatisfy({ $0.vector.cosine(sentence.vector) < weights.redundancy
+                && sharedTermShare($0, sentence) < weights.coverage }) else { continue }
+            chosen.append(sentence)
+            length += addedLength
+        }
+        return chosen.map(\.text)
+    }
+
+    /// Terms two sentences share, over the shorter one's term count: a short restatement of a
+    /// long sentence scores high even though their cosine is modest.
+    private static func sharedTermShare(_ first: PooledSentence, _ second: PooledSentence) -> Double {
+        let smaller = min(first.vector.entries.count, second.vector.entries.count)
+        guard smaller > 0 else { return 0 }
+        let firstTerms = Set(first.vector.entries.map(\.term))
+        return Double(second.vector.entries.filter { firstTerms.contains($0.term) }.count) / Double(smaller)
+    }
+
+    static func rank(_ pool: SentencePool, candidates: [PooledSentence], weights: Weights) -> [PooledSentence] {
+        let centrality = SentenceGraph.centrality(candidates.map(\.vector))
+        let scored = zip(candidates, centrality).map { sentence, central -> (PooledSentence, Double) in
+            let headline = pool.headlineVectors.map(sentence.vector.cosine).max() ?? 0
+            let score = weights.support * pool.crossSourceSupport(sentence)
+                + weights.centrality * central
+                + weights.headline * headline
+                + weights.position / Double(1 + sentence.position)
+                + weights.length * Double(min(sentence.wordCount, 40)) / 40
+                + weights.vocabulary * pool.vocabularySupport(sentence)
+            return (sentence, score)
+        }
+        // Ties keep pool order (earlier article, earlier sentence), so the result is deterministic.
+        return scored.enumerated().sorted { lhs, rhs in
+            lhs.element.1 != rhs.element.1 ? lhs.element.1 > rhs.element.1 : lhs.offset < rhs.offset
+        }.map(\.element.0)
+    }
+
+    /// A single outlet's own lead: its first one or two clean sentences.
+    private static func lead(_ candidates: [PooledSentence]) -> [String] {
+        guard let first = candidates.first else { return [] }
+        var chosen = [first.text]
+        if let second = candidates.dropFirst().first, second.article == first.article,
+           first.text.count + 1 + second.text.count <= maximumLength {
+            chosen.append(second.text)
+        }
+        return chosen
+    }
+
+    /// No sentence qualified: the first over-long sentence cut at a clause, else the headline.
+    private static func fallback(_ pool: SentencePool, headline: String) -> String {
+        let usable = pool.sentences.filter { $0.text.count > maximumLength }.first
+        if let long = usable?.text, let cut = SummaryText.cutAtClause(long, limit: maximumLength) {
+            return cut
+        }
+        let title = headline.isEmpty ? (pool.articles.first?.headline ?? "") : headline
+        return SummaryText.asSentence(title)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import StoryClustering
+import StoryComposition
+import TopicClassification
+
+/// The story step for each incoming article, in memory: cluster it into a story (or start
+/// one), then recompose that story — canonical headline, summary, consensus and conflict,
+/// topic, score and breaking flags — from a bounded sample of its articles, so the cost per
+/// article stays flat however large stories and the archive grow.
+///
+/// Not thread-safe: one owner (the Jarvis story worker) drives it. It holds only the stories
+/// of the clustering time window; `restore` rebuilds that after a restart or a takeover.
+public final class StoryEngine {
+    public struct Configuration: Sendable {
+        public var clustering = ClusteringConfiguration()
+        /// Articles a story is composed from: the first report of each outlet, earliest first.
+        public var composedArticleLimit = 20
+        public init() {}
+    }
+
+    public let configuration: Configuration
+    private let clusterer: StoryClusterer
+    private let classifier: TopicClassifier
+    private let composer: StoryComposer
+    private var materials: [String: StoryMaterial] = [:]
+    /// The last snapshot of each story, so a re-score reports only stories whose score moved.
+    private var snapshots: [String: StorySnapshot] = [:]
+    /// Stories out of the feed for going quiet: not re-scored, but still joinable within the
+    /// window — a new article brings such a story back (`EngineUpdate.revived`).
+    private var quiet: Set<String> = []
+
+    /// `authorityFile` replaces the bundled outlet authority table (`JARVIS_SOURCE_AUTHORITY_FILE`).
+    public init(configuration: Configuration = Configuration(), authorityFile: URL? = nil) throws {
+        self.configuration = configuration
+        // Seeded word statistics: a new server clusters its first articles as well as later ones.
+        clusterer = StoryClusterer(configuration: configuration.clustering, background: .bundled)
+        classifier = try TopicClassifier.bundled()
+        composer = StoryComposer(authority: try authorityFile.map(SourceAuthority.load(contentsOf:)) ?? SourceAuthority.bundled)
+    }
+
+    public var storyCount: Int { materials.count }
+
+    /// Clusters `article` and returns its story, recomposed.
+    public func ingest(_ article: EngineArticle, now: Date) -> EngineUpdate {
+        let assignment = clusterer.assign(ClusterArticle(article), newStoryID: { UUID().uuidString.lowercased() })
+        var material = materials.removeValue(forKey: assignment.storyID) ?? StoryMaterial()
+        for absorbed in assignment.mergedStoryIDs {
+            if let other = materials.removeValue(forKey: absorbed) { material.absorb(other, articleLimit: configuration.composedArticleLimit) }
+            snapshots.removeValue(forKey: absorbed)
+        }
+        let sampleChanged = material.add(article, articleLimit: configuration.composedArticleLimit)
+            || !assignment.mergedStoryIDs.isEmpty
+        materials[assignment.storyID] = material
+        let snapshot = compose(assignment.storyID, material, now: now, sampleChanged: sampleChanged)
+        snapshots[assignment.storyID] = snapshot
+        let revived = quiet.remove(assignment.storyID) != nil
+        quiet.subtract(assignment.mergedStoryIDs)
+        return EngineUpdate(story: snapshot, isNewStory: assignment.isNewStory, revived: revived,
+                            absorbedStoryIDs: assignment.mergedStoryIDs)
+    }
+
+    /// Puts back an article already assigned to `storyID` (no decision, no composition).
+    public func restore(_ article: EngineArticle, storyID: String) {
+        clusterer.restore(ClusterArticle(article), storyID: storyID)
+        materials[storyID, default: StoryMaterial()].add(article, articleLimit: configuration.composedArticleLimit)
+    }
+
+    /// Stories whose score changed since last reported (freshness decays with time).
+    public func rescore(now: Date) -> [StorySnapshot] {
+        var changed: [StorySnapshot] = []
+        for (id, material) in materials where !quiet.contains(id) {
+            let snapshot = compose(id, material, now: now, sampleChanged: false)
+            if snapshots[id]?.breakdown != snapshot.breakdown || snapshots[id]?.breakingArticleIDs != snapshot.breakingArticleIDs {
+                changed.append(snapshot)
+            }
+            snapshots[id] = snapshot
+        }
+        return changed
+    }
+
+    /// Stories that left the feed for going quiet: no longer re-scored until a new article revives them.
+    public func markQuiet(_ storyIDs: some Sequence<String>) {
+        quiet.formUnion(storyIDs)
+    }
+
+    /// Forgets stories whose latest article is older than `date`: keeps memory bounded.
+    public func evict(before date: Date) {
+        clusterer.evict(before: date)
+        for (id, material) in materials where material.latestArticleAt < date {
+            materials.removeValue(forKey: id)
+            snapshots.removeValue(forKey: id)
+            quiet.remove(id)
+        }
+    }
+
+    /// The story's snapshot. Everything but freshness and breaking depends only on the sample of
+    /// articles, so when the sample did not change the last snapshot is kept and only those two
+    /// are recomputed: most articles of a big story, and every re-score, cost almost nothing.
+    private func compose(_ id: String, _ material: StoryMaterial, now: Date, sampleChanged: Bool) -> StorySnapshot {
+        // Freshness follows the newest article of the story, follow-ups of a known outlet included.
+        let freshness = composer.scorer.freshness(latest: material.latestArticleAt, now: now)
+        if !sampleChanged, let last = snapshots[id] {
+            return StorySnapshot(
+                id: id, headline: last.headline, summary: last.summary, topic: last.topic, isListed: last.isListed,
+                breakdown: last.breakdown.with(freshness: freshness), sourceCount: material.sourceCount,
+                consensus: last.consensus, conflict: last.conflict, latestArticleAt: material.latestArticleAt,
+                breakingArticleIDs: composer.breaking.breakingArticleIDs(material.articles, now: now))
+        }
+        let (topic, isListed) = topic(of: material.articles)
+        let composed = composer.compose(material.articles, topic: isListed ? topic.rawValue : nil, now: now)
+        return StorySnapshot(
+            id: id, headline: composed.headline, summary: composed.summary, topic: topic, isListed: isListed,
+            breakdown: composed.scoreBreakdown.with(freshness: freshness), sourceCount: material.sourceCount,
+            consensus: composed.consensus, conflict: composed.conflict, latestArticleAt: material.latestArticleAt,
+            breakingArticleIDs: composed.breakingArticleIDs)
+    }
+
+    /// The desk, or — for a story about none of the four — the most likely subject desk, so
+    /// the story still has a valid topic when fetched by id.
+    private func topic(of articles: [StoryArticle]) -> (Topic, listed: Bool) {
+        let texts = articles.map { (headline: $0.headline, body: $0.body) }
+        if let topic = classifier.classify(texts) { return (topic, true) }
+        let probabilities = classifier.subjectProbabilities(texts)
+        let nearest = zip(classifier.model.classes, probabilities).filter { $0.0.topic != nil }.max { $0.1 < $1.1 }
+        return (nearest?.0.topic ?? .politics, false)
+    }
+}
+
+extension ClusterArticle {
+    init(_ article: StoryArticle) {
+        self.init(id: article.id, sourceKey: article.sourceKey, headline: article.headline, body: article.body,
+                  publishedAt: article.publishedAt)
+    }
+}
+
+extension ScoreBreakdown {
+    func with(freshness: Int) -> ScoreBreakdown {
+        ScoreBreakdown(sourceAuthority: sourceAuthority, freshness: freshness, localRelevance: localRelevance,
+                       crossSourceConfirmation: crossSourceConfirmation, topicImportance: topicImportance)
+    }
+}

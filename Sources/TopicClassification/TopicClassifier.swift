@@ -1,0 +1,71 @@
+import Foundation
+
+/// Assigns a story one of the four desks, or `nil` when it fits none (sport, entertainment,
+/// health, lifestyle...: kept but not listed).
+///
+/// Two independent decisions: `AfricaDesk` (where the story happens, from a gazetteer) wins
+/// over the subject model (what it is about, learned from the labeled sets), because the
+/// Africa desk takes African stories whatever their subject. The subject's desk then passes
+/// `DeadlyDisasterRule` (a deadly quake is not tech or finance news).
+public struct TopicClassifier: Sendable {
+    /// A story is judged on at most this many articles, so classifying a big story costs the
+    /// same as classifying a medium one.
+    public static let maxArticlesPerStory = 20
+
+    public let model: SubjectModel
+
+    public init(model: SubjectModel) {
+        self.model = model
+    }
+
+    /// The classifier with the weights shipped in this module (`Resources/topic-model.tsv`,
+    /// written by `swift run -c release TopicTrainer`). Parsed once per process.
+    public static func bundled() throws -> TopicClassifier {
+        try bundledModel.get()
+    }
+
+    private static let bundledModel: Result<TopicClassifier, SubjectModel.FormatError> = {
+        guard let url = Bundle.module.url(forResource: "topic-model", withExtension: "tsv"),
+              let text = try? String(contentsOf: url, encoding: .utf8) else {
+            return .failure(SubjectModel.FormatError(line: 0, reason: "topic-model.tsv is missing from the bundle"))
+        }
+        return Result { try TopicClassifier(model: SubjectModel.decode(text)) }
+            .mapError { $0 as? SubjectModel.FormatError ?? SubjectModel.FormatError(line: 0, reason: "\($0)") }
+    }()
+
+    /// The desk of a single article.
+    public func classify(headline: String, body: String) -> Topic? {
+        classify([(headline: headline, body: body)])
+    }
+
+    /// The desk of a whole story: place evidence is summed over its articles and subject
+    /// probabilities are averaged, so one off-topic article cannot flip a story.
+    public func classify(_ texts: [(headline: String, body: String)]) -> Topic? {
+        let articles = texts.prefix(Self.maxArticlesPerStory)
+        guard !articles.isEmpty else { return nil }
+        let evidence = articles.map { AfricaDesk.evidence(headline: $0.headline, body: $0.body) }.reduce(.init(), +)
+        if evidence.isPrimarilyAfrican { return .africa }
+        let stories = articles.map { (headline: $0.headline, body: $0.body) }
+        let probabilities = subjectProbabilities(stories)
+        let best = probabilities.indices.max { probabilities[$0] < probabilities[$1] } ?? 0
+        return DeadlyDisasterRule.apply(subject: model.classes[best], probability: probabilities[best], texts: stories)
+    }
+
+    /// The most probable subject of the given articles (their probabilities averaged).
+    public func subject(_ texts: [(headline: String, body: String)]) -> Subject {
+        let probabilities = subjectProbabilities(texts)
+        let best = probabilities.indices.max { probabilities[$0] < probabilities[$1] } ?? 0
+        return model.classes[best]
+    }
+
+    /// Mean class probabilities over the articles, in the order of `model.classes`.
+    public func subjectProbabilities(_ texts: [(headline: String, body: String)]) -> [Double] {
+        var sum = [Double](repeating: 0, count: model.classes.count)
+        let articles = texts.prefix(Self.maxArticlesPerStory)
+        for article in articles {
+            let vector = SubjectFeatures.vector(headline: article.headline, body: article.body)
+            for (index, probability) in model.probabilities(vector).enumerated() { sum[index] += probability }
+        }
+        return sum.map { $0 / Double(max(articles.count, 1)) }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import XCTest
+
+/// The Python `websockets` client (Tests/Clients/jarvis_live_updates.py) behaving like the
+/// app on `GET /ws`: answers pings, and exits 0 once it has seen every awaited event type.
+final class LiveUpdatesClient {
+    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Clients/jarvis_live_updates.py").path
+    private let process = Process()
+    private let output: URL
+
+    init(port: Int, awaiting types: [String], token: String? = nil) throws {
+        output = FileManager.default.temporaryDirectory.appendingPathComponent("ws-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.script, "ws://127.0.0.1:\(port)/ws", types.joined(separator: ",")] + (token.map { [$0] } ?? [])
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = process.standardOutput
+        try process.run()
+        XCTAssertTrue(eventually(10) { log.contains("connected") }, "the WebSocket client did not connect: \(log)")
+    }
+
+    var log: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+
+    /// The JSON messages received so far, decoded.
+    var messages: [[String: Any]] {
+        log.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    /// Waits for the client to finish: whether it saw everything it awaited, and all it printed.
+    func finish(within seconds: Double) -> (succeeded: Bool, log: String) {
+        _ = eventually(seconds) { !process.isRunning }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        defer { try? FileManager.default.removeItem(at: output) }
+        return (process.terminationStatus == 0, log)
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// The outlets of `Fixtures/Newsroom` (fictional feeds written for these tests; see its
+/// README), each served by a loopback server of its own, so each is an independent source.
+/// Dates are shifted at load time so the newest item is an hour old whenever the tests run:
+/// freshness and staleness then behave as they would on the day the corpus describes.
+final class Newsroom: Sendable {
+    struct Manifest: Decodable {
+        struct Outlet: Decodable { let file: String; let name: String; let format: String }
+        struct Item: Decodable { let file: String; let guidOrLink: String }
+        struct Event: Decodable {
+            let id: String
+            let expectedTopic: String?
+            /// Other desks an editor could defend (a bank hack: tech or finance).
+            let alsoAcceptableTopics: [String]?
+            let items: [Item]
+            let conflictExpected: Bool
+        }
+        let outlets: [Outlet]
+        let events: [Event]
+        let singletons: [Item]
+    }
+
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Newsroom")
+    /// The newest date in the corpus; shifted to an hour before now.
+    static let corpusNewest = Date(timeIntervalSince1970: 1_796_018_400)  // 2026-11-30T06:00:00Z
+
+    let manifest: Manifest
+    private let servers: [String: HTTPServer]
+    private let documents: Shelf
+
+    /// What each outlet currently serves, shared with its server's handler.
+    private final class Shelf: Sendable {
+        let files: Mutex<[String: String]>
+        init(_ files: [String: String]) { self.files = Mutex(files) }
+    }
+
+    init() throws {
+        manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: Self.directory.appendingPathComponent("manifest.json")))
+        let shift = Date().addingTimeInterval(-3600).timeIntervalSince(Self.corpusNewest)
+        var loaded: [String: String] = [:]
+        for outlet in manifest.outlets {
+            let text = try String(contentsOf: Self.directory.appendingPathComponent(outlet.file), encoding: .utf8)
+            loaded[outlet.file] = FixtureDates.shift(text, by: shift)
+        }
+        let documents = Shelf(loaded)
+        self.documents = documents
+        var servers: [String: HTTPServer] = [:]
+        for outlet in manifest.outlets {
+            var router = Router()
+            let file = outlet.file
+            router.get("/feed") { _ in
+                .bytes(Array((documents.files.withLock { $0[file] } ?? "").utf8), contentType: "application/xml; charset=utf-8")
+            }
+            let server = try LoopbackSite.start(router)
+            servers[file] = server
+        }
+        self.servers = servers
+    }
+
+    func feedURL(_ file: String) -> String { "http://127.0.0.1:\(servers[file]!.port)/feed" }
+
+    /// Replaces what an outlet serves (a new item arriving, for live-update tests).
+    func publish(_ file: String, document: String) {
+        documents.files.withLock { $0[file] = document }
+    }
+
+    func document(_ file: String) -> String { documents.files.withLock { $0[file] ?? "" } }
+
+    func stop() async {
+        for server in servers.values { await server.shutdown() }
+    }
+}
+
+/// Moves every feed date in a document by a fixed interval, keeping its format family
+/// (RFC 822 for RSS, RFC 3339 for Atom and Dublin Core); results are written in UTC.
+enum FixtureDates {
+    private static let rfc822Patterns = ["EEE, dd MMM yyyy HH:mm:ss Z", "EEE, dd MMM yyyy HH:mm:ss zzz", "dd MMM yyyy HH:mm:ss Z"]
+
+    static func shift(_ text: String, by interval: TimeInterval) -> String {
+        var result = text
+        for tag in ["pubDate", "lastBuildDate"] { result = rewrite(result, tag: tag) { shiftRFC822($0, interval) } }
+        for tag in ["published", "updated", "dc:date", "issued", "modified"] { result = rewrite(result, tag: tag) { shiftRFC3339($0, interval) } }
+        return result
+    }
+
+    private static func rewrite(_ text: String, tag: String, _ transform: (String) -> String?) -> String {
+        let pattern = try! NSRegularExpression(pattern: "<\(tag)>([^<]+)</\(tag)>")
+        var result = text
+        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
+            guard let valueRange = Range(match.range(at: 1), in: text), let whole = Range(match.range, in: result),
+                  let shifted = transform(String(text[valueRange]).trimmingCharacters(in: .whitespaces)) else { continue }
+            result.replaceSubrange(whole, with: "<\(tag)>\(shifted)</\(tag)>")
+        }
+        return result
+    }
+
+    private static func shiftRFC822(_ value: String, _ interval: TimeInterval) -> String? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        for pattern in rfc822Patterns {
+            formatter.dateFormat = pattern
+            if let date = formatter.date(from: value) {
+                formatter.timeZone = TimeZone(identifier: "GMT")
+                formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+                return formatter.string(from: date.addingTimeInterval(interval))
+            }
+        }
+        return nil
+    }
+
+    private static func shiftRFC3339(_ value: String, _ interval: TimeInterval) -> String? {
+        let parser = ISO8601DateFormatter()
+        parser.formatOptions = [.withInternetDateTime]
+        var date = parser.date(from: value)
+        if date == nil {
+            parser.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            date = parser.date(from: value)
+        }
+        guard let date else { return nil }
+        let writer = ISO8601DateFormatter()
+        writer.formatOptions = [.withInternetDateTime]
+        return writer.string(from: date.addingTimeInterval(interval))
+    }
+}

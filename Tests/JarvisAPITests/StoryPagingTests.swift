@@ -1,0 +1,60 @@
+import Foundation
+import TestDatabaseSupport
+import TestHTTPClients
+import XCTest
+@testable import JarvisAPI
+
+/// `GET /stories` paging: the `after` cursor is stable while new stories arrive and scores
+/// move — no story is skipped or repeated, and `total` stays what the first page said.
+final class StoryPagingTests: XCTestCase {
+    func testPagingThroughWhileNewStoriesArriveSkipsAndRepeatsNothing() async throws {
+        try await pageThroughWhileNewStoriesArrive(databaseURL: nil)
+    }
+
+    func testPagingOnPostgreSQLSkipsAndRepeatsNothing() async throws {
+        try await pageThroughWhileNewStoriesArrive(databaseURL: try makePostgresSchemaURL(prefix: "jarvis_paging"))
+    }
+
+    private func pageThroughWhileNewStoriesArrive(databaseURL: String?) async throws {
+        let jarvis = try await RunningJarvis(databaseURL: databaseURL)
+        let newsroom = try Newsroom()
+        let client = StoryTestClient(jarvis: jarvis)
+        let outlets = newsroom.manifest.outlets
+        try client.subscribe(newsroom, outlets: Array(outlets.prefix(outlets.count / 2)))
+        try await client.waitForClustering(articles: 1)
+        try await Task.sleep(nanoseconds: 3_000_000_000)  // let the first half's feeds all land
+
+        let first = try client.stories("?limit=3").page
+        XCTAssertGreaterThan(first.total, 3, "the first half of the newsroom lists more than one page")
+        var seen = first.data.map(\.id)
+        var cursor = first.nextCursor
+
+        // The other half arrives mid-way: new stories, and new sources for existing ones.
+        try client.subscribe(newsroom, outlets: Array(outlets.suffix(from: outlets.count / 2)))
+        try await Task.sleep(nanoseconds: 5_000_000_000)
+
+        while let after = cursor {
+            let page = try client.stories("?limit=3&after=\(after)").page
+            XCTAssertEqual(page.total, first.total, "total is the first page's")
+            seen += page.data.map(\.id)
+            cursor = page.nextCursor
+            XCTAssertEqual(page.hasMore, page.nextCursor != nil)
+        }
+        XCTAssertEqual(seen.count, Set(seen).count, "a story was repeated: \(seen)")
+        XCTAssertEqual(seen.count, first.total, "a story was skipped")
+
+        let fresh = try client.stories("?limit=100").page
+        XCTAssertGreaterThan(fresh.total, first.total, "a new listing includes the stories that arrived")
+        await jarvis.stop()
+        await newsroom.stop()
+    }
+
+    func testACursorFromAnotherFilterOrForgedIsRefused() async throws {
+        let jarvis = try await RunningJarvis()
+        let forged = Data("v1|5|999|*|0".utf8).base64EncodedString()
+        let response = try curl([jarvis.url + "/stories?after=\(forged)"])
+        XCTAssertEqual(response.status, 400, response.body)
+        XCTAssertTrue(response.body.contains("stories.cursor_expired"), response.body)
+        await jarvis.stop()
+    }
+}

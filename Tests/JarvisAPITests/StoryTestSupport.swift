@@ -1,0 +1,71 @@
+import Foundation
+import Storage
+import TestHTTPClients
+import XCTest
+@testable import JarvisAPI
+
+/// What a stories test does to a running Jarvis: subscribe outlets, wait for the engine, read
+/// the API as the app does, and look up which story a given feed item landed in.
+struct StoryTestClient {
+    let jarvis: RunningJarvis
+
+    func subscribe(_ newsroom: Newsroom, outlets: [Newsroom.Manifest.Outlet]? = nil) throws {
+        for outlet in outlets ?? newsroom.manifest.outlets {
+            let body = #"{"url":"\#(newsroom.feedURL(outlet.file))","name":"\#(outlet.name)","pollIntervalSeconds":900}"#
+            let created = try curl(["-X", "POST", "-H", "Content-Type: application/json", "-d", body, jarvis.url + "/feeds"])
+            XCTAssertEqual(created.status, 201, created.body)
+        }
+    }
+
+    /// Waits until `count` articles are stored and every one is in a story.
+    func waitForClustering(articles count: Int, seconds: Double = 60) async throws {
+        let database = try Database.open(url: jarvis.databaseURL, poolSize: 1)
+        defer { database.close() }
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let (stored, waiting) = try await database.read { connection in
+                (try connection.queryFirst("SELECT COUNT(*) AS n FROM articles", [])!.decode(Int.self, "n"),
+                 try connection.queryFirst("SELECT COUNT(*) AS n FROM articles WHERE story_id IS NULL", [])!.decode(Int.self, "n"))
+            }
+            if stored >= count, waiting == 0 { return }
+            try await Task.sleep(nanoseconds: 200_000_000)
+        }
+        XCTFail("articles were not all clustered within \(seconds) s")
+    }
+
+    /// The article id and story id of a feed item (source = outlet name, key = guid or link).
+    func placement(source: String, guidOrLink: String) async throws -> (articleID: String, storyID: String)? {
+        let database = try Database.open(url: jarvis.databaseURL, poolSize: 1)
+        defer { database.close() }
+        return try await database.read { connection in
+            try connection.queryFirst("""
+                SELECT id, story_id FROM articles WHERE source = $1 AND (dedup_key = $2 OR dedup_key = $3 OR source_url = $4)
+                """, [.text(source), .text("guid:" + guidOrLink), .text("link:" + guidOrLink), .text(guidOrLink)])
+                .map { (try $0.decode(String.self, "id"), try $0.decode(String.self, "story_id")) }
+        }
+    }
+
+    func stories(_ query: String = "") throws -> (page: AppPaginatedStories, body: String) {
+        let response = try curl([jarvis.url + "/stories" + query])
+        XCTAssertEqual(response.status, 200, response.body)
+        return (try AppDecoding.decode(AppPaginatedStories.self, from: response.body), response.body)
+    }
+
+    /// Every listed story, following cursors.
+    func allStories(limit: Int = 100) throws -> [AppStorySummary] {
+        var result: [AppStorySummary] = []
+        var query = "?limit=\(limit)"
+        while true {
+            let page = try stories(query).page
+            result += page.data
+            guard page.hasMore, let cursor = page.nextCursor else { return result }
+            query = "?limit=\(limit)&after=\(cursor)"
+        }
+    }
+
+    func story(_ id: String) throws -> (detail: AppStoryDetail, body: String) {
+        let response = try curl([jarvis.url + "/stories/\(id)"])
+        XCTAssertEqual(response.status, 200, response.body)
+        return (try AppDecoding.decode(AppStoryDetail.self, from: response.body), response.body)
+    }
+}

@@ -1,0 +1,17 @@
+import NewsText
+import XCTest
+
+/// What every report of a wire outlet carries and no event is about.
+final class WireFurnitureTests: XCTestCase {
+    func testDatelineAndCreditLinesAreRemoved() {
+        let report = "BRUSSELS, Nov 29 (Global Wire Service) - The EU will impose duties on heat pumps. "
+            + "The duties apply for six months. (Reporting by Hanna Vermeulen; Editing by Tom Ashby)"
+        XCTAssertEqual(FeedBoilerplate.removingWireFurniture(report),
+                       "The EU will impose duties on heat pumps. The duties apply for six months. ")
+    }
+
+    func testParenthesesThatAreNewsStay() {
+        let report = "The Central Bank of Kenya (CBK) raised its rate (the first rise this year)."
+        XCTAssertEqual(FeedBoilerplate.removingWireFurniture(report), report)
+    }
+}

@@ -1,0 +1,102 @@
+import StoryClustering
+import XCTest
+
+final class StoryClustererTests: XCTestCase {
+    /// Assigns articles in order; returns the story id of each.
+    private func assign(_ articles: [ClusterArticle], to clusterer: StoryClusterer, ids: Newsroom.IDs) -> [String] {
+        articles.map { article in clusterer.assign(article, newStoryID: ids.next).storyID }
+    }
+
+    func testSameWireStoryRepublishedByFiveOutletsIsOneStory() {
+        let clusterer = Newsroom.primedClusterer()
+        let ids = Newsroom.IDs()
+        let assignments = Events.kenyaAirwaysWire().map { clusterer.assign($0, newStoryID: ids.next) }
+        XCTAssertEqual(assignments.map(\.storyID), Array(repeating: "story-1", count: 5))
+        XCTAssertEqual(assignments.map(\.isNewStory), [true, false, false, false, false])
+        XCTAssertEqual(ids.issued, 1)
+        XCTAssertEqual(clusterer.storyCount, 1)
+    }
+
+    func testFollowUpsOnADevelopingEventJoinItsStory() {
+        let clusterer = Newsroom.primedClusterer()
+        let stories = assign(Events.haitiEarthquake, to: clusterer, ids: Newsroom.IDs())
+        XCTAssertEqual(stories, Array(repeating: "story-1", count: Events.haitiEarthquake.count))
+    }
+
+    func testTwoEarthquakesOnTheSameDayStayApart() {
+        let clusterer = Newsroom.primedClusterer()
+        let haiti = Events.haitiEarthquake.prefix(2)
+        let interleaved = [haiti.first!, Events.japanEarthquake[0], haiti.last!, Events.japanEarthquake[1]]
+        let stories = assign(interleaved, to: clusterer, ids: Newsroom.IDs())
+        XCTAssertEqual(stories, ["story-1", "story-2", "story-1", "story-2"])
+    }
+
+    func testCentralBankDecisionsInTwoCountriesStayApart() {
+        let clusterer = Newsroom.primedClusterer()
+        let ordered = (Events.bankOfEngland + Events.reserveBankOfIndia).sorted { $0.publishedAt < $1.publishedAt }
+        let stories = assign(ordered, to: clusterer, ids: Newsroom.IDs())
+        let byArticle = Dictionary(uniqueKeysWithValues: zip(ordered.map(\.id), stories))
+        XCTAssertEqual(Set(Events.bankOfEngland.map { byArticle[$0.id]! }).count, 1)
+        XCTAssertEqual(Set(Events.reserveBankOfIndia.map { byArticle[$0.id]! }).count, 1)
+        XCTAssertNotEqual(byArticle["boe-1"], byArticle["rbi-1"])
+        XCTAssertEqual(clusterer.storyCount, 2)
+    }
+
+    func testAnArticleShowingTwoStoriesAreOneEventMergesThemIntoTheOlder() {
+        let clusterer = Newsroom.primedClusterer()
+        let ids = Newsroom.IDs()
+        XCTAssertEqual(clusterer.assign(Events.botlekExplosion, newStoryID: ids.next).storyID, "story-1")
+        XCTAssertEqual(clusterer.assign(Events.spijkenisseSmoke, newStoryID: ids.next).storyID, "story-2")
+        let wrapUp = clusterer.assign(Events.botlekWrapUp, newStoryID: ids.next)
+        XCTAssertEqual(wrapUp, ClusterAssignment(storyID: "story-1", isNewStory: false, mergedStoryIDs: ["story-2"]))
+        XCTAssertEqual(clusterer.storyCount, 1)
+    }
+
+    func testMergedStoriesStayOneForLaterArticles() {
+        let clusterer = Newsroom.primedClusterer()
+        let ids = Newsroom.IDs()
+        for article in [Events.botlekExplosion, Events.spijkenisseSmoke, Events.botlekWrapUp] { _ = clusterer.assign(article, newStoryID: ids.next) }
+        let later = ClusterArticle(id: "smoke-2", sourceKey: "nu.nl", headline: Events.spijkenisseSmoke.headline,
+                                   body: Events.spijkenisseSmoke.body, publishedAt: Events.botlekWrapUp.publishedAt.addingTimeInterval(1800))
+        XCTAssertEqual(clusterer.assign(later, newStoryID: ids.next), ClusterAssignment(storyID: "story-1", isNewStory: false, mergedStoryIDs: []))
+    }
+
+    func testTheSameTextBeyondTheTimeWindowStartsANewStory() {
+        let clusterer = Newsroom.primedClusterer()
+        let ids = Newsroom.IDs()
+        _ = assign(Events.kenyaAirwaysWire(), to: clusterer, ids: ids)
+        let hoursLater = clusterer.configuration.timeWindow / 3600 + 24
+        let reprint = clusterer.assign(Events.kenyaAirwaysWire(hoursAfterMorning: hoursLater)[0], newStoryID: ids.next)
+        XCTAssertEqual(reprint, ClusterAssignment(storyID: "story-2", isNewStory: true, mergedStoryIDs: []))
+    }
+
+    func testRestoreRebuildsStoriesThatLaterArticlesJoinWithoutNewIDs() {
+        let clusterer = Newsroom.primedClusterer()
+        for article in Events.bankOfEngland.prefix(2) { clusterer.restore(article, storyID: "boe") }
+        for article in Events.reserveBankOfIndia { clusterer.restore(article, storyID: "rbi") }
+        XCTAssertEqual(clusterer.storyCount, 2)
+        let ids = Newsroom.IDs()
+        XCTAssertEqual(clusterer.assign(Events.bankOfEngland[2], newStoryID: ids.next).storyID, "boe")
+        XCTAssertEqual(ids.issued, 0)
+    }
+
+    func testRestoreKeepsTheStoredDecisionEvenForADissimilarArticle() {
+        let clusterer = Newsroom.primedClusterer()
+        clusterer.restore(Events.bankOfEngland[0], storyID: "boe")
+        clusterer.restore(Events.japanEarthquake[0], storyID: "boe")
+        XCTAssertEqual(clusterer.storyCount, 1)
+        XCTAssertEqual(clusterer.assign(Events.japanEarthquake[1], newStoryID: { "unused" }).storyID, "boe")
+    }
+
+    func testEvictForgetsOnlyStoriesWhoseLatestArticleIsOlder() {
+        let clusterer = Newsroom.primedClusterer()
+        let ids = Newsroom.IDs()
+        _ = assign(Events.kenyaAirwaysWire(), to: clusterer, ids: ids)
+        _ = assign(Events.haitiEarthquake, to: clusterer, ids: ids)
+        clusterer.evict(before: Newsroom.morning.addingTimeInterval(5 * 3600))
+        XCTAssertEqual(clusterer.storyCount, 1)
+        let reprint = clusterer.assign(Events.kenyaAirwaysWire(hoursAfterMorning: 6)[0], newStoryID: ids.next)
+        XCTAssertTrue(reprint.isNewStory)
+        XCTAssertEqual(clusterer.assign(Events.haitiEarthquake[0], newStoryID: ids.next).storyID, "story-2")
+    }
+}

@@ -1,0 +1,68 @@
+import StoryComposition
+import XCTest
+
+final class CanonicalHeadlineTests: XCTestCase {
+    private let authority = SourceAuthority.bundled
+
+    func testClickbaitIsNeverChosenWhenAnInformativeHeadlineExists() {
+        let headline = CanonicalHeadline.choose(from: StoryFixtures.kenyaRateHike, authority: authority)
+        XCTAssertFalse(headline.lowercased().contains("believe"), headline)
+        XCTAssertFalse(headline.contains("!"), headline)
+    }
+
+    func testOutletSuffixesAreStrippedFromTheChosenHeadline() {
+        let headline = CanonicalHeadline.choose(from: StoryFixtures.kenyaRateHike, authority: authority)
+        XCTAssertFalse(headline.contains("Reuters") || headline.contains("BBC"), headline)
+        XCTAssertFalse(headline.hasSuffix(" -") || headline.hasSuffix(" |"), headline)
+    }
+
+    func testTheMostRepresentativeHeadlineWinsOverAnOffTopicOne() {
+        let articles = [
+            StoryFixtures.article("a", "Nation", "nation.africa", "Ruto signs finance bill into law", ""),
+            StoryFixtures.article("b", "The Standard", "standardmedia.co.ke", "President Ruto signs contested finance bill", ""),
+            StoryFixtures.article("c", "Citizen Digital", "citizen.digital", "Traffic snarl-up in Nairobi CBD", ""),
+        ]
+        XCTAssertTrue(CanonicalHeadline.choose(from: articles, authority: authority).contains("finance bill"))
+    }
+
+    func testQuestionsListiclesAndExcessivePunctuationLoseToAPlainHeadline() {
+        let articles = [
+            StoryFixtures.article("a", "Reuters", "reuters.com", "Is this the end of cheap loans in Kenya?", ""),
+            StoryFixtures.article("b", "Reuters", "reuters.com", "7 things to know about Kenya's rate hike", ""),
+            StoryFixtures.article("c", "Reuters", "reuters.com", "Kenya hikes rates again?!", ""),
+            StoryFixtures.article("d", "Unknown Blog", "blog.example", "Kenya raises interest rates to 13%", ""),
+        ]
+        XCTAssertEqual(CanonicalHeadline.choose(from: articles, authority: authority), "Kenya raises interest rates to 13%")
+    }
+
+    func testAllCapsLosesToNormalCase() {
+        let articles = [
+            StoryFixtures.article("a", "Reuters", "reuters.com", "KENYA RAISES INTEREST RATES TO 13%", ""),
+            StoryFixtures.article("b", "Small Site", "small.example", "Kenya raises interest rates to 13%", ""),
+        ]
+        XCTAssertEqual(CanonicalHeadline.choose(from: articles, authority: authority), "Kenya raises interest rates to 13%")
+    }
+
+    func testWhenEveryHeadlineShoutsTheChosenOneIsRecasedFromTheStoryText() {
+        let articles = [
+            StoryFixtures.article("a", "Reuters", "reuters.com", "KENYA'S RUTO MEETS IMF CHIEF IN NAIROBI",
+                                  "President William Ruto met the head of the IMF in Nairobi on Monday."),
+        ]
+        XCTAssertEqual(CanonicalHeadline.choose(from: articles, authority: authority), "Kenya's Ruto meets IMF chief in Nairobi")
+    }
+
+    func testBreakingLabelsAreRemovedButADashInsideTheHeadlineIsKept() {
+        let labelled = [StoryFixtures.article("a", "Nation", "nation.africa", "BREAKING: Kenya raises rates", "")]
+        XCTAssertEqual(CanonicalHeadline.choose(from: labelled, authority: authority), "Kenya raises rates")
+        let dashed = [StoryFixtures.article("a", "Nation", "nation.africa", "Finance bill - what it means for you", "")]
+        XCTAssertEqual(CanonicalHeadline.choose(from: dashed, authority: authority), "Finance bill - what it means for you")
+    }
+
+    func testBetweenEquallyCentralHeadlinesTheAuthoritativeOutletWins() {
+        let articles = [
+            StoryFixtures.article("a", "Unknown Blog", "blog.example", "Ghana cedi hits record low against dollar", ""),
+            StoryFixtures.article("b", "Reuters", "reuters.com", "Ghana's cedi falls to record low versus dollar", ""),
+        ]
+        XCTAssertEqual(CanonicalHeadline.choose(from: articles, authority: authority), "Ghana's cedi falls to record low versus dollar")
+    }
+}

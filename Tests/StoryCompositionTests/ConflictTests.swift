@@ -1,0 +1,124 @@
+import StoryComposition
+import XCTest
+
+final class ConflictTests: XCTestCase {
+    private typealias Fixture = StoryFixtures
+
+    func testDifferentDeathTollsAreNamedWithTheirOutlets() {
+        XCTAssertEqual(Conflict.sentence(for: Fixture.lagosCollapse), "Reuters reports 12 dead while BBC News reports 15.")
+    }
+
+    func testAgreeingFiguresAreNoConflict() {
+        XCTAssertNil(Conflict.sentence(for: Fixture.kenyaRateHike))
+    }
+
+    func testHedgedFiguresWhoseRangesOverlapAreNoConflict() {
+        let articles = [
+            Fixture.article("a", "Reuters", "reuters.com", "Lagos collapse", "At least 12 people were killed, officials said."),
+            Fixture.article("b", "BBC News", "bbc.co.uk", "Lagos collapse", "More than 15 people were killed, the agency said."),
+        ]
+        XCTAssertNil(Conflict.sentence(for: articles))
+    }
+
+    func testAnOutletQuotingTheOtherFigureIsNotContradictingIt() {
+        let articles = [
+            Fixture.article("a", "Reuters", "reuters.com", "Lagos collapse", "Officials said 12 people were killed."),
+            Fixture.article("b", "BBC News", "bbc.co.uk", "Lagos collapse", "The toll rose to 15, up from 12 reported earlier."),
+        ]
+        XCTAssertNil(Conflict.sentence(for: articles))
+    }
+
+    func testReportsHoursApartAreAnUpdateNotADispute() {
+        let articles = [
+            Fixture.article("a", "Reuters", "reuters.com", "Lagos collapse", "Officials said 12 people were killed."),
+            Fixture.article("b", "BBC News", "bbc.co.uk", "Lagos collapse", "Officials said 15 people were killed.",
+                            minutesAfterNoon: 10 * 60),
+        ]
+        XCTAssertNil(Conflict.sentence(for: articles))
+    }
+
+    func testNumbersCountingDifferentThingsDoNotConflict() {
+        let articles = [
+            Fixture.article("a", "Reuters", "reuters.com", "Lagos collapse", "Twelve people were killed in the collapse."),
+            Fixture.article("b", "BBC News", "bbc.co.uk", "Lagos collapse", "Officials said 15 people were injured in the collapse."),
+        ]
+        XCTAssertNil(Conflict.sentence(for: articles))
+    }
+
+    func testEachOutletIsJudgedByItsLatestArticle() {
+        let articles = [
+            Fixture.article("a", "Reuters", "reuters.com", "Lagos collapse", "Officials said 12 people were killed."),
+            Fixture.article("a2", "Reuters", "reuters.com", "Lagos collapse toll rises", "Officials said 15 people were killed.",
+                            minutesAfterNoon: 30),
+            Fixture.article("b", "BBC News", "bbc.co.uk", "Lagos collapse", "Officials said 15 people were killed.",
+                            minutesAfterNoon: 40),
+        ]
+        XCTAssertNil(Conflict.sentence(for: articles))
+    }
+
+    func testDifferentRatesOfOneIndicatorConflict() {
+        let articles = [
+            Fixture.article("a", "Reuters", "reuters.com", "Nigeria inflation",
+                            "Nigeria's annual inflation rate rose to 33.2% in March, the statistics office said."),
+            Fixture.article("b", "Punch", "punchng.com", "Nigeria inflation",
+                            "Headline inflation climbed to 32.7 per cent in March, the bureau said."),
+        ]
+        XCTAssertEqual(Conflict.sentence(for: articles), "Reuters reports inflation at 33.2% while Punch reports 32.7%.")
+    }
+
+    func testAnUnemploymentRateIsNotMistakenForAnInterestRate() {
+        let articles = [
+            Fixture.article("a", "Reuters", "reuters.com", "South Africa jobs", "The unemployment rate rose to 32.9% in the quarter."),
+            Fixture.article("b", "News24", "news24.com", "South Africa jobs", "The central bank kept its repo rate at 8.25%."),
+        ]
+        XCTAssertNil(Conflict.sentence(for: articles))
+    }
+
+    func testDifferentDeclaredWinnersConflictButTwoFormsOfOneNameDoNot() {
+        let disputed = [
+            Fixture.article("a", "Reuters", "reuters.com", "Malawi vote", "Lazarus Chakwera won the presidential election, the commission said."),
+            Fixture.article("b", "Nyasa Times", "nyasatimes.com", "Malawi vote", "Peter Mutharika was declared the winner on Saturday."),
+        ]
+        XCTAssertEqual(Conflict.sentence(for: disputed),
+                       "Reuters reports that Lazarus Chakwera won while Nyasa Times reports that Peter Mutharika won.")
+        let agreed = [
+            Fixture.article("a", "Reuters", "reuters.com", "Malawi vote", "Lazarus Chakwera won the presidential election."),
+            Fixture.article("b", "Nyasa Times", "nyasatimes.com", "Malawi vote", "Chakwera was declared the winner on Saturday."),
+        ]
+        XCTAssertNil(Conflict.sentence(for: agreed))
+    }
+
+    func testCountsOfOneSubjectConflictButCountsOfDifferentSubjectsDoNot() {
+        let disputed = [
+            Fixture.article("a", "Reuters", "reuters.com", "Bank outage", "Equity Bank said 1.9 million customers were locked out of their accounts."),
+            Fixture.article("b", "BBC News", "bbc.co.uk", "Bank outage", "Some 2.4 million customers of Equity Bank were locked out of their accounts."),
+        ]
+        XCTAssertEqual(Conflict.sentence(for: disputed), "Reuters reports 1.9 million customers while BBC News reports some 2.4 million.")
+        let different = [
+            Fixture.article("a", "Reuters", "reuters.com", "Bank outage", "Equity Bank said 1.9 million customers were locked out of their accounts."),
+            Fixture.article("b", "BBC News", "bbc.co.uk", "Bank outage", "KCB said 2.4 million customers were locked out of their accounts."),
+        ]
+        XCTAssertNil(Conflict.sentence(for: different))
+    }
+
+    func testARoundedFigureDoesNotContradictAPreciseOne() {
+        let articles = [
+            Fixture.article("a", "Reuters", "reuters.com", "Budget", "The House passed a $1.6 trillion spending bill on Sunday."),
+            Fixture.article("b", "BBC News", "bbc.co.uk", "Budget", "The House passed a $1.62 trillion spending bill on Sunday."),
+        ]
+        XCTAssertNil(Conflict.sentence(for: articles))
+    }
+
+    func testVoteSharesOfOneCandidateConflict() {
+        let articles = [
+            Fixture.article("a", "Reuters", "reuters.com", "Kenya vote", "William Ruto won the presidential election with 50.5% of the vote."),
+            Fixture.article("b", "Nation", "nation.africa", "Kenya vote", "William Ruto won the presidential election with 48.9% of the vote."),
+        ]
+        XCTAssertEqual(Conflict.sentence(for: articles),
+                       "Reuters reports 50.5% of the vote for William Ruto while Nation reports 48.9%.")
+    }
+
+    func testASingleOutletHasNoConflict() {
+        XCTAssertNil(Conflict.sentence(for: [Fixture.lagosCollapse[0]]))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import StoryComposition
+import XCTest
+
+final class StoryScorerTests: XCTestCase {
+    private let scorer = StoryScorer(authority: .bundled)
+    private let noon = StoryFixtures.noon
+
+    func testTheSignalScoreIsTheSumOfFiveComponentsEachWithinZeroToTwenty() {
+        let breakdown = scorer.score(StoryFixtures.kenyaRateHike, topic: "africa", now: noon.addingTimeInterval(3600))
+        for component in [breakdown.sourceAuthority, breakdown.freshness, breakdown.localRelevance,
+                          breakdown.crossSourceConfirmation, breakdown.topicImportance] {
+            XCTAssertTrue((0 ... 20).contains(component), "\(breakdown)")
+        }
+        XCTAssertEqual(breakdown.signalScore, breakdown.sourceAuthority + breakdown.freshness + breakdown.localRelevance
+            + breakdown.crossSourceConfirmation + breakdown.topicImportance)
+    }
+
+    func testFreshnessHalvesEveryHalfLifeFromTheLatestArticle() {
+        let articles = [StoryFixtures.article("a", "Reuters", "reuters.com", "Kenya raises rates", "", minutesAfterNoon: 0)]
+        let halfLife = scorer.freshnessHalfLife
+        XCTAssertEqual(scorer.score(articles, topic: nil, now: noon).freshness, 20)
+        XCTAssertEqual(scorer.score(articles, topic: nil, now: noon.addingTimeInterval(halfLife)).freshness, 10)
+        XCTAssertEqual(scorer.score(articles, topic: nil, now: noon.addingTimeInterval(2 * halfLife)).freshness, 5)
+        XCTAssertEqual(scorer.score(articles, topic: nil, now: noon.addingTimeInterval(30 * halfLife)).freshness, 0)
+        XCTAssertEqual(scorer.score(articles, topic: nil, now: noon.addingTimeInterval(-600)).freshness, 20,
+                       "a feed clock ahead of ours counts as brand new, not as more than new")
+    }
+
+    func testAStoryHeadlinedAsAfricanIsFullyLocalAndAUSStoryIsNot() {
+        XCTAssertEqual(scorer.score(StoryFixtures.lagosCollapse, topic: "africa", now: noon).localRelevance, 20)
+        let washington = [StoryFixtures.article("w", "Reuters", "reuters.com", "Senate passes US budget bill",
+                                                "The US Senate passed the spending bill in Washington on Friday.")]
+        XCTAssertEqual(scorer.score(washington, topic: "politics", now: noon).localRelevance, 0)
+    }
+
+    func testConfirmationCountsDistinctOutletsNotArticles() {
+        let oneOutletTwice = [
+            StoryFixtures.article("a", "Reuters", "reuters.com", "Kenya raises rates", ""),
+            StoryFixtures.article("b", "Reuters Africa", "reuters.com", "Kenya raises rates", ""),
+        ]
+        XCTAssertEqual(scorer.score(oneOutletTwice, topic: nil, now: noon).crossSourceConfirmation, 0)
+        XCTAssertEqual(scorer.score(StoryFixtures.lagosCollapse, topic: nil, now: noon).crossSourceConfirmation, 8)
+        XCTAssertEqual(scorer.score(StoryFixtures.kenyaRateHike, topic: nil, now: noon).crossSourceConfirmation, 15)
+        XCTAssertEqual(StoryScorer.crossSourceConfirmation(distinctSources: 40), 20)
+    }
+
+    func testAuthorityAveragesTheBestOutletWithTheMeanOfAll() {
+        let wireAndBlog = [
+            StoryFixtures.article("a", "Reuters", "reuters.com", "Kenya raises rates", ""),
+            StoryFixtures.article("b", "Blog", "blog.example", "Kenya raises rates", ""),
+        ]
+        // best 19, mean (19 + 8) / 2 = 13.5 → (19 + 13.5) / 2 = 16.25 → 16
+        XCTAssertEqual(scorer.score(wireAndBlog, topic: nil, now: noon).sourceAuthority, 16)
+    }
+
+    func testDeathsAndRateDecisionsRaiseTopicImportance() {
+        let plain = [StoryFixtures.article("p", "Nation", "nation.africa", "Nairobi hosts a trade fair", "Exhibitors arrived.")]
+        let plainScore = scorer.score(plain, topic: "africa", now: noon).topicImportance
+        XCTAssertEqual(plainScore, 10)
+        XCTAssertGreaterThan(scorer.score(StoryFixtures.lagosCollapse, topic: "africa", now: noon).topicImportance, plainScore)
+        XCTAssertGreaterThan(scorer.score(StoryFixtures.kenyaRateHike, topic: "africa", now: noon).topicImportance, plainScore)
+        XCTAssertEqual(scorer.score(plain, topic: nil, now: noon).topicImportance, 4)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import StoryEngine
+import XCTest
+
+/// The per-article pipeline: cluster, then compose and score the story it landed in.
+final class StoryEngineTests: XCTestCase {
+    private let start = Date(timeIntervalSince1970: 1_796_000_000)
+
+    private func article(_ id: String, outlet: String, minutes: Double, _ headline: String, _ body: String,
+                         breaking: Bool = false) -> EngineArticle {
+        EngineArticle(id: id, sourceName: outlet, sourceKey: outlet.lowercased().replacingOccurrences(of: " ", with: "") + ".example",
+                      headline: headline, body: body, publishedAt: start.addingTimeInterval(minutes * 60),
+                      url: "https://\(outlet.lowercased().replacingOccurrences(of: " ", with: "")).example/\(id)",
+                      feedMarkedBreaking: breaking)
+    }
+
+    private var rateDecision: [EngineArticle] {
+        [article("a1", outlet: "Nairobi Wire", minutes: 0, "Central Bank of Kenya raises benchmark rate to 13%",
+                 "The Central Bank of Kenya raised its benchmark lending rate by 50 basis points to 13 percent on Tuesday, "
+                 + "citing persistent inflation and a weaker shilling. Governor Kamau Thugge said the committee would act again if needed."),
+         article("a2", outlet: "Global Wire", minutes: 20, "Kenya's central bank lifts key rate to 13 percent",
+                 "Kenya's central bank lifted its key interest rate to 13 percent from 12.5 percent, Governor Kamau Thugge said, "
+                 + "as the Monetary Policy Committee moved to tame inflation and support the shilling."),
+         article("a3", outlet: "Markets Journal", minutes: 45, "CBK hikes rate by 50 basis points as inflation bites",
+                 "The Central Bank of Kenya's Monetary Policy Committee raised the central bank rate by 50 basis points to 13 percent, "
+                 + "Governor Kamau Thugge told reporters in Nairobi, pointing to inflation and the shilling.")]
+    }
+
+    func testArticlesOfOneEventFromThreeOutletsMakeOneComposedStory() throws {
+        let engine = try StoryEngine()
+        let updates = rateDecision.map { engine.ingest($0, now: start.addingTimeInterval(3600)) }
+        XCTAssertTrue(updates[0].isNewStory)
+        XCTAssertFalse(updates[1].isNewStory)
+        XCTAssertEqual(Set(updates.map(\.story.id)).count, 1)
+        let story = try XCTUnwrap(updates.last?.story)
+        XCTAssertEqual(story.sourceCount, 3)
+        XCTAssertFalse(story.summary.isEmpty)
+        XCTAssertFalse(story.headline.isEmpty)
+        XCTAssertNotEqual(story.headline, story.headline.uppercased())
+        XCTAssertEqual(story.topic, .africa, "a Kenyan rate decision goes to the regional desk")
+        XCTAssertTrue(story.isListed)
+        XCTAssertNotNil(story.consensus, "three outlets agree on the rate")
+        let b = story.breakdown
+        XCTAssertEqual(b.signalScore, b.sourceAuthority + b.freshness + b.localRelevance + b.crossSourceConfirmation + b.topicImportance)
+        XCTAssertEqual(story.latestArticleAt, start.addingTimeInterval(45 * 60))
+        XCTAssertEqual(engine.storyCount, 1)
+    }
+
+    func testTwoFeedsOfOneOutletCountAsOneSource() throws {
+        let engine = try StoryEngine()
+        let first = rateDecision[0]
+        let sameOutlet = EngineArticle(id: "a9", sourceName: "Nairobi Wire Business", sourceKey: first.sourceKey,
+                                       headline: rateDecision[1].headline, body: rateDecision[1].body,
+                                       publishedAt: rateDecision[1].publishedAt, url: "https://nairobiwire.example/biz/a9",
+                                       feedMarkedBreaking: false)
+        _ = engine.ingest(first, now: start)
+        let update = engine.ingest(sameOutlet, now: start)
+        XCTAssertEqual(update.story.sourceCount, 1)
+    }
+
+    func testARestoredEngineJoinsNewArticlesToTheStoriesItWasGiven() throws {
+        let original = try StoryEngine()
+        let id = original.ingest(rateDecision[0], now: start).story.id
+        let restored = try StoryEngine()
+        restored.restore(rateDecision[0], storyID: id)
+        let update = restored.ingest(rateDecision[1], now: start)
+        XCTAssertEqual(update.story.id, id)
+        XCTAssertFalse(update.isNewStory)
+        XCTAssertEqual(update.story.sourceCount, 2)
+    }
+
+    func testAQuietStoryIsNotRescoredUntilANewArticleRevivesIt() throws {
+        let engine = try StoryEngine()
+        let id = engine.ingest(rateDecision[0], now: start).story.id
+        engine.markQuiet([id])
+        XCTAssertTrue(engine.rescore(now: start.addingTimeInterval(48 * 3600)).isEmpty)
+        let update = engine.ingest(rateDecision[1], now: start.addingTimeInterval(3600))
+        XCTAssertEqual(update.story.id, id)
+        XCTAssertTrue(update.revived)
+    }
+
+    func testFreshnessDecayIsReportedByRescoreOnlyForStoriesWhoseScoreMoved() throws {
+        let engine = try StoryEngine()
+        let story = engine.ingest(rateDecision[0], now: start).story
+        XCTAssertTrue(engine.rescore(now: start).isEmpty, "nothing moved")
+        let later = engine.rescore(now: start.addingTimeInterval(30 * 3600))
+        XCTAssertEqual(later.map(\.id), [story.id])
+        XCTAssertLessThan(later[0].breakdown.freshness, story.breakdown.freshness)
+    }
+
+    func testEvictionForgetsStoriesOutsideTheWindow() throws {
+        let engine = try StoryEngine()
+        _ = engine.ingest(rateDecision[0], now: start)
+        engine.evict(before: start.addingTimeInterval(3600))
+        XCTAssertEqual(engine.storyCount, 0)
+        XCTAssertTrue(engine.ingest(rateDecision[1], now: start).isNewStory, "an evicted story cannot be joined")
+    }
+}

@@ -1,0 +1,62 @@
+import TopicClassification
+import XCTest
+
+/// The shipped weights on unmistakable articles: if retraining breaks one of these, the model
+/// is broken, whatever its evaluation figures say.
+final class TopicClassifierTests: XCTestCase {
+    private var classifier: TopicClassifier!
+
+    override func setUpWithError() throws {
+        classifier = try TopicClassifier.bundled()
+    }
+
+    func testTheBundledModelLoadsWithEveryClass() {
+        XCTAssertEqual(classifier.model.classes, Subject.allCases)
+        XCTAssertGreaterThan(classifier.model.termCount, 1_000)
+    }
+
+    func testFinanceStory() {
+        XCTAssertEqual(classifier.classify(
+            headline: "Federal Reserve raises interest rates as inflation stays high",
+            body: "Shares fell on Wall Street after the central bank lifted its benchmark rate by a quarter point. "
+                + "Bond yields rose and investors expect further increases to curb inflation."), .finance)
+    }
+
+    func testTechStory() {
+        XCTAssertEqual(classifier.classify(
+            headline: "Apple unveils new iPhone software update",
+            body: "The update brings new features to the operating system, improved battery life and security fixes "
+                + "for users of its smartphones, the company said at its developer conference."), .tech)
+    }
+
+    func testPoliticsStory() {
+        XCTAssertEqual(classifier.classify(
+            headline: "Prime minister faces vote of confidence from MPs",
+            body: "The prime minister will face a vote of no confidence after Conservative MPs submitted letters. "
+                + "Labour said the government had lost its majority and called for a general election."), .politics)
+    }
+
+    func testAfricanStoryGoesToTheAfricaDeskWhateverItsSubject() {
+        XCTAssertEqual(classifier.classify(
+            headline: "Nigeria's central bank raises interest rates to record high",
+            body: "The Central Bank of Nigeria lifted its monetary policy rate in Abuja on Tuesday as inflation climbed."),
+                       .africa)
+    }
+
+    func testAFootballMatchReportIsNotListed() {
+        XCTAssertNil(classifier.classify(
+            headline: "Arsenal beat Chelsea 2-0 to go top of the Premier League",
+            body: "Goals in each half from Saka and Martinelli gave Arsenal victory at the Emirates. "
+                + "The Gunners' manager praised his defence after a clean sheet against their London rivals."))
+    }
+
+    func testAStoryIsJudgedOnAllItsArticles() {
+        let story = [
+            (headline: "Tech giant beats profit forecasts", body: "Quarterly revenue rose 12% and shares climbed."),
+            (headline: "Earnings: cloud sales lift results", body: "Investors cheered strong profits and a dividend increase."),
+            (headline: "Company results", body: "The software firm reported results."),
+        ]
+        XCTAssertEqual(classifier.classify(story), .finance)
+        XCTAssertNil(classifier.classify([]))
+    }
+}

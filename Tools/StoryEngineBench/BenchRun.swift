@@ -1,0 +1,63 @@
+import Foundation
+
+/// One benchmark size, run inside its own process: generates the stream, times only the
+/// pipeline, and prints one `RESULT` line the parent parses.
+enum BenchRun {
+    static let seed: UInt64 = 2026
+    static let articlesPerDay = 1_500
+    static let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01 00:00 UTC
+
+    static func run(size: Int) {
+        var news = SyntheticNews(seed: seed, articlesPerDay: articlesPerDay, start: start)
+        let pipeline = BenchPipeline()
+        var events: [Int32] = []
+        var stories: [String] = []
+        events.reserveCapacity(size)
+        stories.reserveCapacity(size)
+        var processing = Duration.zero
+        let clock = ContinuousClock()
+        for _ in 0..<size {
+            guard let item = news.next() else { break }
+            let began = clock.now
+            let story = pipeline.process(item.article)
+            processing += clock.now - began
+            events.append(Int32(item.eventID))
+            stories.append(story)
+        }
+        let seconds = Double(processing.components.seconds) + Double(processing.components.attoseconds) / 1e18
+        let quality = SyntheticQuality(events: events, stories: stories, absorbedInto: pipeline.absorbedInto)
+        print("RESULT size=\(events.count) seconds=\(seconds) peakKiB=\(PeakMemory.kibibytes() ?? -1) live=\(pipeline.liveStories) "
+              + "precision=\(quality.precision) recall=\(quality.recall)")
+    }
+}
+
+/// B-cubed of the clusterer against the generator's events (merges followed): a sanity check that
+/// speed was not bought with nonsense, on a stream far more crowded with look-alike events than real news.
+struct SyntheticQuality {
+    let precision: Double
+    let recall: Double
+
+    init(events: [Int32], stories: [String], absorbedInto: [String: String]) {
+        let resolved = stories.map { id in
+            var current = id
+            while let next = absorbedInto[current] { current = next }
+            return current
+        }
+        var overlap: [String: [Int32: Int]] = [:]
+        var storySizes: [String: Int] = [:]
+        var eventSizes: [Int32: Int] = [:]
+        for (event, story) in zip(events, resolved) {
+            overlap[story, default: [:]][event, default: 0] += 1
+            storySizes[story, default: 0] += 1
+            eventSizes[event, default: 0] += 1
+        }
+        var precisionSum = 0.0, recallSum = 0.0
+        for (event, story) in zip(events, resolved) {
+            let shared = Double(overlap[story]![event]!)
+            precisionSum += shared / Double(storySizes[story]!)
+            recallSum += shared / Double(eventSizes[event]!)
+        }
+        precision = precisionSum / Double(max(events.count, 1))
+        recall = recallSum / Double(max(events.count, 1))
+    }
+}

@@ -1,0 +1,40 @@
+import EvalData
+import Foundation
+import TopicClassification
+
+// Scores the shipped topic classifier on the held-out part of the fixed split only (see
+// `TopicCorpora`): the subject model on finance/tech/politics/other, the Africa desk on the
+// hand-checked Africa labels, and the whole classifier on the five outcomes a story can get.
+//
+//   swift run -c release TopicEval [--data DIR]
+//   swift run TopicEval --list-unlabeled [--data DIR]   # candidates still needing a hand label
+//   swift run TopicEval --tune-africa [--data DIR]      # the Africa rule on hand-labeled training-part items
+
+let arguments = CommandLine.arguments
+let directory = try DataDirectory.resolve(arguments: arguments)
+let items = try TopicCorpora.load(from: directory)
+let labels = try AfricaLabels.bundled()
+let agKeywordRows = try AfricaCandidates.agKeywordRows(in: directory)
+
+if arguments.contains("--list-unlabeled") {
+    AfricaCandidates.unlabeledListing(items, labels: labels, agKeywordRows: agKeywordRows).forEach { print($0) }
+    exit(0)
+}
+if arguments.contains("--tune-africa") {
+    let development = items.filter { !$0.isHeldOut && labels.label(of: $0.key) != nil }
+    print(AfricaTuning.report(development, labels: labels))
+    exit(0)
+}
+
+let heldOut = items.filter(\.isHeldOut)
+let classifier = try TopicClassifier.bundled()
+let unlabeled = heldOut.filter { labels.label(of: $0.key) == nil && AfricaCandidates.isCandidate($0, agKeywordRows: agKeywordRows) }
+guard unlabeled.isEmpty else {
+    print("\(unlabeled.count) held-out Africa candidates have no hand label; run with --list-unlabeled")
+    exit(1)
+}
+
+let report = EvaluationReport(items: heldOut, classifier: classifier, labels: labels)
+print(report.subjectSection())
+print(report.africaSection())
+print(report.pipelineSection())

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# `make eval`: the story engine's quality on the labeled data in ../shared/data, each figure on
+# the held-out half of a fixed split (docs/jarvis/story-engine.md says which and how):
+#   clustering  B-cubed precision/recall/F1, next to a plain TF-IDF single-pass baseline;
+#   summaries   ROUGE-1/2/L against AllSides' neutral roundups, next to LexRank;
+#   topics      accuracy, per-class P/R/F1, macro-F1 and the confusion matrix.
+# Pass --data DIR when the data lives elsewhere.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+for tool in ClusteringEval SummaryEval TopicEval; do
+  swift build -c release --product "$tool" >/dev/null
+done
+for tool in ClusteringEval SummaryEval TopicEval; do
+  echo "== $tool"
+  ".build/release/$tool" "$@"
+  echo
+done
