@@ -1,5 +1,7 @@
 import APIToolkit
+import HTTPServer
 import ServiceRuntime
+import Storage
 
 /// What the two batch endpoints declare alike: the body ceiling, the shared failures and the
 /// pipeline built from the service context.
@@ -24,6 +26,31 @@ enum BatchEndpointSupport {
         OpenAPIResponse(409, "idempotency.in_progress: a request with this Idempotency-Key is still running"),
         OpenAPIResponse(429, "batch.rate_limited: over 60 batches per minute per user (both batch endpoints together); Retry-After"),
     ]
+
+    /// A batch endpoint: strict body with at most `maxEntries` items under `listKey` (422
+    /// `tooLargeCode` beyond), then rate limit and Idempotency-Key around `ingest`, the body
+    /// ceiling checked before reading, the Idempotency-Key header published.
+    static func endpoint<Body: RequestBody>(
+        route: String, operationId: String, summary: String, tag: String, body: Body.Type, schema: Schema,
+        listKey: String, maxEntries: Int, tooLargeCode: String,
+        ingest: @escaping @Sendable (Body, _ userID: String, Request, Database) async throws -> BatchResult
+    ) -> Endpoint {
+        Endpoint(
+            .post, route, operationId: operationId, summary: summary, tags: [tag], access: .user, documentedBody: schema,
+            success: OpenAPIResponse(200, successDescription(maxEntries: maxEntries, tooLargeCode: tooLargeCode),
+                                     schema: BatchResult.schema),
+            failures: failures
+        ) { context in
+            let pipeline = pipeline(context)
+            return { call in
+                try await pipeline.run(call, route: route) { user in
+                    let decoded = try BatchBodyDecoding.decode(Body.self, from: call.request.body, listKey: listKey,
+                                                               maxEntries: maxEntries, tooLargeCode: tooLargeCode)
+                    return try context.responses.ok(try await ingest(decoded, user.userID, call.request, context.database))
+                }
+            }
+        }.limitingBody(to: maxBodyBytes).withHeaderParameters([IdempotencyKeyHeader.parameter])
+    }
 
     static func pipeline(_ context: HealthLogContext) -> BatchPipeline {
         BatchPipeline(idempotency: IdempotencyStore(database: context.database),
