@@ -79,18 +79,18 @@ let package = Package(
 
         .testTarget(name: "HTTPParsingTests", dependencies: ["HTTPParsing"]),
         .testTarget(name: "WebSocketCodecTests", dependencies: ["WebSocketCodec"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        // Helpers shared by test targets that talk HTTP to a running service.
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestHTTPClients"]),
+        // Helpers shared by test targets: curl and child processes (posix_spawn; see Subprocess.swift).
         .target(name: "TestHTTPClients", path: "Tests/TestHTTPClients"),
         // A fresh PostgreSQL schema per test (skipped without a server unless REQUIRE_POSTGRES=1).
         .target(name: "TestDatabaseSupport", dependencies: ["Storage"], path: "Tests/TestDatabaseSupport"),
         .testTarget(name: "ServiceRuntimeTests", dependencies: ["ServiceRuntime", "TestHTTPClients"]),
-        .testTarget(name: "APIToolkitTests", dependencies: ["APIToolkit"]),
+        .testTarget(name: "APIToolkitTests", dependencies: ["APIToolkit", "TestHTTPClients"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestDatabaseSupport"]),
         .testTarget(name: "NewsTextTests", dependencies: ["NewsText"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
-        .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer"]),
-        .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport"]),
+        .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer", "TestHTTPClients"]),
+        .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport", "TestHTTPClients"]),
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"]),
         .testTarget(name: "JarvisAPITests", dependencies: ["JarvisAPI", "TestHTTPClients", "TestDatabaseSupport"],
                     exclude: ["Fixtures"]),

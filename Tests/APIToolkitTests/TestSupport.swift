@@ -1,5 +1,6 @@
 import APIToolkit
 import Foundation
+import TestHTTPClients
 import XCTest
 
 /// Compact JSON text of a value, for exact comparisons.
@@ -60,25 +61,11 @@ struct PythonFailure: Error {
 
 /// Runs a python3 snippet with `input` on stdin and returns stdout; throws on a non-zero exit.
 func runPython(_ script: String, input: String) throws -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script]
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw PythonFailure(status: process.terminationStatus, stderr: String(decoding: errors, as: UTF8.self))
+    let result = try Subprocess.run(Subprocess.path(of: "python3"), ["-c", script], input: Data(input.utf8))
+    guard result.status == 0 else {
+        throw PythonFailure(status: result.status, stderr: String(decoding: result.error, as: UTF8.self))
     }
-    return Array(output)
+    return Array(result.output)
 }
 
 /// Whether python3 with PyYAML is installed; YAML round-trip tests skip when it is not.

@@ -1,4 +1,5 @@
 import Foundation
+import TestHTTPClients
 import HTTPServer
 import Synchronization
 import XCTest
@@ -187,14 +188,6 @@ final class FeedFetcherTests: XCTestCase {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("feed-\(UUID().uuidString)")
         try Data(bytes).write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-c", input.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Array(data)
+        return Array(try Subprocess.run("/bin/gzip", ["-c", input.path]).output)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestHTTPClients
 import Glibc
 import XCTest
 @testable import HTTPServer
@@ -136,17 +137,12 @@ func runTool(_ executable: String, _ arguments: [String], timeout: Double = 30) 
     _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
     _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: outURL); try? FileManager.default.removeItem(at: errURL) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [executable] + arguments
-    process.standardOutput = try FileHandle(forWritingTo: outURL)
-    process.standardError = try FileHandle(forWritingTo: errURL)
-    try process.run()
+    let process = try Subprocess(Subprocess.path(of: executable), arguments, outputPath: outURL.path, errorPath: errURL.path)
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline { usleep(20_000) }
     if process.isRunning { process.terminate() }
-    process.waitUntilExit()
-    return (process.terminationStatus,
+    let status = process.waitUntilExit()
+    return (status,
             (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
             (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestHTTPClients
 @testable import HealthLogAPI
 import Storage
 import XCTest
@@ -133,15 +134,8 @@ final class PerSampleDrainTests: XCTestCase {
 
     private func runHealthLog(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
         let bundle = Bundle.allBundles.first { $0.bundleURL.pathExtension == "xctest" }?.bundleURL ?? Bundle.main.executableURL
-        let process = Process()
-        process.executableURL = try XCTUnwrap(bundle).deletingLastPathComponent().appendingPathComponent("healthlog")
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile(), err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let executable = try XCTUnwrap(bundle).deletingLastPathComponent().appendingPathComponent("healthlog").path
+        let result = try Subprocess.run(executable, arguments)
+        return (result.status, String(decoding: result.output, as: UTF8.self), String(decoding: result.error, as: UTF8.self))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestHTTPClients
 @testable import HealthLogAPI
 import Storage
 import XCTest
@@ -24,20 +25,11 @@ final class UserCommandTests: XCTestCase {
     }
 
     private func run(_ arguments: [String], database: String) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = try Self.executable
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DATABASE_URL"] = database
         environment["HEALTHLOG_PASSWORD_HASH_COST"] = "minimal"
-        process.environment = environment
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile(), err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let result = try Subprocess.run(try Self.executable.path, arguments, environment: environment)
+        return (result.status, String(decoding: result.output, as: UTF8.self), String(decoding: result.error, as: UTF8.self))
     }
 
     func testUserCreateStoresAnArgon2idHashAndRefusesDuplicatesAndBadInputOnSQLite() async throws { try await create(.sqlite) }

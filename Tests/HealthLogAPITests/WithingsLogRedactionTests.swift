@@ -1,4 +1,5 @@
 import Foundation
+import TestHTTPClients
 import HTTPServer
 @testable import HealthLogAPI
 import ServiceRuntime
@@ -73,16 +74,9 @@ final class WithingsLogRedactionTests: XCTestCase {
 
     /// Sends the path exactly as written (curl would otherwise resolve `.` and `..` itself).
     private static func asIs(_ method: String, _ url: String, body: String) throws -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--path-as-is", "-X", method, "-H", form,
-                             "--data-binary", body, url]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Int(text) ?? 0
+        let result = try Subprocess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--path-as-is",
+                                                          "-X", method, "-H", form, "--data-binary", body, url])
+        return Int(String(decoding: result.output, as: UTF8.self)) ?? 0
     }
 
     func testTheServeExecutableNeverPrintsTheSecret() async throws {

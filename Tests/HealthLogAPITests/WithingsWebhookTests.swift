@@ -1,4 +1,5 @@
 import Foundation
+import TestHTTPClients
 import HTTPServer
 @testable import HealthLogAPI
 import Storage
@@ -220,13 +221,6 @@ final class WithingsWebhookTests: XCTestCase {
 
 /// The status of a `HEAD` request (curl's `-I`, which reads no body whatever the headers say).
 func head(_ url: String) throws -> Int {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    process.arguments = ["-s", "-I", "-o", "/dev/null", "-w", "%{http_code}", url]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let bytes = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let bytes = try Subprocess.run("/usr/bin/curl", ["-s", "-I", "-o", "/dev/null", "-w", "%{http_code}", url]).output
     return Int(String(decoding: bytes, as: UTF8.self)) ?? 0
 }

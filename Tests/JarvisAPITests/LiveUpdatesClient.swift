@@ -1,4 +1,5 @@
 import Foundation
+import TestHTTPClients
 import XCTest
 
 /// The Python `websockets` client (Tests/Clients/jarvis_live_updates.py) behaving like the
@@ -6,17 +7,15 @@ import XCTest
 final class LiveUpdatesClient {
     private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Clients/jarvis_live_updates.py").path
-    private let process = Process()
+    private let process: Subprocess
     private let output: URL
 
     init(port: Int, awaiting types: [String], token: String? = nil) throws {
         output = FileManager.default.temporaryDirectory.appendingPathComponent("ws-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script, "ws://127.0.0.1:\(port)/ws", types.joined(separator: ",")] + (token.map { [$0] } ?? [])
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = process.standardOutput
-        try process.run()
+        process = try Subprocess(Subprocess.path(of: "python3"),
+                                 [Self.script, "ws://127.0.0.1:\(port)/ws", types.joined(separator: ",")] + (token.map { [$0] } ?? []),
+                                 outputPath: output.path)
         XCTAssertTrue(eventually(10) { log.contains("connected") }, "the WebSocket client did not connect: \(log)")
     }
 
@@ -31,8 +30,8 @@ final class LiveUpdatesClient {
     func finish(within seconds: Double) -> (succeeded: Bool, log: String) {
         _ = eventually(seconds) { !process.isRunning }
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        let status = process.waitUntilExit()
         defer { try? FileManager.default.removeItem(at: output) }
-        return (process.terminationStatus == 0, log)
+        return (status == 0, log)
     }
 }

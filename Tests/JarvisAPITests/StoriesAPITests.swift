@@ -153,12 +153,18 @@ class StoriesAPITests: XCTestCase {
         }
     }
 
-    func testDefaultPageSizeIsTwenty() throws {
+    func testDefaultPageSizeIsTwenty() async throws {
+        let empty = try client.stories().page
+        XCTAssertEqual(empty.total, 0)
+        XCTAssertFalse(empty.hasMore)
+        XCTAssertNil(empty.nextCursor)
+        try client.subscribe(newsroom)
+        try await client.waitForClustering(articles: itemCount)
         let page = try client.stories().page
-        XCTAssertLessThanOrEqual(page.data.count, 20)
-        XCTAssertEqual(page.total, 0)
-        XCTAssertFalse(page.hasMore)
-        XCTAssertNil(page.nextCursor)
+        XCTAssertGreaterThan(page.total, 20, "the newsroom lists more than one default page")
+        XCTAssertEqual(page.data.count, 20)
+        XCTAssertTrue(page.hasMore)
+        XCTAssertNotNil(page.nextCursor)
     }
 
     static func sum(_ breakdown: AppScoreBreakdown) -> Int {

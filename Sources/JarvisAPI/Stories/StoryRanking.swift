@@ -33,8 +33,13 @@ enum StoryRanking {
         }
     }
 
-    static func currentGeneration(_ connection: any DatabaseConnection) throws -> Int {
-        try connection.queryFirst("SELECT value FROM engine_state WHERE name = 'ranking_generation'", [])!.decode(Int.self, "value")
+    /// The generation stories are at. `locking` (inside a transaction, on PostgreSQL) holds the
+    /// worker's next commit back until the transaction ends, so the stories read next are
+    /// exactly those of this generation; SQLite needs no lock (its one writer is this transaction).
+    static func currentGeneration(_ connection: any DatabaseConnection, locking: Bool = false) throws -> Int {
+        let lock = locking && connection.dialect == .postgres ? " FOR SHARE" : ""
+        return try connection.queryFirst("SELECT value FROM engine_state WHERE name = 'ranking_generation'\(lock)", [])!
+            .decode(Int.self, "value")
     }
 
     /// The frozen order for `key`, creating it from the live stories when this generation and
@@ -52,10 +57,11 @@ enum StoryRanking {
         }
         sql += " ORDER BY signal_score DESC, latest_article_at DESC, id DESC"
         let order = try connection.query(sql, parameters).map { try $0.decode(Int.self, "seq") }
-        try connection.execute("""
+        let inserted = try connection.execute("""
             INSERT INTO story_rankings (key, story_ids, created_at) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING
             """, [.text(key.text), .text(order.map(String.init).joined(separator: ",")), now.sqlValue])
-        return order
+        // Another request froze this key first: serve its order, the one later pages will read.
+        return inserted == 1 ? order : try self.order(for: key, create: false, now: now, connection)
     }
 
     static func prune(before cutoff: Date, _ connection: any DatabaseConnection) throws {

@@ -19,7 +19,7 @@ struct StoryReads: Sendable {
         guard filter.after == nil else {
             throw APIError.badRequest("This listing has expired; start again without after", code: "stories.cursor_expired")
         }
-        return try await database.write { try Self.page(filter, freezing: true, now: now, $0)! }
+        return try await database.transaction { try Self.page(filter, freezing: true, now: now, $0)! }
     }
 
     /// Nil when the order is not frozen yet and `freezing` is false.
@@ -29,7 +29,7 @@ struct StoryReads: Sendable {
         if let cursor = filter.after {
             (key, offset) = (cursor.ranking, cursor.offset)
         } else {
-            let generation = try StoryRanking.currentGeneration(connection)
+            let generation = try StoryRanking.currentGeneration(connection, locking: freezing)
             (key, offset) = (StoryRanking.Key(generation: generation, topic: filter.topic, minSignal: filter.minSignal), 0)
         }
         guard let order = try StoryRanking.order(for: key, create: freezing, now: now, connection) else { return nil }

@@ -56,10 +56,14 @@ final class StoryWorker: Sendable {
                 if try await writes.acquireLease(now: now, until: now.addingTimeInterval(settings.leaseSeconds)) {
                     if engine == nil { engine = try await restoredEngine(now: now) }
                     if let current = engine {
-                        while try await clusterRound(current), !Task.isCancelled {}
-                        if clock().timeIntervalSince(lastSweep) >= settings.sweepSeconds {
-                            try await sweep(current)
-                            lastSweep = clock()
+                        // A backlog (an OPML import) keeps rounds full: sweeps still run between them.
+                        var more = true
+                        while more, !Task.isCancelled {
+                            more = try await clusterRound(current)
+                            if clock().timeIntervalSince(lastSweep) >= settings.sweepSeconds {
+                                try await sweep(current)
+                                lastSweep = clock()
+                            }
                         }
                     }
                 } else {
@@ -73,6 +77,8 @@ final class StoryWorker: Sendable {
             }
             await wakeUp.wait(upTo: 1)
         }
+        // Shutting down: let another process (or this one restarted) take over at once.
+        try? await writes.releaseLease()
     }
 
     /// Clusters up to one batch of unassigned articles; true when there may be more.
@@ -106,6 +112,9 @@ final class StoryWorker: Sendable {
         try await writes.commit(round, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds))
         let retired = Set(round.staleStoryIDs)
         engine.markQuiet(retired)
+        for (snapshot, isNew) in round.stories.values where retired.contains(snapshot.id) && !isNew {
+            events.append(.storyStale(storyId: snapshot.id))  // a listed story the round took out of the feed
+        }
         for (snapshot, isNew) in round.stories.values where !retired.contains(snapshot.id) {
             events.append(.story(snapshot, isNew: isNew || revived.contains(snapshot.id), at: now))
         }
@@ -133,7 +142,8 @@ final class StoryWorker: Sendable {
         try await writes.pruneRankings(before: now.addingTimeInterval(-Double(StoryRanking.lifetimeSeconds)))
     }
 
-    /// A fresh engine holding the live stories of the time window, as committed.
+    /// A fresh engine holding the live stories of the time window (every article of a story
+    /// still active in it, so its earliest reports are not lost), as committed.
     private func restoredEngine(now: Date) async throws -> StoryEngine {
         let engine = try makeEngine()
         let since = now.addingTimeInterval(-engine.configuration.clustering.timeWindow)
@@ -142,10 +152,13 @@ final class StoryWorker: Sendable {
                 SELECT a.id, a.source, a.source_key, a.headline, a.body, a.source_url, a.published_at, a.feed_marked_breaking,
                     a.story_id
                 FROM articles a JOIN stories s ON s.id = a.story_id
-                WHERE s.state = 'live' AND a.published_at >= $1 ORDER BY a.published_at, a.id
+                WHERE s.state = 'live' AND s.latest_article_at >= $1 ORDER BY a.published_at, a.id
                 """, [since.sqlValue]).map { (article: try Self.article($0), storyID: try $0.decode(String.self, "story_id")) }
         }
         for (article, storyID) in stored { engine.restore(article, storyID: storyID) }
+        // The stored rows are what clients have; this first scoring is only the baseline the next
+        // re-scores compare with, so a takeover does not rewrite and re-announce every story.
+        _ = engine.rescore(now: now)
         logger.info("story engine ready", ["restoredArticles": .int(stored.count)])
         return engine
     }

@@ -55,6 +55,15 @@ struct StoryWrites: Sendable {
         }
     }
 
+    /// Gives the lease up (at shutdown), if this process still holds it.
+    func releaseLease() async throws {
+        let holder = self.holder
+        try await database.write { connection in
+            try connection.execute("UPDATE engine_state SET holder = NULL, expires_at = 0 WHERE name = 'clusterer_lease' AND holder = $1",
+                                   [.text(holder)])
+        }
+    }
+
     /// Live stories whose latest article is older than `cutoff`: the ones to take out of the feed.
     func storiesGoneQuiet(before cutoff: Date) async throws -> [String] {
         try await database.read { connection in

@@ -1,4 +1,5 @@
 import Foundation
+import TestHTTPClients
 
 /// A real HTTP exchange over loopback through curl, so requests carry exactly the bytes and
 /// headers a client sends (User-Agent, cookies) and nothing is mocked.
@@ -31,8 +32,6 @@ enum UserAgents {
 
 func http(_ method: String, _ url: String, json: String? = nil, bearer: String? = nil, cookie: String? = nil,
           userAgent: String = UserAgents.iOS, headers: [String] = [], body: String? = nil) throws -> HTTPResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
     let headerFile = FileManager.default.temporaryDirectory.appendingPathComponent("hl-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: headerFile) }
     var arguments = ["-s", "-X", method, "-D", headerFile.path, "-w", "\n%{http_code}", "-A", userAgent]
@@ -42,13 +41,7 @@ func http(_ method: String, _ url: String, json: String? = nil, bearer: String? 
     if let bearer { arguments += ["-H", "Authorization: Bearer \(bearer)"] }
     if let cookie { arguments += ["-H", "Cookie: \(cookie)"] }
     for header in headers { arguments += ["-H", header] }
-    process.arguments = arguments + [url]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let bytes = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: bytes, as: UTF8.self)
+    let text = String(decoding: try Subprocess.run("/usr/bin/curl", arguments + [url]).output, as: UTF8.self)
     var lines = text.components(separatedBy: "\n")
     let status = Int(lines.removeLast()) ?? 0
     let head = (try? String(contentsOf: headerFile, encoding: .utf8)) ?? ""
