@@ -35,32 +35,58 @@ final class LiveEvents: Sendable {
     /// events published here, until cancelled. Returns at once with SQLite.
     func runRelay(databaseURL: String) async {
         guard let pending else { return }
-        let bus = self.bus, logger = self.logger
-        let listener: PostgresNotificationListener
-        do {
-            listener = try PostgresNotificationListener(url: databaseURL, channel: Self.channel) { payload in
-                do {
-                    bus.publish(try JSONDecoder.liveEvents.decode(JarvisEvent.self, from: Data(payload.utf8)))
-                } catch {
-                    logger.error("undecodable live event", ["error": .string(String(describing: error))])
-                }
-            }
-        } catch {
-            logger.error("live events cannot listen; WebSocket clients get no events",
-                         ["error": .string(String(describing: error))])
-            return
-        }
+        guard let listener = await listen(databaseURL: databaseURL) else { return }
         defer { listener.stop() }
-        let encoder = APIEncoder()
         for await event in pending {
             do {
-                let payload = String(decoding: try encoder.encodeToBytes(event), as: UTF8.self)
-                try await database.notify(channel: Self.channel, payload: payload)
+                try await database.notify(channel: Self.channel, payload: try Self.payload(event))
             } catch {
                 logger.error("live event not sent", ["error": .string(String(describing: error))])
             }
             if Task.isCancelled { break }
         }
+    }
+
+    /// With PostgreSQL, sends `events` as NOTIFYs of the transaction `connection` is in:
+    /// PostgreSQL delivers them to every process when, and only if, it commits, in order — a
+    /// crash or shutdown right after the commit cannot lose them. Returns false with SQLite,
+    /// where the caller publishes after committing.
+    func notify(_ events: [JarvisEvent], in connection: any DatabaseConnection) throws -> Bool {
+        guard connection.dialect == .postgres else { return false }
+        for event in events {
+            _ = try connection.query("SELECT pg_notify($1, $2)", [.text(Self.channel), .text(try Self.payload(event))])
+        }
+        return true
+    }
+
+    private static func payload(_ event: JarvisEvent) throws -> String {
+        String(decoding: try APIEncoder().encodeToBytes(event), as: UTF8.self)
+    }
+
+    /// The listener putting this channel's events on this process's bus; retried every second
+    /// until it connects (a full server at start-up must not leave this process deaf for good).
+    private func listen(databaseURL: String) async -> PostgresNotificationListener? {
+        let bus = self.bus, logger = self.logger
+        var reported = false
+        while !Task.isCancelled {
+            do {
+                return try PostgresNotificationListener(url: databaseURL, channel: Self.channel) { payload in
+                    do {
+                        bus.publish(try JSONDecoder.liveEvents.decode(JarvisEvent.self, from: Data(payload.utf8)))
+                    } catch {
+                        logger.error("undecodable live event", ["error": .string(String(describing: error))])
+                    }
+                }
+            } catch {
+                if !reported {
+                    logger.error("live events cannot listen yet; retrying every second",
+                                 ["error": .string(String(describing: error))])
+                    reported = true
+                }
+                try? await Task.sleep(nanoseconds: 1_000_000_000)
+            }
+        }
+        return nil
     }
 }
 

@@ -109,16 +109,15 @@ final class StoryWorker: Sendable {
         }
         // A backfilled story already quiet when it arrives is stored but never enters the feed.
         round.staleStoryIDs = round.stories.values.filter { $0.snapshot.latestArticleAt < staleBefore }.map(\.snapshot.id)
-        try await writes.commit(round, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds))
         let retired = Set(round.staleStoryIDs)
-        engine.markQuiet(retired)
         for (snapshot, isNew) in round.stories.values where retired.contains(snapshot.id) && !isNew {
             events.append(.storyStale(storyId: snapshot.id))  // a listed story the round took out of the feed
         }
         for (snapshot, isNew) in round.stories.values where !retired.contains(snapshot.id) {
             events.append(.story(snapshot, isNew: isNew || revived.contains(snapshot.id), at: now))
         }
-        events.forEach(self.events.publish)
+        try await writes.commit(round, events: events, to: self.events, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds))
+        engine.markQuiet(retired)
         return pending.count == settings.batchSize
     }
 
@@ -135,9 +134,9 @@ final class StoryWorker: Sendable {
         engine.markQuiet(retired)
         engine.evict(before: now.addingTimeInterval(-engine.configuration.clustering.timeWindow))
         if !round.isEmpty {
-            try await writes.commit(round, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds))
-            quiet.forEach { events.publish(.storyStale(storyId: $0)) }
-            for (snapshot, _) in round.stories.values { events.publish(.story(snapshot, isNew: false, at: now)) }
+            let announced = quiet.map { JarvisEvent.storyStale(storyId: $0) }
+                + round.stories.values.map { JarvisEvent.story($0.snapshot, isNew: false, at: now) }
+            try await writes.commit(round, events: announced, to: events, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds))
         }
         try await writes.pruneRankings(before: now.addingTimeInterval(-Double(StoryRanking.lifetimeSeconds)))
     }

@@ -31,10 +31,12 @@ struct StoryWrites: Sendable {
     }
 
     /// Applies `round` and advances the ranking generation; throws `LeaseLost` (writing
-    /// nothing) when another process holds the lease.
-    func commit(_ round: Round, now: Date, leaseUntil: Date) async throws {
+    /// nothing) when another process holds the lease. `events` describe the round: on
+    /// PostgreSQL they leave as NOTIFYs of this very transaction; otherwise they are published
+    /// once it has committed.
+    func commit(_ round: Round, events: [JarvisEvent], to live: LiveEvents, now: Date, leaseUntil: Date) async throws {
         let holder = self.holder
-        try await database.transaction { connection in
+        let sent = try await database.transaction { connection in
             guard try Self.renew(holder: holder, now: now, until: leaseUntil, connection) else { throw LeaseLost() }
             for (articleID, storyID) in round.assignments {
                 try connection.execute("UPDATE articles SET story_id = $1 WHERE id = $2", [.text(storyID), .text(articleID)])
@@ -52,7 +54,9 @@ struct StoryWrites: Sendable {
                                        [now.sqlValue, .text(storyID)])
             }
             try connection.execute("UPDATE engine_state SET value = value + 1 WHERE name = 'ranking_generation'", [])
+            return try live.notify(events, in: connection)
         }
+        if !sent { events.forEach(live.publish) }
     }
 
     /// Gives the lease up (at shutdown), if this process still holds it.
