@@ -20,6 +20,7 @@ struct StoryWrites: Sendable {
         var isEmpty: Bool { assignments.isEmpty && stories.isEmpty && staleStoryIDs.isEmpty }
     }
 
+    /// Another process holds the lease, or held it since this engine last read the database.
     struct LeaseLost: Error {}
 
     /// Takes or renews the clustering lease. True when this process holds it until `until`.
@@ -39,7 +40,10 @@ struct StoryWrites: Sendable {
         let sent = try await database.transaction { connection in
             guard try Self.renew(holder: holder, now: now, until: leaseUntil, connection) else { throw LeaseLost() }
             for (articleID, storyID) in round.assignments {
-                try connection.execute("UPDATE articles SET story_id = $1 WHERE id = $2", [.text(storyID), .text(articleID)])
+                // Already placed means another process held the lease meanwhile (this one was
+                // paused past its expiry): its decisions stand, and this engine is out of date.
+                guard try connection.execute("UPDATE articles SET story_id = $1 WHERE id = $2 AND story_id IS NULL",
+                                             [.text(storyID), .text(articleID)]) == 1 else { throw LeaseLost() }
             }
             for (storyID, survivor) in round.absorbed {
                 try connection.execute("UPDATE articles SET story_id = $1 WHERE story_id = $2", [.text(survivor), .text(storyID)])
