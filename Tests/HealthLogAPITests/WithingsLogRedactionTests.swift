@@ -80,32 +80,24 @@ final class WithingsLogRedactionTests: XCTestCase {
     }
 
     func testTheServeExecutableNeverPrintsTheSecret() async throws {
-        let process = Process()
-        process.executableURL = try Self.executable()
-        process.arguments = ["serve", "--port", "0", "--database", try makeDatabaseURL(.sqlite)]
         var environment = ProcessInfo.processInfo.environment
         environment[WithingsWebhookSettings.secretVariable] = Self.secret
         environment["HEALTHLOG_PASSWORD_HASH_COST"] = "minimal"
         environment["LOG_LEVEL"] = "debug"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("withings-serve-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = try Subprocess(try Self.executable().path, ["serve", "--port", "0", "--database", try makeDatabaseURL(.sqlite)],
+                                     environment: environment, outputPath: output.path)
         addTeardownBlock { if process.isRunning { process.terminate() } }
-        let reader = output.fileHandleForReading
-        var text = ""
-        while !text.contains(#""msg":"listening""#) {
-            let chunk = reader.availableData
-            guard !chunk.isEmpty else { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        let listening = try XCTUnwrap(text.split(separator: "\n").first { $0.contains(#""msg":"listening""#) }, text)
+        func readLog() -> String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+        let deadline = Date().addingTimeInterval(30)
+        while !readLog().contains(#""msg":"listening""#), process.isRunning, Date() < deadline { usleep(20_000) }
+        let listening = try XCTUnwrap(readLog().split(separator: "\n").first { $0.contains(#""msg":"listening""#) }, readLog())
         let port = try XCTUnwrap(listening.firstMatch(of: /"port":(\d+)/)?.1, String(listening))
         try exerciseWebhook("http://127.0.0.1:\(port)")
         process.terminate()
-        text += String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        let text = readLog()
         let lines = text.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.filter { $0.contains(#""msg":"request""#) }.count, 5, text)
         assertNothingSecret(in: lines)

@@ -1,42 +1,34 @@
 import Foundation
 import TestHTTPClients
-import Synchronization
 import XCTest
 
 /// One of our executables (`jarvis`, `healthlog`) run as a real process, as an operator would:
 /// its JSON log lines are collected so tests can find the port and check what was logged.
-final class ServiceProcess: @unchecked Sendable {
+final class ServiceProcess: Sendable {
     static let buildDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug")
 
-    let process = Process()
-    private let output = Mutex<(lines: [String], partial: String)>(([], ""))
-    private let directory: URL
-    private(set) var port = 0
+    private let process: Subprocess
+    private let outputFile: URL
+    /// The working directory the service runs in (where its default database file goes).
+    let directory: URL
+    let port: Int
 
     /// Starts `executable serve --port 0` in a fresh directory and waits for its `listening` line.
     init(_ executable: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("svc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        process.executableURL = Self.buildDirectory.appendingPathComponent(executable)
-        process.arguments = ["serve", "--port", "0"] + arguments
-        process.currentDirectoryURL = directory
+        // Outside `directory`, which `terminate` removes: the log is read after the process ends.
+        outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("svc-\(UUID().uuidString).log")
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "DATABASE_URL")
         env.removeValue(forKey: "PORT")
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        let reader = pipe.fileHandleForReading
-        reader.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard !data.isEmpty else { handle.readabilityHandler = nil; return }
-            self?.collect(String(decoding: data, as: UTF8.self))
-        }
-        try process.run()
-        let listening = try waitForLine(containing: "\"msg\":\"listening\"")
+        // The shell only changes directory, then becomes the service (signals reach it directly).
+        process = try Subprocess("/bin/sh", ["-c", #"cd "$0" && exec "$@""#, directory.path,
+                                             Self.buildDirectory.appendingPathComponent(executable).path, "serve", "--port", "0"]
+                                    + arguments, environment: env, outputPath: outputFile.path)
+        let listening = try Self.waitForLine(containing: "\"msg\":\"listening\"", in: outputFile, of: process, timeout: 30)
         guard let range = listening.range(of: "\"port\":"),
               let value = Int(listening[range.upperBound...].prefix { $0.isNumber }) else {
             throw XCTSkip("no port in \(listening)")
@@ -45,28 +37,29 @@ final class ServiceProcess: @unchecked Sendable {
     }
 
     var url: String { "http://127.0.0.1:\(port)" }
-    var log: [String] { output.withLock { $0.lines } }
-
-    /// Output arrives in arbitrary pieces; only complete lines are kept.
-    private func collect(_ text: String) {
-        output.withLock { state in
-            var pieces = (state.partial + text).components(separatedBy: "\n")
-            state.partial = pieces.removeLast()
-            state.lines.append(contentsOf: pieces)
-        }
-    }
+    /// Complete lines the service has written so far (standard output and error).
+    var log: [String] { Self.lines(of: outputFile) }
 
     @discardableResult
     func waitForLine(containing fragment: String, timeout: Double = 30) throws -> String {
+        try Self.waitForLine(containing: fragment, in: outputFile, of: process, timeout: timeout)
+    }
+
+    private static func lines(of file: URL) -> [String] {
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        return Array(text.components(separatedBy: "\n").dropLast())
+    }
+
+    private static func waitForLine(containing fragment: String, in file: URL, of process: Subprocess, timeout: Double) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if let line = log.first(where: { $0.contains(fragment) }) { return line }
-            if !process.isRunning && log.first(where: { $0.contains(fragment) }) == nil {
-                throw POSIXError(.ESRCH, userInfo: [NSLocalizedDescriptionKey: "exited without \(fragment): \(log)"])
+            if let line = lines(of: file).first(where: { $0.contains(fragment) }) { return line }
+            if !process.isRunning && lines(of: file).first(where: { $0.contains(fragment) }) == nil {
+                throw POSIXError(.ESRCH, userInfo: [NSLocalizedDescriptionKey: "exited without \(fragment): \(lines(of: file))"])
             }
             usleep(20_000)
         }
-        throw POSIXError(.ETIMEDOUT, userInfo: [NSLocalizedDescriptionKey: "no line with \(fragment) in \(log)"])
+        throw POSIXError(.ETIMEDOUT, userInfo: [NSLocalizedDescriptionKey: "no line with \(fragment) in \(lines(of: file))"])
     }
 
     /// Sends SIGTERM and waits for the process to exit; returns its exit status.
@@ -74,12 +67,18 @@ final class ServiceProcess: @unchecked Sendable {
         process.terminate()
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        if process.isRunning { kill(process.pid, SIGKILL) }
+        let status = process.waitUntilExit()
         try? FileManager.default.removeItem(at: directory)
-        return process.terminationStatus
+        return status
     }
 
-    deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    deinit {
+        if process.isRunning {
+            kill(process.pid, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: outputFile)
+    }
 }
 

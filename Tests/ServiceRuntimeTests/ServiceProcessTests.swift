@@ -68,22 +68,17 @@ final class ServiceProcessTests: XCTestCase {
     }
 
     func testInvalidOptionsExitWithUsage() throws {
-        let process = Process()
-        process.executableURL = ServiceProcess.buildDirectory.appendingPathComponent("healthlog")
-        process.arguments = ["serve", "--port", "http"]
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 64)
+        let result = try Subprocess.run(ServiceProcess.buildDirectory.appendingPathComponent("healthlog").path,
+                                        ["serve", "--port", "http"])
+        let text = String(decoding: result.error, as: UTF8.self)
+        XCTAssertEqual(result.status, 64)
         XCTAssertTrue(text.contains("--port must be a port number"), text)
         XCTAssertTrue(text.contains("--database URL"))
     }
 
     func testDefaultDatabaseFileIsCreatedUnderTheWorkingDirectory() throws {
         let service = try ServiceProcess("healthlog")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: service.process.currentDirectoryURL!.appendingPathComponent("data/healthlog.sqlite").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: service.directory.appendingPathComponent("data/healthlog.sqlite").path))
         XCTAssertEqual(service.terminate(), 0)
     }
 }
