@@ -15,11 +15,12 @@ final class PostgresConnection: PooledConnection {
     /// Internal so `PostgresNotificationListener` can wait on the same kind of connection.
     let connection: OpaquePointer
 
-    /// Connects to `url` (a `postgres://` or `postgresql://` URI).
-    init(url: String) throws {
+    /// Connects to `url` (a `postgres://` or `postgresql://` URI). `defaults` are libpq
+    /// settings the URL may override.
+    init(url: String, defaults: [(String, String)] = []) throws {
         // Defaults first, then the URL expanded in place of `dbname`, so settings in the URL
         // win; the client encoding comes last because `String` conversions assume UTF-8.
-        let settings = [("connect_timeout", "10"), ("dbname", url), ("client_encoding", "UTF8")]
+        let settings = [("connect_timeout", "10")] + defaults + [("dbname", url), ("client_encoding", "UTF8")]
         let connection = Self.withCStrings(settings.map(\.0)) { keywords in
             Self.withCStrings(settings.map(\.1)) { values in
                 PQconnectdbParams(keywords, values, 1)

@@ -15,6 +15,11 @@ import Synchronization
 public final class PostgresNotificationListener: @unchecked Sendable {
     /// How long one wait on the socket lasts: the worst-case delay before `stop()` is noticed.
     static let pollMilliseconds: Int32 = 200
+    /// A listener only reads, so a connection left half-open (failover, a network partition)
+    /// would look idle forever; TCP keepalive probes find it dead within about a minute and
+    /// the loop reconnects.
+    static let keepalive = [("keepalives", "1"), ("keepalives_idle", "30"), ("keepalives_interval", "10"),
+                            ("keepalives_count", "3")]
     private let connection: PostgresConnection
     private let channel: String
     private let deliver: @Sendable (String) -> Void
@@ -25,7 +30,7 @@ public final class PostgresNotificationListener: @unchecked Sendable {
     /// connection fails, so a wrong URL fails start-up rather than silently losing events.
     public init(url: String, channel: String, onNotification: @escaping @Sendable (String) -> Void) throws {
         try NotificationChannel.validate(channel)
-        connection = try PostgresConnection(url: url)
+        connection = try PostgresConnection(url: url, defaults: Self.keepalive)
         self.channel = channel
         deliver = onNotification
         do {
