@@ -14,18 +14,8 @@ extension Endpoint {
                 tags: [String], access: EndpointAccess, queryParameters: [OpenAPIParameter] = [], form: ObjectSchema,
                 success: OpenAPIResponse, failures: [OpenAPIResponse] = [],
                 handler: @escaping @Sendable (HealthLogContext) -> @Sendable (EndpointCall, FormBody) async throws -> Response) {
-        self.method = method
-        self.path = path
-        self.operationId = operationId
-        self.summary = summary
-        self.tags = tags
-        self.access = access
-        self.gate = nil
-        self.queryParameters = queryParameters
-        self.requestBody = .object(form)
-        self.success = success
-        self.failures = failures
-        self.makeHandler = { context in
+        self.init(method: method, path: path, operationId: operationId, summary: summary, tags: tags, access: access, gate: nil,
+                  queryParameters: queryParameters, requestBody: .object(form), success: success, failures: failures) { context in
             let typed = handler(context)
             return { call in try await typed(call, FormBody(bytes: call.request.body, schema: form)) }
         }

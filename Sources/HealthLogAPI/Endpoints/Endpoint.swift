@@ -77,10 +77,10 @@ public struct Endpoint: Sendable {
         return copy
     }
 
-    /// An endpoint without a request body.
-    public init(_ method: OpenAPIOperation.Method, _ path: String, operationId: String, summary: String,
-                tags: [String], access: EndpointAccess, gate: AssistantSurface? = nil, queryParameters: [OpenAPIParameter] = [],
-                success: OpenAPIResponse, failures: [OpenAPIResponse] = [], handler: @escaping HandlerFactory) {
+    /// Every initializer ends here: the fields an endpoint declares, set in one place.
+    init(method: OpenAPIOperation.Method, path: String, operationId: String, summary: String, tags: [String],
+         access: EndpointAccess, gate: AssistantSurface?, queryParameters: [OpenAPIParameter], requestBody: Schema?,
+         success: OpenAPIResponse, failures: [OpenAPIResponse], makeHandler: @escaping HandlerFactory) {
         self.method = method
         self.path = path
         self.operationId = operationId
@@ -89,10 +89,18 @@ public struct Endpoint: Sendable {
         self.access = access
         self.gate = gate
         self.queryParameters = queryParameters
-        self.requestBody = nil
+        self.requestBody = requestBody
         self.success = success
         self.failures = failures
-        self.makeHandler = handler
+        self.makeHandler = makeHandler
+    }
+
+    /// An endpoint without a request body.
+    public init(_ method: OpenAPIOperation.Method, _ path: String, operationId: String, summary: String,
+                tags: [String], access: EndpointAccess, gate: AssistantSurface? = nil, queryParameters: [OpenAPIParameter] = [],
+                success: OpenAPIResponse, failures: [OpenAPIResponse] = [], handler: @escaping HandlerFactory) {
+        self.init(method: method, path: path, operationId: operationId, summary: summary, tags: tags, access: access, gate: gate,
+                  queryParameters: queryParameters, requestBody: nil, success: success, failures: failures, makeHandler: handler)
     }
 
     /// An endpoint whose body is `Body`: the handler receives it decoded, and the document
@@ -101,18 +109,8 @@ public struct Endpoint: Sendable {
                                    tags: [String], access: EndpointAccess, gate: AssistantSurface? = nil, body: Body.Type,
                                    success: OpenAPIResponse, failures: [OpenAPIResponse] = [],
                                    handler: @escaping @Sendable (HealthLogContext) -> @Sendable (EndpointCall, Body) async throws -> Response) {
-        self.method = method
-        self.path = path
-        self.operationId = operationId
-        self.summary = summary
-        self.tags = tags
-        self.access = access
-        self.gate = gate
-        self.queryParameters = []
-        self.requestBody = Body.schema
-        self.success = success
-        self.failures = failures
-        self.makeHandler = { context in
+        self.init(method: method, path: path, operationId: operationId, summary: summary, tags: tags, access: access, gate: gate,
+                  queryParameters: [], requestBody: Body.schema, success: success, failures: failures) { context in
             let typed = handler(context)
             return { call in try await typed(call, try context.responses.decode(Body.self, from: call.request)) }
         }

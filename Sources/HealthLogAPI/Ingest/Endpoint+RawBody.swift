@@ -9,17 +9,7 @@ extension Endpoint {
     init(_ method: OpenAPIOperation.Method, _ path: String, operationId: String, summary: String, tags: [String],
          access: EndpointAccess, documentedBody: Schema, success: OpenAPIResponse, failures: [OpenAPIResponse],
          handler: @escaping HandlerFactory) {
-        self.method = method
-        self.path = path
-        self.operationId = operationId
-        self.summary = summary
-        self.tags = tags
-        self.access = access
-        self.gate = nil
-        self.queryParameters = []
-        self.requestBody = documentedBody
-        self.success = success
-        self.failures = failures
-        self.makeHandler = handler
+        self.init(method: method, path: path, operationId: operationId, summary: summary, tags: tags, access: access, gate: nil,
+                  queryParameters: [], requestBody: documentedBody, success: success, failures: failures, makeHandler: handler)
     }
 }
