@@ -1,5 +1,5 @@
-/// Character classes for entity spotting with an ASCII fast path: Unicode property lookups are
-/// the bulk of the cost of reading an article, and most news text is ASCII.
+/// Character classes for reading news text (tokens, entities) with an ASCII fast path: Unicode
+/// property lookups are the bulk of the cost of reading an article, and most news text is ASCII.
 enum ScalarClasses {
     static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII {

@@ -9,7 +9,7 @@ public enum Tokenizer {
         public let text: String
         public let normalized: String
         /// Starts with an uppercase letter: a name candidate unless it opens a sentence.
-        public var isCapitalized: Bool { text.unicodeScalars.first.map { $0.properties.isUppercase } ?? false }
+        public var isCapitalized: Bool { text.unicodeScalars.first.map(ScalarClasses.isUppercase) ?? false }
     }
 
     /// Tokens in order. Letters and digits form words; an apostrophe or hyphen inside a word is
@@ -26,9 +26,9 @@ public enum Tokenizer {
         }
         let scalars = Array(text.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
-            if isWordScalar(scalar) {
+            if ScalarClasses.isLetterOrDigit(scalar) {
                 current.append(scalar)
-            } else if isJoiner(scalar), !current.isEmpty, index + 1 < scalars.count, isWordScalar(scalars[index + 1]) {
+            } else if isJoiner(scalar), !current.isEmpty, index + 1 < scalars.count, ScalarClasses.isLetterOrDigit(scalars[index + 1]) {
                 continue
             } else {
                 flush()
@@ -51,16 +51,6 @@ public enum Tokenizer {
     static func normalize(_ word: String) -> String {
         if word.utf8.allSatisfy({ $0 < 0x80 }) { return word.lowercased() }
         return word.lowercased().folding(options: .diacriticInsensitive, locale: nil)
-    }
-
-    /// Letters and digits. ASCII is decided by range (nearly all news text; Unicode property
-    /// lookups cost an order of magnitude more), everything else by its Unicode properties.
-    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII {
-            let value = scalar.value
-            return (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
-        }
-        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 
     private static func isJoiner(_ scalar: Unicode.Scalar) -> Bool {

@@ -15,18 +15,23 @@ final class WithingsLogRedactionTests: XCTestCase {
     /// A wrong guess is no secret of ours, but it is someone's attempt at one: not logged either.
     static let guess = "guess-0011223344556677"
 
-    func testAccessLogRedactsThePathTokenAndTheLegacyQueryWithoutTheScrubber() async throws {
+    /// A server whose logger has a fresh redactor with no registered secrets: only the route
+    /// declaration can hide the token. Returns its URL and the sink its log lines go to.
+    private func startServerWithoutScrubber() async throws -> (url: String, sink: MemoryLogSink) {
         let sink = MemoryLogSink()
         let service = HealthLogService()
         let options = try ServiceOptions.parse(["--port", "0", "--database", try makeDatabaseURL(.sqlite)],
                                                environment: [:], defaults: service.defaults)
-        // A fresh redactor with no registered secrets: only the route declaration can hide the token.
         let server = try await ServiceRunner.start(service, options: options,
                                                    environment: [WithingsWebhookSettings.secretVariable: Self.secret,
                                                                  "HEALTHLOG_PASSWORD_HASH_COST": "minimal"],
                                                    logger: Logger(minimumLevel: .info, redactor: LogRedactor(), sink: sink))
         addTeardownBlock { await server.shutdown() }
-        let url = "http://127.0.0.1:\(server.port)"
+        return ("http://127.0.0.1:\(server.port)", sink)
+    }
+
+    func testAccessLogRedactsThePathTokenAndTheLegacyQueryWithoutTheScrubber() async throws {
+        let (url, sink) = try await startServerWithoutScrubber()
         try exerciseWebhook(url)
         let lines = try await requestLines(in: sink, count: 5)
         assertNothingSecret(in: lines)
@@ -39,16 +44,7 @@ final class WithingsLogRedactionTests: XCTestCase {
     /// take (405), trailing segments (404), percent-encoding. Each line is captured as the
     /// server writes it, with nothing registered with the scrubber.
     func testTheSecretIsMaskedForAnyMethodAndAnySpellingOfThePath() async throws {
-        let sink = MemoryLogSink()
-        let service = HealthLogService()
-        let options = try ServiceOptions.parse(["--port", "0", "--database", try makeDatabaseURL(.sqlite)],
-                                               environment: [:], defaults: service.defaults)
-        let server = try await ServiceRunner.start(service, options: options,
-                                                   environment: [WithingsWebhookSettings.secretVariable: Self.secret,
-                                                                 "HEALTHLOG_PASSWORD_HASH_COST": "minimal"],
-                                                   logger: Logger(minimumLevel: .info, redactor: LogRedactor(), sink: sink))
-        addTeardownBlock { await server.shutdown() }
-        let url = "http://127.0.0.1:\(server.port)"
+        let (url, sink) = try await startServerWithoutScrubber()
         let encoded = Self.secret.replacingOccurrences(of: "-", with: "%2D")
         let cases: [(method: String, path: String, status: Int)] = [
             ("POST", "//api/withings/webhook/\(Self.secret)", 200),

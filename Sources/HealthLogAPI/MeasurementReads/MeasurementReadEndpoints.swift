@@ -55,10 +55,8 @@ enum MeasurementReadEndpoints {
         })
     ) { context in
         { call in
-            let userID = try call.user().userID, type = call.query["type"]?.stringValue ?? ""
-            let (timezone, priority) = try await context.database.read { try userSettings(userID, on: $0) }
-            let calendar = UserCalendar(timezone: timezone)
-            let range = try DayRange(query: call.query, calendar: calendar, maximumDays: maximumDailyDays)
+            let read = try await ReadScope(call, context: context, maximumDays: maximumDailyDays)
+            let (userID, type, calendar, range) = (read.userID, read.type, read.calendar, read.range)
             // `stats:` rows carry their day in the id, sleep counts by its end: a day of margin each
             // side finds the rows whose start lies outside the range.
             let rows = try await context.database.read { connection in
@@ -67,9 +65,9 @@ enum MeasurementReadEndpoints {
                     WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL AND measured_at >= $3 AND measured_at < $4
                     """, userID, type, range.start - 86_400, range.end + 86_400)
             }.map(DailyTotals.Row.init(row:))
-            let totals = DailyTotals(metric: type, calendar: calendar, priority: priority)
+            let totals = DailyTotals(metric: type, calendar: calendar, priority: read.priority)
             return try context.responses.ok(DailyPage(type: type, unit: MetricKinds.mapping(of: type)?.canonicalUnit ?? "",
-                                                      timezone: timezone, days: totals.days(rows, from: range.from, to: range.to)))
+                                                      timezone: read.timezone, days: totals.days(rows, from: range.from, to: range.to)))
         }
     }
 
@@ -88,10 +86,8 @@ enum MeasurementReadEndpoints {
         })
     ) { context in
         { call in
-            let userID = try call.user().userID, type = call.query["type"]?.stringValue ?? ""
-            let (timezone, priority) = try await context.database.read { try userSettings(userID, on: $0) }
-            let calendar = UserCalendar(timezone: timezone)
-            let range = try DayRange(query: call.query, calendar: calendar, maximumDays: maximumListDays)
+            let read = try await ReadScope(call, context: context, maximumDays: maximumListDays)
+            let (userID, type, calendar, range) = (read.userID, read.type, read.calendar, read.range)
             let records = try await context.database.read { connection in
                 try connection.query("""
                     SELECT \(MeasurementRecord.columns) FROM measurements
@@ -99,8 +95,9 @@ enum MeasurementReadEndpoints {
                     ORDER BY measured_at, id
                     """, userID, type, range.start, range.end)
             }.map(MeasurementRecord.init(row:))
-            return try context.responses.ok(ListPage(type: type, timezone: timezone,
-                                                     items: markPreferred(records, metric: type, calendar: calendar, priority: priority)))
+            return try context.responses.ok(ListPage(type: type, timezone: read.timezone,
+                                                     items: markPreferred(records, metric: type, calendar: calendar,
+                                                                          priority: read.priority)))
         }
     }
 
@@ -116,6 +113,25 @@ enum MeasurementReadEndpoints {
         }
         let chosen = candidates.mapValues { priority.pickCanonicalSource($0, metric: metric) }
         return zip(records, days).map { record, day in ListedMeasurement(record: record, preferred: chosen[day] == record.candidate) }
+    }
+
+    /// What both reads start from: the caller, the metric asked for, the user's time zone and
+    /// source priority, and the requested days in that time zone.
+    struct ReadScope {
+        let userID: String
+        let type: String
+        let timezone: String
+        let priority: SourcePriority
+        let calendar: UserCalendar
+        let range: DayRange
+
+        init(_ call: EndpointCall, context: HealthLogContext, maximumDays: Int) async throws {
+            let userID = try call.user().userID
+            (self.userID, type) = (userID, call.query["type"]?.stringValue ?? "")
+            (timezone, priority) = try await context.database.read { try userSettings(userID, on: $0) }
+            calendar = UserCalendar(timezone: timezone)
+            range = try DayRange(query: call.query, calendar: calendar, maximumDays: maximumDays)
+        }
     }
 
     static func userSettings(_ userID: String, on connection: any DatabaseConnection) throws -> (String, SourcePriority) {
