@@ -39,9 +39,23 @@ public final class Subprocess: @unchecked Sendable {
         defer { argv.forEach { free($0) } }
         let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
         defer { envp?.forEach { free($0) } }
+        // A child inherits the spawning thread's blocked signals and ignored ones, and the
+        // threads of a test process block most (dispatch's workers do): left so, `terminate()`'s
+        // SIGTERM would never reach it. The child starts with none blocked and the usual
+        // defaults.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), usualDefaults = sigset_t()
+        sigemptyset(&noSignals)
+        sigemptyset(&usualDefaults)
+        [SIGTERM, SIGINT, SIGPIPE, SIGHUP].forEach { sigaddset(&usualDefaults, $0) }
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &usualDefaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var child: pid_t = 0
-        let code = envp.map { posix_spawn(&child, executable, &actions, nil, argv, $0) }
-            ?? posix_spawn(&child, executable, &actions, nil, argv, environ)
+        let code = envp.map { posix_spawn(&child, executable, &actions, &attributes, argv, $0) }
+            ?? posix_spawn(&child, executable, &actions, &attributes, argv, environ)
         guard code == 0 else { throw SpawnFailed(executable: executable, code: code) }
         pid = child
     }
