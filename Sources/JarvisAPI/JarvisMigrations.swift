@@ -96,5 +96,22 @@ enum JarvisMigrations {
             INSERT INTO engine_state (name, holder, value, expires_at) VALUES ('ranking_generation', NULL, 0, 0);
             INSERT INTO engine_state (name, holder, value, expires_at) VALUES ('clusterer_lease', NULL, 0, 0)
             """),
+        // The live-event journal (`LiveEventJournal`): PostgreSQL records every event it NOTIFYs
+        // here, so a listener that reconnects can deliver what it missed. Written on
+        // PostgreSQL only; on SQLite (one process, no listener) the table stays empty.
+        Migration(version: 4, name: "live_events", sqlite: """
+            CREATE TABLE live_events (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                payload TEXT NOT NULL,
+                recorded_at INTEGER NOT NULL
+            )
+            """, postgres: """
+            CREATE TABLE live_events (
+                seq BIGSERIAL PRIMARY KEY,
+                payload TEXT NOT NULL,
+                recorded_at BIGINT NOT NULL
+            );
+            CREATE INDEX live_events_recorded_at ON live_events (recorded_at)
+            """),
     ]
 }

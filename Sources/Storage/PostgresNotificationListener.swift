@@ -7,8 +7,9 @@ import Synchronization
 ///
 /// A dedicated thread waits on the connection's socket (with a short timeout, to notice
 /// `stop()`), reads what arrived and hands each payload to `onNotification` on that thread.
-/// A dropped connection is re-established and `LISTEN` reissued; notifications sent while it
-/// was down are lost, which live-update consumers tolerate (they refetch).
+/// A dropped connection is re-established and `LISTEN` reissued. PostgreSQL does not keep
+/// notifications for a listener that was away, so a sender that must not lose any also
+/// records them durably and the owner replays the gap in `onListening` (Jarvis: `LiveEventJournal`).
 ///
 /// `@unchecked Sendable`: `connection` is used only by the listener thread (and by `init`
 /// before that thread starts); the other stored properties are immutable or atomic.
@@ -23,16 +24,25 @@ public final class PostgresNotificationListener: @unchecked Sendable {
     private let connection: PostgresConnection
     private let channel: String
     private let deliver: @Sendable (String) -> Void
+    private let listening: (@Sendable (any DatabaseConnection) -> Void)?
     private let stopping = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
 
     /// Connects, subscribes to `channel` and starts delivering. Throws when the first
     /// connection fails, so a wrong URL fails start-up rather than silently losing events.
-    public init(url: String, channel: String, onNotification: @escaping @Sendable (String) -> Void) throws {
+    ///
+    /// `onListening` runs on the listener's thread with its connection each time `LISTEN` has
+    /// taken effect — at start and after every reconnection — before any notification that
+    /// follows is delivered: whatever was committed before that moment can be read there, and
+    /// whatever commits after it arrives as a notification. The connection's session shows
+    /// as `application_name` "listen <channel>" in `pg_stat_activity`.
+    public init(url: String, channel: String, onListening: (@Sendable (any DatabaseConnection) -> Void)? = nil,
+                onNotification: @escaping @Sendable (String) -> Void) throws {
         try NotificationChannel.validate(channel)
-        connection = try PostgresConnection(url: url, defaults: Self.keepalive)
+        connection = try PostgresConnection(url: url, defaults: Self.keepalive + [("application_name", "listen \(channel)")])
         self.channel = channel
         deliver = onNotification
+        listening = onListening
         do {
             try connection.executeScript("LISTEN \(channel)")
         } catch {
@@ -55,6 +65,7 @@ public final class PostgresNotificationListener: @unchecked Sendable {
             connection.close()
             finished.signal()
         }
+        listening?(connection)
         while !stopping.load(ordering: .acquiring) {
             guard PQstatus(connection.connection) == CONNECTION_OK else {
                 reconnect()
@@ -76,6 +87,7 @@ public final class PostgresNotificationListener: @unchecked Sendable {
         PQreset(connection.connection)
         if PQstatus(connection.connection) == CONNECTION_OK,
            (try? connection.executeScript("SET TimeZone = 'UTC'; LISTEN \(channel)")) != nil {
+            listening?(connection)
             return
         }
         for _ in 0..<5 where !stopping.load(ordering: .acquiring) {

@@ -32,4 +32,24 @@ extension XCTestCase {
         let separator = serverURL.contains("?") ? "&" : "?"
         return serverURL + separator + "options=-csearch_path%3D\(schema)"
     }
+
+    /// A login role of this test's own with full use of the schema of `schemaURL` (from
+    /// `makePostgresSchemaURL`), and that URL connecting as it. What its sessions do can then
+    /// be singled out — refused new connections (`ALTER ROLE … CONNECTION LIMIT 0`), found in
+    /// `pg_stat_activity` — without touching any other session. Register it after the schema:
+    /// teardown drops what the role owns, then the role, before the schema goes.
+    public func makePostgresRole(prefix: String, schemaURL: String) throws -> (role: String, url: String) {
+        guard let schema = schemaURL.components(separatedBy: "search_path%3D").last, schema != schemaURL else {
+            throw DatabaseError(.misuse, "not a URL from makePostgresSchemaURL: \(schemaURL)")
+        }
+        let role = prefix + "_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+        let admin = try Database.open(url: try postgresServerURL(), poolSize: 1)
+        try admin.writeBlocking { try $0.executeScript("CREATE ROLE \(role) LOGIN; GRANT USAGE, CREATE ON SCHEMA \(schema) TO \(role)") }
+        addTeardownBlock {
+            _ = try? admin.writeBlocking { try $0.executeScript("DROP OWNED BY \(role); DROP ROLE \(role)") }
+            admin.close()
+        }
+        // libpq reads query parameters after the URI's user part, so `user` here wins.
+        return (role, schemaURL + "&user=\(role)")
+    }
 }

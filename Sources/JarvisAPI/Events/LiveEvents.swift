@@ -7,6 +7,8 @@ import Storage
 /// `EventBus`. With PostgreSQL, several processes may serve WebSocket clients, so every event
 /// goes out as a `NOTIFY` on `channel` and each process's listener (this one's included) puts
 /// it on its own bus: a story clustered by one process reaches the clients of all of them.
+/// Events are journaled (`LiveEventJournal`), so a listener that reconnects delivers those
+/// raised while it was away.
 final class LiveEvents: Sendable {
     static let channel = "jarvis_events"
     let bus = EventBus()
@@ -39,7 +41,7 @@ final class LiveEvents: Sendable {
         defer { listener.stop() }
         for await event in pending {
             do {
-                try await database.notify(channel: Self.channel, payload: try Self.payload(event))
+                _ = try await database.transaction { try self.notify([event], in: $0) }
             } catch {
                 logger.error("live event not sent", ["error": .string(String(describing: error))])
             }
@@ -53,8 +55,10 @@ final class LiveEvents: Sendable {
     /// where the caller publishes after committing.
     func notify(_ events: [JarvisEvent], in connection: any DatabaseConnection) throws -> Bool {
         guard connection.dialect == .postgres else { return false }
+        let now = Date()
         for event in events {
-            _ = try connection.query("SELECT pg_notify($1, $2)", [.text(Self.channel), .text(try Self.payload(event))])
+            let message = try LiveEventJournal.record(try Self.payload(event), at: now, in: connection)
+            _ = try connection.query("SELECT pg_notify($1, $2)", [.text(Self.channel), .text(message)])
         }
         return true
     }
@@ -63,20 +67,28 @@ final class LiveEvents: Sendable {
         String(decoding: try APIEncoder().encodeToBytes(event), as: UTF8.self)
     }
 
+    /// Forgets journaled events past their retention (PostgreSQL; nothing is journaled on SQLite).
+    func pruneJournal(now: Date) async throws {
+        guard database.dialect == .postgres else { return }
+        try await database.write { try LiveEventJournal.prune(now: now, $0) }
+    }
+
     /// The listener putting this channel's events on this process's bus; retried every second
     /// until it connects (a full server at start-up must not leave this process deaf for good).
     private func listen(databaseURL: String) async -> PostgresNotificationListener? {
         let bus = self.bus, logger = self.logger
+        let receiver = LiveEventReceiver(logger: logger) { json in
+            do {
+                bus.publish(try JSONDecoder.liveEvents.decode(JarvisEvent.self, from: Data(json.utf8)))
+            } catch {
+                logger.error("undecodable live event", ["error": .string(String(describing: error))])
+            }
+        }
         var reported = false
         while !Task.isCancelled {
             do {
-                return try PostgresNotificationListener(url: databaseURL, channel: Self.channel) { payload in
-                    do {
-                        bus.publish(try JSONDecoder.liveEvents.decode(JarvisEvent.self, from: Data(payload.utf8)))
-                    } catch {
-                        logger.error("undecodable live event", ["error": .string(String(describing: error))])
-                    }
-                }
+                return try PostgresNotificationListener(url: databaseURL, channel: Self.channel,
+                                                        onListening: receiver.listening, onNotification: receiver.notified)
             } catch {
                 if !reported {
                     logger.error("live events cannot listen yet; retrying every second",

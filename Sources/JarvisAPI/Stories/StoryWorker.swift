@@ -48,7 +48,7 @@ final class StoryWorker: Sendable {
     func wake() { wakeUp.signal() }
 
     func run() async {
-        var engine: StoryEngine?
+        var engine: StoryEngineThread?
         var lastSweep = Date.distantPast
         while !Task.isCancelled {
             do {
@@ -82,7 +82,7 @@ final class StoryWorker: Sendable {
     }
 
     /// Clusters up to one batch of unassigned articles; true when there may be more.
-    private func clusterRound(_ engine: StoryEngine) async throws -> Bool {
+    private func clusterRound(_ engine: StoryEngineThread) async throws -> Bool {
         let pending = try await database.read { connection in
             try connection.query("""
                 SELECT id, source, source_key, headline, body, source_url, published_at, feed_marked_breaking
@@ -92,6 +92,16 @@ final class StoryWorker: Sendable {
         guard !pending.isEmpty else { return false }
         let now = clock()
         let staleBefore = now.addingTimeInterval(-settings.staleAfterSeconds)
+        let (round, events) = try await engine.run { engine in Self.decide(pending, engine: engine, now: now, staleBefore: staleBefore) }
+        try await writes.commit(round, events: events, to: self.events, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds))
+        let retired = Set(round.staleStoryIDs)
+        try await engine.run { $0.markQuiet(retired) }
+        return pending.count == settings.batchSize
+    }
+
+    /// What the engine makes of one batch: the round to commit and the events announcing it.
+    private static func decide(_ pending: [EngineArticle], engine: StoryEngine, now: Date,
+                               staleBefore: Date) -> (StoryWrites.Round, [JarvisEvent]) {
         var round = StoryWrites.Round()
         var events: [JarvisEvent] = []
         var revived = Set<String>()
@@ -116,35 +126,39 @@ final class StoryWorker: Sendable {
         for (snapshot, isNew) in round.stories.values where !retired.contains(snapshot.id) {
             events.append(.story(snapshot, isNew: isNew || revived.contains(snapshot.id), at: now))
         }
-        try await writes.commit(round, events: events, to: self.events, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds))
-        engine.markQuiet(retired)
-        return pending.count == settings.batchSize
+        return (round, events)
     }
 
     /// Re-scores freshness, retires quiet stories, forgets what fell out of the time window.
-    private func sweep(_ engine: StoryEngine) async throws {
+    private func sweep(_ engine: StoryEngineThread) async throws {
         let now = clock()
         let quiet = try await writes.storiesGoneQuiet(before: now.addingTimeInterval(-settings.staleAfterSeconds))
         var round = StoryWrites.Round()
         round.staleStoryIDs = quiet
         let retired = Set(quiet)
-        for snapshot in engine.rescore(now: now) where !retired.contains(snapshot.id) {
+        let rescored = try await engine.run { engine in
+            defer {
+                engine.markQuiet(retired)
+                engine.evict(before: now.addingTimeInterval(-engine.configuration.clustering.timeWindow))
+            }
+            return engine.rescore(now: now)
+        }
+        for snapshot in rescored where !retired.contains(snapshot.id) {
             round.stories[snapshot.id] = (snapshot, false)
         }
-        engine.markQuiet(retired)
-        engine.evict(before: now.addingTimeInterval(-engine.configuration.clustering.timeWindow))
         if !round.isEmpty {
             let announced = quiet.map { JarvisEvent.storyStale(storyId: $0) }
                 + round.stories.values.map { JarvisEvent.story($0.snapshot, isNew: false, at: now) }
             try await writes.commit(round, events: announced, to: events, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds))
         }
         try await writes.pruneRankings(before: now.addingTimeInterval(-Double(StoryRanking.lifetimeSeconds)))
+        try await events.pruneJournal(now: now)
     }
 
     /// A fresh engine holding the live stories of the time window (every article of a story
     /// still active in it, so its earliest reports are not lost), as committed.
-    private func restoredEngine(now: Date) async throws -> StoryEngine {
-        let engine = try makeEngine()
+    private func restoredEngine(now: Date) async throws -> StoryEngineThread {
+        let engine = try await StoryEngineThread.start(makeEngine)
         let since = now.addingTimeInterval(-engine.configuration.clustering.timeWindow)
         let stored = try await database.read { connection in
             try connection.query("""
@@ -154,10 +168,12 @@ final class StoryWorker: Sendable {
                 WHERE s.state = 'live' AND s.latest_article_at >= $1 ORDER BY a.published_at, a.id
                 """, [since.sqlValue]).map { (article: try Self.article($0), storyID: try $0.decode(String.self, "story_id")) }
         }
-        for (article, storyID) in stored { engine.restore(article, storyID: storyID) }
-        // The stored rows are what clients have; this first scoring is only the baseline the next
-        // re-scores compare with, so a takeover does not rewrite and re-announce every story.
-        _ = engine.rescore(now: now)
+        try await engine.run { engine in
+            for (article, storyID) in stored { engine.restore(article, storyID: storyID) }
+            // The stored rows are what clients have; this first scoring is only the baseline the next
+            // re-scores compare with, so a takeover does not rewrite and re-announce every story.
+            _ = engine.rescore(now: now)
+        }
         logger.info("story engine ready", ["restoredArticles": .int(stored.count)])
         return engine
     }

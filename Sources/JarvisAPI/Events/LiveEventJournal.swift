@@ -1,0 +1,113 @@
+import Foundation
+import HTTPServer
+import Storage
+import Synchronization
+
+/// The durable record of live events on PostgreSQL, so a process whose listener was away — a
+/// dropped connection, a failover, a half-open socket found by keepalive — still gives its
+/// WebSocket clients every event raised meanwhile (PostgreSQL keeps no notification for a
+/// listener that was not there).
+///
+/// Each event is inserted into `live_events` by the transaction that raises it, and its
+/// NOTIFY carries the row's `seq` ahead of the JSON (`"<seq> <json>"`). `LiveEventReceiver`
+/// delivers each `seq` once and, whenever its listener is (back) on the channel, reads the
+/// rows it has not delivered. Rows are kept for `retentionSeconds`: a listener away for
+/// longer misses the rest, and the app recovers at its next refetch. SQLite serves one
+/// process, whose events never leave it, so there the table stays empty.
+enum LiveEventJournal {
+    static let retentionSeconds: Double = 3600
+
+    /// Records `event` (encoded as `json`) and returns the NOTIFY payload that names its row.
+    static func record(_ json: String, at time: Date, in connection: any DatabaseConnection) throws -> String {
+        let rows = try connection.query("INSERT INTO live_events (payload, recorded_at) VALUES ($1, $2) RETURNING seq",
+                                        [.text(json), time.sqlValue])
+        guard let seq = try rows.first?.decode(Int64.self, "seq") else {
+            throw DatabaseError(.misuse, "INSERT … RETURNING gave no row")
+        }
+        return "\(seq) \(json)"
+    }
+
+    /// Forgets events older than the retention period.
+    static func prune(now: Date, _ connection: any DatabaseConnection) throws {
+        try connection.execute("DELETE FROM live_events WHERE recorded_at < $1",
+                               [now.addingTimeInterval(-retentionSeconds).sqlValue])
+    }
+
+    /// Splits a NOTIFY payload into its journal `seq` and the event's JSON.
+    static func parse(_ notification: String) -> (seq: Int64, json: Substring)? {
+        guard let space = notification.firstIndex(of: " "), let seq = Int64(notification[..<space]) else { return nil }
+        return (seq, notification[notification.index(after: space)...])
+    }
+}
+
+/// Delivers each journaled event exactly once per process: as its NOTIFY arrives, or read
+/// from the journal when the listener comes (back) onto the channel.
+///
+/// It remembers the last `rememberedLimit` seqs it delivered; `floor` is the highest seq it
+/// no longer needs to look at (where it started, or the last one forgotten). A replay reads
+/// the rows above `floor` and skips the remembered ones — so nothing is delivered twice, and
+/// a transaction that took its seq early but committed late is still caught.
+final class LiveEventReceiver: Sendable {
+    static let rememberedLimit = 4096
+
+    private struct State {
+        var floor: Int64?
+        var remembered = Set<Int64>()
+        var order: [Int64] = []
+    }
+
+    private let state = Mutex(State())
+    private let deliver: @Sendable (Substring) -> Void
+    private let logger: Logger
+
+    init(logger: Logger, deliver: @escaping @Sendable (Substring) -> Void) {
+        self.logger = logger
+        self.deliver = deliver
+    }
+
+    /// A NOTIFY arrived.
+    func notified(_ payload: String) {
+        guard let (seq, json) = LiveEventJournal.parse(payload) else {
+            logger.error("live event without a journal number", [:])
+            return
+        }
+        if firstDelivery(of: seq) { deliver(json) }
+    }
+
+    /// The listener is on the channel: the first time, start after everything already
+    /// recorded; after a reconnection, deliver what was recorded while it was away.
+    func listening(_ connection: any DatabaseConnection) {
+        do {
+            guard let floor = state.withLock({ $0.floor }) else {
+                let latest = try connection.query("SELECT COALESCE(MAX(seq), 0) AS seq FROM live_events", [])
+                let start = try latest.first?.decode(Int64.self, "seq") ?? 0
+                state.withLock { $0.floor = $0.floor ?? start }
+                return
+            }
+            let missed = try connection.query("SELECT seq, payload FROM live_events WHERE seq > $1 ORDER BY seq",
+                                              [.integer(floor)])
+            for row in missed {
+                let seq = try row.decode(Int64.self, "seq")
+                if firstDelivery(of: seq) { deliver(Substring(try row.decode(String.self, "payload"))) }
+            }
+            if !missed.isEmpty { logger.info("live events replayed after reconnecting", ["rows": .int(missed.count)]) }
+        } catch {
+            // The next reconnection tries again from the same floor.
+            logger.error("live event journal not read", ["error": .string(String(describing: error))])
+        }
+    }
+
+    /// Marks `seq` delivered; false when it already was.
+    private func firstDelivery(of seq: Int64) -> Bool {
+        state.withLock { state in
+            guard state.remembered.insert(seq).inserted else { return false }
+            state.order.append(seq)
+            if state.order.count > Self.rememberedLimit {
+                let forgotten = state.order.removeFirst()
+                state.remembered.remove(forgotten)
+                state.floor = max(state.floor ?? forgotten, forgotten)
+            }
+            return true
+        }
+    }
+}

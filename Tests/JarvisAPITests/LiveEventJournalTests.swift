@@ -1,0 +1,84 @@
+import Foundation
+import HTTPServer
+import Storage
+import Synchronization
+import TestDatabaseSupport
+import XCTest
+@testable import JarvisAPI
+
+/// With PostgreSQL, an event raised while a process's listener is away (its connection
+/// dropped) still reaches that process's WebSocket clients once the listener is back
+/// (`LiveEventJournal`), and nothing is delivered twice.
+final class LiveEventJournalTests: XCTestCase {
+    private static let listenerSession = "listen \(LiveEvents.channel)"
+
+    func testAnEventRaisedWhileTheListenerIsAwayReachesClientsWhenItIsBack() async throws {
+        let schemaURL = try makePostgresSchemaURL(prefix: "jarvis_journal")
+        let (role, url) = try makePostgresRole(prefix: "jarvis_journal", schemaURL: schemaURL)
+        let jarvis = try await RunningJarvis(environment: ["JARVIS_WS_PING_SECONDS": "0.5"], databaseURL: url)
+        let admin = try Database.open(url: try postgresServerURL(), poolSize: 1)
+        // Another server process on the same database (connected as the test's superuser).
+        let otherProcess = try Database.open(url: schemaURL, poolSize: 1)
+        defer { otherProcess.close(); admin.close() }
+        func listenerSessions() throws -> Int {
+            try admin.readBlocking {
+                try $0.query("SELECT count(*) AS n FROM pg_stat_activity WHERE usename = $1 AND application_name = $2",
+                             [.text(role), .text(Self.listenerSession)]).first?.decode(Int.self, "n") ?? 0
+            }
+        }
+        XCTAssertTrue(try eventually(10) { try listenerSessions() == 1 }, "the server's listener is on the channel")
+        let client = try LiveUpdatesClient(port: jarvis.server.port, awaiting: ["feed.health"])
+
+        // Keep the listener away: its role may open no new session, and its session is ended.
+        try admin.writeBlocking { try $0.executeScript("ALTER ROLE \(role) CONNECTION LIMIT 0") }
+        _ = try admin.writeBlocking {
+            try $0.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1 AND application_name = $2",
+                         [.text(role), .text(Self.listenerSession)])
+        }
+        XCTAssertTrue(try eventually(10) { try listenerSessions() == 0 })
+        let raised = JarvisEvent.feedHealth(feedId: "feed-away", health: .failing, failureCount: 3)
+        _ = try otherProcess.transactionBlocking {
+            try LiveEvents(database: otherProcess, logger: Logger(minimumLevel: .error, sink: MemoryLogSink())).notify([raised], in: $0)
+        }
+        try await Task.sleep(nanoseconds: 1_500_000_000)  // the listener retries every second, refused
+        XCTAssertFalse(client.log.contains("feed-away"), "the event cannot have arrived while the listener was away")
+
+        try admin.writeBlocking { try $0.executeScript("ALTER ROLE \(role) CONNECTION LIMIT -1") }
+        let (heard, log) = client.finish(within: 20)
+        XCTAssertTrue(heard, "the event raised while away was delivered after reconnecting: \(log)")
+        XCTAssertTrue(log.contains("\"feed-away\""), log)
+        await jarvis.stop()
+    }
+
+    func testAReplayDeliversOnlyWhatTheListenerHasNotDelivered() throws {
+        let database = try Database.open(url: try makePostgresSchemaURL(prefix: "jarvis_replay"), poolSize: 1)
+        defer { database.close() }
+        _ = try database.migrateBlocking(JarvisMigrations.all)
+        let logger = Logger(minimumLevel: .error, sink: MemoryLogSink())
+        let delivered = Mutex<[String]>([])
+        let receiver = LiveEventReceiver(logger: logger) { json in delivered.withLock { $0.append(String(json)) } }
+        let events = LiveEvents(database: database, logger: logger)
+        func raise(_ feedID: String) throws -> String {
+            let message = try database.transactionBlocking { connection -> String in
+                _ = try events.notify([.feedHealth(feedId: feedID, health: .dead, failureCount: 9)], in: connection)
+                return try connection.query("SELECT seq, payload FROM live_events ORDER BY seq DESC LIMIT 1", [])
+                    .map { "\(try $0.decode(Int64.self, "seq")) \(try $0.decode(String.self, "payload"))" }[0]
+            }
+            return message
+        }
+
+        _ = try raise("before-start")
+        try database.readBlocking { receiver.listening($0) }  // first time on the channel: starts after it
+        XCTAssertEqual(delivered.withLock { $0 }, [], "what was recorded before the process listened is not replayed")
+
+        let heardLive = try raise("heard-live")
+        receiver.notified(heardLive)
+        _ = try raise("missed")
+        try database.readBlocking { receiver.listening($0) }  // back after being away
+        receiver.notified(heardLive)                          // a duplicate NOTIFY changes nothing
+
+        let feeds = delivered.withLock { $0 }.map { $0.contains("heard-live") ? "heard-live" : $0.contains("missed") ? "missed" : $0 }
+        XCTAssertEqual(feeds, ["heard-live", "missed"])
+        XCTAssertNil(LiveEventJournal.parse("{\"type\":\"feed.health\"}"), "a payload without a journal number is refused")
+    }
+}
