@@ -11,10 +11,10 @@ struct StoryReads: Sendable {
     /// Timeline entries per story detail.
     static let maximumTimeline = 200
 
-    /// A page of the listing. Served from a read connection when the frozen order exists (the
-    /// common case, and every page after the first); the first request at a new generation
-    /// freezes it through the writer.
-    func page(_ filter: StoryFilter, now: Date) async throws -> PaginatedStories {
+    /// A page of the listing and the frozen order it was cut from. Served from a read
+    /// connection when the frozen order exists (the common case, and every page after the
+    /// first); the first request at a new generation freezes it through the writer.
+    func page(_ filter: StoryFilter, now: Date) async throws -> (page: PaginatedStories, ranking: StoryRanking.Key) {
         if let page = try await database.read({ try Self.page(filter, freezing: false, now: now, $0) }) { return page }
         guard filter.after == nil else {
             throw APIError.badRequest("This listing has expired; start again without after", code: "stories.cursor_expired")
@@ -22,9 +22,14 @@ struct StoryReads: Sendable {
         return try await database.transaction { try Self.page(filter, freezing: true, now: now, $0)! }
     }
 
+    /// The ranking generation stories are at now.
+    func currentGeneration() async throws -> Int {
+        try await database.read { try StoryRanking.currentGeneration($0) }
+    }
+
     /// Nil when the order is not frozen yet and `freezing` is false.
     private static func page(_ filter: StoryFilter, freezing: Bool, now: Date, _ connection: any DatabaseConnection) throws
-        -> PaginatedStories? {
+        -> (page: PaginatedStories, ranking: StoryRanking.Key)? {
         let key: StoryRanking.Key, offset: Int
         if let cursor = filter.after {
             (key, offset) = (cursor.ranking, cursor.offset)
@@ -37,10 +42,11 @@ struct StoryReads: Sendable {
         let stories = try liveStories(seqs: slice, connection)
         let sources = try sources(of: stories.map(\.id), connection)
         let hasMore = offset + slice.count < order.count
-        return PaginatedStories(
+        let page = PaginatedStories(
             data: stories.map { $0.summary(sources: sources[$0.id] ?? []) },
             nextCursor: hasMore ? StoryCursor(ranking: key, offset: offset + slice.count).encoded : nil,
             hasMore: hasMore, total: order.count)
+        return (page, key)
     }
 
     /// The story, following merges to the story that absorbed it; nil for an unknown id.

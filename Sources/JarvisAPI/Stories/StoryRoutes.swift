@@ -8,8 +8,16 @@ import ServiceRuntime
 enum StoryRoutes {
     static func install(into router: inout Router, reads: StoryReads, responses: APIResponses,
                         clock: @escaping @Sendable () -> Date) {
+        let firstPages = StoryFirstPageCache()
         router.get("/stories") { request in
-            try responses.raw(try await reads.page(try StoryFilter(query: request.query), now: clock()))
+            let filter = try StoryFilter(query: request.query)
+            guard filter.after == nil else { return try responses.raw(try await reads.page(filter, now: clock()).page) }
+            let key = StoryFirstPageCache.Key(filter)
+            if let cached = firstPages.response(for: key, generation: try await reads.currentGeneration()) { return cached }
+            let (page, ranking) = try await reads.page(filter, now: clock())
+            let response = try responses.raw(page)
+            firstPages.store(response, for: key, generation: ranking.generation)
+            return response
         }
         router.get("/stories/{id}") { request in
             let id = request.parameter("id") ?? ""
