@@ -42,7 +42,8 @@ let package = Package(
         .target(name: "NewsText"),
         .target(name: "StoryClustering", dependencies: ["NewsText"], resources: [.copy("Resources/term-statistics.tsv")]),
         .target(name: "StoryComposition", dependencies: ["NewsText"], resources: [.copy("Resources/source-authority.json")]),
-        .target(name: "TopicClassification", dependencies: ["NewsText"], resources: [.copy("Resources/topic-model.tsv")]),
+        .target(name: "TopicClassification", dependencies: ["NewsText"],
+                resources: [.copy("Resources/topic-model.tsv"), .copy("Resources/term-clusters.tsv")]),
         // The per-article pipeline the Jarvis story worker drives: cluster, then compose and score.
         .target(name: "StoryEngine", dependencies: ["StoryClustering", "StoryComposition", "TopicClassification"]),
         // What both executables share: configuration, start-up, signals, /metrics, logs.
@@ -70,6 +71,7 @@ let package = Package(
         .executableTarget(name: "TopicEval", dependencies: ["TopicClassification", "EvalData"], path: "Tools/TopicEval",
                           resources: [.copy("africa-labels.tsv")]),
         .executableTarget(name: "TopicTrainer", dependencies: ["TopicClassification", "EvalData"], path: "Tools/TopicTrainer"),
+        .executableTarget(name: "TermClusterBuilder", dependencies: ["TopicClassification", "EvalData"], path: "Tools/TermClusterBuilder"),
         .executableTarget(name: "TermStatisticsBuilder", dependencies: ["StoryClustering", "EvalData"], path: "Tools/TermStatisticsBuilder"),
         .executableTarget(name: "StoryEngineBench", dependencies: ["StoryEngine", "StoryClustering"], path: "Tools/StoryEngineBench"),
         // `bench/healthlog-ingest/run.sh`: batch ingest over HTTP against raw inserts of the same rows.

@@ -1,35 +1,63 @@
 import Foundation
 
-/// A multinomial logistic regression over `SubjectFeatures` vectors: one weight per term and
+/// A linear scorer over tf-idf vectors of `SubjectFeatures` counts: one weight per term and
 /// class plus a bias per class. Linear, so classifying costs one look-up per term of the text.
+///
+/// Each term also carries its idf (how rare it was among the training texts), so a count is
+/// weighed by how much a term says: "said" in every text says little, "filibuster" a lot.
+/// Terms without weights take `unlistedIDF` (the idf of a term seen once), which matters only
+/// for the vector's length.
 public struct SubjectModel: Sendable {
     public let classes: [Subject]
+    public let unlistedIDF: Double
     private let termIndex: [String: Int]
     /// Row-major: the weights of term `i` are `weights[i * classes.count ..< (i + 1) * classes.count]`.
     private let weights: [Float]
+    private let idf: [Float]
     private let bias: [Float]
 
-    /// `termWeights[term]` holds one weight per class, in the order of `classes`.
-    public init(classes: [Subject], termWeights: [String: [Float]], bias: [Float]) {
+    /// `termWeights[term]` holds one weight per class, in the order of `classes`; a term missing
+    /// from `idf` gets `unlistedIDF` (1 everywhere reproduces plain log counts).
+    public init(classes: [Subject], termWeights: [String: [Float]], bias: [Float],
+                idf: [String: Float] = [:], unlistedIDF: Double = 1) {
         precondition(bias.count == classes.count, "one bias per class")
         self.classes = classes
         self.bias = bias
+        self.unlistedIDF = unlistedIDF
         var index: [String: Int] = [:]
         var flat: [Float] = []
+        var idfs: [Float] = []
         flat.reserveCapacity(termWeights.count * classes.count)
         for term in termWeights.keys.sorted() {
             let row = termWeights[term]!
             precondition(row.count == classes.count, "one weight per class for \(term)")
             index[term] = index.count
             flat += row
+            idfs.append(idf[term] ?? Float(unlistedIDF))
         }
         termIndex = index
         weights = flat
+        self.idf = idfs
     }
 
     public var termCount: Int { termIndex.count }
 
-    /// Class probabilities (softmax of the linear scores), in the order of `classes`.
+    /// log(1 + count) × idf per term, scaled to unit length over all the text's terms (listed
+    /// or not), so a long text and a short one are scored alike.
+    public func weightedVector(_ counts: [String: Double]) -> [String: Double] {
+        var vector: [String: Double] = [:]
+        var squaredLength = 0.0
+        for (term, count) in counts {
+            let value = log(1 + count) * (termIndex[term].map { Double(idf[$0]) } ?? unlistedIDF)
+            squaredLength += value * value
+            if termIndex[term] != nil { vector[term] = value }
+        }
+        guard squaredLength > 0 else { return vector }
+        let length = squaredLength.squareRoot()
+        return vector.mapValues { $0 / length }
+    }
+
+    /// Class probabilities (softmax of the linear scores) of a `weightedVector`, in the order of `classes`.
     public func probabilities(_ features: [String: Double]) -> [Double] {
         var scores = bias.map(Double.init)
         let width = classes.count
@@ -43,17 +71,19 @@ public struct SubjectModel: Sendable {
         return exponentials.map { $0 / total }
     }
 
-    /// The weights file: `#` comment lines, then `@classes`, `@bias` and one line per term, all
-    /// tab-separated. Plain text so a diff of a retrained model shows what changed. The header
-    /// names start with "@", which no term can contain, so the word "classes" stays a term.
+    /// The weights file: `#` comment lines, then `@classes`, `@bias`, `@unlisted-idf` and one
+    /// line per term (term, idf, one weight per class), all tab-separated. Plain text so a diff
+    /// of a retrained model shows what changed. The header names start with "@", which no term
+    /// can contain, so the word "classes" stays a term.
     public func encoded(comment: [String]) -> String {
         var lines = comment.map { "# " + $0 }
         lines.append((["@classes"] + classes.map(\.rawValue)).joined(separator: "\t"))
         lines.append((["@bias"] + bias.map(Self.format)).joined(separator: "\t"))
+        lines.append("@unlisted-idf\t" + String(format: "%.6g", unlistedIDF))
         let width = classes.count
         for (term, row) in termIndex.sorted(by: { $0.key < $1.key }) {
             let values = weights[row * width ..< (row + 1) * width].map(Self.format)
-            lines.append(([term] + values).joined(separator: "\t"))
+            lines.append(([term, String(format: "%.5g", Double(idf[row]))] + values).joined(separator: "\t"))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -67,7 +97,9 @@ public struct SubjectModel: Sendable {
     public static func decode(_ text: String) throws -> SubjectModel {
         var classes: [Subject] = []
         var bias: [Float] = []
+        var unlistedIDF: Double?
         var termWeights: [String: [Float]] = [:]
+        var idf: [String: Float] = [:]
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
             if line.hasPrefix("#") { continue }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
@@ -82,15 +114,24 @@ public struct SubjectModel: Sendable {
                 continue
             }
             let values = fields.dropFirst().compactMap { Float($0) }
-            guard !classes.isEmpty, values.count == classes.count, values.count == fields.count - 1 else {
-                throw FormatError(line: number + 1, reason: "expected \(classes.count) numbers after the name")
+            guard values.count == fields.count - 1 else {
+                throw FormatError(line: number + 1, reason: "expected numbers after the name")
             }
-            if name == "@bias" { bias = values } else { termWeights[name] = values }
+            if name == "@unlisted-idf", values.count == 1 {
+                unlistedIDF = Double(values[0])
+            } else if name == "@bias", !classes.isEmpty, values.count == classes.count {
+                bias = values
+            } else if !classes.isEmpty, values.count == classes.count + 1 {
+                idf[name] = values[0]
+                termWeights[name] = Array(values.dropFirst())
+            } else {
+                throw FormatError(line: number + 1, reason: "expected an idf and \(classes.count) weights after the name")
+            }
         }
-        guard !classes.isEmpty, bias.count == classes.count else {
-            throw FormatError(line: 0, reason: "missing classes or bias line")
+        guard !classes.isEmpty, bias.count == classes.count, let unlistedIDF else {
+            throw FormatError(line: 0, reason: "missing classes, bias or unlisted-idf line")
         }
-        return SubjectModel(classes: classes, termWeights: termWeights, bias: bias)
+        return SubjectModel(classes: classes, termWeights: termWeights, bias: bias, idf: idf, unlistedIDF: unlistedIDF)
     }
 
     private static func format(_ value: Float) -> String {

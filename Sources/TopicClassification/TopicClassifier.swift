@@ -13,25 +13,33 @@ public struct TopicClassifier: Sendable {
     public static let maxArticlesPerStory = 20
 
     public let model: SubjectModel
+    /// The word clusters the model was trained with: their tokens are terms of the model.
+    public let clusters: TermClusters
 
-    public init(model: SubjectModel) {
+    public init(model: SubjectModel, clusters: TermClusters) {
         self.model = model
+        self.clusters = clusters
     }
 
-    /// The classifier with the weights shipped in this module (`Resources/topic-model.tsv`,
-    /// written by `swift run -c release TopicTrainer`). Parsed once per process.
+    /// The classifier with the weights and word clusters shipped in this module
+    /// (`Resources/topic-model.tsv`, written by `swift run -c release TopicTrainer`, and
+    /// `Resources/term-clusters.tsv`, by `TermClusterBuilder`). Parsed once per process.
     public static func bundled() throws -> TopicClassifier {
-        try bundledModel.get()
+        try bundledClassifier.get()
     }
 
-    private static let bundledModel: Result<TopicClassifier, SubjectModel.FormatError> = {
-        guard let url = Bundle.module.url(forResource: "topic-model", withExtension: "tsv"),
+    private static let bundledClassifier: Result<TopicClassifier, any Error> = Result {
+        try TopicClassifier(model: SubjectModel.decode(resourceText("topic-model")),
+                            clusters: TermClusters.decode(resourceText("term-clusters")))
+    }
+
+    private static func resourceText(_ name: String) throws -> String {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "tsv"),
               let text = try? String(contentsOf: url, encoding: .utf8) else {
-            return .failure(SubjectModel.FormatError(line: 0, reason: "topic-model.tsv is missing from the bundle"))
+            throw SubjectModel.FormatError(line: 0, reason: "\(name).tsv is missing from the bundle")
         }
-        return Result { try TopicClassifier(model: SubjectModel.decode(text)) }
-            .mapError { $0 as? SubjectModel.FormatError ?? SubjectModel.FormatError(line: 0, reason: "\($0)") }
-    }()
+        return text
+    }
 
     /// The desk of a single article.
     public func classify(headline: String, body: String) -> Topic? {
@@ -63,8 +71,10 @@ public struct TopicClassifier: Sendable {
         var sum = [Double](repeating: 0, count: model.classes.count)
         let articles = texts.prefix(Self.maxArticlesPerStory)
         for article in articles {
-            let vector = SubjectFeatures.vector(headline: article.headline, body: article.body)
-            for (index, probability) in model.probabilities(vector).enumerated() { sum[index] += probability }
+            let counts = SubjectFeatures.counts(headline: article.headline, body: article.body, clusters: clusters)
+            for (index, probability) in model.probabilities(model.weightedVector(counts)).enumerated() {
+                sum[index] += probability
+            }
         }
         return sum.map { $0 / Double(max(articles.count, 1)) }
     }

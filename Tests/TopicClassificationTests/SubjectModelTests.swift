@@ -27,6 +27,36 @@ final class SubjectModelTests: XCTestCase {
                        model.probabilities(["classes": 1, "central bank": 1]))
     }
 
+    func testCountsAreWeighedByIDFAndScaledOverEveryTermOfTheText() {
+        let weighted = SubjectModel(classes: Subject.allCases, termWeights: ["bank": [1, 0, 0, 0]], bias: [0, 0, 0, 0],
+                                    idf: ["bank": 3], unlistedIDF: 2)
+        let vector = weighted.weightedVector(["bank": 1, "zebra": 1])
+        // log(2)·3 and log(2)·2 before scaling: "zebra" has no weights but still counts in the length.
+        XCTAssertEqual(Array(vector.keys), ["bank"])
+        XCTAssertEqual(vector["bank"]!, 3 / 13.0.squareRoot(), accuracy: 1e-9)
+    }
+
+    func testTheIDFColumnRoundTrips() throws {
+        let weighted = SubjectModel(classes: Subject.allCases, termWeights: ["bank": [1, 0, 0, 0], "loan": [0.5, 0, 0, 0]],
+                                    bias: [0, 0, 0, 0], idf: ["bank": 3, "loan": 1.5], unlistedIDF: 4.25)
+        let text = weighted.encoded(comment: [])
+        XCTAssertTrue(text.contains("@unlisted-idf\t4.25\n"))
+        XCTAssertTrue(text.contains("bank\t3\t1\t0\t0\t0\n"))
+        let decoded = try SubjectModel.decode(text)
+        XCTAssertEqual(decoded.unlistedIDF, 4.25)
+        let counts = ["bank": 2.0, "loan": 1, "zebra": 3]
+        XCTAssertEqual(decoded.weightedVector(counts), weighted.weightedVector(counts))
+    }
+
+    func testAWeightsFileWithoutTheIDFColumnIsRejected() {
+        XCTAssertThrowsError(try SubjectModel.decode("@classes\tfinance\tother\n@bias\t0\t0\nbank\t1\t2\n")) { error in
+            XCTAssertEqual((error as? SubjectModel.FormatError)?.line, 3)
+        }
+        XCTAssertThrowsError(try SubjectModel.decode("@classes\tfinance\tother\n@bias\t0\t0\nbank\t1\t1\t2\n")) { error in
+            XCTAssertEqual((error as? SubjectModel.FormatError)?.line, 0, "no @unlisted-idf line")
+        }
+    }
+
     func testAMalformedWeightsFileNamesTheLine() {
         XCTAssertThrowsError(try SubjectModel.decode("@classes\tfinance\tother\n@bias\t0\t0\nbank\t1\n")) { error in
             XCTAssertEqual((error as? SubjectModel.FormatError)?.line, 3)

@@ -13,6 +13,8 @@ final class TopicClassifierTests: XCTestCase {
     func testTheBundledModelLoadsWithEveryClass() {
         XCTAssertEqual(classifier.model.classes, Subject.allCases)
         XCTAssertGreaterThan(classifier.model.termCount, 1_000)
+        XCTAssertGreaterThan(classifier.clusters.wordCount, 10_000)
+        XCTAssertNotNil(classifier.clusters.token(of: "bank"))
     }
 
     func testFinanceStory() {

@@ -26,8 +26,19 @@ public enum AllSidesTopics {
     }()
 
     public static func items(dataDirectory: URL) throws -> [TopicCorpusItem] {
+        try articles(dataDirectory: dataDirectory, tagged: true)
+    }
+
+    /// The articles of stories whose tag maps to no subject (`subject == nil`), split the same
+    /// way: unlabeled text for learning which words go together (`TermClusterBuilder`).
+    public static func untaggedItems(dataDirectory: URL) throws -> [TopicCorpusItem] {
+        try articles(dataDirectory: dataDirectory, tagged: false)
+    }
+
+    private static func articles(dataDirectory: URL, tagged: Bool) throws -> [TopicCorpusItem] {
         try AllSides.loadStories(dataDirectory: dataDirectory).flatMap { story -> [TopicCorpusItem] in
-            guard let subject = subjectByTag[story.topic] else { return [] }
+            let subject = subjectByTag[story.topic]
+            guard (subject != nil) == tagged else { return [] }
             return story.articles.enumerated().map { index, article in
                 TopicCorpusItem(dataset: .allSides, file: "article-\(index)", row: story.id, headline: article.title,
                                 body: article.body, sourceLabel: story.topic, subject: subject,

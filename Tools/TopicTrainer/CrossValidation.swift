@@ -5,7 +5,8 @@ import TopicClassification
 /// Compares training settings on the training part of the fixed split only. The training part
 /// is rows with index % 5 in 0...3; each of those four residues is in turn the validation fold
 /// and the other three train. Silver labels train but are never scored. Four folds rather than one because a single fold of ~1,600 items
-/// moves by ±0.01 macro-F1 between settings that are really equal.
+/// moves by ±0.01 macro-F1 between settings that are really equal. The word clusters are built
+/// once from the whole training part (text only, no labels), so every fold sees the same table.
 struct CrossValidation {
     static let folds = 0...3
 
@@ -18,15 +19,15 @@ struct CrossValidation {
     var meanMacroF1: Double { macroF1ByFold.reduce(0, +) / Double(macroF1ByFold.count) }
 
     var summary: String {
-        let perFold = macroF1ByFold.map { String(format: "%.4f", $0) }.joined(separator: " ")
-        let accuracy = accuracyByFold.reduce(0, +) / Double(accuracyByFold.count)
-        let original = originalSetsMacroF1ByFold.reduce(0, +) / Double(originalSetsMacroF1ByFold.count)
-        return String(format: "validation macro-F1 mean %.4f (folds %@), accuracy mean %.4f; without AllSides items %.4f",
-                      meanMacroF1, perFold, accuracy, original)
+        func folds(_ values: [Double]) -> String { values.map { String(format: "%.4f", $0) }.joined(separator: " ") }
+        func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
+        return String(format: "validation macro-F1 mean %.4f (folds %@), accuracy mean %.4f; without AllSides items %.4f (folds %@)",
+                      meanMacroF1, folds(macroF1ByFold), mean(accuracyByFold),
+                      mean(originalSetsMacroF1ByFold), folds(originalSetsMacroF1ByFold))
     }
 
     /// `training` must not contain held-out items; the caller filters them out.
-    static func run(_ training: [TopicCorpusItem], settings: TrainingSettings) -> CrossValidation {
+    static func run(_ training: [TopicCorpusItem], settings: TrainingSettings, clusters: TermClusters) -> CrossValidation {
         precondition(!training.contains(where: \.isHeldOut), "held-out items never take part in validation")
         var macroF1: [Double] = []
         var accuracy: [Double] = []
@@ -34,11 +35,12 @@ struct CrossValidation {
         for fold in folds {
             let fitting = training.filter { $0.row % 5 != fold }
             let validation = training.filter { $0.row % 5 == fold && $0.subject != nil && !$0.isSilver }
-            let model = SubjectModelTraining.train(fitting, settings: settings)
-            let matrix = SubjectModelTraining.evaluate(model, on: validation)
+            let model = SubjectModelTraining.train(fitting, settings: settings, clusters: clusters)
+            let used = settings.wordClusters ? clusters : .none
+            let matrix = SubjectModelTraining.evaluate(model, clusters: used, on: validation)
             macroF1.append(matrix.macroF1)
             accuracy.append(matrix.accuracy)
-            original.append(SubjectModelTraining.evaluate(model, on: validation.filter { $0.dataset != .allSides }).macroF1)
+            original.append(SubjectModelTraining.evaluate(model, clusters: used, on: validation.filter { $0.dataset != .allSides }).macroF1)
         }
         return CrossValidation(macroF1ByFold: macroF1, accuracyByFold: accuracy, originalSetsMacroF1ByFold: original)
     }

@@ -7,7 +7,9 @@ struct TrainingSettings: CustomStringConvertible {
     var minimumDocuments = 2
     var featureLimit = 40_000
     var l2 = 1e-6
-    var iterations = 150
+    /// 300 rather than 150: with tf-idf vectors the regression keeps improving past 150 steps
+    /// (4-fold cross-validation, docs/jarvis/story-engine.md, Topics).
+    var iterations = 300
     var learningRate = 0.05
     /// Whether AG News World items train as politics (they are never scored as politics).
     var worldAsPolitics = false
@@ -16,9 +18,14 @@ struct TrainingSettings: CustomStringConvertible {
     /// How much the naive Bayes scores add, in units of their spread over the training texts
     /// (a regression fitted in the prototype spread by about 2.3); 0 ships the regression alone.
     var naiveBayesWeight = 2.0
+    /// Weigh counts by inverse document frequency; false gives every term idf 1 (plain log counts).
+    var inverseDocumentFrequency = true
+    /// Add the cluster tokens of `TermClusters`; false trains on words and pairs only.
+    var wordClusters = true
 
     var description: String {
         "features: min documents \(minimumDocuments), top \(featureLimit) by chi2; "
+            + "idf: \(inverseDocumentFrequency); word clusters: \(wordClusters); "
             + "L2 \(l2); \(iterations) Adam iterations, learning rate \(learningRate); "
             + "AG World as politics: \(worldAsPolitics); "
             + "complement naive Bayes alpha \(naiveBayesAlpha), merge weight \(naiveBayesWeight)"
@@ -27,20 +34,31 @@ struct TrainingSettings: CustomStringConvertible {
 
 /// Feature extraction, selection and fitting: labeled items in, `SubjectModel` out.
 enum SubjectModelTraining {
-    static func train(_ items: [TopicCorpusItem], settings: TrainingSettings) -> SubjectModel {
+    /// `clusters` is the table the classifier will ship with; it is ignored when the settings
+    /// turn word clusters off.
+    static func train(_ items: [TopicCorpusItem], settings: TrainingSettings, clusters: TermClusters) -> SubjectModel {
         let classes = Subject.allCases
-        let labeled = items.compactMap { item -> (vector: [String: Double], label: Int)? in
+        let featureClusters = settings.wordClusters ? clusters : .none
+        let labeled = items.compactMap { item -> (counts: [String: Double], label: Int)? in
             let world = settings.worldAsPolitics && item.dataset == .agNews && item.sourceLabel == "World"
             guard let name = world ? "politics" : item.subject, let subject = Subject(rawValue: name),
                   let label = classes.firstIndex(of: subject) else { return nil }
-            return (SubjectFeatures.vector(headline: item.headline, body: item.body), label)
+            return (SubjectFeatures.counts(headline: item.headline, body: item.body, clusters: featureClusters), label)
         }
         let selection = FeatureSelection(minimumDocuments: settings.minimumDocuments, limit: settings.featureLimit)
-        let terms = selection.select(labeled.map(\.vector), labels: labeled.map(\.label), classCount: classes.count)
+        let terms = selection.select(labeled.map(\.counts), labels: labeled.map(\.label), classCount: classes.count)
+        let weighting = DocumentFrequency(labeled.map(\.counts), enabled: settings.inverseDocumentFrequency)
+        let idf = Dictionary(uniqueKeysWithValues: terms.map { ($0, Float(weighting.idf($0))) })
+        // The regression and naive Bayes see exactly the vectors the shipped model computes:
+        // those of a model with these terms and idfs, before it has weights.
+        let blank = [Float](repeating: 0, count: classes.count)
+        let vectorizer = SubjectModel(classes: classes, termWeights: idf.mapValues { _ in blank }, bias: blank,
+                                      idf: idf, unlistedIDF: weighting.unlistedIDF)
         let termIndex = Dictionary(uniqueKeysWithValues: terms.enumerated().map { ($1, $0) })
         let examples = labeled.map { document in
-            let features = document.vector.compactMap { term, value in termIndex[term].map { (index: $0, value: value) } }
-                .sorted { $0.index < $1.index }
+            let features = vectorizer.weightedVector(document.counts).compactMap { term, value in
+                termIndex[term].map { (index: $0, value: value) }
+            }.sorted { $0.index < $1.index }
             return LogisticRegressionTrainer.Example(features: features, label: document.label)
         }
         let trainer = LogisticRegressionTrainer(classes: classes, l2: settings.l2, iterations: settings.iterations,
@@ -51,7 +69,8 @@ enum SubjectModelTraining {
         for (index, term) in terms.enumerated() {
             termWeights[term] = (0..<classes.count).map { Float(merged[index * classes.count + $0]) }
         }
-        return SubjectModel(classes: classes, termWeights: termWeights, bias: fitted.bias.map(Float.init))
+        return SubjectModel(classes: classes, termWeights: termWeights, bias: fitted.bias.map(Float.init),
+                            idf: idf, unlistedIDF: weighting.unlistedIDF)
     }
 
     /// Adds the complement naive Bayes weights, scaled so their scores over the training texts
@@ -69,8 +88,8 @@ enum SubjectModelTraining {
     }
 
     /// Scores a model on items with a subject label, for validation runs.
-    static func evaluate(_ model: SubjectModel, on items: [TopicCorpusItem]) -> ConfusionMatrix {
-        let classifier = TopicClassifier(model: model)
+    static func evaluate(_ model: SubjectModel, clusters: TermClusters, on items: [TopicCorpusItem]) -> ConfusionMatrix {
+        let classifier = TopicClassifier(model: model, clusters: clusters)
         var matrix = ConfusionMatrix(labels: Subject.allCases.map(\.rawValue))
         for item in items {
             guard let gold = item.subject else { continue }

@@ -5,8 +5,10 @@ import TopicClassification
 // Trains the subject model on the training part of the labeled sets (see `TopicCorpora` for
 // the fixed split and label mapping) and writes the weights the classifier ships with.
 //
-//   swift run -c release TopicTrainer [--data DIR] [--output FILE] [--validate]
+//   swift run -c release TopicTrainer [--data DIR] [--clusters FILE] [--output FILE] [--validate]
 //
+// The word-cluster table (`--clusters`, default the shipped resource) must be built first by
+// `swift run -c release TermClusterBuilder`; the model's cluster terms refer to its numbers.
 // --validate never writes weights: it cross-validates a few settings on the training part
 // (`CrossValidation`: folds of rows with index % 5 == 0, 1, 2, 3), which is how the defaults in
 // `TrainingSettings` were chosen. The held-out test part (index % 5 == 4) is never read here.
@@ -14,32 +16,38 @@ import TopicClassification
 let arguments = CommandLine.arguments
 let dataDirectory = try DataDirectory.resolve(arguments: arguments)
 let outputPath = DataDirectory.value(of: "--output", in: arguments) ?? "Sources/TopicClassification/Resources/topic-model.tsv"
+let clustersPath = DataDirectory.value(of: "--clusters", in: arguments)
+    ?? "Sources/TopicClassification/Resources/term-clusters.tsv"
+let clusters = try TermClusters.decode(String(contentsOfFile: clustersPath, encoding: .utf8))
 
 // AG World items have no subject; they stay in so `--validate` can try them as politics.
 let training = try TopicCorpora.load(from: dataDirectory).filter { !$0.isHeldOut }
-let withoutAllSides = training.filter { $0.dataset != .allSides }
 
 if arguments.contains("--validate") {
-    let candidates: [(name: String, data: [TopicCorpusItem], settings: TrainingSettings)] = [
-        ("all data", training, TrainingSettings()),
-        ("no AllSides", withoutAllSides, TrainingSettings()),
-        ("no AllSides, no silver other", withoutAllSides.filter { !$0.isSilver }, TrainingSettings()),
-        ("all data, regression only", training, TrainingSettings(naiveBayesWeight: 0)),
+    let plainCounts = TrainingSettings(iterations: 150, inverseDocumentFrequency: false, wordClusters: false)
+    let candidates: [(name: String, settings: TrainingSettings)] = [
+        ("log counts (fourth model)", plainCounts),
+        ("tf-idf", TrainingSettings(iterations: 150, wordClusters: false)),
+        ("tf-idf, 300 steps", TrainingSettings(wordClusters: false)),
+        ("tf-idf + word clusters", TrainingSettings(iterations: 150)),
+        ("tf-idf + word clusters, 300 steps (defaults)", TrainingSettings()),
     ]
     for candidate in candidates {
-        let folds = CrossValidation.run(candidate.data, settings: candidate.settings)
+        let folds = CrossValidation.run(training, settings: candidate.settings, clusters: clusters)
         print(folds.summary + "  <- " + candidate.name + "; " + candidate.settings.description)
     }
 } else {
     let settings = TrainingSettings()
     let labeled = training.filter { $0.subject != nil }
-    let model = SubjectModelTraining.train(labeled, settings: settings)
+    let model = SubjectModelTraining.train(labeled, settings: settings, clusters: clusters)
     let counts = Dictionary(grouping: labeled, by: { $0.dataset.rawValue }).mapValues(\.count)
         .sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         + "; of which silver other (AG World, keywords): \(labeled.filter(\.isSilver).count)"
     let comment = [
-        "Subject model of TopicClassification: multinomial logistic regression + complement naive Bayes (weights summed) over SubjectFeatures vectors.",
+        "Subject model of TopicClassification: multinomial logistic regression + complement naive Bayes (weights summed) over tf-idf vectors of SubjectFeatures counts.",
         "Written by `swift run -c release TopicTrainer`; do not edit by hand (docs/jarvis/story-engine.md, Topics).",
+        "Lines: @classes; @bias (one per class); @unlisted-idf (idf of terms without a line); then term, idf, one weight per class.",
+        "Cluster terms (c:N) refer to term-clusters.tsv (\(clusters.wordCount) words): retrain whenever that table is rebuilt.",
         "Training items (train part of the fixed split): \(counts).",
         "Settings: \(settings).",
     ]
