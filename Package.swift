@@ -73,7 +73,8 @@ let package = Package(
         .executableTarget(name: "TopicTrainer", dependencies: ["TopicClassification", "EvalData"], path: "Tools/TopicTrainer"),
         .executableTarget(name: "TermClusterBuilder", dependencies: ["TopicClassification", "EvalData"], path: "Tools/TermClusterBuilder"),
         .executableTarget(name: "TermStatisticsBuilder", dependencies: ["StoryClustering", "EvalData"], path: "Tools/TermStatisticsBuilder"),
-        .executableTarget(name: "StoryEngineBench", dependencies: ["StoryEngine", "StoryClustering"], path: "Tools/StoryEngineBench"),
+        .executableTarget(name: "StoryEngineBench", dependencies: ["StoryEngine", "StoryClustering", "EvalData"],
+                         path: "Tools/StoryEngineBench"),
         // `bench/healthlog-ingest/run.sh`: batch ingest over HTTP against raw inserts of the same rows.
         .executableTarget(name: "IngestBench", dependencies: ["Storage"], path: "bench/healthlog-ingest/Sources/IngestBench"),
         .executableTarget(name: "FuzzWebSocketFrames", dependencies: ["WebSocketCodec", "FuzzSupport"], path: "Fuzz/WebSocketFrames",

@@ -1,18 +1,6 @@
+import EvalData
 import Foundation
 import StoryClustering
-
-/// A deterministic pseudo-random generator (SplitMix64): the same seed gives the same news.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// An endless, time-ordered stream of synthetic articles: events (kind × place × people × numbers)
 /// start through each simulated day at `articlesPerDay`; each is covered by 1–25 outlets (a third

@@ -1,3 +1,5 @@
+import EvalData
+
 /// k-means on unit vectors with cosine similarity (Dhillon & Modha 2001): each point joins the
 /// centroid it is most similar to, each centroid becomes the normalised sum of its points.
 ///
@@ -14,7 +16,7 @@ struct SphericalKMeans {
     func assignments(of points: DenseMatrix) -> [Int] {
         let blocks = (points.columns + 7) / 8
         let packed = Self.packUnitRows(points, blocks: blocks)
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var order = Array(0..<points.rows)
         for index in 0..<clusterCount {
             order.swapAt(index, index + generator.nextIndex(below: points.rows - index))

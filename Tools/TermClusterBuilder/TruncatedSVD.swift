@@ -1,3 +1,5 @@
+import EvalData
+
 /// The leading singular directions of a large sparse matrix by a randomized range finder
 /// (Halko, Martinsson & Tropp 2011): multiply by a random block, sharpen it with a few power
 /// iterations, then solve the small problem exactly with `SymmetricEigen`.
@@ -15,7 +17,7 @@ struct TruncatedSVD {
     /// (U·S), the row's coordinates in the `rank` strongest directions.
     func scaledLeftVectors(of matrix: WordDocumentMatrix) -> DenseMatrix {
         let width = rank + oversampling
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var probe = DenseMatrix(rows: matrix.columnCount, columns: width)
         for index in probe.values.indices { probe.values[index] = generator.nextSigned() }
         var basis = matrix.times(probe).orthonormalizedColumns()

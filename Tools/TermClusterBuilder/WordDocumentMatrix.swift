@@ -40,34 +40,24 @@ struct WordDocumentMatrix {
     var nonZeroCount: Int { entries.count }
 
     /// self × dense, where dense has one row per document: one row per word.
-    func times(_ dense: DenseMatrix) -> DenseMatrix {
-        precondition(dense.rows == columnCount, "one dense row per document")
-        var result = DenseMatrix(rows: rowCount, columns: dense.columns)
-        let width = dense.columns
-        result.values.withUnsafeMutableBufferPointer { out in
-            dense.values.withUnsafeBufferPointer { input in
-                for row in 0..<rowCount {
-                    for entry in rowStarts[row]..<rowStarts[row + 1] {
-                        let source = Int(columnIndices[entry]) * width, value = entries[entry]
-                        for column in 0..<width { out[row * width + column] += value * input[source + column] }
-                    }
-                }
-            }
-        }
-        return result
-    }
+    func times(_ dense: DenseMatrix) -> DenseMatrix { product(dense, transposed: false) }
 
     /// selfᵀ × dense, where dense has one row per word: one row per document.
-    func transposeTimes(_ dense: DenseMatrix) -> DenseMatrix {
-        precondition(dense.rows == rowCount, "one dense row per word")
-        var result = DenseMatrix(rows: columnCount, columns: dense.columns)
+    func transposeTimes(_ dense: DenseMatrix) -> DenseMatrix { product(dense, transposed: true) }
+
+    /// One pass over the stored entries: each adds `value ×` a row of `dense` (the document's, or
+    /// transposed the word's) to a row of the result (the word's, or the document's).
+    private func product(_ dense: DenseMatrix, transposed: Bool) -> DenseMatrix {
+        precondition(dense.rows == (transposed ? rowCount : columnCount), "one dense row per \(transposed ? "word" : "document")")
+        var result = DenseMatrix(rows: transposed ? columnCount : rowCount, columns: dense.columns)
         let width = dense.columns
         result.values.withUnsafeMutableBufferPointer { out in
             dense.values.withUnsafeBufferPointer { input in
                 for row in 0..<rowCount {
                     for entry in rowStarts[row]..<rowStarts[row + 1] {
-                        let target = Int(columnIndices[entry]) * width, value = entries[entry]
-                        for column in 0..<width { out[target + column] += value * input[row * width + column] }
+                        let word = row * width, document = Int(columnIndices[entry]) * width, value = entries[entry]
+                        let (target, source) = transposed ? (document, word) : (word, document)
+                        for column in 0..<width { out[target + column] += value * input[source + column] }
                     }
                 }
             }
