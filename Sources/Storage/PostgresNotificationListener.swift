@@ -24,7 +24,7 @@ public final class PostgresNotificationListener: @unchecked Sendable {
     private let connection: PostgresConnection
     private let channel: String
     private let deliver: @Sendable (String) -> Void
-    private let listening: (@Sendable (any DatabaseConnection) -> Void)?
+    private let listening: (@Sendable (any DatabaseConnection) -> Bool)?
     private let stopping = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
 
@@ -34,9 +34,11 @@ public final class PostgresNotificationListener: @unchecked Sendable {
     /// `onListening` runs on the listener's thread with its connection each time `LISTEN` has
     /// taken effect — at start and after every reconnection — before any notification that
     /// follows is delivered: whatever was committed before that moment can be read there, and
-    /// whatever commits after it arrives as a notification. The connection's session shows
-    /// as `application_name` "listen <channel>" in `pg_stat_activity`.
-    public init(url: String, channel: String, onListening: (@Sendable (any DatabaseConnection) -> Void)? = nil,
+    /// whatever commits after it arrives as a notification. It returns whether it caught up;
+    /// false (a failed read) counts as not listening, so the connection is reset and both
+    /// `LISTEN` and `onListening` are tried again a second later. The connection's session
+    /// shows as `application_name` "listen <channel>" in `pg_stat_activity`.
+    public init(url: String, channel: String, onListening: (@Sendable (any DatabaseConnection) -> Bool)? = nil,
                 onNotification: @escaping @Sendable (String) -> Void) throws {
         try NotificationChannel.validate(channel)
         connection = try PostgresConnection(url: url, defaults: Self.keepalive + [("application_name", "listen \(channel)")])
@@ -65,15 +67,17 @@ public final class PostgresNotificationListener: @unchecked Sendable {
             connection.close()
             finished.signal()
         }
-        listening?(connection)
+        // Only this thread reads or writes it: false until LISTEN and `onListening` both succeeded
+        // on the current connection, so a reset that came back without them is retried.
+        var subscribed = listening?(connection) ?? true
         while !stopping.load(ordering: .acquiring) {
-            guard PQstatus(connection.connection) == CONNECTION_OK else {
-                reconnect()
+            guard subscribed, PQstatus(connection.connection) == CONNECTION_OK else {
+                subscribed = resubscribe()
                 continue
             }
             var descriptor = pollfd(fd: PQsocket(connection.connection), events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, Self.pollMilliseconds) > 0 else { continue }
-            if PQconsumeInput(connection.connection) == 0 { continue }  // the status check above reconnects
+            if PQconsumeInput(connection.connection) == 0 { continue }  // the status check above resubscribes
             while let notification = PQnotifies(connection.connection) {
                 let payload = String(cString: notification.pointee.extra)
                 PQfreemem(notification)
@@ -82,17 +86,19 @@ public final class PostgresNotificationListener: @unchecked Sendable {
         }
     }
 
-    /// One attempt per second until the server is back (or `stop()` is called).
-    private func reconnect() {
+    /// Resets the connection, reissues `LISTEN` and lets the owner catch up; true when all
+    /// three worked. Otherwise waits a second (or until `stop()`), so attempts come once a second.
+    private func resubscribe() -> Bool {
         PQreset(connection.connection)
         if PQstatus(connection.connection) == CONNECTION_OK,
-           (try? connection.executeScript("SET TimeZone = 'UTC'; LISTEN \(channel)")) != nil {
-            listening?(connection)
-            return
+           (try? connection.executeScript("SET TimeZone = 'UTC'; LISTEN \(channel)")) != nil,
+           listening?(connection) ?? true {
+            return true
         }
         for _ in 0..<5 where !stopping.load(ordering: .acquiring) {
             usleep(UInt32(Self.pollMilliseconds) * 1000)
         }
+        return false
     }
 }
 

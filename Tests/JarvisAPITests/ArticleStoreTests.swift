@@ -33,6 +33,18 @@ final class ArticleStoreTests: XCTestCase {
         }
         XCTAssertEqual(headline, "Corrected headline")
 
+        // An update of an article already in a story changes that story's sources: cached first
+        // pages of the listing must go, so the ranking generation moves; an unplaced one does not.
+        let generation = { try await database.read { try StoryRanking.currentGeneration($0) } }
+        let before = try await generation()
+        _ = try await store.ingest([article("b", headline: "Still unplaced")], feedID: feed.id, source: "Ex", sourceKey: "example.com", now: now)
+        let afterUnplaced = try await generation()
+        XCTAssertEqual(afterUnplaced, before)
+        try await database.write { try $0.execute("UPDATE articles SET story_id = 'story-1' WHERE dedup_key = 'a'", []) }
+        _ = try await store.ingest([article("a", headline: "Corrected again")], feedID: feed.id, source: "Ex", sourceKey: "example.com", now: now)
+        let afterPlaced = try await generation()
+        XCTAssertEqual(afterPlaced, before + 1)
+
         // Deleting the feed keeps its articles (they belong to stories), detached from the feed.
         let deleted = try await FeedStore(database: database).delete(id: feed.id)
         XCTAssertTrue(deleted)

@@ -16,10 +16,15 @@ final class LiveEventJournalTests: XCTestCase {
         let schemaURL = try makePostgresSchemaURL(prefix: "jarvis_journal")
         let (role, url) = try makePostgresRole(prefix: "jarvis_journal", schemaURL: schemaURL)
         let jarvis = try await RunningJarvis(environment: ["JARVIS_WS_PING_SECONDS": "0.5"], databaseURL: url)
+        addTeardownBlock { await jarvis.stop() }
         let admin = try Database.open(url: try postgresServerURL(), poolSize: 1)
         // Another server process on the same database (connected as the test's superuser).
         let otherProcess = try Database.open(url: schemaURL, poolSize: 1)
         defer { otherProcess.close(); admin.close() }
+        let otherEvents = LiveEvents(database: otherProcess, logger: Logger(minimumLevel: .error, sink: MemoryLogSink()))
+        func raise(_ event: JarvisEvent) throws {
+            _ = try otherProcess.transactionBlocking { try otherEvents.notify([event], at: Date(), in: $0) }
+        }
         func listenerSessions() throws -> Int {
             try admin.readBlocking {
                 try $0.query("SELECT count(*) AS n FROM pg_stat_activity WHERE usename = $1 AND application_name = $2",
@@ -28,6 +33,9 @@ final class LiveEventJournalTests: XCTestCase {
         }
         XCTAssertTrue(try eventually(10) { try listenerSessions() == 1 }, "the server's listener is on the channel")
         let client = try LiveUpdatesClient(port: jarvis.server.port, awaiting: ["feed.health"])
+        // The listener is fully up (it has read the journal once) when an event reaches the client.
+        try raise(.storyStale(storyId: "warm-up"))
+        XCTAssertTrue(eventually(10) { client.log.contains("warm-up") }, client.log)
 
         // Keep the listener away: its role may open no new session, and its session is ended.
         try admin.writeBlocking { try $0.executeScript("ALTER ROLE \(role) CONNECTION LIMIT 0") }
@@ -36,10 +44,7 @@ final class LiveEventJournalTests: XCTestCase {
                          [.text(role), .text(Self.listenerSession)])
         }
         XCTAssertTrue(try eventually(10) { try listenerSessions() == 0 })
-        let raised = JarvisEvent.feedHealth(feedId: "feed-away", health: .failing, failureCount: 3)
-        _ = try otherProcess.transactionBlocking {
-            try LiveEvents(database: otherProcess, logger: Logger(minimumLevel: .error, sink: MemoryLogSink())).notify([raised], in: $0)
-        }
+        try raise(.feedHealth(feedId: "feed-away", health: .failing, failureCount: 3))
         try await Task.sleep(nanoseconds: 1_500_000_000)  // the listener retries every second, refused
         XCTAssertFalse(client.log.contains("feed-away"), "the event cannot have arrived while the listener was away")
 
@@ -47,7 +52,6 @@ final class LiveEventJournalTests: XCTestCase {
         let (heard, log) = client.finish(within: 20)
         XCTAssertTrue(heard, "the event raised while away was delivered after reconnecting: \(log)")
         XCTAssertTrue(log.contains("\"feed-away\""), log)
-        await jarvis.stop()
     }
 
     func testAReplayDeliversOnlyWhatTheListenerHasNotDelivered() throws {
@@ -60,7 +64,7 @@ final class LiveEventJournalTests: XCTestCase {
         let events = LiveEvents(database: database, logger: logger)
         func raise(_ feedID: String) throws -> String {
             let message = try database.transactionBlocking { connection -> String in
-                _ = try events.notify([.feedHealth(feedId: feedID, health: .dead, failureCount: 9)], in: connection)
+                _ = try events.notify([.feedHealth(feedId: feedID, health: .dead, failureCount: 9)], at: Date(), in: connection)
                 return try connection.query("SELECT seq, payload FROM live_events ORDER BY seq DESC LIMIT 1", [])
                     .map { "\(try $0.decode(Int64.self, "seq")) \(try $0.decode(String.self, "payload"))" }[0]
             }
@@ -68,17 +72,43 @@ final class LiveEventJournalTests: XCTestCase {
         }
 
         _ = try raise("before-start")
-        try database.readBlocking { receiver.listening($0) }  // first time on the channel: starts after it
+        XCTAssertTrue(try database.readBlocking { receiver.listening($0) })  // first time on the channel: starts after it
         XCTAssertEqual(delivered.withLock { $0 }, [], "what was recorded before the process listened is not replayed")
 
         let heardLive = try raise("heard-live")
         receiver.notified(heardLive)
         _ = try raise("missed")
-        try database.readBlocking { receiver.listening($0) }  // back after being away
+        XCTAssertTrue(try database.readBlocking { receiver.listening($0) })  // back after being away
         receiver.notified(heardLive)                          // a duplicate NOTIFY changes nothing
 
         let feeds = delivered.withLock { $0 }.map { $0.contains("heard-live") ? "heard-live" : $0.contains("missed") ? "missed" : $0 }
         XCTAssertEqual(feeds, ["heard-live", "missed"])
-        XCTAssertNil(LiveEventJournal.parse("{\"type\":\"feed.health\"}"), "a payload without a journal number is refused")
+        XCTAssertNil(LiveEventJournal.parse("{\"type\":\"feed.health\"}"), "a bare event has no journal number")
+        receiver.notified(#"{"type":"story.stale","storyId":"from-the-previous-release"}"#)
+        XCTAssertTrue(delivered.withLock { $0.last?.contains("from-the-previous-release") == true },
+                      "a bare event (a process of the previous release, mid-upgrade) is still delivered")
+    }
+
+    func testAJournalBehindWhatWasDeliveredStartsAfresh() throws {
+        let database = try Database.open(url: try makePostgresSchemaURL(prefix: "jarvis_failover"), poolSize: 1)
+        defer { database.close() }
+        _ = try database.migrateBlocking(JarvisMigrations.all)
+        let delivered = Mutex<[String]>([])
+        let receiver = LiveEventReceiver(logger: Logger(minimumLevel: .error, sink: MemoryLogSink())) { json in
+            delivered.withLock { $0.append(String(json)) }
+        }
+        XCTAssertTrue(try database.readBlocking { receiver.listening($0) })
+        // Delivered from a primary whose last rows never reached the replica now serving.
+        receiver.notified(#"1 {"type":"story.stale","storyId":"lost-with-the-old-primary"}"#)
+        XCTAssertTrue(try database.readBlocking { receiver.listening($0) })
+        // The new primary hands out number 1 again: a new event, not a duplicate.
+        let events = LiveEvents(database: database, logger: Logger(minimumLevel: .error, sink: MemoryLogSink()))
+        let message = try database.transactionBlocking { connection -> String in
+            _ = try events.notify([.storyStale(storyId: "after-failover")], at: Date(), in: connection)
+            return try connection.query("SELECT seq, payload FROM live_events ORDER BY seq DESC LIMIT 1", [])
+                .map { "\(try $0.decode(Int64.self, "seq")) \(try $0.decode(String.self, "payload"))" }[0]
+        }
+        receiver.notified(message)
+        XCTAssertEqual(delivered.withLock { $0.count }, 2, delivered.withLock { $0 }.joined(separator: "\n"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import TestDatabaseSupport
 import TestHTTPClients
 import XCTest
@@ -47,6 +48,30 @@ final class StoryPagingTests: XCTestCase {
         XCTAssertGreaterThan(fresh.total, first.total, "a new first page (the same query) includes the stories that arrived")
         await jarvis.stop()
         await newsroom.stop()
+    }
+
+    func testTheCurrentListingsCursorsOutliveAQuietHour() async throws {
+        let jarvis = try await RunningJarvis(environment: ["JARVIS_STORY_STALE_SECONDS": "1000000000"])
+        addTeardownBlock { await jarvis.stop() }
+        let newsroom = try Newsroom()
+        addTeardownBlock { await newsroom.stop() }
+        let client = StoryTestClient(jarvis: jarvis)
+        try client.subscribe(newsroom, outlets: Array(newsroom.manifest.outlets.prefix(4)))
+        try await client.waitForClustering(articles: 1)
+        let database = try Database.open(url: jarvis.databaseURL, poolSize: 1)
+        defer { database.close() }
+        // An hour passes with no engine commit: the sweep prunes frozen orders older than an hour.
+        // The first page (served from the cache all along) must still lead somewhere.
+        for _ in 0..<10 {
+            let first = try client.stories("?limit=2").page
+            let cursor = try XCTUnwrap(first.nextCursor, "more than one page")
+            try await StoryWrites(database: database, holder: "test").pruneRankings(before: Date().addingTimeInterval(2 * 3600))
+            let next = try curl([jarvis.url + "/stories?limit=2&after=\(cursor)"])
+            guard try client.stories("?limit=2").page.nextCursor == cursor else { continue }  // a commit came between: again
+            XCTAssertEqual(next.status, 200, next.body)
+            return
+        }
+        XCTFail("the listing never stayed at one generation for a second")
     }
 
     func testACursorFromAnotherFilterOrForgedIsRefused() async throws {

@@ -18,7 +18,7 @@ struct ArticleStore: Sendable {
             for article in articles {
                 let hash = article.contentHash
                 let existing = try connection.queryFirst(
-                    "SELECT id, content_hash FROM articles WHERE feed_id = $1 AND dedup_key = $2",
+                    "SELECT id, content_hash, story_id FROM articles WHERE feed_id = $1 AND dedup_key = $2",
                     [.text(feedID), .text(article.dedupKey)])
                 if let existing {
                     guard try existing.decode(String.self, "content_hash") != hash else { continue }
@@ -28,6 +28,9 @@ struct ArticleStore: Sendable {
                         """, [.text(article.headline), .text(article.body), article.author.sqlValue, article.imageURL.sqlValue,
                               .text(article.sourceURL), article.publishedAt.sqlValue, article.isBreaking.sqlValue, .text(hash),
                               now.sqlValue, .text(try existing.decode(String.self, "id"))])
+                    // A placed article's link and date show in its story's `sources`: listings cut
+                    // before this change must not be served again (`StoryFirstPageCache`).
+                    if try existing.decode(String?.self, "story_id") != nil { try StoryRanking.advanceGeneration(connection) }
                     outcome.updated += 1
                 } else {
                     // ON CONFLICT: another process may have stored the same entry a moment ago.

@@ -46,7 +46,8 @@ enum LiveEventJournal {
 /// It remembers the last `rememberedLimit` seqs it delivered; `floor` is the highest seq it
 /// no longer needs to look at (where it started, or the last one forgotten). A replay reads
 /// the rows above `floor` and skips the remembered ones — so nothing is delivered twice, and
-/// a transaction that took its seq early but committed late is still caught.
+/// a transaction that took its seq early but committed late is still caught, as long as fewer
+/// than `rememberedLimit` events were delivered meanwhile.
 final class LiveEventReceiver: Sendable {
     static let rememberedLimit = 4096
 
@@ -68,22 +69,21 @@ final class LiveEventReceiver: Sendable {
     /// A NOTIFY arrived.
     func notified(_ payload: String) {
         guard let (seq, json) = LiveEventJournal.parse(payload) else {
-            logger.error("live event without a journal number", [:])
+            // A process of the previous release, during a rolling upgrade, sends bare JSON.
+            if payload.hasPrefix("{") { deliver(Substring(payload)) } else { logger.error("unreadable live event", [:]) }
             return
         }
         if firstDelivery(of: seq) { deliver(json) }
     }
 
     /// The listener is on the channel: the first time, start after everything already
-    /// recorded; after a reconnection, deliver what was recorded while it was away.
-    func listening(_ connection: any DatabaseConnection) {
+    /// recorded; after a reconnection, deliver what was recorded while it was away. False when
+    /// the journal could not be read (the listener then resubscribes and this runs again).
+    func listening(_ connection: any DatabaseConnection) -> Bool {
         do {
-            guard let floor = state.withLock({ $0.floor }) else {
-                let latest = try connection.query("SELECT COALESCE(MAX(seq), 0) AS seq FROM live_events", [])
-                let start = try latest.first?.decode(Int64.self, "seq") ?? 0
-                state.withLock { $0.floor = $0.floor ?? start }
-                return
-            }
+            let latestRow = try connection.query("SELECT COALESCE(MAX(seq), 0) AS seq FROM live_events", [])
+            let latest = try latestRow.first?.decode(Int64.self, "seq") ?? 0
+            guard let floor = replayFloor(latest: latest) else { return true }
             let missed = try connection.query("SELECT seq, payload FROM live_events WHERE seq > $1 ORDER BY seq",
                                               [.integer(floor)])
             for row in missed {
@@ -91,9 +91,32 @@ final class LiveEventReceiver: Sendable {
                 if firstDelivery(of: seq) { deliver(Substring(try row.decode(String.self, "payload"))) }
             }
             if !missed.isEmpty { logger.info("live events replayed after reconnecting", ["rows": .int(missed.count)]) }
+            return true
         } catch {
-            // The next reconnection tries again from the same floor.
             logger.error("live event journal not read", ["error": .string(String(describing: error))])
+            return false
+        }
+    }
+
+    /// Where a replay starts, or nil when there is nothing to replay: the first time on the
+    /// channel (start after `latest`), or when the journal is behind what was delivered — a
+    /// failover to a replica that had not received the last rows, whose numbers will be handed
+    /// out again — where this receiver starts afresh rather than drop new events as duplicates.
+    private func replayFloor(latest: Int64) -> Int64? {
+        state.withLock { state in
+            let seen = max(state.floor ?? 0, state.remembered.max() ?? 0)
+            if latest < seen {
+                state = State(floor: latest)
+                return nil
+            }
+            if let floor = state.floor { return floor }
+            // The first read failed but notifications were delivered since: replay from them.
+            if let lowest = state.remembered.min() {
+                state.floor = lowest - 1
+                return lowest - 1
+            }
+            state.floor = latest
+            return nil
         }
     }
 

@@ -41,7 +41,7 @@ final class LiveEvents: Sendable {
         defer { listener.stop() }
         for await event in pending {
             do {
-                _ = try await database.transaction { try self.notify([event], in: $0) }
+                _ = try await database.transaction { try self.notify([event], at: Date(), in: $0) }
             } catch {
                 logger.error("live event not sent", ["error": .string(String(describing: error))])
             }
@@ -52,10 +52,9 @@ final class LiveEvents: Sendable {
     /// With PostgreSQL, sends `events` as NOTIFYs of the transaction `connection` is in:
     /// PostgreSQL delivers them to every process when, and only if, it commits, in order — a
     /// crash or shutdown right after the commit cannot lose them. Returns false with SQLite,
-    /// where the caller publishes after committing.
-    func notify(_ events: [JarvisEvent], in connection: any DatabaseConnection) throws -> Bool {
+    /// where the caller publishes after committing. `now` stamps the journal rows (pruned by age).
+    func notify(_ events: [JarvisEvent], at now: Date, in connection: any DatabaseConnection) throws -> Bool {
         guard connection.dialect == .postgres else { return false }
-        let now = Date()
         for event in events {
             let message = try LiveEventJournal.record(try Self.payload(event), at: now, in: connection)
             _ = try connection.query("SELECT pg_notify($1, $2)", [.text(Self.channel), .text(message)])

@@ -9,8 +9,10 @@ import StoryEngine
 /// the feed poller, the live-event relay and every other task share; on a serial dispatch queue
 /// it only competes for a core, and the rest keeps moving while a backlog is clustered.
 ///
-/// `@unchecked Sendable`: the engine is not thread-safe and is touched only by jobs on `queue`,
-/// which is serial, so one job runs at a time and each sees the previous job's writes.
+/// `@unchecked Sendable`: the engine is not thread-safe. After it is built (on a global queue,
+/// handed over through the continuation, which orders the two) it is touched only by jobs on
+/// `queue`, which is serial, so one job runs at a time and each sees the previous job's writes;
+/// `configuration` is a `let` of the engine, safe to read from anywhere.
 final class StoryEngineThread: @unchecked Sendable {
     private let queue = DispatchQueue(label: "jarvis.story-engine", qos: .utility)
     private let engine: StoryEngine

@@ -4,8 +4,8 @@ import Synchronization
 /// The answered first pages (`GET /stories` without `after`) of the current ranking generation.
 ///
 /// Every write that changes what a listing shows — a story's row, its articles' placement and
-/// breaking flags, a story leaving the feed — is an engine commit, and every engine commit
-/// moves the generation. So a first page is a function of the generation and the filter: its
+/// breaking flags, a story leaving the feed, a placed article's link or date — moves the
+/// generation in its transaction (`StoryRanking.advanceGeneration`). So a first page is a function of the generation and the filter: its
 /// response can be served again, to any client of this process, until the generation moves.
 /// The app opens on that page, so it is most of the listing traffic; a hit costs one one-row
 /// read (the current generation) instead of three queries and the encoding. Pages behind a

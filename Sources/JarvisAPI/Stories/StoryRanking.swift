@@ -42,6 +42,12 @@ enum StoryRanking {
             .decode(Int.self, "value")
     }
 
+    /// Moves to a new generation: every write that changes what a listing shows calls this in
+    /// its transaction (engine commits, an update of an article already in a story).
+    static func advanceGeneration(_ connection: any DatabaseConnection) throws {
+        try connection.execute("UPDATE engine_state SET value = value + 1 WHERE name = 'ranking_generation'", [])
+    }
+
     /// The frozen order for `key`, creating it from the live stories when this generation and
     /// filter have not been asked for yet. Nil when the key names a pruned generation.
     static func order(for key: Key, create: Bool, now: Date, _ connection: any DatabaseConnection) throws -> [Int]? {
@@ -64,7 +70,12 @@ enum StoryRanking {
         return inserted == 1 ? order : try self.order(for: key, create: false, now: now, connection)
     }
 
+    /// Forgets frozen orders created before `cutoff`, except the current generation's: a first
+    /// page (perhaps served from `StoryFirstPageCache`) hands out cursors into those for as long
+    /// as the generation lasts, and a quiet hour without engine commits must not expire them.
     static func prune(before cutoff: Date, _ connection: any DatabaseConnection) throws {
-        try connection.execute("DELETE FROM story_rankings WHERE created_at < $1", [cutoff.sqlValue])
+        let current = try currentGeneration(connection)
+        try connection.execute("DELETE FROM story_rankings WHERE created_at < $1 AND key NOT LIKE $2",
+                               [cutoff.sqlValue, .text("\(current)|%")])
     }
 }

@@ -137,11 +137,10 @@ final class StoryWorker: Sendable {
         round.staleStoryIDs = quiet
         let retired = Set(quiet)
         let rescored = try await engine.run { engine in
-            defer {
-                engine.markQuiet(retired)
-                engine.evict(before: now.addingTimeInterval(-engine.configuration.clustering.timeWindow))
-            }
-            return engine.rescore(now: now)
+            let rescored = engine.rescore(now: now)
+            engine.markQuiet(retired)
+            engine.evict(before: now.addingTimeInterval(-engine.configuration.clustering.timeWindow))
+            return rescored
         }
         for snapshot in rescored where !retired.contains(snapshot.id) {
             round.stories[snapshot.id] = (snapshot, false)

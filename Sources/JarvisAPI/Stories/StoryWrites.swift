@@ -57,8 +57,8 @@ struct StoryWrites: Sendable {
                 try connection.execute("UPDATE stories SET state = 'stale', updated_at = $1 WHERE id = $2 AND state = 'live'",
                                        [now.sqlValue, .text(storyID)])
             }
-            try connection.execute("UPDATE engine_state SET value = value + 1 WHERE name = 'ranking_generation'", [])
-            return try live.notify(events, in: connection)
+            try StoryRanking.advanceGeneration(connection)
+            return try live.notify(events, at: now, in: connection)
         }
         if !sent { events.forEach(live.publish) }
     }
