@@ -56,8 +56,7 @@ final class LiveEvents: Sendable {
     func notify(_ events: [JarvisEvent], at now: Date, in connection: any DatabaseConnection) throws -> Bool {
         guard connection.dialect == .postgres else { return false }
         for event in events {
-            let message = try LiveEventJournal.record(try Self.payload(event), at: now, in: connection)
-            _ = try connection.query("SELECT pg_notify($1, $2)", [.text(Self.channel), .text(message)])
+            try LiveEventJournal.record(try Self.payload(event), at: now, notifying: Self.channel, in: connection)
         }
         return true
     }
