@@ -48,9 +48,10 @@ public struct SubjectModel: Sendable {
         var vector: [String: Double] = [:]
         var squaredLength = 0.0
         for (term, count) in counts {
-            let value = log(1 + count) * (termIndex[term].map { Double(idf[$0]) } ?? unlistedIDF)
+            let row = termIndex[term]
+            let value = log(1 + count) * (row.map { Double(idf[$0]) } ?? unlistedIDF)
             squaredLength += value * value
-            if termIndex[term] != nil { vector[term] = value }
+            if row != nil { vector[term] = value }
         }
         guard squaredLength > 0 else { return vector }
         let length = squaredLength.squareRoot()

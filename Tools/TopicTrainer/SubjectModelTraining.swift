@@ -46,9 +46,10 @@ enum SubjectModelTraining {
             return (SubjectFeatures.counts(headline: item.headline, body: item.body, clusters: featureClusters), label)
         }
         let selection = FeatureSelection(minimumDocuments: settings.minimumDocuments, limit: settings.featureLimit)
-        let terms = selection.select(labeled.map(\.counts), labels: labeled.map(\.label), classCount: classes.count)
-        let weighting = DocumentFrequency(labeled.map(\.counts), enabled: settings.inverseDocumentFrequency)
-        let idf = Dictionary(uniqueKeysWithValues: terms.map { ($0, Float(weighting.idf($0))) })
+        let selected = selection.select(labeled.map(\.counts), labels: labeled.map(\.label), classCount: classes.count)
+        let terms = selected.map(\.term)
+        let weighting = DocumentFrequency(documentTotal: labeled.count, enabled: settings.inverseDocumentFrequency)
+        let idf = Dictionary(uniqueKeysWithValues: selected.map { ($0.term, Float(weighting.idf(documents: $0.documents))) })
         // The regression and naive Bayes see exactly the vectors the shipped model computes:
         // those of a model with these terms and idfs, before it has weights.
         let blank = [Float](repeating: 0, count: classes.count)
