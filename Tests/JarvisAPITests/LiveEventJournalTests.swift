@@ -13,8 +13,9 @@ final class LiveEventJournalTests: XCTestCase {
     private static let listenerSession = "listen \(LiveEvents.channel)"
 
     func testAnEventRaisedWhileTheListenerIsAwayReachesClientsWhenItIsBack() async throws {
-        let schemaURL = try makePostgresSchemaURL(prefix: "jarvis_journal")
-        let (role, url) = try makePostgresRole(prefix: "jarvis_journal", schemaURL: schemaURL)
+        let schema = try makePostgresSchema(prefix: "jarvis_journal")
+        let schemaURL = schema.url
+        let (role, url) = try makePostgresRole(prefix: "jarvis_journal", schema: schema)
         let jarvis = try await RunningJarvis(environment: ["JARVIS_WS_PING_SECONDS": "0.5"], databaseURL: url)
         addTeardownBlock { await jarvis.stop() }
         let admin = try Database.open(url: try postgresServerURL(), poolSize: 1)
@@ -110,5 +111,24 @@ final class LiveEventJournalTests: XCTestCase {
         }
         receiver.notified(message)
         XCTAssertEqual(delivered.withLock { $0.count }, 2, delivered.withLock { $0 }.joined(separator: "\n"))
+    }
+
+    /// The receiver remembers exactly the last `rememberedLimit` seqs it delivered, also after
+    /// its memory has wrapped around more than once; older ones are forgotten.
+    func testTheReceiverRemembersTheLastDeliveriesOnly() {
+        let limit = Int64(LiveEventReceiver.rememberedLimit)
+        let delivered = Mutex<[Int64]>([])
+        let receiver = LiveEventReceiver(logger: Logger(minimumLevel: .error, sink: MemoryLogSink())) { json in
+            delivered.withLock { $0.append(Int64(json.dropFirst(#"{"n":"#.count).dropLast()) ?? -1) }
+        }
+        func notify(_ seq: Int64) { receiver.notified("\(seq) {\"n\":\(seq)}") }
+        let last = 2 * limit + 5
+        for seq in 1...last { notify(seq) }
+        XCTAssertEqual(delivered.withLock { $0 }, Array(1...last))
+
+        for seq in (last - limit + 1)...last { notify(seq) }
+        XCTAssertEqual(delivered.withLock { $0.count }, Int(last), "each of the last \(limit) deliveries is remembered")
+        notify(last - limit)
+        XCTAssertEqual(delivered.withLock { $0.last }, last - limit, "the one before them is forgotten")
     }
 }

@@ -6,6 +6,12 @@ public struct MissingPostgresConfiguration: Error, CustomStringConvertible {
     public let description = "REQUIRE_POSTGRES=1 but TEST_POSTGRES_URL is not set: run under scripts/with-postgres.sh"
 }
 
+/// A schema of one test's own and a URL whose connections use it.
+public struct PostgresTestSchema: Sendable {
+    public let name: String
+    public let url: String
+}
+
 extension XCTestCase {
     /// The configured PostgreSQL server, or a skip (or a failure under `REQUIRE_POSTGRES=1`,
     /// so CI can never skip the PostgreSQL half silently).
@@ -21,6 +27,11 @@ extension XCTestCase {
     /// schema is dropped when the test ends; registered first, that runs after every
     /// `Database` of the test has been closed.
     public func makePostgresSchemaURL(prefix: String) throws -> String {
+        try makePostgresSchema(prefix: prefix).url
+    }
+
+    /// `makePostgresSchemaURL`, also naming the schema (for `makePostgresRole`).
+    public func makePostgresSchema(prefix: String) throws -> PostgresTestSchema {
         let serverURL = try postgresServerURL()
         let schema = prefix + "_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let admin = try Database.open(url: serverURL, poolSize: 1)
@@ -30,26 +41,23 @@ extension XCTestCase {
             admin.close()
         }
         let separator = serverURL.contains("?") ? "&" : "?"
-        return serverURL + separator + "options=-csearch_path%3D\(schema)"
+        return PostgresTestSchema(name: schema, url: serverURL + separator + "options=-csearch_path%3D\(schema)")
     }
 
-    /// A login role of this test's own with full use of the schema of `schemaURL` (from
-    /// `makePostgresSchemaURL`), and that URL connecting as it. What its sessions do can then
+    /// A login role of this test's own with full use of `schema` (from `makePostgresSchema`),
+    /// and that schema's URL connecting as it. What its sessions do can then
     /// be singled out — refused new connections (`ALTER ROLE … CONNECTION LIMIT 0`), found in
     /// `pg_stat_activity` — without touching any other session. Register it after the schema:
     /// teardown drops what the role owns, then the role, before the schema goes.
-    public func makePostgresRole(prefix: String, schemaURL: String) throws -> (role: String, url: String) {
-        guard let schema = schemaURL.components(separatedBy: "search_path%3D").last, schema != schemaURL else {
-            throw DatabaseError(.misuse, "not a URL from makePostgresSchemaURL: \(schemaURL)")
-        }
+    public func makePostgresRole(prefix: String, schema: PostgresTestSchema) throws -> (role: String, url: String) {
         let role = prefix + "_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
         let admin = try Database.open(url: try postgresServerURL(), poolSize: 1)
-        try admin.writeBlocking { try $0.executeScript("CREATE ROLE \(role) LOGIN; GRANT USAGE, CREATE ON SCHEMA \(schema) TO \(role)") }
+        try admin.writeBlocking { try $0.executeScript("CREATE ROLE \(role) LOGIN; GRANT USAGE, CREATE ON SCHEMA \(schema.name) TO \(role)") }
         addTeardownBlock {
             _ = try? admin.writeBlocking { try $0.executeScript("DROP OWNED BY \(role); DROP ROLE \(role)") }
             admin.close()
         }
         // libpq reads query parameters after the URI's user part, so `user` here wins.
-        return (role, schemaURL + "&user=\(role)")
+        return (role, schema.url + "&user=\(role)")
     }
 }

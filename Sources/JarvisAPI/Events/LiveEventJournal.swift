@@ -53,7 +53,10 @@ final class LiveEventReceiver: Sendable {
     private struct State {
         var floor: Int64?
         var remembered = Set<Int64>()
+        /// The remembered seqs in delivery order, as a ring: once full, `oldest` is the slot
+        /// the next delivery overwrites.
         var order: [Int64] = []
+        var oldest = 0
     }
 
     private let state = Mutex(State())
@@ -123,12 +126,15 @@ final class LiveEventReceiver: Sendable {
     private func firstDelivery(of seq: Int64) -> Bool {
         state.withLock { state in
             guard state.remembered.insert(seq).inserted else { return false }
-            state.order.append(seq)
-            if state.order.count > Self.rememberedLimit {
-                let forgotten = state.order.removeFirst()
-                state.remembered.remove(forgotten)
-                state.floor = max(state.floor ?? forgotten, forgotten)
+            guard state.order.count == Self.rememberedLimit else {
+                state.order.append(seq)
+                return true
             }
+            let forgotten = state.order[state.oldest]
+            state.order[state.oldest] = seq
+            state.oldest = (state.oldest + 1) % Self.rememberedLimit
+            state.remembered.remove(forgotten)
+            state.floor = max(state.floor ?? forgotten, forgotten)
             return true
         }
     }
