@@ -87,6 +87,7 @@ struct OpenAPISchemaRenderer {
         let required = object.properties.filter(\.isRequired).map { JSONValue.string($0.name) }
         if !required.isEmpty { keywords["required"] = .array(required) }
         keywords["additionalProperties"] = .bool(object.allowsUnknownKeys)
+        if let minimum = object.minProperties { keywords["minProperties"] = .integer(Int64(minimum)) }
         return keywords
     }
 

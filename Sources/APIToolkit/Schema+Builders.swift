@@ -42,9 +42,11 @@ extension Schema {
         _ name: String? = nil,
         description: String? = nil,
         allowsUnknownKeys: Bool = false,
+        minProperties: Int? = nil,
         @PropertiesBuilder properties: () -> [Property]
     ) -> Schema {
-        .object(ObjectSchema(name: name, description: description, properties: properties(), allowsUnknownKeys: allowsUnknownKeys))
+        .object(ObjectSchema(name: name, description: description, properties: properties(), allowsUnknownKeys: allowsUnknownKeys,
+                             minProperties: minProperties))
     }
 
     /// This schema or `null` (Zod's `.nullable()`).

@@ -88,12 +88,17 @@ public struct ObjectSchema: Sendable, Hashable {
     public var description: String?
     public var properties: [Property]
     public var allowsUnknownKeys: Bool
+    /// The fewest keys an object may have (JSON Schema `minProperties`), for bodies whose keys
+    /// are all optional but which must say something (a change naming at least one field).
+    public var minProperties: Int?
 
-    public init(name: String? = nil, description: String? = nil, properties: [Property], allowsUnknownKeys: Bool = false) {
+    public init(name: String? = nil, description: String? = nil, properties: [Property], allowsUnknownKeys: Bool = false,
+                minProperties: Int? = nil) {
         self.name = name
         self.description = description
         self.properties = properties
         self.allowsUnknownKeys = allowsUnknownKeys
+        self.minProperties = minProperties
     }
 
     public func property(named name: String) -> Property? {

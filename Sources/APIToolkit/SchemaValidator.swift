@@ -132,6 +132,9 @@ struct ValidationRun {
             report(.required, "is required")
             path.removeLast()
         }
+        if let minimum = schema.minProperties, object.members.count < minimum {
+            report(.tooSmall, "must have at least \(minimum) \(minimum == 1 ? "key" : "keys")")
+        }
     }
 
     /// `5.0` reads better as `5` in messages about limits.

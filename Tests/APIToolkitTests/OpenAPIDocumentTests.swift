@@ -82,6 +82,16 @@ final class OpenAPIDocumentTests: XCTestCase {
         XCTAssertEqual(schemas["ErrorMeta"]?["additionalProperties"], true)
     }
 
+    func testMinimumKeysArePublishedAsMinProperties() throws {
+        var document = OpenAPIDocument(title: "T", version: "1", envelope: JarvisEnvelope())
+        let change: Schema = .object("Change", minProperties: 1) { Property("a", .boolean, required: false) }
+        document.add(OpenAPIOperation(.put, "/x", operationId: "x", summary: "x", requestBody: change,
+                                      responses: [OpenAPIResponse(204, "done")]))
+        let schemas = try XCTUnwrap(try document.jsonValue()["components"]?["schemas"])
+        XCTAssertEqual(schemas["Change"]?["minProperties"], 1)
+        XCTAssertNil(schemas["ErrorMeta"]?["minProperties"], "only where declared")
+    }
+
     func testNullableReferencesUseAnyOf() throws {
         var document = OpenAPIDocument(title: "T", version: "1", envelope: JarvisEnvelope())
         document.add(OpenAPIOperation(.get, "/x", operationId: "x", summary: "x",

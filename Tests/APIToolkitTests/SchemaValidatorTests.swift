@@ -116,6 +116,18 @@ final class SchemaValidatorTests: XCTestCase {
         }
     }
 
+    func testObjectsWithAMinimumNumberOfKeys() throws {
+        let change: Schema = .object("Change", minProperties: 1) {
+            Property("a", .boolean, required: false)
+            Property("b", .boolean, required: false)
+        }
+        XCTAssertEqual(try issues("{}", change), [ValidationIssue(path: "", code: .tooSmall, message: "must have at least 1 key")])
+        XCTAssertEqual(try issues(#"{"b": false}"#, change), [])
+        XCTAssertEqual(try issues(#"{"c": true}"#, change).map(\.code), [.unrecognizedKey], "an unknown key is refused, not counted")
+        let pair: Schema = .object(minProperties: 2) { Property("a", .boolean, required: false) }
+        XCTAssertEqual(try issues(#"{"a": true}"#, pair).map(\.message), ["must have at least 2 keys"])
+    }
+
     func testUnknownKeysAreAllowedOnlyByExplicitOptIn() throws {
         let passthrough: Schema = .object("BackupExport", allowsUnknownKeys: true) {
             Property("version", .integer())

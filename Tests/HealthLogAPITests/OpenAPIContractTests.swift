@@ -63,7 +63,7 @@ final class OpenAPIContractTests: XCTestCase {
         XCTAssertEqual(served.body, expected)
     }
 
-    /// Rules enforced in a handler rather than by the schema type are still published.
+    /// The flag change's "name at least one switch" rule is enforced by its schema, so it is published too.
     func testEmptyFlagChangeIsPublishedAsMinProperties() throws {
         let document = try HealthLogOpenAPI.jsonValue()
         XCTAssertEqual(document["components"]?["schemas"]?["AssistantFlagsChange"]?["minProperties"], .integer(1))

@@ -10,14 +10,14 @@ enum FeatureFlagEndpoints {
         let insightStatus: Bool?
         let correlations: Bool?
         let healthScoreExplainer: Bool?
-        static let schema: Schema = .object("AssistantFlagsChange", description: "Only the switches to change.") {
+        /// A change names at least one switch: `{}` would only write an audit row claiming an
+        /// update. The schema refuses it (422) before the handler runs.
+        static let schema: Schema = .object("AssistantFlagsChange", description: "Only the switches to change.",
+                                            minProperties: 1) {
             for name in ["enabled", "coach", "briefing", "insightStatus", "correlations", "healthScoreExplainer"] {
                 Property(name, .boolean, required: false)
             }
         }
-
-        /// A change must name at least this many switches (published as `minProperties`).
-        static let minimumSwitches = 1
 
         /// Every switch by its JSON name, in schema order; nil when the request left it alone.
         var switches: [(String, Bool?)] {
@@ -57,11 +57,6 @@ enum FeatureFlagEndpoints {
         })
     ) { context in
         { call, change in
-            // An empty change would only write an audit row claiming an update: refuse it.
-            guard change.switches.filter({ $0.1 != nil }).count >= Change.minimumSwitches else {
-                throw APIError.unprocessable(issues: [ValidationIssue(path: "", code: .tooSmall,
-                                                                      message: "must name at least one switch")])
-            }
             let raw = try await context.flags.update(change, request: call.request, userID: try call.user().userID)
             return try context.responses.ok(Update(raw: raw, resolved: raw.resolved))
         }

@@ -7,12 +7,6 @@ public enum HealthLogOpenAPI {
     public static let contractVersion = "1.4.23"
     public static let path = "/api/openapi.yaml"
 
-    /// Object rules the toolkit's schema type cannot state yet, published next to the component
-    /// they refine; each comes from the constant its handler enforces, so the two cannot drift.
-    static let minimumProperties: [(component: String, minimum: Int)] = [
-        ("AssistantFlagsChange", FeatureFlagEndpoints.Change.minimumSwitches),
-    ]
-
     public static func document(for endpoints: [Endpoint]) -> OpenAPIDocument {
         var document = OpenAPIDocument(
             title: "HealthLog API", version: contractVersion,
@@ -25,19 +19,9 @@ public enum HealthLogOpenAPI {
         return document
     }
 
-    /// The document as published: the generated one plus `minimumProperties`.
+    /// The document as published.
     public static func jsonValue(for endpoints: [Endpoint] = HealthLogService.productEndpoints) throws -> JSONValue {
-        let generated = try document(for: endpoints).jsonValue()
-        guard case .object(var root) = generated, case .object(var components)? = root["components"],
-              case .object(var schemas)? = components["schemas"] else { return generated }
-        for (name, minimum) in minimumProperties {
-            guard case .object(var schema)? = schemas[name] else { continue }
-            schema["minProperties"] = .integer(Int64(minimum))
-            schemas[name] = .object(schema)
-        }
-        components["schemas"] = .object(schemas)
-        root["components"] = .object(components)
-        return .object(root)
+        try document(for: endpoints).jsonValue()
     }
 
     /// The YAML for `endpoints` (by default the product's, which is what is committed).
