@@ -113,5 +113,11 @@ enum JarvisMigrations {
             );
             CREATE INDEX live_events_recorded_at ON live_events (recorded_at)
             """),
+        // How many clustering rounds have taken an article without placing it: a round that
+        // stops the process never commits, and `StoryWorker` uses this to take such articles
+        // one at a time and finally leave one out, rather than crash on it at every start.
+        Migration(version: 5, name: "cluster_attempts", sql: """
+            ALTER TABLE articles ADD COLUMN cluster_attempts INTEGER NOT NULL DEFAULT 0
+            """),
     ]
 }

@@ -44,7 +44,7 @@ struct FactWords {
             let digits = core.utf8.contains(where: { $0 == 0x2C || $0 == 0x25 }) ? core.filter { $0 != "," && $0 != "%" } : core
             let lowered = core.lowercased()
             let startsLikeNumber = digits.unicodeScalars.first.map { ("0"..."9").contains($0) || $0 == "." || $0 == "-" } ?? false
-            let number = (startsLikeNumber ? Double(digits).flatMap { $0.isFinite ? $0 : nil } : nil) ?? Self.numberWords[lowered]
+            let number = (startsLikeNumber ? Self.newsFigure(digits) : nil) ?? Self.numberWords[lowered]
                 ?? (isMoney ? Self.abbreviatedAmount(digits) : nil)
             return Word(text: core, lowered: lowered, number: number, isPercent: isPercent,
                         written: isMoney ? stripped : core, isMoney: isMoney, endsClause: endsClause)
@@ -84,8 +84,28 @@ struct FactWords {
     private static func abbreviatedAmount(_ text: String) -> Double? {
         let lowered = text.lowercased()
         for (suffix, scale) in moneySuffixes where lowered.hasSuffix(suffix) {
-            if let value = Double(lowered.dropLast(suffix.count)), value.isFinite { return value * scale }
+            if let value = newsFigure(lowered.dropLast(suffix.count)) { return value * scale }
         }
         return nil
+    }
+
+    /// The most significant digits a figure may have: more is no figure a newsroom writes, and
+    /// with the largest multiplier ("trillion") it stays far inside `Double`'s finite range.
+    static let maximumFigureDigits = 15
+
+    /// A number as news writes it: digits with an optional sign and decimal point, at most
+    /// `maximumFigureDigits` of them. Feed text is untrusted, so exponents ("1e308"), "inf",
+    /// "nan" and 300-digit numbers are words, not figures.
+    private static func newsFigure<Text: StringProtocol>(_ text: Text) -> Double? {
+        var digitCount = 0
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "0"..."9": digitCount += 1
+            case ".", "-": continue
+            default: return nil
+            }
+        }
+        guard digitCount > 0, digitCount <= maximumFigureDigits else { return nil }
+        return Double(String(text))
     }
 }

@@ -39,22 +39,27 @@ enum FigureBounds {
     ]
 
     /// The interval `value` claims, given how it was written (`digits`: "1.9" for "1.9 million"
-    /// = 1,900,000, "42m", "2,000", "nine") and its hedge.
-    static func bounds(value: Double, digits: String, hedge: Hedge) -> ClosedRange<Double> {
+    /// = 1,900,000, "42m", "2,000", "nine") and its hedge; nil when no finite interval can be
+    /// built (`FactWords` keeps figures small enough, but a range with a NaN or reversed bound
+    /// would stop the process).
+    static func bounds(value: Double, digits: String, hedge: Hedge) -> ClosedRange<Double>? {
         let plain = String(digits.filter { $0.isNumber || $0 == "." })
         let writtenValue = Double(plain) ?? 0
         let unit = precisionUnit(plain) * (writtenValue > 0 ? abs(value) / writtenValue : 1)
+        let lower: Double, upper: Double
         switch hedge {
         case .exact:
-            return (value - unit / 2) ... (value + unit / 2)
+            (lower, upper) = (value - unit / 2, value + unit / 2)
         case .approximately:
             let spread = max(unit, 0.05 * abs(value))
-            return (value - spread) ... (value + spread)
+            (lower, upper) = (value - spread, value + spread)
         case .atLeast:
-            return (value - unit / 2) ... Double.greatestFiniteMagnitude
+            (lower, upper) = (value - unit / 2, Double.greatestFiniteMagnitude)
         case .atMost:
-            return min(0, value) ... (value + unit / 2)
+            (lower, upper) = (min(0, value), value + unit / 2)
         }
+        guard lower.isFinite, upper.isFinite, lower <= upper else { return nil }
+        return lower ... upper
     }
 
     /// The place value of the last significant digit written: 0.1 for "1.9", 0.01 for "10.50",

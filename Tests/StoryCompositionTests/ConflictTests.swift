@@ -121,4 +121,28 @@ final class ConflictTests: XCTestCase {
     func testASingleOutletHasNoConflict() {
         XCTAssertNil(Conflict.sentence(for: [Fixture.lagosCollapse[0]]))
     }
+
+    /// Feed text is untrusted: a figure no newsroom writes ("1e308 million", a 300-digit number,
+    /// "$1e300tn") is not a fact, and never overflows into an interval the engine cannot build.
+    func testFiguresNoNewsroomWritesAreIgnoredNotFatal() {
+        let huge = String(repeating: "9", count: 304)
+        let hostile = [
+            "Officials said 1e308 million people were displaced.",
+            "Officials said \(huge) million people were displaced.",
+            "The startup raised $1e300tn in a Series B round.",
+            "Officials said 1e5 people were killed.",
+        ]
+        for body in hostile {
+            let articles = [
+                Fixture.article("a", "Reuters", "reuters.com", "Floods displace millions", body),
+                Fixture.article("b", "BBC News", "bbc.co.uk", "Floods displace millions", "Officials said 12 people were killed."),
+            ]
+            XCTAssertNil(Conflict.sentence(for: articles), body)
+            XCTAssertNil(Conflict.sentence(for: [articles[0]]), body)
+        }
+        XCTAssertEqual(Conflict.sentence(for: [
+            Fixture.article("a", "Reuters", "reuters.com", "Floods", "Officials said 123456789012345 people were displaced."),
+            Fixture.article("b", "BBC News", "bbc.co.uk", "Floods", "Officials said 12 people were displaced."),
+        ]), "Reuters reports 123456789012345 people while BBC News reports 12.", "fifteen significant digits are still a figure")
+    }
 }

@@ -22,6 +22,8 @@ final class StoryWorker: Sendable {
         var sweepSeconds: Double = 60
         /// Articles clustered per committed round.
         var batchSize = 200
+        /// Rounds an article may take part in without being placed before it is left out.
+        var maxClusterAttempts = 3
     }
 
     private let database: Database
@@ -82,21 +84,52 @@ final class StoryWorker: Sendable {
     }
 
     /// Clusters up to one batch of unassigned articles; true when there may be more.
+    ///
+    /// Feed text is untrusted, and a round that traps on one article's text stops the process
+    /// before it commits, so that article would come first again after every restart. Each round
+    /// therefore records an attempt on its articles before the engine reads them; an article
+    /// tried before goes through alone, and one tried `maxClusterAttempts` times is left out,
+    /// so the rest of the feeds keep flowing.
     private func clusterRound(_ engine: StoryEngineThread) async throws -> Bool {
-        let pending = try await database.read { connection in
+        let limit = settings.maxClusterAttempts
+        var pending = try await database.read { connection in
             try connection.query("""
-                SELECT id, source, source_key, headline, body, source_url, published_at, feed_marked_breaking
-                FROM articles WHERE story_id IS NULL ORDER BY first_seen_at, id LIMIT \(self.settings.batchSize)
-                """, []).map(Self.article)
+                SELECT id, source, source_key, headline, body, source_url, published_at, feed_marked_breaking, cluster_attempts
+                FROM articles WHERE story_id IS NULL AND cluster_attempts < $1
+                ORDER BY cluster_attempts DESC, first_seen_at, id LIMIT \(self.settings.batchSize)
+                """, [.integer(Int64(limit))]).map { (article: try Self.article($0), attempts: try $0.decode(Int.self, "cluster_attempts")) }
         }
-        guard !pending.isEmpty else { return false }
+        guard let first = pending.first else { return false }
+        let full = pending.count == settings.batchSize
+        if first.attempts > 0 {
+            pending = [first]
+            if first.attempts == limit - 1 {
+                logger.error("last clustering attempt for an article earlier rounds did not finish",
+                             ["articleId": .string(first.article.id), "source": .string(first.article.sourceName)])
+            }
+        }
+        try await recordAttempt(on: pending.map(\.article.id))
+        try await cluster(pending.map(\.article), engine)
+        return full || first.attempts > 0
+    }
+
+    /// One statement for the round (at most `batchSize` parameters).
+    private func recordAttempt(on articleIDs: [String]) async throws {
+        let placeholders = (1 ... articleIDs.count).map { "$\($0)" }.joined(separator: ", ")
+        try await database.write { connection in
+            try connection.execute("UPDATE articles SET cluster_attempts = cluster_attempts + 1 WHERE id IN (\(placeholders))",
+                                   articleIDs.map { .text($0) })
+        }
+    }
+
+    /// Places `pending` and commits the round.
+    private func cluster(_ pending: [EngineArticle], _ engine: StoryEngineThread) async throws {
         let now = clock()
         let staleBefore = now.addingTimeInterval(-settings.staleAfterSeconds)
         let (round, events) = try await engine.run { engine in Self.decide(pending, engine: engine, now: now, staleBefore: staleBefore) }
         try await writes.commit(round, events: events, to: self.events, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds))
         let retired = Set(round.staleStoryIDs)
         try await engine.run { $0.markQuiet(retired) }
-        return pending.count == settings.batchSize
     }
 
     /// What the engine makes of one batch: the round to commit and the events announcing it.
