@@ -4,6 +4,11 @@ extension ValidationRun {
     /// An enum check replaces the length checks (the allowed values define the length); formats
     /// are checked after lengths so an over-long value reports `too_big`, not a format error.
     mutating func checkString(_ string: String, _ rules: StringRules) {
+        // JSON may carry U+0000, but no text column stores it (PostgreSQL refuses it outright):
+        // refused here, it is a 422 naming the field rather than a failed write.
+        if string.utf8.contains(0) {
+            return report(.invalidFormat, "must not contain the NUL character (U+0000)")
+        }
         if let allowed = rules.allowedValues {
             if !allowed.contains(string) {
                 report(.invalidEnumValue, "must be one of: " + allowed.map { "\"\($0)\"" }.joined(separator: ", "))

@@ -145,8 +145,11 @@ private struct Node: Sendable {
             return found
         }
         if let name = parameterName, let child = parameter.first {
+            let value = first.removingPercentEncoding ?? String(first)
+            // `%00` names nothing any handler stores (no text column holds a NUL): no route.
+            guard !value.utf8.contains(0) else { return nil }
             var captured = parameters
-            captured[name] = first.removingPercentEncoding ?? String(first)
+            captured[name] = value
             return child.find(segments.dropFirst(), parameters: captured)
         }
         return nil

@@ -116,6 +116,12 @@ final class SchemaValidatorTests: XCTestCase {
         }
     }
 
+    func testStringsNeverCarryANul() throws {
+        XCTAssertEqual(try issues(#"{"version": 1, "name": "a\u0000b"}"#, .object { Property("version", .integer()); Property("name", .string()) }),
+                       [ValidationIssue(path: "name", code: .invalidFormat, message: "must not contain the NUL character (U+0000)")])
+        XCTAssertEqual(try issues(#""\u0000""#, .string(format: .uuid)).map(\.code), [.invalidFormat])
+    }
+
     func testObjectsWithAMinimumNumberOfKeys() throws {
         let change: Schema = .object("Change", minProperties: 1) {
             Property("a", .boolean, required: false)

@@ -168,4 +168,14 @@ final class HTTPServerBasicsTests: XCTestCase {
         XCTAssertTrue(connection.readResponses(1).first?.hasSuffix("feed a b") ?? false)
         await server.stop()
     }
+
+    func testAPathParameterHoldingANulMatchesNoRoute() async throws {
+        let server = try makeServer()
+        let connection = try server.connect()
+        connection.send("GET /feeds/a%00b HTTP/1.1\r\n\r\nGET /feeds/ok HTTP/1.1\r\n\r\n")
+        let responses = connection.readResponses(2)
+        XCTAssertTrue(responses.first?.hasPrefix("HTTP/1.1 404") ?? false, responses.first ?? "no response")
+        XCTAssertTrue(responses.last?.hasSuffix("feed ok") ?? false, "the connection goes on")
+        await server.stop()
+    }
 }

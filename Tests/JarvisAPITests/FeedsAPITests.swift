@@ -88,6 +88,7 @@ final class FeedsAPITests: XCTestCase {
         XCTAssertEqual(try post(#"{"url":"https://example.com/feed","name":"X","pollIntervalSeconds":59}"#).status, 422)
         XCTAssertEqual(try post(#"{"url":"https://example.com/feed","name":"X","pollIntervalSeconds":86401}"#).status, 422)
         XCTAssertEqual(try post(#"{"url":"https://example.com/feed","name":"X","extra":1}"#).status, 422)
+        XCTAssertEqual(try post(#"{"url":"https://example.com/feed","name":"a\u0000b"}"#).status, 422, "a NUL no column can store")
         XCTAssertEqual(try post(#"{"url": "#).status, 400)
         XCTAssertEqual(try post(#"{"url":"https://example.com/feed","name":"X"}"#).status, 201)
         let duplicate = try post(#"{"url":"https://example.com/feed","name":"Again","pollIntervalSeconds":900}"#)

@@ -141,7 +141,7 @@ class StoriesAPITests: XCTestCase {
     }
 
     func testUnknownIdsAndBadQueriesGetJSONErrors() throws {
-        for path in ["/stories/no-such-story", "/articles/no-such-article"] {
+        for path in ["/stories/no-such-story", "/articles/no-such-article", "/stories/%00", "/articles/a%00b"] {
             let response = try curl([jarvis.url + path])
             XCTAssertEqual(response.status, 404, path)
             XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(response.body.utf8)), response.body)

@@ -119,6 +119,7 @@ final class MeasurementBatchTests: XCTestCase {
             ("entries[0].deviceType", Samples.batch([Samples.entry(extra: ["deviceType": "toaster"])])),
             ("entries[0].value", Samples.batch([Samples.entry(extra: ["value": "12"])])),
             ("entries[0].externalSourceVersion", Samples.batch([Samples.entry(extra: ["externalSourceVersion": ""])])),
+            ("entries[0].externalId", Samples.batch([Samples.entry(externalId: "abc\u{0}")])),
         ]
         for (path, body) in cases {
             let response = try await BatchClient.post(harness.measurementsBatchURL, json: body, bearer: token)
