@@ -38,6 +38,20 @@ final class LoginThrottleTests: XCTestCase {
         XCTAssertEqual(otherClient.status, 401, "behind a trusted proxy each client has its own budget")
     }
 
+    /// A dual-stack listener shows IPv4 peers as `::ffff:a.b.c.d`: each is still its own IPv4
+    /// client (not all of them one `::/64`), and a proxy trusted by either spelling is trusted.
+    func testIPv4MappedAddressesAreTheirIPv4Clients() async throws {
+        let harness = try await HealthLogHarness.start(self, .sqlite, environment: ["HEALTHLOG_TRUSTED_PROXIES": "::ffff:127.0.0.1"])
+        for attempt in 1...20 {
+            let forwarded = "X-Forwarded-For: ::ffff:198.51.100.7"
+            XCTAssertEqual(try harness.login("nobody\(attempt)@example.com", password: "x", headers: [forwarded]).status, 401)
+        }
+        let sameClient = try harness.login("fresh@example.com", password: "x", headers: ["X-Forwarded-For: 198.51.100.7"])
+        XCTAssertEqual(sameClient.status, 429, "both spellings are one client, behind a proxy trusted as ::ffff:127.0.0.1")
+        let otherClient = try harness.login("fresh@example.com", password: "x", headers: ["X-Forwarded-For: ::ffff:198.51.100.9"])
+        XCTAssertEqual(otherClient.status, 401, "another IPv4 client has its own budget")
+    }
+
     private func parallel(_ backend: TestBackend) async throws {
         let harness = try await HealthLogHarness.start(self, backend)
         try harness.createUser("target@example.com")
