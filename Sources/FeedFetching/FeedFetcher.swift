@@ -36,7 +36,7 @@ public final class FeedFetcher: Sendable {
     public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchOutcome {
         guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = request.url.host?.lowercased() else {
-            throw FetchError(kind: .invalidURL, message: "only http and https URLs can be fetched: \(request.url)")
+            throw FetchError(kind: .invalidURL, message: "only http and https URLs can be fetched: \(FetchError.location(request.url))")
         }
         await limiter.acquire(host: host)
         defer { limiter.release(host: host) }
@@ -67,9 +67,9 @@ public final class FeedFetcher: Sendable {
         case 304:
             return .notModified(permanentRedirect: result.permanentRedirect)
         case 300...399:
-            throw FetchError(kind: .tooManyRedirects, message: "too many redirects from \(requested)")
+            throw FetchError(kind: .tooManyRedirects, message: "too many redirects from \(FetchError.location(requested))")
         default:
-            throw FetchError(kind: .httpStatus(response.statusCode), message: "HTTP \(response.statusCode) from \(requested)")
+            throw FetchError(kind: .httpStatus(response.statusCode), message: "HTTP \(response.statusCode) from \(FetchError.location(requested))")
         }
     }
 }

@@ -45,6 +45,18 @@ public struct FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// 410 Gone: the publisher says the feed will not come back.
     public var isGone: Bool { kind == .httpStatus(410) }
     public var description: String { message }
+
+    /// `url` as an error message may name it: without user, password, query or fragment, since
+    /// a private feed's credentials or token live there and the message is logged and stored as
+    /// the feed's last error.
+    static func location(_ url: URL) -> String {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.host ?? "" }
+        parts.user = nil
+        parts.password = nil
+        parts.query = nil
+        parts.fragment = nil
+        return parts.string ?? (url.host ?? "")
+    }
 }
 
 /// Tunables of the fetcher; the defaults suit polling public feeds.

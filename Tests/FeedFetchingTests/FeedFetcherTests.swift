@@ -156,6 +156,19 @@ final class FeedFetcherTests: XCTestCase {
         XCTAssertEqual(broken?.kind, .httpStatus(500))
     }
 
+    /// The message is logged and stored as the feed's last error: a private feed's credentials
+    /// and token never appear in it.
+    func testErrorMessagesNameTheFeedWithoutCredentialsOrQuery() async throws {
+        let port = server.port
+        let privateFeed = try XCTUnwrap(URL(string: "http://alice:s3cret-pw@127.0.0.1:\(port)/gone?token=t0ken-123#top"))
+        do {
+            _ = try await fetcher().fetch(FetchRequest(url: privateFeed))
+            XCTFail("410 expected")
+        } catch {
+            XCTAssertEqual(error.message, "HTTP 410 from http://127.0.0.1:\(port)/gone")
+        }
+    }
+
     func testSlowFeedTimesOut() async {
         let impatient = fetcher { $0.timeout = 1 }
         let started = Date()
