@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TestDatabaseSupport
 import XCTest
 @testable import JarvisAPI
 
@@ -52,5 +53,36 @@ final class ArticleStoreTests: XCTestCase {
             try $0.queryFirst("SELECT COUNT(*) AS n FROM articles WHERE feed_id IS NULL", [])!.decode(Int.self, "n")
         }
         XCTAssertEqual(orphans, 2)
+    }
+
+    func testAnEntryKeyTooLongForAnIndexIsStoredAndDeduplicatedOnSQLite() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("articles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await longKey(Database.open(url: directory.appendingPathComponent("j.sqlite").path))
+    }
+
+    func testAnEntryKeyTooLongForAnIndexIsStoredAndDeduplicatedOnPostgres() async throws {
+        try await longKey(Database.open(url: try makePostgresSchemaURL(prefix: "jarvis_long_key"), poolSize: 1))
+    }
+
+    /// A guid of 8 kB (random, so PostgreSQL cannot compress it under its index limit) is one
+    /// article, found again on the next fetch; the feed's other entries are stored beside it.
+    private func longKey(_ database: Database) async throws {
+        defer { database.close() }
+        try await database.migrate(JarvisMigrations.all)
+        let feed = try await FeedStore(database: database).create(url: URL(string: "https://example.com/feed")!, name: "Ex",
+                                                                   interval: 900, now: Date())
+        let store = ArticleStore(database: database)
+        let hugeKey = "guid:" + (0 ..< 230).map { _ in UUID().uuidString }.joined()
+        let entries = [article(hugeKey), article("guid:short")]
+        let first = try await store.ingest(entries, feedID: feed.id, source: "Ex", sourceKey: "example.com", now: Date())
+        XCTAssertEqual(first, .init(inserted: 2, updated: 0))
+        let again = try await store.ingest(entries, feedID: feed.id, source: "Ex", sourceKey: "example.com", now: Date())
+        XCTAssertEqual(again, .init(inserted: 0, updated: 0))
+        let longest = try await database.read {
+            try $0.queryFirst("SELECT MAX(LENGTH(dedup_key)) AS n FROM articles", [])!.decode(Int.self, "n")
+        }
+        XCTAssertLessThanOrEqual(longest, IncomingArticle.maximumStoredKeyBytes)
     }
 }

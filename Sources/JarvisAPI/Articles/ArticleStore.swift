@@ -19,7 +19,7 @@ struct ArticleStore: Sendable {
                 let hash = article.contentHash
                 let existing = try connection.queryFirst(
                     "SELECT id, content_hash, story_id FROM articles WHERE feed_id = $1 AND dedup_key = $2",
-                    [.text(feedID), .text(article.dedupKey)])
+                    [.text(feedID), .text(article.storedDedupKey)])
                 if let existing {
                     guard try existing.decode(String.self, "content_hash") != hash else { continue }
                     try connection.execute("""
@@ -39,7 +39,7 @@ struct ArticleStore: Sendable {
                             published_at, first_seen_at, updated_at, content_hash, feed_marked_breaking, source_key)
                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14)
                         ON CONFLICT (feed_id, dedup_key) DO NOTHING
-                        """, [.text(UUID().uuidString.lowercased()), .text(feedID), .text(article.dedupKey), .text(source),
+                        """, [.text(UUID().uuidString.lowercased()), .text(feedID), .text(article.storedDedupKey), .text(source),
                               .text(article.sourceURL), .text(article.headline), .text(article.body), article.author.sqlValue,
                               article.imageURL.sqlValue, article.publishedAt.sqlValue, now.sqlValue, .text(hash),
                               article.isBreaking.sqlValue, .text(sourceKey)])

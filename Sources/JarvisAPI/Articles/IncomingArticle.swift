@@ -13,6 +13,16 @@ struct IncomingArticle: Sendable, Equatable {
     let publishedAt: Date
     let isBreaking: Bool
 
+    /// The longest key stored as written. PostgreSQL's unique index refuses an entry over about
+    /// 2.7 kB, which would fail the whole fetch of that feed at every poll; a longer key (a feed
+    /// can put anything in a guid) is stored as its digest, still one per entry.
+    static let maximumStoredKeyBytes = 1024
+
+    /// `dedupKey` as the `dedup_key` column holds it.
+    var storedDedupKey: String {
+        dedupKey.utf8.count <= Self.maximumStoredKeyBytes ? dedupKey : "sha256:" + Digest.sha256Hex(dedupKey)
+    }
+
     /// Changes when anything shown to the reader changes: an edited entry updates its article.
     var contentHash: String {
         Digest.sha256Hex([headline, body, author ?? "", imageURL ?? "", sourceURL].joined(separator: "\u{1F}"))
