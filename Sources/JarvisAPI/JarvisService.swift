@@ -19,8 +19,10 @@ public struct JarvisService: Service {
     public init() {}
 
     public func configure(_ setup: inout ServiceSetup) throws {
-        if let token = setup.environment["JARVIS_API_TOKEN"], !token.isEmpty {
-            setup.middleware.append(APITokenAuthentication(token: token))
+        let token = setup.environment["JARVIS_API_TOKEN"] ?? ""
+        if !token.isEmpty { setup.middleware.append(APITokenAuthentication(token: token)) }
+        if let warning = Self.openAccessWarning(host: setup.options.host, token: token) {
+            setup.logger.warning(warning, ["host": .string(setup.options.host)])
         }
         let clock: @Sendable () -> Date = { Date() }
         let events = LiveEvents(database: setup.database, logger: setup.logger)
@@ -48,6 +50,15 @@ public struct JarvisService: Service {
 }
 
 extension JarvisService {
+    /// What the operator is told at start-up when the API is open to the network: without
+    /// `JARVIS_API_TOKEN` anyone who reaches the port manages the subscriptions. The app works
+    /// without a token (the contract has no auth), and on the default `127.0.0.1` only this
+    /// machine can reach it, so this warns rather than refuses.
+    static func openAccessWarning(host: String, token: String) -> String? {
+        guard token.isEmpty, !["127.0.0.1", "::1", "localhost"].contains(host.lowercased()) else { return nil }
+        return "JARVIS_API_TOKEN is not set: anyone who can reach this address can add, refresh and delete feeds"
+    }
+
     /// `jarvis feeds import|export`, beside `jarvis serve`.
     public static var subcommands: [String: ServiceCommand.Subcommand] {
         ["feeds": (summary: "import FILE.opml | export — move subscriptions in and out", run: { await FeedsCommand.run($0) })]

@@ -131,4 +131,13 @@ final class JarvisTokenTests: XCTestCase {
         XCTAssertEqual(try curl(["-H", "Authorization: bearer s3cret-token-value", jarvis.url + "/metrics"]).status, 200)
         await jarvis.stop()
     }
+
+    func testAnOpenAPIOnANetworkAddressIsWarnedAbout() {
+        XCTAssertNotNil(JarvisService.openAccessWarning(host: "0.0.0.0", token: ""))
+        XCTAssertNotNil(JarvisService.openAccessWarning(host: "::", token: ""))
+        XCTAssertNil(JarvisService.openAccessWarning(host: "0.0.0.0", token: "s3cret-token-value"), "a token closes it")
+        for loopback in ["127.0.0.1", "::1", "localhost"] {
+            XCTAssertNil(JarvisService.openAccessWarning(host: loopback, token: ""), "only this machine reaches \(loopback)")
+        }
+    }
 }
