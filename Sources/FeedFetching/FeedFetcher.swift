@@ -26,7 +26,8 @@ public final class FeedFetcher: Sendable {
             "Accept": "application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5",
             "Accept-Encoding": "gzip, deflate",
         ]
-        tasks = FetchTaskTable(maxBodyBytes: configuration.maxBodyBytes, maxRedirects: configuration.maxRedirects)
+        tasks = FetchTaskTable(maxBodyBytes: configuration.maxBodyBytes, maxRedirects: configuration.maxRedirects,
+                               isInternalHost: configuration.isInternalHost)
         session = URLSession(configuration: sessionConfiguration, delegate: tasks, delegateQueue: nil)
         limiter = ConcurrencyLimiter(perHost: configuration.perHostConcurrency, total: configuration.totalConcurrency)
     }

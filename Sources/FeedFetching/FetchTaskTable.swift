@@ -26,10 +26,12 @@ final class FetchTaskTable: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     private let entries = Mutex<[Int: Entry]>([:])
     private let maxBodyBytes: Int
     private let maxRedirects: Int
+    private let isInternalHost: @Sendable (String) -> Bool
 
-    init(maxBodyBytes: Int, maxRedirects: Int) {
+    init(maxBodyBytes: Int, maxRedirects: Int, isInternalHost: @escaping @Sendable (String) -> Bool) {
         self.maxBodyBytes = maxBodyBytes
         self.maxRedirects = maxRedirects
+        self.isInternalHost = isInternalHost
     }
 
     func run(_ task: URLSessionDataTask) async -> FetchTaskResult {
@@ -71,8 +73,16 @@ final class FetchTaskTable: NSObject, URLSessionDataDelegate, @unchecked Sendabl
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        // Resolving blocks; this runs on the session's delegate queue, not the cooperative pool.
+        let intoInternal = leadsInside(from: task.originalRequest?.url, to: request.url)
         let follow = entries.withLock { table -> Bool in
             guard var entry = table[task.taskIdentifier] else { return false }
+            if let intoInternal {
+                entry.result.error = FetchError(kind: .redirectToInternalAddress,
+                                                message: "refused a redirect into the server's own network: \(intoInternal)")
+                table[task.taskIdentifier] = entry
+                return false
+            }
             entry.redirects += 1
             let permanent = response.statusCode == 301 || response.statusCode == 308
             if entry.permanentSoFar && permanent {
@@ -84,6 +94,15 @@ final class FetchTaskTable: NSObject, URLSessionDataDelegate, @unchecked Sendabl
             return entry.redirects <= maxRedirects
         }
         completionHandler(follow ? request : nil)
+    }
+
+    /// The target's host when a redirect goes from an internet host to an internal one (DNS
+    /// rebinding between this check and the connection remains possible; this stops the plain
+    /// redirect). A feed the operator put on an internal address may redirect within it.
+    private func leadsInside(from origin: URL?, to target: URL?) -> String? {
+        guard let targetHost = target?.host, let originHost = origin?.host, targetHost != originHost else { return nil }
+        guard isInternalHost(targetHost), !isInternalHost(originHost) else { return nil }
+        return targetHost
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

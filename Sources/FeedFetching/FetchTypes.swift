@@ -37,6 +37,8 @@ public struct FetchedDocument: Sendable, Equatable {
 public struct FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         case invalidURL, timeout, tooLarge, tooManyRedirects, network
+        /// A redirect from an internet host into the operator's network (`InternalAddress`).
+        case redirectToInternalAddress
         case httpStatus(Int)
     }
     public let kind: Kind
@@ -71,6 +73,9 @@ public struct FetcherConfiguration: Sendable {
     public var perHostConcurrency = 2
     /// Fetches in flight overall.
     public var totalConcurrency = 16
+    /// Whether a host is on the operator's side (`InternalAddress.isInternalHost`, which
+    /// resolves it): a redirect from a host that is not to one that is, is refused.
+    public var isInternalHost: @Sendable (String) -> Bool = InternalAddress.isInternalHost
 
     public init() {}
 }

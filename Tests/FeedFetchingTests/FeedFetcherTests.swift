@@ -34,6 +34,10 @@ final class FeedFetcherTests: XCTestCase {
         router.get("/temporary") { _ in Response(status: 302, headers: ["Location": "/feed"]) }
         router.get("/mixed") { _ in Response(status: 301, headers: ["Location": "/temporary"]) }
         router.get("/loop") { _ in Response(status: 302, headers: ["Location": "/loop"]) }
+        router.get("/to-localhost") { request in
+            let port = request.headers["Host"]?.split(separator: ":").last.map(String.init) ?? ""
+            return Response(status: 302, headers: ["Location": "http://localhost:\(port)/feed"])
+        }
         router.get("/huge") { _ in .bytes([UInt8](repeating: 0x20, count: 3 << 20), contentType: "application/xml") }
         router.get("/huge-stream") { _ in
             Response(status: 200, headers: ["Content-Type": "application/xml"], body: .stream { writer in
@@ -133,6 +137,19 @@ final class FeedFetcherTests: XCTestCase {
         // A permanent hop followed by a temporary one: only the permanent part counts.
         let mixed = try await fetch("/mixed")
         XCTAssertEqual(try document(mixed).permanentRedirect?.path, "/temporary")
+    }
+
+    /// A publisher on the internet cannot send the fetch into the server's own network; a feed
+    /// the operator subscribed to on that network may redirect within it.
+    func testARedirectFromAnInternetHostIntoTheServersNetworkIsRefused() async throws {
+        // Here 127.0.0.1 stands for an internet host and only `localhost` for the network.
+        let outside = fetcher { $0.isInternalHost = { $0 == "localhost" } }
+        let refused = await fetchError("/to-localhost", with: outside)
+        XCTAssertEqual(refused?.kind, .redirectToInternalAddress)
+        XCTAssertEqual(refused?.message, "refused a redirect into the server's own network: localhost")
+        // With the real rule 127.0.0.1 is internal itself: the same redirect is followed.
+        let inside = try document(try await fetch("/to-localhost"))
+        XCTAssertEqual(inside.body, Self.feed)
     }
 
     func testRedirectLoopFails() async {
