@@ -51,10 +51,12 @@ struct DailyTotals {
         days(rows, from: "0000-01-01", to: "9999-12-31")
     }
 
-    /// The user's day a row counts for: a `stats:` row's own day, else its instant's.
+    /// The user's day a row counts for: a `stats:` row's own day, else its instant's. The id is
+    /// stored as the app sent it (§12), so its day is believed only when it names a real date
+    /// of the era samples may come from; "0000-01-01" would otherwise become a record's day.
     func day(of row: Row) -> String {
-        DailyStats.parse(externalId: row.externalId)?.day
-            ?? calendar.day(of: MetricKinds.dayInstant(type: metric, measuredAt: row.measuredAt, endAt: row.endAt))
+        if let day = DailyStats.parse(externalId: row.externalId)?.day, DailyStats.isPlausibleDay(day) { return day }
+        return calendar.day(of: MetricKinds.dayInstant(type: metric, measuredAt: row.measuredAt, endAt: row.endAt))
     }
 
     /// The value of one day from that day's rows: per source its `stats:` rows if any, else its

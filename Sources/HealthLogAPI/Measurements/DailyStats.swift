@@ -18,6 +18,13 @@ enum DailyStats {
         prefix + hkIdentifier + ":" + day
     }
 
+    /// True for `YYYY-MM-DD` naming a real date from 2000 on (`PlausibleTime.earliest`), the
+    /// days a sample may belong to.
+    static func isPlausibleDay(_ day: String) -> Bool {
+        guard let year = UserCalendar.parse(day)?.year else { return false }
+        return year >= 2000
+    }
+
     /// The identifier and day an external id of the daily shape was minted from, or nil for
     /// any other id (a per-sample HealthKit UUID, for instance).
     static func parse(externalId: String) -> (hkIdentifier: String, day: String)? {

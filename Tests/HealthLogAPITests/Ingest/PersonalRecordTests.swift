@@ -8,6 +8,8 @@ import XCTest
 final class PersonalRecordTests: XCTestCase {
     func testBatchesEnqueueDetectionThatRunsInTheBackgroundOnSQLite() async throws { try await detection(.sqlite) }
     func testBatchesEnqueueDetectionThatRunsInTheBackgroundOnPostgres() async throws { try await detection(.postgres) }
+    func testADailyStatsIdNamingNoPlausibleDayCountsForItsInstantsDayOnSQLite() async throws { try await impossibleDay(.sqlite) }
+    func testADailyStatsIdNamingNoPlausibleDayCountsForItsInstantsDayOnPostgres() async throws { try await impossibleDay(.postgres) }
     func testAJobIsClaimedOnlyOnceOnSQLite() async throws { try await singleClaim(.sqlite) }
     func testAJobIsClaimedOnlyOnceOnPostgres() async throws { try await singleClaim(.postgres) }
 
@@ -60,6 +62,29 @@ final class PersonalRecordTests: XCTestCase {
         let actions = try await harness.auditActions(userID: userID)
         XCTAssertEqual(actions.filter { $0 == "personal_records.detection_enqueued" }.count, 2)
         XCTAssertTrue(actions.contains("measurement.batch.ingest"))
+    }
+
+    /// The server stores a `stats:` id as sent (§12: it trusts the format); a day no calendar
+    /// date of the plausible era names ("0000-01-01", "2026-02-30") must not become the record's
+    /// day, which the app could not decode (and year 0 cannot be encoded at all).
+    private func impossibleDay(_ backend: TestBackend) async throws {
+        let harness = try await HealthLogHarness.start(self, backend)
+        let token = try harness.bearer(for: "odd-day@example.com")
+        let batch = try await BatchClient.post(harness.measurementsBatchURL, json: Samples.batch([
+            Samples.entry(value: 99_999, start: "2026-05-20T10:00:00Z", externalId: "stats:HKQuantityTypeIdentifierStepCount:0000-01-01"),
+            Samples.entry(value: 50_000, start: "2026-05-21T10:00:00Z", externalId: "stats:HKQuantityTypeIdentifierStepCount:2026-02-30"),
+        ]), bearer: token)
+        XCTAssertEqual(batch.inserted, 2, batch.text)
+        var response = try harness.get("/api/personal-records", bearer: token)
+        let done = try await eventually(timeout: 10) {
+            response = try harness.get("/api/personal-records", bearer: token)
+            return response.data["detectionPending"] as? Bool == false && !((response.data["records"] as? [Any]) ?? []).isEmpty
+        }
+        XCTAssertTrue(done, "detection did not run: \(response.data)")
+        let best = (response.data["records"] as? [[String: Any]])?.first { $0["record"] as? String == "best_steps_day" }
+        XCTAssertEqual(best?["value"] as? Double, 99_999)
+        XCTAssertEqual(best?["day"] as? String, "2026-05-20", "the day of the row's own instant")
+        assertIOSDate(best?["achievedAt"], "achievedAt")
     }
 
     private func singleClaim(_ backend: TestBackend) async throws {
