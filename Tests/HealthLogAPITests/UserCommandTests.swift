@@ -24,11 +24,11 @@ final class UserCommandTests: XCTestCase {
         var description: String { "healthlog is not built next to the tests (\(path)): run swift build --build-tests" }
     }
 
-    private func run(_ arguments: [String], database: String) throws -> (status: Int32, output: String, error: String) {
+    private func run(_ arguments: [String], database: String, input: String? = nil) throws -> (status: Int32, output: String, error: String) {
         var environment = ProcessInfo.processInfo.environment
         environment["DATABASE_URL"] = database
         environment["HEALTHLOG_PASSWORD_HASH_COST"] = "minimal"
-        let result = try Subprocess.run(try Self.executable.path, arguments, environment: environment)
+        let result = try Subprocess.run(try Self.executable.path, arguments, environment: environment, input: input.map { Data($0.utf8) })
         return (result.status, String(decoding: result.output, as: UTF8.self), String(decoding: result.error, as: UTF8.self))
     }
 
@@ -64,6 +64,23 @@ final class UserCommandTests: XCTestCase {
         XCTAssertTrue(missing.error.contains("usage: healthlog user create"), missing.error)
         let count = try await database.read { try $0.queryFirst("SELECT count(*) AS n FROM users")?.decode(Int.self, "n") }
         XCTAssertEqual(count, 1)
+    }
+
+    /// The password can come from standard input, out of the process list and shell history.
+    func testUserCreateReadsThePasswordFromStandardInput() async throws {
+        let url = try makeDatabaseURL(.sqlite)
+        let created = try run(["user", "create", "--email", "stdin@example.com", "--password-stdin"], database: url,
+                              input: "from standard input\n")
+        XCTAssertEqual(created.status, 0, created.error)
+        let database = try Database.open(url: url, poolSize: 1)
+        defer { database.close() }
+        let hash = try await database.read {
+            try $0.queryFirst("SELECT password_hash FROM users WHERE email = 'stdin@example.com'")?.decode(String.self, "password_hash")
+        }
+        XCTAssertTrue(try PasswordCost.hasher(environment: [PasswordCost.environmentName: "minimal"]).verify("from standard input", against: try XCTUnwrap(hash)),
+                      "the line without its newline")
+        let empty = try run(["user", "create", "--email", "none@example.com", "--password-stdin"], database: url, input: "")
+        XCTAssertEqual(empty.status, 64, empty.error)
     }
 
     func testOpenAPICommandPrintsTheGeneratedDocument() throws {

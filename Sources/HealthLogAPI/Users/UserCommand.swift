@@ -2,11 +2,13 @@ import Foundation
 import ServiceRuntime
 import Storage
 
-/// `healthlog user create --email E --password P [--admin] [--timezone Area/City] [--database URL]`.
+/// `healthlog user create --email E (--password-stdin | --password P) [--admin] [--timezone Area/City] [--database URL]`.
 /// Exit codes: 0 created, 64 usage error, 65 invalid or duplicate account, 1 database failure.
 enum UserCommand {
     static let usage = """
-        usage: healthlog user create --email EMAIL --password PASSWORD [--admin] [--timezone Area/City] [--database URL]
+        usage: healthlog user create --email EMAIL (--password-stdin | --password PASSWORD) [--admin] [--timezone Area/City] [--database URL]
+          --password-stdin reads the password from the first line of standard input, which keeps it out
+            of the process list and the shell history (--password shows it to both)
           --timezone defaults to UTC; --database as for serve (env DATABASE_URL)
           env HEALTHLOG_PASSWORD_HASH_COST=minimal selects test-only hashing costs
         """
@@ -19,6 +21,11 @@ enum UserCommand {
         while let flag = remaining.popFirst() {
             switch flag {
             case "--admin": role = .admin
+            case "--password-stdin":
+                guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+                    return fail("--password-stdin: no password on standard input\n\n\(usage)", code: 64)
+                }
+                password = line
             case "--email", "--password", "--timezone", "--database":
                 guard let value = remaining.popFirst() else { return fail("\(flag) needs a value\n\n\(usage)", code: 64) }
                 switch flag {
@@ -30,7 +37,7 @@ enum UserCommand {
             default: return fail("unknown option \(flag)\n\n\(usage)", code: 64)
             }
         }
-        guard let email, let password else { return fail("--email and --password are required\n\n\(usage)", code: 64) }
+        guard let email, let password else { return fail("--email and a password are required\n\n\(usage)", code: 64) }
         do {
             let options = try ServiceOptions.parse(database, environment: environment, defaults: service.defaults)
             let hasher = try PasswordCost.hasher(environment: environment)
