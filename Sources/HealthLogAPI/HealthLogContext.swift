@@ -28,7 +28,8 @@ public struct HealthLogContext: Sendable {
         audit = AuditBatcher(database: database, logger: logger)
         throttle = LoginThrottle(database: database)
         trustedProxies = try TrustedProxies(environment: environment)
-        authenticator = Authenticator(database: database, audit: audit)
+        authenticator = Authenticator(database: database, audit: audit, trustedProxies: trustedProxies,
+                                      unattributedFailures: UnattributedFailureSampler(metrics: metrics))
         pruner = RetentionPruner(database: database, logger: logger, throttleWindowSeconds: throttle.windowSeconds)
         flags = FeatureFlagStore(database: database)
         withings = try WithingsWebhookSettings(environment: environment, metrics: metrics)

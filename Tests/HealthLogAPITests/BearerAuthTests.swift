@@ -1,4 +1,5 @@
 import Foundation
+@testable import HealthLogAPI
 import Secrets
 import XCTest
 
@@ -14,6 +15,34 @@ final class BearerAuthTests: XCTestCase {
 
     func testRefusedTokenOfAKnownUserIsAuditedWithTheUserAndTheReasonOnSQLite() async throws { try await knownUserRefused(.sqlite) }
     func testRefusedTokenOfAKnownUserIsAuditedWithTheUserAndTheReasonOnPostgres() async throws { try await knownUserRefused(.postgres) }
+
+    /// Failures of no account are recorded up to an allowance per client and minute, the rest
+    /// only counted; a known account's refused token is always recorded.
+    func testFailuresOfNoAccountAreRecordedUpToAnAllowancePerClient() async throws {
+        let harness = try await HealthLogHarness.start(self, .sqlite)
+        let userID = try harness.createUser("flooded@example.com")
+        let expiring = try harness.nativeTokens("flooded@example.com")
+        try await harness.execute("UPDATE access_tokens SET expires_at = $1 WHERE token_hash = $2",
+                                  [.integer(Int64(Date().timeIntervalSince1970) - 1), .text(Digest.sha256Hex(expiring.access))])
+        // All within one minute of the server's clock.
+        let second = Int(Date().timeIntervalSince1970) % 60
+        if second > 50 { try await Task.sleep(nanoseconds: UInt64(61 - second) * 1_000_000_000) }
+        let extra = 5
+        for _ in 0 ..< UnattributedFailureSampler.perMinute + extra {
+            XCTAssertEqual(try harness.get("/api/auth/me", bearer: "hla_no-such-token").status, 401)
+        }
+        XCTAssertEqual(try harness.get("/api/auth/me", bearer: expiring.access).status, 401)
+        let counts = { () async throws -> (anonymous: Int, account: Int) in
+            (try await harness.auditActions(userID: nil).filter { $0 == "auth.bearer.failure" }.count,
+             try await harness.auditActions(userID: userID).filter { $0 == "auth.bearer.failure" }.count)
+        }
+        let flushed = try await eventually { try await counts().account == 1 }
+        XCTAssertTrue(flushed, "the known account's refusal is recorded")
+        let recorded = try await counts()
+        XCTAssertEqual(recorded.anonymous, UnattributedFailureSampler.perMinute)
+        let metrics = try harness.get("/metrics").body
+        XCTAssertTrue(metrics.contains("healthlog_auth_bearer_failures_unrecorded_total \(extra)"), metrics)
+    }
 
     private func knownUserRefused(_ backend: TestBackend) async throws {
         let harness = try await HealthLogHarness.start(self, backend)

@@ -10,6 +10,8 @@ public final class AuditBatcher: Sendable {
     private let database: Database
     private let logger: Logger
     private let pending = Mutex<[AuditEntry]>([])
+    /// Rows refused since the last flush because `maxPending` were already waiting.
+    private let dropped = Atomic<Int>(0)
     private let batchSize: Int
     private let interval: Duration
 
@@ -29,10 +31,19 @@ public final class AuditBatcher: Sendable {
         }
     }
 
+    /// The most rows that wait in memory: while the database is slower than the requests, the
+    /// queue is not allowed to grow without bound (what is refused is counted and logged).
+    static let maxPending = 10_000
+
     func record(_ entry: AuditEntry) {
-        let waiting = pending.withLock { rows in
+        let waiting = pending.withLock { rows -> Int? in
+            guard rows.count < Self.maxPending else { return nil }
             rows.append(entry)
             return rows.count
+        }
+        guard let waiting else {
+            dropped.add(1, ordering: .relaxed)
+            return
         }
         if waiting >= batchSize { Task { await self.flush() } }
     }
@@ -40,6 +51,8 @@ public final class AuditBatcher: Sendable {
     /// Writes whatever is waiting. A failed write is logged and its rows dropped: the audit
     /// trail must not grow memory without bound while the database is down.
     public func flush() async {
+        let refused = dropped.exchange(0, ordering: .relaxed)
+        if refused > 0 { logger.error("audit rows refused while too many waited", ["rows": .int(refused)]) }
         let rows = pending.withLock { rows in
             defer { rows.removeAll(keepingCapacity: true) }
             return rows

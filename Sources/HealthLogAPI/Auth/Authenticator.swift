@@ -10,10 +10,13 @@ import Storage
 /// Every bearer attempt is recorded as `auth.bearer.success` or `auth.bearer.failure` through
 /// the batching writer, so the request does not wait for the INSERT. A refused token that
 /// belongs to a known account (expired, revoked) is recorded with that account and the reason,
-/// so the user sees it in their own audit trail.
+/// so the user sees it in their own audit trail; failures of no account are recorded up to a
+/// per-address allowance (`UnattributedFailureSampler`).
 struct Authenticator: Sendable {
     let database: Database
     let audit: AuditBatcher
+    let trustedProxies: TrustedProxies
+    let unattributedFailures: UnattributedFailureSampler
 
     /// What the digest lookup found.
     private enum Lookup {
@@ -53,7 +56,10 @@ struct Authenticator: Sendable {
                 }
             }
         }
-        audit.record(AuditEntry(AuditAction.bearerFailure, userID: userID, request: request, details: ["reason": .string(reason)]))
+        let client = ClientAddress(request: request, trustedProxies: trustedProxies).throttleKey
+        if userID != nil || unattributedFailures.admit(client, now: Clock.now()) {
+            audit.record(AuditEntry(AuditAction.bearerFailure, userID: userID, request: request, details: ["reason": .string(reason)]))
+        }
         throw AuthErrors.unauthorized
     }
 
