@@ -27,12 +27,15 @@ public struct JarvisService: Service {
         let clock: @Sendable () -> Date = { Date() }
         let events = LiveEvents(database: setup.database, logger: setup.logger)
         let environment = setup.environment
+        let retention = try ArchiveRetention(environment: environment)
         let worker = StoryWorker(database: setup.database, events: events, settings: try StoryWorker.Settings(environment: environment),
-                                 clock: clock, logger: setup.logger) {
+                                 retention: retention, clock: clock, logger: setup.logger) {
             try StoryEngine(configuration: StoryEngine.Configuration(),
                             authorityFile: environment["JARVIS_SOURCE_AUTHORITY_FILE"].map { URL(fileURLWithPath: $0) })
         }
-        let poller = FeedPoller(database: setup.database, fetcher: FeedFetcher(), parse: { try FeedDocumentParsing.articles($0, feedURL: $1, fetchedAt: $2) },
+        let poller = FeedPoller(database: setup.database, fetcher: FeedFetcher(), parse: { document, url, now in
+            retention.entriesToStore(try FeedDocumentParsing.articles(document, feedURL: url, fetchedAt: now), now: now)
+        },
                                 events: events, policy: try FeedHealthPolicy(environment: environment),
                                 clock: clock, logger: setup.logger, onNewArticles: { worker.wake() })
         FeedRoutes.install(into: &setup.router, store: FeedStore(database: setup.database), responses: setup.responses,

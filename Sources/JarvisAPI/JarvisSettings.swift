@@ -15,6 +15,15 @@ extension StoryWorker.Settings {
     }
 }
 
+extension ArchiveRetention {
+    /// `JARVIS_ARCHIVE_DAYS` (default 30): how long stories that left the feed, and their
+    /// articles, are kept.
+    init(environment: [String: String]) throws {
+        self.init()
+        if let days = try positiveNumber("JARVIS_ARCHIVE_DAYS", environment) { seconds = days * 86_400 }
+    }
+}
+
 /// A positive number from the environment, or nil when unset; anything else stops start-up.
 func positiveNumber(_ name: String, _ environment: [String: String]) throws -> Double? {
     guard let text = environment[name] else { return nil }

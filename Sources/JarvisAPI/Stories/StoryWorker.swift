@@ -24,22 +24,26 @@ final class StoryWorker: Sendable {
         var batchSize = 200
         /// Rounds an article may take part in without being placed before it is left out.
         var maxClusterAttempts = 3
+        /// How often what is past the archive horizon is deleted (`ArchiveRetention`).
+        var pruneSeconds: Double = 3600
     }
 
     private let database: Database
     private let events: LiveEvents
     private let makeEngine: @Sendable () throws -> StoryEngine
     private let settings: Settings
+    private let retention: ArchiveRetention
     private let clock: @Sendable () -> Date
     private let logger: Logger
     private let writes: StoryWrites
     private let wakeUp = AsyncWake()
 
-    init(database: Database, events: LiveEvents, settings: Settings, clock: @escaping @Sendable () -> Date, logger: Logger,
-         makeEngine: @escaping @Sendable () throws -> StoryEngine) {
+    init(database: Database, events: LiveEvents, settings: Settings, retention: ArchiveRetention, clock: @escaping @Sendable () -> Date,
+         logger: Logger, makeEngine: @escaping @Sendable () throws -> StoryEngine) {
         self.database = database
         self.events = events
         self.settings = settings
+        self.retention = retention
         self.clock = clock
         self.logger = logger
         self.makeEngine = makeEngine
@@ -51,7 +55,7 @@ final class StoryWorker: Sendable {
 
     func run() async {
         var engine: StoryEngineThread?
-        var lastSweep = Date.distantPast
+        var lastSweep = Date.distantPast, lastPrune = Date.distantPast
         while !Task.isCancelled {
             do {
                 let now = clock()
@@ -65,6 +69,13 @@ final class StoryWorker: Sendable {
                             if clock().timeIntervalSince(lastSweep) >= settings.sweepSeconds {
                                 try await sweep(current)
                                 lastSweep = clock()
+                            }
+                            if clock().timeIntervalSince(lastPrune) >= settings.pruneSeconds {
+                                let pruned = try await retention.prune(now: clock(), on: database)
+                                if pruned.stories + pruned.articles > 0 {
+                                    logger.info("archive pruned", ["stories": .int(pruned.stories), "articles": .int(pruned.articles)])
+                                }
+                                lastPrune = clock()
                             }
                         }
                     }
