@@ -98,24 +98,30 @@ struct StoryReads: Sendable {
         return seqs.compactMap { bySeq[$0] }
     }
 
-    /// Each story's outlets, one entry per independent source with its earliest article.
-    private static func sources(of storyIDs: [String], _ connection: any DatabaseConnection) throws -> [String: [StorySource]] {
+    /// Each story's outlets, one entry per independent source with its earliest article, the
+    /// first `maximumSourcesPerItem` outlets to report. The database picks them (window
+    /// functions, SQLite ≥ 3.25 and PostgreSQL alike), so a story of hundreds of articles costs
+    /// a page no more rows than it shows.
+    static func sources(of storyIDs: [String], _ connection: any DatabaseConnection) throws -> [String: [StorySource]] {
         guard !storyIDs.isEmpty else { return [:] }
         let placeholders = (1...storyIDs.count).map { "$\($0)" }.joined(separator: ", ")
         let rows = try connection.query("""
-            SELECT story_id, id, source, source_key, source_url, published_at, is_breaking FROM articles
-            WHERE story_id IN (\(placeholders)) ORDER BY published_at, id
+            SELECT story_id, id, source, source_url, published_at, is_breaking FROM (
+                SELECT first_reports.*, ROW_NUMBER() OVER (PARTITION BY story_id ORDER BY published_at, id) AS outlet_order
+                FROM (
+                    SELECT story_id, id, source, source_url, published_at, is_breaking,
+                        ROW_NUMBER() OVER (PARTITION BY story_id, CASE WHEN source_key = '' THEN source ELSE source_key END
+                                           ORDER BY published_at, id) AS report_order
+                    FROM articles WHERE story_id IN (\(placeholders))
+                ) first_reports
+                WHERE report_order = 1
+            ) listed
+            WHERE outlet_order <= \(maximumSourcesPerItem) ORDER BY published_at, id
             """, storyIDs.map { .text($0) })
         var result: [String: [StorySource]] = [:]
-        var seen = Set<String>()
         for row in rows {
-            let story: String = try row.decode("story_id")
-            let sourceKey: String = try row.decode("source_key")
-            let name: String = try row.decode("source")
-            guard seen.insert(story + "\u{1F}" + (sourceKey.isEmpty ? name : sourceKey)).inserted,
-                  (result[story]?.count ?? 0) < maximumSourcesPerItem else { continue }
-            result[story, default: []].append(StorySource(
-                id: try row.decode("id"), name: name, url: try row.decode("source_url"),
+            result[try row.decode("story_id"), default: []].append(StorySource(
+                id: try row.decode("id"), name: try row.decode("source"), url: try row.decode("source_url"),
                 publishedAt: try row.decode("published_at"), isBreaking: try row.decode(Int.self, "is_breaking") != 0))
         }
         return result

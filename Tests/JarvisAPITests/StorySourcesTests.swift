@@ -1,0 +1,53 @@
+import Foundation
+import Storage
+import TestDatabaseSupport
+import XCTest
+@testable import JarvisAPI
+
+/// `sources[]` of a listed story: each outlet once, with its earliest report, the first
+/// `maximumSourcesPerItem` outlets to report — picked by the database, on both engines.
+final class StorySourcesTests: XCTestCase {
+    func testEachOutletOnceWithItsFirstReportAndAtMostTheLimitOnSQLite() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sources-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try sources(Database.open(url: directory.appendingPathComponent("j.sqlite").path))
+    }
+
+    func testEachOutletOnceWithItsFirstReportAndAtMostTheLimitOnPostgres() throws {
+        try sources(Database.open(url: try makePostgresSchemaURL(prefix: "jarvis_sources"), poolSize: 1))
+    }
+
+    private func sources(_ database: Database) throws {
+        defer { database.close() }
+        _ = try database.migrateBlocking(JarvisMigrations.all)
+        let start = 1_800_000_000
+        let outlets = StoryReads.maximumSourcesPerItem + 5
+        try database.writeBlocking { connection in
+            for outlet in 0 ..< outlets {
+                // Each outlet's follow-up comes first in the table but later in time; outlet 3
+                // has two feeds (names) on one host, which is one source.
+                for (report, minutes) in [(1, 500 + outlet), (0, outlet)] {
+                    let name = outlet == 3 && report == 1 ? "Outlet 3 Business" : "Outlet \(outlet)"
+                    try connection.execute("""
+                        INSERT INTO articles (id, dedup_key, source, source_key, source_url, headline, body, published_at,
+                            first_seen_at, updated_at, content_hash, story_id)
+                        VALUES ($1, $1, $2, $3, $4, 'Headline', 'Body.', $5, $5, $5, $1, 'story')
+                        """, [.text("o\(outlet)-r\(report)"), .text(name), .text("outlet\(outlet).example"),
+                              .text("https://outlet\(outlet).example/\(report)"), .integer(Int64(start + minutes * 60))])
+                }
+            }
+            try connection.execute("""
+                INSERT INTO articles (id, dedup_key, source, source_key, source_url, headline, body, published_at,
+                    first_seen_at, updated_at, content_hash, story_id)
+                VALUES ('other', 'other', 'Outlet 0', 'outlet0.example', 'https://outlet0.example/x', 'Other', 'Body.', 0, 0, 0, 'x', 'another')
+                """, [])
+        }
+        let found = try database.readBlocking { try StoryReads.sources(of: ["story"], $0) }
+        let listed = try XCTUnwrap(found["story"])
+        XCTAssertEqual(listed.map(\.id), (0 ..< StoryReads.maximumSourcesPerItem).map { "o\($0)-r0" },
+                       "one per outlet, its first report, the first outlets to report, earliest first")
+        XCTAssertEqual(listed[3].name, "Outlet 3")
+        XCTAssertNil(found["another"], "only the stories asked for")
+    }
+}
