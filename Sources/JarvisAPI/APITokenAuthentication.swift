@@ -3,10 +3,11 @@ import HTTPServer
 import Secrets
 
 /// When `JARVIS_API_TOKEN` is set, every route needs `Authorization: Bearer <token>`, except
-/// `GET /health` (the app's connect check) and `GET /livez` (liveness probes carry no data).
-/// The WebSocket upgrade is a GET through the same middleware, so it is covered too.
+/// `GET /health` (the app's connect check), `GET /livez` (liveness probes carry no data) and
+/// `GET /metrics` (its own rule, `MetricsAccess`, shared by both services). The WebSocket
+/// upgrade is a GET through the same middleware, so it is covered too.
 struct APITokenAuthentication: Middleware {
-    static let openPaths: Set<String> = ["/health", "/livez"]
+    static let openPaths: Set<String> = ["/health", "/livez", "/metrics"]
     let token: String
 
     func respond(to request: Request, next: Responder) async throws -> Response {

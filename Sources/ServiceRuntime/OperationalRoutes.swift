@@ -3,12 +3,13 @@ import HTTPServer
 /// Routes every service answers the same way, outside its API contract.
 public enum OperationalRoutes {
     /// `GET /livez`: the process is up and serving (no database round trip, so a load balancer
-    /// can poll it cheaply). `GET /metrics`: Prometheus text exposition.
-    public static func install(into router: inout Router, metrics: MetricsRegistry) {
+    /// can poll it cheaply). `GET /metrics`: Prometheus text exposition, to whom `access` allows.
+    public static func install(into router: inout Router, metrics: MetricsRegistry, access: MetricsAccess) {
         let alive = Array("{\"status\":\"ok\"}".utf8)
         router.get("/livez") { _ in .json(alive) }
-        router.get("/metrics") { _ in
-            .text(metrics.renderPrometheus(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+        router.get("/metrics") { request in
+            try access.check(request)
+            return .text(metrics.renderPrometheus(), contentType: "text/plain; version=0.0.4; charset=utf-8")
         }
     }
 }

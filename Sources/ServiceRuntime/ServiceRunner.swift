@@ -19,7 +19,7 @@ public enum ServiceRunner {
         }
         let redactor = LogRedactor()
         if let password = DatabaseURLPassword.extract(options.databaseURL) { redactor.register(secret: password) }
-        for name in service.secretEnvironmentNames {
+        for name in service.secretEnvironmentNames + [MetricsAccess.environmentName] {
             if let value = environment[name] { redactor.register(secret: value) }
         }
         let logger = Logger(minimumLevel: options.logLevel, redactor: redactor)
@@ -48,7 +48,7 @@ public enum ServiceRunner {
         let metrics = MetricsRegistry()
         var setup = ServiceSetup(database: database, logger: logger, metrics: metrics,
                                  responses: APIResponses(style: service.envelope), options: options, environment: environment)
-        OperationalRoutes.install(into: &setup.router, metrics: metrics)
+        OperationalRoutes.install(into: &setup.router, metrics: metrics, access: MetricsAccess(environment: environment))
         try service.configure(&setup)
 
         var configuration = ServerConfiguration()

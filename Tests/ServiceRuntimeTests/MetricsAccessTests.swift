@@ -1,0 +1,39 @@
+import APIToolkit
+import HTTPServer
+@testable import ServiceRuntime
+import XCTest
+
+/// `/metrics` answers a scraper on this machine, or one with `METRICS_TOKEN`; nobody else.
+final class MetricsAccessTests: XCTestCase {
+    private func allowed(_ access: MetricsAccess, from peer: String, authorization: String? = nil) -> Bool {
+        let headers: HTTPHeaders = authorization.map { ["Authorization": $0] } ?? [:]
+        do {
+            try access.check(Request(method: "GET", target: "/metrics", headers: headers, remoteAddress: peer))
+            return true
+        } catch let error as APIError {
+            XCTAssertEqual(error.status, 403)
+            return false
+        } catch {
+            XCTFail("unexpected \(error)")
+            return false
+        }
+    }
+
+    func testLoopbackPeersAreServedWithoutAToken() {
+        let access = MetricsAccess(environment: [:])
+        for peer in ["127.0.0.1", "127.0.0.53", "::1", "::ffff:127.0.0.1"] { XCTAssertTrue(allowed(access, from: peer), peer) }
+        for peer in ["203.0.113.9", "10.0.0.5", "::ffff:10.0.0.1", "2001:db8::1", "1270.0.0.1.example"] {
+            XCTAssertFalse(allowed(access, from: peer), peer)
+        }
+    }
+
+    func testOtherPeersNeedTheMetricsToken() {
+        let access = MetricsAccess(environment: [MetricsAccess.environmentName: "scrape-s3cret"])
+        XCTAssertTrue(allowed(access, from: "203.0.113.9", authorization: "Bearer scrape-s3cret"))
+        XCTAssertTrue(allowed(access, from: "203.0.113.9", authorization: "bearer scrape-s3cret"))
+        XCTAssertFalse(allowed(access, from: "203.0.113.9", authorization: "Bearer scrape-s3cre"))
+        XCTAssertFalse(allowed(access, from: "203.0.113.9"))
+        XCTAssertFalse(allowed(MetricsAccess(environment: [MetricsAccess.environmentName: ""]), from: "203.0.113.9",
+                               authorization: "Bearer "), "an empty token opens nothing")
+    }
+}
