@@ -61,6 +61,8 @@ let package = Package(
                           exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(name: "FuzzFeedParser", dependencies: ["FeedParsing", "FuzzSupport"], path: "Fuzz/FeedParser",
                           exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(name: "FuzzStoryComposition", dependencies: ["StoryComposition", "FuzzSupport"], path: "Fuzz/StoryComposition",
+                          exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // `bench/feeds/run.sh`: our feed parser against Python's feedparser on the same corpus.
         .executableTarget(name: "FeedBench", dependencies: ["FeedParsing"], path: "bench/feeds/Sources/FeedBench"),
         // `make eval` (scripts/eval.sh): the story engine's quality on the labeled data in ../shared/data,

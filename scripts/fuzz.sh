@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${FUZZ_SECONDS:-30}"
 targets=("$@")
-[ "${#targets[@]}" -gt 0 ] || targets=(HTTPParser WebSocketFrames FeedParser)
+[ "${#targets[@]}" -gt 0 ] || targets=(HTTPParser WebSocketFrames FeedParser StoryComposition)
 
 for target in "${targets[@]}"; do
   swift build -c release --sanitize=fuzzer -Xswiftc -DFUZZING --product "Fuzz$target" \
