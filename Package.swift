@@ -61,7 +61,8 @@ let package = Package(
                           exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(name: "FuzzFeedParser", dependencies: ["FeedParsing", "FuzzSupport"], path: "Fuzz/FeedParser",
                           exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .executableTarget(name: "FuzzStoryComposition", dependencies: ["StoryComposition", "FuzzSupport"], path: "Fuzz/StoryComposition",
+        .executableTarget(name: "FuzzStoryComposition", dependencies: ["StoryComposition", "TopicClassification", "FuzzSupport"],
+                          path: "Fuzz/StoryComposition",
                           exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // `bench/feeds/run.sh`: our feed parser against Python's feedparser on the same corpus.
         .executableTarget(name: "FeedBench", dependencies: ["FeedParsing"], path: "bench/feeds/Sources/FeedBench"),

@@ -1,10 +1,11 @@
 import Foundation
 import StoryComposition
+import TopicClassification
 
 /// libFuzzer's entry point: feed text is untrusted, and one article whose text traps stops the
 /// whole server. The input is split at NUL bytes into up to six reports ("headline\nbody"),
-/// from alternating outlets a few minutes apart, and composed as one story; composition's
-/// promises are checked on the result.
+/// from alternating outlets a few minutes apart, classified and composed as one story;
+/// composition's promises are checked on the result.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     CompositionFuzzing.run(UnsafeRawBufferPointer(start: data, count: size))
@@ -13,6 +14,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 enum CompositionFuzzing {
     static let composer = StoryComposer(authority: SourceAuthority.bundled)
+    static let classifier = try! TopicClassifier.bundled()  // the shipped weights; a failure to load is a build defect
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
     static let outlets = [("Reuters", "reuters.com"), ("BBC News", "bbc.co.uk"), ("Nairobi Wire", "nairobiwire.example")]
 
@@ -26,6 +28,7 @@ enum CompositionFuzzing {
                                 url: "https://\(outlet.1)/\(index)", feedMarkedBreaking: index == 0)
         }
         guard !reports.isEmpty else { return }
+        _ = classifier.classify(reports.map { (headline: $0.headline, body: $0.body) })
         let story = composer.compose(reports, topic: "politics", now: now)
         precondition(!story.summary.isEmpty, "the summary is never empty")
         let score = story.scoreBreakdown
