@@ -34,7 +34,14 @@ struct StoryFilter: Equatable {
             minSignal = value
         }
         if let text = query["after"], !text.isEmpty {
-            after = try StoryCursor(decoding: text)
+            let cursor = try StoryCursor(decoding: text)
+            // The app sends the same query with every page: a cursor of another filter would
+            // quietly page through a listing the request did not ask for.
+            guard cursor.ranking.topic == topic, cursor.ranking.minSignal == minSignal else {
+                throw APIError.badRequest("This after cursor belongs to another topic or min_signal; start again without it",
+                                          code: "stories.cursor_mismatch")
+            }
+            after = cursor
         }
     }
 }
