@@ -95,6 +95,8 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestDatabaseSupport"]),
         .testTarget(name: "NewsTextTests", dependencies: ["NewsText"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
+        // The docs that name files and tests (docs/*/contracts.md) are checked against the tree.
+        .testTarget(name: "DocumentationTests"),
         .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer", "TestHTTPClients"]),
         .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport", "TestHTTPClients"]),
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"]),
