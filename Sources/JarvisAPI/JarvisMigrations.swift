@@ -113,11 +113,18 @@ enum JarvisMigrations {
             );
             CREATE INDEX live_events_recorded_at ON live_events (recorded_at)
             """),
-        // How many clustering rounds have taken an article without placing it: a round that
-        // stops the process never commits, and `StoryWorker` uses this to take such articles
-        // one at a time and finally leave one out, rather than crash on it at every start.
+        // How many clustering rounds that stopped the process had taken an article
+        // (`RoundClaims`): such articles go one at a time and one is finally left out, rather
+        // than crash the process at every start.
         Migration(version: 5, name: "cluster_attempts", sql: """
             ALTER TABLE articles ADD COLUMN cluster_attempts INTEGER NOT NULL DEFAULT 0
+            """),
+        // Which process's round took an unplaced article (`RoundClaims`): another process's id
+        // on it means that round never finished. Only such rows are counted as attempts; the
+        // partial index keeps finding them cheap however long the backlog.
+        Migration(version: 6, name: "cluster_holder", sql: """
+            ALTER TABLE articles ADD COLUMN cluster_holder TEXT;
+            CREATE INDEX articles_in_flight ON articles (first_seen_at, id) WHERE story_id IS NULL AND cluster_holder IS NOT NULL
             """),
     ]
 }

@@ -3,51 +3,76 @@ import Storage
 import XCTest
 @testable import JarvisAPI
 
-/// An article whose clustering round never finished (the process stopped on it) cannot stop
-/// the feed for good: it is retried alone, and left out after `maxClusterAttempts` rounds.
+/// An article whose clustering round stopped the process cannot stop the feed for good: a
+/// restarted process retries it alone and leaves it out after `maxClusterAttempts` such
+/// rounds. A round that merely fails (the database refused a write) costs no attempt.
 final class ClusterAttemptTests: XCTestCase {
-    func testArticlesOfUnfinishedRoundsAreRetriedAndFinallyLeftOut() async throws {
+    private func freshDatabase() throws -> (path: String, database: Database, directory: URL) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("attempts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("j.sqlite").path
         let database = try Database.open(url: path, poolSize: 1)
-        defer { database.close() }
         _ = try database.migrateBlocking(JarvisMigrations.all)
-        // As a restart finds them: one article tried in as many rounds as allowed, one tried once.
-        let attempts = ["left-out": StoryWorker.Settings().maxClusterAttempts, "tried-once": 1, "fresh": 0]
+        return (path, database, directory)
+    }
+
+    private func insert(_ id: String, holder: String?, attempts: Int, _ database: Database) throws {
         try database.writeBlocking { connection in
-            for (id, tried) in attempts {
-                let now = Date().sqlValue
-                try connection.execute("""
-                    INSERT INTO articles (id, dedup_key, source, source_key, source_url, headline, body, published_at,
-                        first_seen_at, updated_at, content_hash, cluster_attempts)
-                    VALUES ($1, $1, 'Loopback News', 'loopback.example', $2, $3, 'Markets rose after the decision.', $4, $4, $4, $1, $5)
-                    """, [.text(id), .text("https://loopback.example/\(id)"), .text("Central bank decision \(id)"), now,
-                          .integer(Int64(tried))])
-            }
+            let now = Date().sqlValue
+            try connection.execute("""
+                INSERT INTO articles (id, dedup_key, source, source_key, source_url, headline, body, published_at,
+                    first_seen_at, updated_at, content_hash, cluster_attempts, cluster_holder)
+                VALUES ($1, $1, 'Loopback News', 'loopback.example', $2, $3, 'Markets rose after the decision.', $4, $4, $4, $1, $5, $6)
+                """, [.text(id), .text("https://loopback.example/\(id)"), .text("Central bank decision \(id)"), now,
+                      .integer(Int64(attempts)), holder.map { .text($0) } ?? .null])
         }
+    }
+
+    private func state(_ database: Database) throws -> [String: (placed: Bool, attempts: Int)] {
+        try database.readBlocking { connection in
+            Dictionary(uniqueKeysWithValues: try connection.query("SELECT id, story_id, cluster_attempts FROM articles", []).map {
+                (try $0.decode(String.self, "id"), (try $0.decode(String?.self, "story_id") != nil, try $0.decode(Int.self, "cluster_attempts")))
+            })
+        }
+    }
+
+    func testArticlesOfRoundsThatStoppedTheProcessAreRetriedAloneAndFinallyLeftOut() async throws {
+        let (path, database, directory) = try freshDatabase()
+        defer { database.close(); try? FileManager.default.removeItem(at: directory) }
+        let limit = StoryWorker.Settings().maxClusterAttempts
+        // As a restart finds them: rounds of a process that is gone had taken two of them.
+        try insert("stopped-twice", holder: "gone-process", attempts: limit - 1, database)
+        try insert("stopped-once", holder: "gone-process", attempts: 0, database)
+        try insert("fresh", holder: nil, attempts: 0, database)
 
         let jarvis = try await RunningJarvis(databaseURL: path)
         addTeardownBlock { await jarvis.stop() }
-        func state() throws -> [String: (placed: Bool, attempts: Int)] {
-            try database.readBlocking { connection in
-                Dictionary(uniqueKeysWithValues: try connection.query("SELECT id, story_id, cluster_attempts FROM articles", []).map {
-                    (try $0.decode(String.self, "id"),
-                     (try $0.decode(String?.self, "story_id") != nil, try $0.decode(Int.self, "cluster_attempts")))
-                })
-            }
+        let settled = try eventually(30) {
+            let now = try state(database)
+            return now["stopped-once"]!.placed && now["fresh"]!.placed && now["stopped-twice"]!.attempts == limit
         }
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, try !(state()["tried-once"]!.placed && state()["fresh"]!.placed) {
-            try await Task.sleep(nanoseconds: 100_000_000)
-        }
-        let placed = try state()
-        XCTAssertTrue(placed["tried-once"]!.placed, "an article of an unfinished round is retried")
-        XCTAssertTrue(placed["fresh"]!.placed)
-        XCTAssertEqual(placed["tried-once"]!.attempts, 2, "each round records its attempt before the engine runs")
-        XCTAssertEqual(placed["fresh"]!.attempts, 1)
-        XCTAssertFalse(placed["left-out"]!.placed, "an article tried maxClusterAttempts times is left out")
-        XCTAssertEqual(placed["left-out"]!.attempts, StoryWorker.Settings().maxClusterAttempts, "and not tried again")
+        let seen = try state(database)
+        XCTAssertTrue(settled, "\(seen)")
+        let after = try state(database)
+        XCTAssertEqual(after["stopped-once"]!.attempts, 1, "one unfinished round counted; then placed alone")
+        XCTAssertEqual(after["fresh"]!.attempts, 0, "a round of this process costs nothing")
+        XCTAssertFalse(after["stopped-twice"]!.placed, "left out at the limit")
+    }
+
+    func testARoundThatFailsWithoutStoppingTheProcessCostsNoAttempt() async throws {
+        let (path, database, directory) = try freshDatabase()
+        defer { database.close(); try? FileManager.default.removeItem(at: directory) }
+        try insert("unlucky", holder: nil, attempts: 0, database)
+        // Every round fails to store its story until the trigger goes: a full disk, a failover.
+        try database.writeBlocking { try $0.executeScript("CREATE TRIGGER refuse BEFORE INSERT ON stories BEGIN SELECT RAISE(ABORT, 'transient'); END") }
+
+        let jarvis = try await RunningJarvis(databaseURL: path)
+        addTeardownBlock { await jarvis.stop() }
+        try await Task.sleep(nanoseconds: 4_000_000_000)  // several rounds fail meanwhile (one a second)
+        XCTAssertEqual(try state(database)["unlucky"]?.placed, false, "the rounds did fail")
+        try database.writeBlocking { try $0.executeScript("DROP TRIGGER refuse") }
+        let placed = try eventually(30) { try state(database)["unlucky"]!.placed }
+        XCTAssertTrue(placed, "placed once the database accepts the round again")
+        XCTAssertEqual(try state(database)["unlucky"]?.attempts, 0)
     }
 }

@@ -9,6 +9,9 @@ struct ArchiveRetention: Sendable {
     var seconds: Double = 30 * 86_400
     /// Rows deleted per statement, so no pass holds the writer for long.
     static let deleteBatch = 500
+    /// Passes per call: the story worker calls again at its next step while `more` is true,
+    /// renewing its lease in between, so a first prune of a large archive never outlasts it.
+    static let passesPerCall = 4
     /// A news feed carries its latest few dozen entries; a document of thousands (an archive,
     /// or a feed rotating its guids) stores only its newest ones.
     static let maxEntriesPerFetch = 500
@@ -28,11 +31,12 @@ struct ArchiveRetention: Sendable {
     /// Deletes what is past the horizon: stories out of the feed (stale or merged) whose latest
     /// article is older, their articles, and articles the worker never placed that old. Live
     /// stories are never touched (a story with no news for a day is stale long before this).
+    /// At most `passesPerCall` batches; `more` says whether anything may be left.
     @discardableResult
-    func prune(now: Date, on database: Database) async throws -> (stories: Int, articles: Int) {
+    func prune(now: Date, on database: Database) async throws -> (stories: Int, articles: Int, more: Bool) {
         let horizon = now.addingTimeInterval(-seconds).sqlValue
         var total = (stories: 0, articles: 0)
-        while true {
+        for _ in 0 ..< Self.passesPerCall {
             let pass = try await database.write { connection -> (stories: Int, articles: Int, more: Bool) in
                 let expired = try connection.query("""
                     SELECT id FROM stories WHERE state <> 'live' AND latest_article_at < $1 LIMIT \(Self.deleteBatch)
@@ -49,7 +53,8 @@ struct ArchiveRetention: Sendable {
                 return (expired.count, articles + unplaced, expired.count == Self.deleteBatch || unplaced == Self.deleteBatch)
             }
             total = (total.stories + pass.stories, total.articles + pass.articles)
-            if !pass.more { return total }
+            if !pass.more { return (total.stories, total.articles, false) }
         }
+        return (total.stories, total.articles, true)
     }
 }

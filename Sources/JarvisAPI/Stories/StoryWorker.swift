@@ -22,7 +22,7 @@ final class StoryWorker: Sendable {
         var sweepSeconds: Double = 60
         /// Articles clustered per committed round.
         var batchSize = 200
-        /// Rounds an article may take part in without being placed before it is left out.
+        /// Unfinished rounds (the process stopped) an article may be in before it is left out.
         var maxClusterAttempts = 3
         /// How often what is past the archive horizon is deleted (`ArchiveRetention`).
         var pruneSeconds: Double = 3600
@@ -36,6 +36,7 @@ final class StoryWorker: Sendable {
     private let clock: @Sendable () -> Date
     private let logger: Logger
     private let writes: StoryWrites
+    private let claims: RoundClaims
     private let wakeUp = AsyncWake()
 
     init(database: Database, events: LiveEvents, settings: Settings, retention: ArchiveRetention, clock: @escaping @Sendable () -> Date,
@@ -48,6 +49,8 @@ final class StoryWorker: Sendable {
         self.logger = logger
         self.makeEngine = makeEngine
         writes = StoryWrites(database: database, holder: UUID().uuidString.lowercased())
+        claims = RoundClaims(database: database, holder: writes.holder, batchSize: settings.batchSize,
+                             maxAttempts: settings.maxClusterAttempts)
     }
 
     /// New articles were stored: cluster them now rather than at the next tick.
@@ -75,7 +78,7 @@ final class StoryWorker: Sendable {
                                 if pruned.stories + pruned.articles > 0 {
                                     logger.info("archive pruned", ["stories": .int(pruned.stories), "articles": .int(pruned.articles)])
                                 }
-                                lastPrune = clock()
+                                if !pruned.more { lastPrune = clock() }  // else again at the next step, after a lease renewal
                             }
                         }
                     }
@@ -94,42 +97,24 @@ final class StoryWorker: Sendable {
         try? await writes.releaseLease()
     }
 
-    /// Clusters up to one batch of unassigned articles; true when there may be more.
-    ///
-    /// Feed text is untrusted, and a round that traps on one article's text stops the process
-    /// before it commits, so that article would come first again after every restart. Each round
-    /// therefore records an attempt on its articles before the engine reads them; an article
-    /// tried before goes through alone, and one tried `maxClusterAttempts` times is left out,
-    /// so the rest of the feeds keep flowing.
+    /// Clusters the next round of unplaced articles (`RoundClaims`); true when there may be more.
     private func clusterRound(_ engine: StoryEngineThread) async throws -> Bool {
-        let limit = settings.maxClusterAttempts
-        var pending = try await database.read { connection in
-            try connection.query("""
-                SELECT id, source, source_key, headline, body, source_url, published_at, feed_marked_breaking, cluster_attempts
-                FROM articles WHERE story_id IS NULL AND cluster_attempts < $1
-                ORDER BY cluster_attempts DESC, first_seen_at, id LIMIT \(self.settings.batchSize)
-                """, [.integer(Int64(limit))]).map { (article: try Self.article($0), attempts: try $0.decode(Int.self, "cluster_attempts")) }
-        }
-        guard let first = pending.first else { return false }
-        let full = pending.count == settings.batchSize
-        if first.attempts > 0 {
-            pending = [first]
-            if first.attempts == limit - 1 {
-                logger.error("last clustering attempt for an article earlier rounds did not finish",
-                             ["articleId": .string(first.article.id), "source": .string(first.article.sourceName)])
-            }
-        }
-        try await recordAttempt(on: pending.map(\.article.id))
-        try await cluster(pending.map(\.article), engine)
-        return full || first.attempts > 0
-    }
-
-    /// One statement for the round (at most `batchSize` parameters).
-    private func recordAttempt(on articleIDs: [String]) async throws {
-        let placeholders = (1 ... articleIDs.count).map { "$\($0)" }.joined(separator: ", ")
-        try await database.write { connection in
-            try connection.execute("UPDATE articles SET cluster_attempts = cluster_attempts + 1 WHERE id IN (\(placeholders))",
-                                   articleIDs.map { .text($0) })
+        let now = clock()
+        switch try await claims.next(now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds)) {
+        case .none:
+            return false
+        case .batch(let articles, let full):
+            try await cluster(articles, engine)
+            return full
+        case .alone(let article, let attempt):
+            logger.warning("retrying alone an article of a round that did not finish",
+                           ["articleId": .string(article.id), "source": .string(article.sourceName), "attempt": .int(attempt)])
+            try await cluster([article], engine)
+            return true
+        case .leftOut(let articleID, let source):
+            logger.error("article left out: its clustering rounds stopped the process repeatedly",
+                         ["articleId": .string(articleID), "source": .string(source)])
+            return true
         }
     }
 
@@ -221,7 +206,7 @@ final class StoryWorker: Sendable {
         return engine
     }
 
-    private static func article(_ row: Row) throws -> EngineArticle {
+    static func article(_ row: Row) throws -> EngineArticle {
         EngineArticle(id: try row.decode("id"), sourceName: try row.decode("source"), sourceKey: try row.decode("source_key"),
                       headline: try row.decode("headline"), body: try row.decode("body"), publishedAt: try row.decode("published_at"),
                       url: try row.decode("source_url"), feedMarkedBreaking: try row.decode(Int.self, "feed_marked_breaking") != 0)

@@ -84,7 +84,7 @@ struct StoryWrites: Sendable {
         try await database.write { try StoryRanking.prune(before: cutoff, $0) }
     }
 
-    private static func renew(holder: String, now: Date, until: Date, _ connection: any DatabaseConnection) throws -> Bool {
+    static func renew(holder: String, now: Date, until: Date, _ connection: any DatabaseConnection) throws -> Bool {
         try connection.execute("""
             UPDATE engine_state SET holder = $1, expires_at = $2
             WHERE name = 'clusterer_lease' AND (holder = $1 OR holder IS NULL OR expires_at < $3)
