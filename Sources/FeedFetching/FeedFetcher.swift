@@ -27,7 +27,7 @@ public final class FeedFetcher: Sendable {
             "Accept-Encoding": "gzip, deflate",
         ]
         tasks = FetchTaskTable(maxBodyBytes: configuration.maxBodyBytes, maxRedirects: configuration.maxRedirects,
-                               isInternalHost: configuration.isInternalHost)
+                               resolve: configuration.resolve)
         session = URLSession(configuration: sessionConfiguration, delegate: tasks, delegateQueue: nil)
         limiter = ConcurrencyLimiter(perHost: configuration.perHostConcurrency, total: configuration.totalConcurrency)
     }

@@ -26,12 +26,12 @@ final class FetchTaskTable: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     private let entries = Mutex<[Int: Entry]>([:])
     private let maxBodyBytes: Int
     private let maxRedirects: Int
-    private let isInternalHost: @Sendable (String) -> Bool
+    private let resolve: @Sendable (String) -> [[UInt8]]
 
-    init(maxBodyBytes: Int, maxRedirects: Int, isInternalHost: @escaping @Sendable (String) -> Bool) {
+    init(maxBodyBytes: Int, maxRedirects: Int, resolve: @escaping @Sendable (String) -> [[UInt8]]) {
         self.maxBodyBytes = maxBodyBytes
         self.maxRedirects = maxRedirects
-        self.isInternalHost = isInternalHost
+        self.resolve = resolve
     }
 
     func run(_ task: URLSessionDataTask) async -> FetchTaskResult {
@@ -72,37 +72,45 @@ final class FetchTaskTable: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-        // Resolving blocks; this runs on the session's delegate queue, not the cooperative pool.
-        let intoInternal = leadsInside(from: task.originalRequest?.url, to: request.url)
-        let follow = entries.withLock { table -> Bool in
-            guard var entry = table[task.taskIdentifier] else { return false }
-            if let intoInternal {
-                entry.result.error = FetchError(kind: .redirectToInternalAddress,
-                                                message: "refused a redirect into the server's own network: \(intoInternal)")
-                table[task.taskIdentifier] = entry
-                return false
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        // Resolving blocks, and the session's delegate queue serves every fetch in flight: the
+        // decision is made on a queue of its own and answered from there.
+        let (origin, target, taskID) = (task.originalRequest?.url, request.url, task.taskIdentifier)
+        let permanent = response.statusCode == 301 || response.statusCode == 308
+        DispatchQueue.global(qos: .utility).async {
+            let refusal = self.refusedRedirect(from: origin, to: target)
+            let follow = self.entries.withLock { table -> Bool in
+                guard var entry = table[taskID] else { return false }
+                defer { table[taskID] = entry }
+                if let refusal {
+                    entry.result.error = FetchError(kind: .redirectToInternalAddress,
+                                                    message: "refused a redirect into the server's own network: \(refusal)")
+                    return false
+                }
+                entry.redirects += 1
+                if entry.permanentSoFar && permanent {
+                    entry.result.permanentRedirect = target
+                } else {
+                    entry.permanentSoFar = false
+                }
+                return entry.redirects <= self.maxRedirects
             }
-            entry.redirects += 1
-            let permanent = response.statusCode == 301 || response.statusCode == 308
-            if entry.permanentSoFar && permanent {
-                entry.result.permanentRedirect = request.url
-            } else {
-                entry.permanentSoFar = false
-            }
-            table[task.taskIdentifier] = entry
-            return entry.redirects <= maxRedirects
+            completionHandler(follow ? request : nil)
         }
-        completionHandler(follow ? request : nil)
     }
 
-    /// The target's host when a redirect goes from an internet host to an internal one (DNS
-    /// rebinding between this check and the connection remains possible; this stops the plain
-    /// redirect). A feed the operator put on an internal address may redirect within it.
-    private func leadsInside(from origin: URL?, to target: URL?) -> String? {
-        guard let targetHost = target?.host, let originHost = origin?.host, targetHost != originHost else { return nil }
-        guard isInternalHost(targetHost), !isInternalHost(originHost) else { return nil }
-        return targetHost
+    /// The target's host when a redirect may not be followed: the target has an internal
+    /// address (or none), and the feed the operator subscribed to (`origin`) is not entirely
+    /// inside the network. Its own host is not re-checked (DNS that changes between checks and
+    /// connections is not covered; see `InternalAddress`).
+    private func refusedRedirect(from origin: URL?, to target: URL?) -> String? {
+        guard let targetHost = target?.host else { return "(no host)" }
+        guard targetHost != origin?.host else { return nil }
+        let targetAddresses = resolve(targetHost)
+        guard targetAddresses.isEmpty || targetAddresses.contains(where: InternalAddress.contains) else { return nil }
+        let originAddresses = origin?.host.map(resolve) ?? []
+        let originInside = !originAddresses.isEmpty && originAddresses.allSatisfy(InternalAddress.contains)
+        return originInside ? nil : targetHost
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -73,9 +73,9 @@ public struct FetcherConfiguration: Sendable {
     public var perHostConcurrency = 2
     /// Fetches in flight overall.
     public var totalConcurrency = 16
-    /// Whether a host is on the operator's side (`InternalAddress.isInternalHost`, which
-    /// resolves it): a redirect from a host that is not to one that is, is refused.
-    public var isInternalHost: @Sendable (String) -> Bool = InternalAddress.isInternalHost
+    /// How a host name is resolved for the redirect rule (`InternalAddress.resolve`; tests
+    /// give their own map).
+    public var resolve: @Sendable (String) -> [[UInt8]] = InternalAddress.resolve
 
     public init() {}
 }

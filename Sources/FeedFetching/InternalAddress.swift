@@ -4,9 +4,10 @@ import Glibc
 /// internet: loopback, private (RFC 1918, unique-local), shared (CGNAT), link-local (cloud
 /// metadata services live at 169.254.169.254), multicast, unspecified and reserved ranges.
 ///
-/// A feed's publisher controls its redirects; `FeedFetcher` refuses a redirect from an
-/// internet host to one of these, so a public feed cannot point the server at the operator's
-/// network. Feeds the operator subscribes to on such an address directly are fetched as usual.
+/// A feed's publisher controls its redirects; `FeedFetcher` refuses a redirect to a host with
+/// any of these addresses (or none), so a public feed cannot point the server at the
+/// operator's network — unless the feed the operator subscribed to is itself entirely inside
+/// it (every address of its host internal), where redirects within the network are normal.
 public enum InternalAddress {
     /// True for an address (4 or 16 bytes) of the kinds above. An IPv4-mapped IPv6 address is
     /// judged as its IPv4 address.
@@ -16,13 +17,6 @@ public enum InternalAddress {
         case 16: return isInternalIPv6(bytes)
         default: return true  // not an address we can place: treat as unsafe
         }
-    }
-
-    /// True when `host` resolves to an internal address, or does not resolve at all (nothing
-    /// to fetch there anyway). Blocking, as `resolve`.
-    public static func isInternalHost(_ host: String) -> Bool {
-        let addresses = resolve(host)
-        return addresses.isEmpty || addresses.contains(where: contains)
     }
 
     /// The addresses `host` (a name or a literal) resolves to; empty when it does not resolve.
@@ -55,6 +49,8 @@ public enum InternalAddress {
         return addresses
     }
 
+    private static let nat64Prefix: [UInt8] = [0x00, 0x64, 0xff, 0x9b] + Array(repeating: 0, count: 8)
+
     private static func isInternalIPv4(_ a: [UInt8]) -> Bool {
         switch (a[0], a[1]) {
         case (0, _), (10, _), (127, _): return true                  // this network, private, loopback
@@ -71,6 +67,7 @@ public enum InternalAddress {
     private static func isInternalIPv6(_ a: [UInt8]) -> Bool {
         if a.prefix(10).allSatisfy({ $0 == 0 }) && a[10] == 0xff && a[11] == 0xff { return isInternalIPv4(Array(a.suffix(4))) }
         if a.prefix(15).allSatisfy({ $0 == 0 }) { return a[15] <= 1 }  // unspecified, loopback
+        if a.prefix(12).elementsEqual(nat64Prefix) { return isInternalIPv4(Array(a.suffix(4))) }  // 64:ff9b::/96
         if a[0] & 0xfe == 0xfc { return true }                        // unique local fc00::/7
         if a[0] == 0xfe && a[1] & 0xc0 == 0x80 { return true }        // link-local fe80::/10
         if a[0] == 0xff { return true }                               // multicast

@@ -140,14 +140,19 @@ final class FeedFetcherTests: XCTestCase {
     }
 
     /// A publisher on the internet cannot send the fetch into the server's own network; a feed
-    /// the operator subscribed to on that network may redirect within it.
+    /// the operator subscribed to entirely inside that network may redirect within it.
     func testARedirectFromAnInternetHostIntoTheServersNetworkIsRefused() async throws {
-        // Here 127.0.0.1 stands for an internet host and only `localhost` for the network.
-        let outside = fetcher { $0.isInternalHost = { $0 == "localhost" } }
-        let refused = await fetchError("/to-localhost", with: outside)
-        XCTAssertEqual(refused?.kind, .redirectToInternalAddress)
-        XCTAssertEqual(refused?.message, "refused a redirect into the server's own network: localhost")
-        // With the real rule 127.0.0.1 is internal itself: the same redirect is followed.
+        let loopback: [UInt8] = [127, 0, 0, 1], internet: [UInt8] = [93, 184, 216, 34]
+        // The feed's host (127.0.0.1 here) as the redirect rule sees it: an internet address;
+        // one internet and one internal address (a publisher adding an AAAA ::1 record); or
+        // none (its name server failing the second lookup). Each time `localhost` is refused.
+        for originSeen in [[internet], [internet, loopback], []] {
+            let outside = fetcher { $0.resolve = { host in host == "localhost" ? [loopback] : originSeen } }
+            let refused = await fetchError("/to-localhost", with: outside)
+            XCTAssertEqual(refused?.kind, .redirectToInternalAddress, "\(originSeen)")
+            XCTAssertEqual(refused?.message, "refused a redirect into the server's own network: localhost")
+        }
+        // With the real resolver 127.0.0.1 is entirely internal itself: the same redirect is followed.
         let inside = try document(try await fetch("/to-localhost"))
         XCTAssertEqual(inside.body, Self.feed)
     }

@@ -22,9 +22,15 @@ final class InternalAddressTests: XCTestCase {
         }
     }
 
-    func testNamesResolveAndUnresolvableHostsCountAsInternal() {
-        XCTAssertTrue(InternalAddress.isInternalHost("localhost"))
-        XCTAssertTrue(InternalAddress.isInternalHost("[::1]"))
-        XCTAssertTrue(InternalAddress.isInternalHost("no-such-host.invalid"), "nothing to fetch there: refused")
+    func testNamesAndEverySpellingOfAnAddressResolve() throws {
+        XCTAssertTrue(InternalAddress.resolve("localhost").allSatisfy(InternalAddress.contains))
+        XCTAssertFalse(InternalAddress.resolve("localhost").isEmpty)
+        XCTAssertEqual(InternalAddress.resolve("[::1]").count, 1)
+        XCTAssertEqual(InternalAddress.resolve("no-such-host.invalid"), [])
+        for spelling in ["2130706433", "0177.0.0.1", "0x7f.1"] {  // forms glibc reads as 127.0.0.1
+            XCTAssertTrue(try isInternal(spelling), spelling)
+        }
+        XCTAssertTrue(try isInternal("64:ff9b::a00:1"), "NAT64 of 10.0.0.1")
+        XCTAssertFalse(try isInternal("64:ff9b::808:808"), "NAT64 of 8.8.8.8")
     }
 }
