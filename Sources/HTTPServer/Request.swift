@@ -43,6 +43,13 @@ public struct Request: Sendable {
 
     /// A path parameter by name; routes guarantee the names they declare.
     public func parameter(_ name: String) -> String? { pathParameters[name] }
+
+    /// The credential of `Authorization: Bearer <credential>` (the scheme in any case), or nil.
+    /// Compare it with a constant-time function: it is a secret.
+    public var bearerCredential: Substring? {
+        guard let header = headers["Authorization"], header.utf8.count > 7, header.prefix(7).lowercased() == "bearer " else { return nil }
+        return header.dropFirst(7)
+    }
 }
 
 /// Decoded `application/x-www-form-urlencoded` pairs, in order; used for query strings and form bodies.

@@ -4,7 +4,8 @@ import Secrets
 
 /// When `JARVIS_API_TOKEN` is set, every route needs `Authorization: Bearer <token>`, except
 /// `GET /health` (the app's connect check), `GET /livez` (liveness probes carry no data) and
-/// `GET /metrics` (its own rule, `MetricsAccess`, shared by both services). The WebSocket
+/// `GET /metrics` (its own rule, `MetricsAccess`, shared by both services, which accepts this
+/// token too). The WebSocket
 /// upgrade is a GET through the same middleware, so it is covered too.
 struct APITokenAuthentication: Middleware {
     static let openPaths: Set<String> = ["/health", "/livez", "/metrics"]
@@ -14,9 +15,7 @@ struct APITokenAuthentication: Middleware {
         if Self.openPaths.contains(request.path) && (request.method == "GET" || request.method == "HEAD") {
             return try await next(request)
         }
-        guard let header = request.headers["Authorization"], header.count > 7,
-              header.prefix(7).lowercased() == "bearer ",
-              ConstantTime.equals(header.dropFirst(7), token) else {
+        guard let credential = request.bearerCredential, ConstantTime.equals(credential, token) else {
             var error = APIError.unauthorized("A valid bearer token is required", code: "auth.unauthorized")
             error.headers.append(APIError.Header(name: "WWW-Authenticate", value: "Bearer"))
             throw error

@@ -20,7 +20,10 @@ public struct JarvisService: Service {
 
     public func configure(_ setup: inout ServiceSetup) throws {
         let token = setup.environment["JARVIS_API_TOKEN"] ?? ""
-        if !token.isEmpty { setup.middleware.append(APITokenAuthentication(token: token)) }
+        if !token.isEmpty {
+            setup.middleware.append(APITokenAuthentication(token: token))
+            setup.metricsAccess.accept(token: token)  // as before METRICS_TOKEN existed
+        }
         if let warning = Self.openAccessWarning(host: setup.options.host, token: token) {
             setup.logger.warning(warning, ["host": .string(setup.options.host)])
         }

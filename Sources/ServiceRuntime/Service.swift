@@ -30,6 +30,8 @@ public struct ServiceSetup {
     public let responses: APIResponses
     public let options: ServiceOptions
     public let environment: [String: String]
+    /// Who may read `/metrics`; a service can accept its own token too.
+    public var metricsAccess: MetricsAccess
     /// Work that runs for the life of the server (feed polling, batch writers). Each starts after
     /// the server listens and is cancelled, and awaited, when shutdown begins.
     public var backgroundTasks: [@Sendable () async -> Void] = []

@@ -47,9 +47,10 @@ public enum ServiceRunner {
 
         let metrics = MetricsRegistry()
         var setup = ServiceSetup(database: database, logger: logger, metrics: metrics,
-                                 responses: APIResponses(style: service.envelope), options: options, environment: environment)
-        OperationalRoutes.install(into: &setup.router, metrics: metrics, access: MetricsAccess(environment: environment))
+                                 responses: APIResponses(style: service.envelope), options: options, environment: environment,
+                                 metricsAccess: MetricsAccess(environment: environment))
         try service.configure(&setup)
+        OperationalRoutes.install(into: &setup.router, metrics: metrics, access: setup.metricsAccess)
 
         var configuration = ServerConfiguration()
         configuration.host = options.host

@@ -128,7 +128,10 @@ final class JarvisTokenTests: XCTestCase {
         XCTAssertTrue(refused.headers.contains("WWW-Authenticate: Bearer"))
         XCTAssertEqual(try curl(["-H", "Authorization: Bearer wrong", jarvis.url + "/feeds"]).status, 401)
         XCTAssertEqual(try curl(["-H", "Authorization: Bearer s3cret-token-value", jarvis.url + "/feeds"]).status, 200)
-        XCTAssertEqual(try curl(["-H", "Authorization: bearer s3cret-token-value", jarvis.url + "/metrics"]).status, 200)
+        // /metrics behind a proxy on this machine: the API token still opens it, nothing else does.
+        let proxied = ["-H", "X-Forwarded-For: 203.0.113.9"]
+        XCTAssertEqual(try curl(proxied + ["-H", "Authorization: bearer s3cret-token-value", jarvis.url + "/metrics"]).status, 200)
+        XCTAssertEqual(try curl(proxied + [jarvis.url + "/metrics"]).status, 403)
         await jarvis.stop()
     }
 

@@ -5,8 +5,11 @@ import XCTest
 
 /// `/metrics` answers a scraper on this machine, or one with `METRICS_TOKEN`; nobody else.
 final class MetricsAccessTests: XCTestCase {
-    private func allowed(_ access: MetricsAccess, from peer: String, authorization: String? = nil) -> Bool {
-        let headers: HTTPHeaders = authorization.map { ["Authorization": $0] } ?? [:]
+    private func allowed(_ access: MetricsAccess, from peer: String, authorization: String? = nil,
+                         forwardedBy header: String? = nil) -> Bool {
+        var headers = HTTPHeaders()
+        if let authorization { headers.add("Authorization", authorization) }
+        if let header { headers.add(header, "203.0.113.9") }
         do {
             try access.check(Request(method: "GET", target: "/metrics", headers: headers, remoteAddress: peer))
             return true
@@ -25,6 +28,22 @@ final class MetricsAccessTests: XCTestCase {
         for peer in ["203.0.113.9", "10.0.0.5", "::ffff:10.0.0.1", "2001:db8::1", "1270.0.0.1.example"] {
             XCTAssertFalse(allowed(access, from: peer), peer)
         }
+    }
+
+    /// A proxy on this machine connects over loopback on behalf of internet clients.
+    func testARequestAProxyForwardedIsNotFromThisMachine() {
+        let access = MetricsAccess(environment: [:])
+        for header in ["X-Forwarded-For", "Forwarded", "X-Real-IP"] {
+            XCTAssertFalse(allowed(access, from: "127.0.0.1", forwardedBy: header), header)
+        }
+    }
+
+    func testAServiceCanAcceptItsOwnTokenToo() {
+        var access = MetricsAccess(environment: [:])
+        access.accept(token: "api-token")
+        access.accept(token: "")
+        XCTAssertTrue(allowed(access, from: "127.0.0.1", authorization: "Bearer api-token", forwardedBy: "X-Forwarded-For"))
+        XCTAssertFalse(allowed(access, from: "203.0.113.9", authorization: "Bearer "))
     }
 
     func testOtherPeersNeedTheMetricsToken() {
