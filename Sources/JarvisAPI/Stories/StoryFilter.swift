@@ -35,13 +35,16 @@ struct StoryFilter: Equatable {
         }
         if let text = query["after"], !text.isEmpty {
             let cursor = try StoryCursor(decoding: text)
-            // The app sends the same query with every page: a cursor of another filter would
-            // quietly page through a listing the request did not ask for.
-            guard cursor.ranking.topic == topic, cursor.ranking.minSignal == minSignal else {
+            // The cursor carries its listing's filter, so a next-page request may leave `topic`
+            // and `min_signal` out; one that names a different value would otherwise quietly
+            // page through a listing it did not ask for.
+            let topicConflicts = topic != nil && topic != cursor.ranking.topic
+            let minimumConflicts = query["min_signal"].map { !$0.isEmpty } == true && minSignal != cursor.ranking.minSignal
+            guard !topicConflicts, !minimumConflicts else {
                 throw APIError.badRequest("This after cursor belongs to another topic or min_signal; start again without it",
                                           code: "stories.cursor_mismatch")
             }
-            after = cursor
+            (topic, minSignal, after) = (cursor.ranking.topic, cursor.ranking.minSignal, cursor)
         }
     }
 }
