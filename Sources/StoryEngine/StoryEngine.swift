@@ -94,7 +94,7 @@ public final class StoryEngine {
     }
 
     /// The story's snapshot. Everything but freshness and breaking depends only on the sample of
-    /// articles (breaking also takes every article its feed flagged, sampled or not), so when the sample did not change the last snapshot is kept and only those two
+    /// articles, so when the sample did not change the last snapshot is kept and only those two
     /// are recomputed: most articles of a big story, and every re-score, cost almost nothing.
     private func compose(_ id: String, _ material: StoryMaterial, now: Date, sampleChanged: Bool) -> StorySnapshot {
         // Freshness follows the newest article of the story, follow-ups of a known outlet included.
@@ -104,8 +104,7 @@ public final class StoryEngine {
                 id: id, headline: last.headline, summary: last.summary, topic: last.topic, isListed: last.isListed,
                 breakdown: last.breakdown.with(freshness: freshness), sourceCount: material.sourceCount,
                 consensus: last.consensus, conflict: last.conflict, latestArticleAt: material.latestArticleAt,
-                breakingArticleIDs: composer.breaking.breakingArticleIDs(material.articles, now: now)
-                    .union(material.feedMarkedBreakingIDs))
+                breakingArticleIDs: composer.breaking.breakingArticleIDs(material.articles, now: now))
         }
         let (topic, isListed) = topic(of: material.articles)
         let composed = composer.compose(material.articles, topic: isListed ? topic.rawValue : nil, now: now)
@@ -113,7 +112,7 @@ public final class StoryEngine {
             id: id, headline: composed.headline, summary: composed.summary, topic: topic, isListed: isListed,
             breakdown: composed.scoreBreakdown.with(freshness: freshness), sourceCount: material.sourceCount,
             consensus: composed.consensus, conflict: composed.conflict, latestArticleAt: material.latestArticleAt,
-            breakingArticleIDs: composed.breakingArticleIDs.union(material.feedMarkedBreakingIDs))
+            breakingArticleIDs: composed.breakingArticleIDs)
     }
 
     /// The desk, or — for a story about none of the four — the most likely subject desk, so

@@ -9,16 +9,12 @@ struct StoryMaterial {
     /// When each outlet first reported the story: source count and "gaining sources fast".
     private(set) var firstReportBySource: [String: Date] = [:]
     private(set) var latestArticleAt = Date.distantPast
-    /// Every article its feed flagged as breaking, sampled or not: that flag is the feed's word
-    /// on that very item (rare, so this stays small).
-    private(set) var feedMarkedBreakingIDs: Set<String> = []
 
     /// Adds `article`; true when the sample the story is composed from changed (a new outlet,
     /// or an earlier report of a known one), false when only the times moved.
     @discardableResult
     mutating func add(_ article: StoryArticle, articleLimit: Int) -> Bool {
         latestArticleAt = max(latestArticleAt, article.publishedAt)
-        if article.feedMarkedBreaking { feedMarkedBreakingIDs.insert(article.id) }
         let key = article.sourceKey.isEmpty ? article.sourceName : article.sourceKey
         if let first = firstReportBySource[key], first <= article.publishedAt {
             return false  // this outlet is already represented by an earlier report
@@ -38,7 +34,6 @@ struct StoryMaterial {
             firstReportBySource[key] = date
         }
         latestArticleAt = max(latestArticleAt, other.latestArticleAt)
-        feedMarkedBreakingIDs.formUnion(other.feedMarkedBreakingIDs)
     }
 
     var sourceCount: Int { firstReportBySource.count }

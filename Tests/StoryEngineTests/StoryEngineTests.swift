@@ -46,23 +46,6 @@ final class StoryEngineTests: XCTestCase {
         XCTAssertEqual(engine.storyCount, 1)
     }
 
-    /// "or when the feed marks it": a later report its feed flags is BREAKING even though the
-    /// story is composed from each outlet's first report only.
-    func testALaterReportItsFeedFlagsIsBreakingEvenOutsideTheComposedSample() throws {
-        let engine = try StoryEngine()
-        for article in rateDecision { _ = engine.ingest(article, now: start.addingTimeInterval(3 * 3600)) }
-        let flagged = article("a4", outlet: "Nairobi Wire", minutes: 90, "BREAKING: Kenya's central bank governor speaks on the 13% rate",
-                              "Governor Kamau Thugge said the Central Bank of Kenya would keep the benchmark rate at 13 percent "
-                              + "until inflation eases, after Tuesday's 50 basis point rise.", breaking: true)
-        let update = engine.ingest(flagged, now: start.addingTimeInterval(3 * 3600))
-        XCTAssertEqual(update.story.sourceCount, 3, "a follow-up from an outlet already in the story")
-        XCTAssertEqual(update.story.breakingArticleIDs, ["a4"])
-        let restarted = try StoryEngine()
-        for article in rateDecision + [flagged] { restarted.restore(article, storyID: update.story.id) }
-        let restored = restarted.rescore(now: start.addingTimeInterval(4 * 3600)).first { $0.id == update.story.id }
-        XCTAssertEqual(restored?.breakingArticleIDs, ["a4"], "and so after a restart rebuilds the story")
-    }
-
     func testTwoFeedsOfOneOutletCountAsOneSource() throws {
         let engine = try StoryEngine()
         let first = rateDecision[0]

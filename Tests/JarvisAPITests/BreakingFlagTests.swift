@@ -1,0 +1,69 @@
+import Foundation
+import HTTPServer
+import Storage
+import StoryEngine
+import XCTest
+@testable import JarvisAPI
+
+/// `isBreaking` "when the feed marks it": also for a follow-up of an outlet already in the
+/// story, which the engine's composed sample (each outlet's first report) leaves out.
+final class BreakingFlagTests: XCTestCase {
+    private let start = Date(timeIntervalSince1970: 1_796_000_000)
+
+    private func article(_ id: String, outlet: String, minutes: Double, _ headline: String, _ body: String,
+                         flagged: Bool = false) -> EngineArticle {
+        let host = outlet.lowercased().replacingOccurrences(of: " ", with: "") + ".example"
+        return EngineArticle(id: id, sourceName: outlet, sourceKey: host, headline: headline, body: body,
+                             publishedAt: start.addingTimeInterval(minutes * 60), url: "https://\(host)/\(id)", feedMarkedBreaking: flagged)
+    }
+
+    func testALaterReportItsFeedFlagsIsBreakingAlthoughTheSampleLeavesItOut() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("breaking-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try Database.open(url: directory.appendingPathComponent("j.sqlite").path)
+        defer { database.close() }
+        try await database.migrate(JarvisMigrations.all)
+        let reports = [
+            article("a1", outlet: "Nairobi Wire", minutes: 0, "Central Bank of Kenya raises benchmark rate to 13%",
+                    "The Central Bank of Kenya raised its benchmark lending rate by 50 basis points to 13 percent on Tuesday, "
+                    + "citing persistent inflation and a weaker shilling. Governor Kamau Thugge said the committee would act again."),
+            article("a2", outlet: "Global Wire", minutes: 20, "Kenya's central bank lifts key rate to 13 percent",
+                    "Kenya's central bank lifted its key interest rate to 13 percent from 12.5 percent, Governor Kamau Thugge said, "
+                    + "as the Monetary Policy Committee moved to tame inflation and support the shilling."),
+            article("a3", outlet: "Nairobi Wire", minutes: 90, "BREAKING: Kenya's central bank governor defends the 13% rate",
+                    "Governor Kamau Thugge said the Central Bank of Kenya would keep the benchmark rate at 13 percent "
+                    + "until inflation eases, after Tuesday's 50 basis point rise.", flagged: true),
+        ]
+        try await database.write { connection in
+            for report in reports {
+                try connection.execute("""
+                    INSERT INTO articles (id, dedup_key, source, source_key, source_url, headline, body, published_at, first_seen_at,
+                        updated_at, content_hash, feed_marked_breaking)
+                    VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $7, $7, $1, $8)
+                    """, [.text(report.id), .text(report.sourceName), .text(report.sourceKey), .text(report.url), .text(report.headline),
+                          .text(report.body), report.publishedAt.sqlValue, .integer(report.feedMarkedBreaking ? 1 : 0)])
+            }
+        }
+        let engine = try StoryEngine()
+        let now = start.addingTimeInterval(3 * 3600)
+        var round = StoryWrites.Round()
+        for report in reports {
+            let update = engine.ingest(report, now: now)
+            round.assignments.append((report.id, update.story.id))
+            round.stories[update.story.id] = (update.story, round.stories[update.story.id]?.isNew ?? update.isNewStory)
+        }
+        XCTAssertEqual(round.stories.count, 1, "one event")
+        XCTAssertFalse(round.stories.values.first!.snapshot.breakingArticleIDs.contains("a3"), "outside the composed sample")
+
+        let writes = StoryWrites(database: database, holder: "test")
+        let leased = try await writes.acquireLease(now: now, until: now.addingTimeInterval(30))
+        XCTAssertTrue(leased)
+        let events = LiveEvents(database: database, logger: Logger(minimumLevel: .error, sink: MemoryLogSink()))
+        try await writes.commit(round, events: [], to: events, now: now, leaseUntil: now.addingTimeInterval(30))
+        let flagged = try await database.read { connection in
+            try connection.query("SELECT id FROM articles WHERE is_breaking = 1 ORDER BY id", []).map { try $0.decode(String.self, "id") }
+        }
+        XCTAssertEqual(flagged, ["a3"])
+    }
+}
