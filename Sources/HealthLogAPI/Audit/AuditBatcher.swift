@@ -31,13 +31,16 @@ public final class AuditBatcher: Sendable {
         }
     }
 
-    /// The most rows that wait in memory: while the database is slower than the requests, the
-    /// queue is not allowed to grow without bound (what is refused is counted and logged).
-    static let maxPending = 10_000
+    /// The most rows that wait in memory while the database is slower than the requests (what
+    /// is refused is counted and logged): rows of no account yield first, so a flood of
+    /// anonymous failures cannot crowd out what belongs to an account.
+    static let maxPendingWithoutAccount = 10_000
+    static let maxPending = 100_000
 
     func record(_ entry: AuditEntry) {
         let waiting = pending.withLock { rows -> Int? in
-            guard rows.count < Self.maxPending else { return nil }
+            let limit = entry.userID == nil ? Self.maxPendingWithoutAccount : Self.maxPending
+            guard rows.count < limit else { return nil }
             rows.append(entry)
             return rows.count
         }
