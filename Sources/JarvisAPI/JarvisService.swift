@@ -30,8 +30,10 @@ public struct JarvisService: Service {
         let clock: @Sendable () -> Date = { Date() }
         let events = LiveEvents(database: setup.database, logger: setup.logger)
         let environment = setup.environment
-        let retention = try ArchiveRetention(environment: environment)
-        let worker = StoryWorker(database: setup.database, events: events, settings: try StoryWorker.Settings(environment: environment),
+        let settings = try StoryWorker.Settings(environment: environment)
+        let retention = try ArchiveRetention(environment: environment, keepingAtLeast: settings.staleAfterSeconds
+                                             + StoryEngine.Configuration().clustering.timeWindow)
+        let worker = StoryWorker(database: setup.database, events: events, settings: settings,
                                  retention: retention, clock: clock, logger: setup.logger) {
             try StoryEngine(configuration: StoryEngine.Configuration(),
                             authorityFile: environment["JARVIS_SOURCE_AUTHORITY_FILE"].map { URL(fileURLWithPath: $0) })

@@ -17,10 +17,17 @@ extension StoryWorker.Settings {
 
 extension ArchiveRetention {
     /// `JARVIS_ARCHIVE_DAYS` (default 30): how long stories that left the feed, and their
-    /// articles, are kept.
-    init(environment: [String: String]) throws {
+    /// articles, are kept. At least `minimum` seconds — a story's time to go stale plus the
+    /// engine's clustering window — or a follow-up could join a story already deleted.
+    init(environment: [String: String], keepingAtLeast minimum: Double) throws {
         self.init()
         if let days = try positiveNumber("JARVIS_ARCHIVE_DAYS", environment) { seconds = days * 86_400 }
+        guard seconds >= minimum else {
+            let days = (minimum / 86_400 * 100).rounded(.up) / 100
+            let shown = days == days.rounded() ? String(Int(days)) : String(days)
+            throw ServiceOptions.InvalidOption(description: "JARVIS_ARCHIVE_DAYS must be at least \(shown) "
+                + "(the time a story takes to go stale plus the 72 h clustering window)")
+        }
     }
 }
 

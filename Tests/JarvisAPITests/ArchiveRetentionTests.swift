@@ -82,7 +82,7 @@ final class ArchiveRetentionTests: XCTestCase {
         let database = try Database.open(url: path, poolSize: 1)
         defer { database.close() }
         try await database.migrate(JarvisMigrations.all)
-        let longAgo = Date().addingTimeInterval(-3 * 86_400).sqlValue
+        let longAgo = Date().addingTimeInterval(-4 * 86_400).sqlValue
         try await database.write { connection in
             try connection.execute("""
                 INSERT INTO stories (id, seq, headline, summary, topic, listed, source_authority, freshness, local_relevance,
@@ -92,13 +92,25 @@ final class ArchiveRetentionTests: XCTestCase {
                 """, [longAgo])
             try Self.insertArticle("expired-0", storyID: "expired", seenAt: longAgo, connection)
         }
-        let jarvis = try await RunningJarvis(environment: ["JARVIS_ARCHIVE_DAYS": "2"], databaseURL: path)
+        // The shortest archive allowed: stale after a minute, plus the 72 h clustering window.
+        let jarvis = try await RunningJarvis(environment: ["JARVIS_ARCHIVE_DAYS": "3.01", "JARVIS_STORY_STALE_SECONDS": "60"],
+                                             databaseURL: path)
         addTeardownBlock { await jarvis.stop() }
         let gone = try eventually(20) {
             try database.readBlocking { try $0.queryFirst("SELECT COUNT(*) AS n FROM articles", [])!.decode(Int.self, "n") } == 0
         }
         XCTAssertTrue(gone, "the story worker prunes at start and then hourly")
         XCTAssertEqual(try curl([jarvis.url + "/stories/expired"]).status, 404)
+    }
+
+    func testAnArchiveShorterThanStalenessPlusTheClusteringWindowIsRefusedAtStartUp() async throws {
+        do {
+            let jarvis = try await RunningJarvis(environment: ["JARVIS_ARCHIVE_DAYS": "3"])
+            await jarvis.stop()
+            XCTFail("started with an archive shorter than a day to go stale plus 72 h")
+        } catch {
+            XCTAssertTrue(String(describing: error).contains("JARVIS_ARCHIVE_DAYS must be at least 4 (the time"), "\(error)")
+        }
     }
 
     private static func insertArticle(_ id: String, storyID: String?, seenAt: SQLValue, _ connection: any DatabaseConnection) throws {
