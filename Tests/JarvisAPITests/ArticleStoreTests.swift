@@ -85,4 +85,29 @@ final class ArticleStoreTests: XCTestCase {
         }
         XCTAssertLessThanOrEqual(longest, IncomingArticle.maximumStoredKeyBytes)
     }
+
+    /// SQLite stored long keys as written before they were hashed: such an article is found
+    /// again, not stored a second time.
+    func testAnArticleStoredUnderItsLongKeyAsWrittenIsFoundAgain() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("articles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try Database.open(url: directory.appendingPathComponent("j.sqlite").path)
+        defer { database.close() }
+        try await database.migrate(JarvisMigrations.all)
+        let feed = try await FeedStore(database: database).create(url: URL(string: "https://example.com/feed")!, name: "Ex",
+                                                                   interval: 900, now: Date())
+        let entry = article("link:https://example.com/" + String(repeating: "long-path/", count: 150))
+        try await database.write { connection in
+            try connection.execute("""
+                INSERT INTO articles (id, feed_id, dedup_key, source, source_url, headline, body, published_at, first_seen_at,
+                    updated_at, content_hash)
+                VALUES ('stored-before', $1, $2, 'Ex', $3, $4, $5, 0, 0, 0, $6)
+                """, [.text(feed.id), .text(entry.dedupKey), .text(entry.sourceURL), .text(entry.headline), .text(entry.body),
+                      .text(entry.contentHash)])
+        }
+        let again = try await ArticleStore(database: database).ingest([entry], feedID: feed.id, source: "Ex", sourceKey: "example.com",
+                                                                     now: Date())
+        XCTAssertEqual(again, .init(inserted: 0, updated: 0))
+    }
 }

@@ -17,9 +17,10 @@ struct ArticleStore: Sendable {
             var outcome = Outcome()
             for article in articles {
                 let hash = article.contentHash
+                // Also under the key as written: SQLite stored long keys so before they were hashed.
                 let existing = try connection.queryFirst(
-                    "SELECT id, content_hash, story_id FROM articles WHERE feed_id = $1 AND dedup_key = $2",
-                    [.text(feedID), .text(article.storedDedupKey)])
+                    "SELECT id, content_hash, story_id FROM articles WHERE feed_id = $1 AND dedup_key IN ($2, $3)",
+                    [.text(feedID), .text(article.storedDedupKey), .text(article.dedupKey)])
                 if let existing {
                     guard try existing.decode(String.self, "content_hash") != hash else { continue }
                     try connection.execute("""
