@@ -37,17 +37,21 @@ final class StorySourcesTests: XCTestCase {
                               .text("https://outlet\(outlet).example/\(report)"), .integer(Int64(start + minutes * 60))])
                 }
             }
-            try connection.execute("""
-                INSERT INTO articles (id, dedup_key, source, source_key, source_url, headline, body, published_at,
-                    first_seen_at, updated_at, content_hash, story_id)
-                VALUES ('other', 'other', 'Outlet 0', 'outlet0.example', 'https://outlet0.example/x', 'Other', 'Body.', 0, 0, 0, 'x', 'another')
-                """, [])
+            // Another story, of feeds with no host key: the outlet is then its name.
+            for (id, name, at) in [("n1", "Wire A", 10), ("n2", "Wire A", 5), ("n3", "Wire B", 20), ("x", "Outlet 0", 1)] {
+                try connection.execute("""
+                    INSERT INTO articles (id, dedup_key, source, source_key, source_url, headline, body, published_at,
+                        first_seen_at, updated_at, content_hash, story_id)
+                    VALUES ($1, $1, $2, '', 'https://example.com/n', 'Other', 'Body.', $3, $3, $3, $1, $4)
+                    """, [.text(id), .text(name), .integer(Int64(at)), .text(id == "x" ? "not-asked" : "another")])
+            }
         }
-        let found = try database.readBlocking { try StoryReads.sources(of: ["story"], $0) }
+        let found = try database.readBlocking { try StoryReads.sources(of: ["story", "another"], $0) }
         let listed = try XCTUnwrap(found["story"])
         XCTAssertEqual(listed.map(\.id), (0 ..< StoryReads.maximumSourcesPerItem).map { "o\($0)-r0" },
                        "one per outlet, its first report, the first outlets to report, earliest first")
         XCTAssertEqual(listed[3].name, "Outlet 3")
-        XCTAssertNil(found["another"], "only the stories asked for")
+        XCTAssertEqual(found["another"]?.map(\.id), ["n2", "n3"], "by name when there is no host key, each story apart")
+        XCTAssertNil(found["not-asked"], "only the stories asked for")
     }
 }
