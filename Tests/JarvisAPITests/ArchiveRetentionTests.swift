@@ -1,6 +1,5 @@
 import Foundation
 import Storage
-import TestDatabaseSupport
 import TestHTTPClients
 import XCTest
 @testable import JarvisAPI
@@ -27,19 +26,14 @@ final class ArchiveRetentionTests: XCTestCase {
     }
 
     func testPruningDeletesWhatLeftTheFeedBeforeTheHorizonOnSQLite() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("archive-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try await pruning(Database.open(url: directory.appendingPathComponent("j.sqlite").path))
+        try await pruning(makeJarvisSQLite().database)
     }
 
     func testPruningDeletesWhatLeftTheFeedBeforeTheHorizonOnPostgres() async throws {
-        try await pruning(Database.open(url: try makePostgresSchemaURL(prefix: "jarvis_archive"), poolSize: 1))
+        try await pruning(makeJarvisPostgres(prefix: "jarvis_archive"))
     }
 
     private func pruning(_ database: Database) async throws {
-        defer { database.close() }
-        try await database.migrate(JarvisMigrations.all)
         let stories: [(id: String, state: String, daysAgo: Double, articles: Int)] = [
             ("old-stale", "stale", 40, 2), ("old-merged", "merged", 45, 0), ("recent-stale", "stale", 2, 1), ("live", "live", 0.1, 1),
         ]
@@ -75,13 +69,7 @@ final class ArchiveRetentionTests: XCTestCase {
     }
 
     func testTheRunningServerPrunesTheArchive() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("archive-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("j.sqlite").path
-        let database = try Database.open(url: path, poolSize: 1)
-        defer { database.close() }
-        try await database.migrate(JarvisMigrations.all)
+        let (database, path) = try makeJarvisSQLite(poolSize: 1)
         let longAgo = Date().addingTimeInterval(-4 * 86_400).sqlValue
         try await database.write { connection in
             try connection.execute("""

@@ -1,6 +1,5 @@
 import Foundation
 import Storage
-import TestDatabaseSupport
 import XCTest
 @testable import JarvisAPI
 
@@ -12,12 +11,7 @@ final class ArticleStoreTests: XCTestCase {
     }
 
     func testNewEntriesInsertUnchangedOnesAreLeftAndChangedOnesUpdateTheirArticle() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("articles-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try Database.open(url: directory.appendingPathComponent("j.sqlite").path)
-        defer { database.close() }
-        try await database.migrate(JarvisMigrations.all)
+        let database = try makeJarvisSQLite().database
         let feed = try await FeedStore(database: database).create(url: URL(string: "https://example.com/feed")!, name: "Ex",
                                                                    interval: 900, now: Date())
         let store = ArticleStore(database: database)
@@ -56,21 +50,16 @@ final class ArticleStoreTests: XCTestCase {
     }
 
     func testAnEntryKeyTooLongForAnIndexIsStoredAndDeduplicatedOnSQLite() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("articles-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try await longKey(Database.open(url: directory.appendingPathComponent("j.sqlite").path))
+        try await longKey(makeJarvisSQLite().database)
     }
 
     func testAnEntryKeyTooLongForAnIndexIsStoredAndDeduplicatedOnPostgres() async throws {
-        try await longKey(Database.open(url: try makePostgresSchemaURL(prefix: "jarvis_long_key"), poolSize: 1))
+        try await longKey(makeJarvisPostgres(prefix: "jarvis_long_key"))
     }
 
     /// A guid of 8 kB (random, so PostgreSQL cannot compress it under its index limit) is one
     /// article, found again on the next fetch; the feed's other entries are stored beside it.
     private func longKey(_ database: Database) async throws {
-        defer { database.close() }
-        try await database.migrate(JarvisMigrations.all)
         let feed = try await FeedStore(database: database).create(url: URL(string: "https://example.com/feed")!, name: "Ex",
                                                                    interval: 900, now: Date())
         let store = ArticleStore(database: database)
@@ -89,12 +78,7 @@ final class ArticleStoreTests: XCTestCase {
     /// SQLite stored long keys as written before they were hashed: such an article is found
     /// again, not stored a second time.
     func testAnArticleStoredUnderItsLongKeyAsWrittenIsFoundAgain() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("articles-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try Database.open(url: directory.appendingPathComponent("j.sqlite").path)
-        defer { database.close() }
-        try await database.migrate(JarvisMigrations.all)
+        let database = try makeJarvisSQLite().database
         let feed = try await FeedStore(database: database).create(url: URL(string: "https://example.com/feed")!, name: "Ex",
                                                                    interval: 900, now: Date())
         let entry = article("link:https://example.com/" + String(repeating: "long-path/", count: 150))

@@ -18,12 +18,7 @@ final class BreakingFlagTests: XCTestCase {
     }
 
     func testALaterReportItsFeedFlagsIsBreakingAlthoughTheSampleLeavesItOut() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("breaking-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try Database.open(url: directory.appendingPathComponent("j.sqlite").path)
-        defer { database.close() }
-        try await database.migrate(JarvisMigrations.all)
+        let database = try makeJarvisSQLite().database
         let reports = [
             article("a1", outlet: "Nairobi Wire", minutes: 0, "Central Bank of Kenya raises benchmark rate to 13%",
                     "The Central Bank of Kenya raised its benchmark lending rate by 50 basis points to 13 percent on Tuesday, "

@@ -7,15 +7,6 @@ import XCTest
 /// restarted process retries it alone and leaves it out after `maxClusterAttempts` such
 /// rounds. A round that merely fails (the database refused a write) costs no attempt.
 final class ClusterAttemptTests: XCTestCase {
-    private func freshDatabase() throws -> (path: String, database: Database, directory: URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("attempts-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("j.sqlite").path
-        let database = try Database.open(url: path, poolSize: 1)
-        _ = try database.migrateBlocking(JarvisMigrations.all)
-        return (path, database, directory)
-    }
-
     private func insert(_ id: String, holder: String?, attempts: Int, _ database: Database) throws {
         try database.writeBlocking { connection in
             let now = Date().sqlValue
@@ -37,8 +28,7 @@ final class ClusterAttemptTests: XCTestCase {
     }
 
     func testArticlesOfRoundsThatStoppedTheProcessAreRetriedAloneAndFinallyLeftOut() async throws {
-        let (path, database, directory) = try freshDatabase()
-        defer { database.close(); try? FileManager.default.removeItem(at: directory) }
+        let (database, path) = try makeJarvisSQLite(poolSize: 1)
         let limit = StoryWorker.Settings().maxClusterAttempts
         // As a restart finds them: rounds of a process that is gone had taken two of them.
         try insert("stopped-twice", holder: "gone-process", attempts: limit - 1, database)
@@ -60,8 +50,7 @@ final class ClusterAttemptTests: XCTestCase {
     }
 
     func testARoundThatFailsWithoutStoppingTheProcessCostsNoAttempt() async throws {
-        let (path, database, directory) = try freshDatabase()
-        defer { database.close(); try? FileManager.default.removeItem(at: directory) }
+        let (database, path) = try makeJarvisSQLite(poolSize: 1)
         try insert("unlucky", holder: nil, attempts: 0, database)
         // Every round fails to store its story until the trigger goes: a full disk, a failover.
         try database.writeBlocking { try $0.executeScript("CREATE TRIGGER refuse BEFORE INSERT ON stories BEGIN SELECT RAISE(ABORT, 'transient'); END") }

@@ -8,12 +8,7 @@ import XCTest
 /// shows the event.
 final class MergedStoryTests: XCTestCase {
     func testAnAbsorbedStorysIdResolvesToTheStoryThatAbsorbedIt() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("merged-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try Database.open(url: directory.appendingPathComponent("j.sqlite").path)
-        defer { database.close() }
-        try await database.migrate(JarvisMigrations.all)
+        let database = try makeJarvisSQLite().database
         try await database.write { connection in
             for (seq, (id, state, survivor)) in [("first", "merged", "second"), ("second", "merged", "final"), ("final", "live", nil)]
                 .enumerated() {

@@ -8,12 +8,7 @@ import XCTest
 /// unlisted stories are left out, and `total` counts what the filter matches.
 final class StoryOrderTests: XCTestCase {
     func testHigherScoresFirstThenTheNewestAmongEqualScores() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("order-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try Database.open(url: directory.appendingPathComponent("j.sqlite").path)
-        defer { database.close() }
-        try await database.migrate(JarvisMigrations.all)
+        let database = try makeJarvisSQLite().database
         let stories: [(id: String, score: Int, minutesAgo: Int, state: String, listed: Int)] = [
             ("older-tie", 50, 90, "live", 1), ("top", 70, 300, "live", 1), ("newer-tie", 50, 10, "live", 1),
             ("low", 20, 1, "live", 1), ("stale", 90, 5, "stale", 1), ("unlisted", 95, 5, "live", 0),

@@ -1,6 +1,5 @@
 import Foundation
 import Storage
-import TestDatabaseSupport
 import XCTest
 @testable import JarvisAPI
 
@@ -8,19 +7,14 @@ import XCTest
 /// `maximumSourcesPerItem` outlets to report — picked by the database, on both engines.
 final class StorySourcesTests: XCTestCase {
     func testEachOutletOnceWithItsFirstReportAndAtMostTheLimitOnSQLite() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sources-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try sources(Database.open(url: directory.appendingPathComponent("j.sqlite").path))
+        try sources(makeJarvisSQLite().database)
     }
 
     func testEachOutletOnceWithItsFirstReportAndAtMostTheLimitOnPostgres() throws {
-        try sources(Database.open(url: try makePostgresSchemaURL(prefix: "jarvis_sources"), poolSize: 1))
+        try sources(makeJarvisPostgres(prefix: "jarvis_sources"))
     }
 
     private func sources(_ database: Database) throws {
-        defer { database.close() }
-        _ = try database.migrateBlocking(JarvisMigrations.all)
         let start = 1_800_000_000
         let outlets = StoryReads.maximumSourcesPerItem + 5
         try database.writeBlocking { connection in
