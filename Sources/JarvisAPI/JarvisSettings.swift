@@ -18,10 +18,15 @@ extension StoryWorker.Settings {
 extension ArchiveRetention {
     /// `JARVIS_ARCHIVE_DAYS` (default 30): how long stories that left the feed, and their
     /// articles, are kept. At least `minimum` seconds — a story's time to go stale plus the
-    /// engine's clustering window — or a follow-up could join a story already deleted.
+    /// engine's clustering window — or a follow-up could join a story already deleted: a value
+    /// set below it stops start-up; the default grows to it.
     init(environment: [String: String], keepingAtLeast minimum: Double) throws {
         self.init()
-        if let days = try positiveNumber("JARVIS_ARCHIVE_DAYS", environment) { seconds = days * 86_400 }
+        guard let days = try positiveNumber("JARVIS_ARCHIVE_DAYS", environment) else {
+            seconds = max(seconds, minimum)
+            return
+        }
+        seconds = days * 86_400
         guard seconds >= minimum else {
             let days = (minimum / 86_400 * 100).rounded(.up) / 100
             let shown = days == days.rounded() ? String(Int(days)) : String(days)

@@ -101,6 +101,15 @@ final class ArchiveRetentionTests: XCTestCase {
         }
     }
 
+    func testTheDefaultArchiveGrowsToTheShortestSafeOne() throws {
+        let fourDays = 4.0 * 86_400, fortyDays = 40.0 * 86_400
+        XCTAssertEqual(try ArchiveRetention(environment: [:], keepingAtLeast: fourDays).seconds, 30 * 86_400)
+        XCTAssertEqual(try ArchiveRetention(environment: [:], keepingAtLeast: fortyDays).seconds, fortyDays,
+                       "stories kept live for weeks are archived at least that long")
+        XCTAssertEqual(try ArchiveRetention(environment: ["JARVIS_ARCHIVE_DAYS": "45"], keepingAtLeast: fortyDays).seconds, 45 * 86_400)
+        XCTAssertThrowsError(try ArchiveRetention(environment: ["JARVIS_ARCHIVE_DAYS": "35"], keepingAtLeast: fortyDays))
+    }
+
     private static func insertArticle(_ id: String, storyID: String?, seenAt: SQLValue, _ connection: any DatabaseConnection) throws {
         try connection.execute("""
             INSERT INTO articles (id, dedup_key, source, source_url, headline, body, published_at, first_seen_at, updated_at,
