@@ -126,5 +126,13 @@ enum JarvisMigrations {
             ALTER TABLE articles ADD COLUMN cluster_holder TEXT;
             CREATE INDEX articles_in_flight ON articles (first_seen_at, id) WHERE story_id IS NULL AND cluster_holder IS NOT NULL
             """),
+        // The story index covers placed articles only: every read by story names one (which
+        // implies NOT NULL, so both engines still use it), and the clustering query for unplaced
+        // articles is then planned on `articles_unclustered`, in order and stopping at its
+        // LIMIT, rather than SQLite looking up `story_id = NULL` here and sorting the backlog.
+        Migration(version: 7, name: "placed_articles_index", sql: """
+            DROP INDEX articles_story;
+            CREATE INDEX articles_story ON articles (story_id, published_at) WHERE story_id IS NOT NULL
+            """),
     ]
 }

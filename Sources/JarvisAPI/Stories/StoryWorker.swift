@@ -193,7 +193,7 @@ final class StoryWorker: Sendable {
                 SELECT a.id, a.source, a.source_key, a.headline, a.body, a.source_url, a.published_at, a.feed_marked_breaking,
                     a.story_id
                 FROM articles a JOIN stories s ON s.id = a.story_id
-                WHERE s.state = 'live' AND s.latest_article_at >= $1 ORDER BY a.published_at, a.id
+                WHERE s.state = 'live' AND s.latest_article_at >= $1 AND a.story_id IS NOT NULL ORDER BY a.published_at, a.id
                 """, [since.sqlValue]).map { (article: try Self.article($0), storyID: try $0.decode(String.self, "story_id")) }
         }
         try await engine.run { engine in
