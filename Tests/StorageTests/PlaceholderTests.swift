@@ -3,6 +3,11 @@ import XCTest
 
 /// `$n` placeholders mean the same on both drivers: bound by number, reusable, any order.
 final class PlaceholderTests: XCTestCase {
+    func testPlaceholderListNumbersEachValueFromTheFirst() {
+        XCTAssertEqual(placeholderList(count: 3), "$1, $2, $3")
+        XCTAssertEqual(placeholderList(count: 2, from: 4), "$4, $5")
+    }
+
     func testPlaceholdersBindByNumberOnSQLiteFile() async throws { try await placeholdersBindByNumber(.sqliteFile) }
     func testPlaceholdersBindByNumberOnPostgres() async throws { try await placeholdersBindByNumber(.postgres) }
 

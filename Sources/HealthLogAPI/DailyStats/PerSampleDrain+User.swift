@@ -49,8 +49,8 @@ extension PerSampleDrain {
             if !existed { counts.daysCreated += 1 } else if written == 1 { counts.daysRaised += 1 } else { counts.daysKept += 1 }
         }
         for chunk in stride(from: 0, to: samples.count, by: 500).map({ samples[$0..<min($0 + 500, samples.count)] }) {
-            let placeholders = chunk.indices.map { "$\($0 - chunk.startIndex + 1)" }.joined(separator: ", ")
-            try connection.execute("DELETE FROM measurements WHERE id IN (\(placeholders))", chunk.map { .text($0.id) })
+            let ids = placeholderList(count: chunk.count)
+            try connection.execute("DELETE FROM measurements WHERE id IN (\(ids))", chunk.map { .text($0.id) })
         }
         return counts
     }

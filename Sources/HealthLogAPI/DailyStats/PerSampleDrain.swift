@@ -41,7 +41,7 @@ struct PerSampleDrain: Sendable {
     static let hkIdentifiers = DailyStats.cumulativeHKTypes.sorted()
     /// `hk_identifier IN (…)` with the identifiers as parameters from `$first` on.
     static func identifierList(from first: Int) -> String {
-        "(" + hkIdentifiers.indices.map { "$\(first + $0)" }.joined(separator: ", ") + ")"
+        "(" + placeholderList(count: hkIdentifiers.count, from: first) + ")"
     }
     static let pendingCondition = """
         source = 'APPLE_HEALTH' AND deleted_at IS NULL AND substr(external_id, 1, 6) <> 'stats:'

@@ -42,9 +42,11 @@ struct ArchiveRetention: Sendable {
                     SELECT id FROM stories WHERE state <> 'live' AND latest_article_at < $1 LIMIT \(Self.deleteBatch)
                     """, [horizon]).map { try $0.decode(String.self, "id") }
                 var articles = 0
-                for id in expired {
-                    articles += try connection.execute("DELETE FROM articles WHERE story_id = $1", [.text(id)])
-                    _ = try connection.execute("DELETE FROM stories WHERE id = $1", [.text(id)])
+                if !expired.isEmpty {
+                    let ids = placeholderList(count: expired.count)
+                    let values = expired.map { SQLValue.text($0) }
+                    articles = try connection.execute("DELETE FROM articles WHERE story_id IN (\(ids))", values)
+                    _ = try connection.execute("DELETE FROM stories WHERE id IN (\(ids))", values)
                 }
                 let unplaced = try connection.execute("""
                     DELETE FROM articles WHERE id IN (

@@ -52,8 +52,8 @@ struct RoundClaims: Sendable {
                 ORDER BY first_seen_at, id LIMIT \(batchSize)
                 """, [.integer(Int64(maxAttempts))]).map(StoryWorker.article)
             guard !pending.isEmpty else { return .none }
-            let placeholders = (2 ... pending.count + 1).map { "$\($0)" }.joined(separator: ", ")
-            try connection.execute("UPDATE articles SET cluster_holder = $1 WHERE id IN (\(placeholders))",
+            let ids = placeholderList(count: pending.count, from: 2)
+            try connection.execute("UPDATE articles SET cluster_holder = $1 WHERE id IN (\(ids))",
                                    [.text(holder)] + pending.map { .text($0.id) })
             return .batch(pending, full: pending.count == batchSize)
         }

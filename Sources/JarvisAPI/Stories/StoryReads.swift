@@ -91,7 +91,7 @@ struct StoryReads: Sendable {
     /// out: the app has been told to remove it).
     private static func liveStories(seqs: [Int], _ connection: any DatabaseConnection) throws -> [StoryRow] {
         guard !seqs.isEmpty else { return [] }
-        let placeholders = (1...seqs.count).map { "$\($0)" }.joined(separator: ", ")
+        let placeholders = placeholderList(count: seqs.count)
         let rows = try connection.query("SELECT \(StoryRow.columns) FROM stories WHERE state = 'live' AND seq IN (\(placeholders))",
                                         seqs.map { .integer(Int64($0)) }).map(StoryRow.init)
         let bySeq = Dictionary(uniqueKeysWithValues: rows.map { ($0.seq, $0) })
@@ -104,7 +104,7 @@ struct StoryReads: Sendable {
     /// a page no more rows than it shows.
     static func sources(of storyIDs: [String], _ connection: any DatabaseConnection) throws -> [String: [StorySource]] {
         guard !storyIDs.isEmpty else { return [:] }
-        let placeholders = (1...storyIDs.count).map { "$\($0)" }.joined(separator: ", ")
+        let placeholders = placeholderList(count: storyIDs.count)
         let rows = try connection.query("""
             SELECT story_id, id, source, source_url, published_at, is_breaking FROM (
                 SELECT first_reports.*, ROW_NUMBER() OVER (PARTITION BY story_id ORDER BY published_at, id) AS outlet_order
