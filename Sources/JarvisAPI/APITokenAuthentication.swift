@@ -5,8 +5,7 @@ import Secrets
 /// When `JARVIS_API_TOKEN` is set, every route needs `Authorization: Bearer <token>`, except
 /// `GET /health` (the app's connect check), `GET /livez` (liveness probes carry no data) and
 /// `GET /metrics` (its own rule, `MetricsAccess`, shared by both services, which accepts this
-/// token too). The WebSocket
-/// upgrade is a GET through the same middleware, so it is covered too.
+/// token too). The WebSocket upgrade is a GET through the same middleware, so it is covered too.
 struct APITokenAuthentication: Middleware {
     static let openPaths: Set<String> = ["/health", "/livez", "/metrics"]
     let token: String

@@ -57,11 +57,12 @@ enum NumericFacts {
             let written = ([hedgeText, word.written] + (scale.word.map { [$0] } ?? [])).filter { !$0.isEmpty }
             let labelled = kind(of: word, at: index, in: words).map { ($0, "") }
                 ?? SubjectFigures.label(index, in: words, electionContext: electionContext)
+            let amount = value * scale.factor
             guard let (kind, noun) = labelled,
-                  let bounds = FigureBounds.bounds(value: value * scale.factor, digits: word.text, hedge: hedge) else { continue }
+                  let bounds = FigureBounds.bounds(value: amount, digits: word.text, hedge: hedge) else { continue }
             let isRate = ![.deaths, .injuries, .arrests, .basisPoints, .count, .money].contains(kind)
             let text = written.joined(separator: " ") + (isRate && !word.isPercent ? "%" : "")
-            found.append(Fact(kind: kind, noun: noun, value: value * scale.factor, bounds: bounds, text: text))
+            found.append(Fact(kind: kind, noun: noun, value: amount, bounds: bounds, text: text))
         }
         return found
     }

@@ -4,10 +4,10 @@ import Synchronization
 /// Caps the `auth.bearer.failure` rows that belong to no account — a malformed header, an
 /// unknown token, a refresh token sent as a bearer — at `perMinute` per client address (its
 /// throttle key, an IPv6 client's /64) and `totalPerMinute` in all, per process; beyond that a
-/// failure is only counted, at `/metrics`. Anyone can
-/// send such requests and no user can see their rows (the audit trail is read per account),
-/// so unlimited they would be a way to fill the disk and load the database's writer. A refused
-/// token of a known account (expired, revoked) is always recorded, with that account.
+/// failure is only counted, at `/metrics`. Anyone can send such requests and no user can see
+/// their rows (the audit trail is read per account), so unlimited they would be a way to fill
+/// the disk and load the database's writer. A refused token of a known account (expired,
+/// revoked) is always recorded, with that account.
 final class UnattributedFailureSampler: Sendable {
     static let perMinute = 20
     /// Across all clients: an attacker holding many /64s gets no more than this.

@@ -3,7 +3,8 @@
 /// future beyond a small allowance for a phone clock running ahead. Entries outside are
 /// `skipped` as `value_out_of_range`, so they never reach reads or personal records.
 enum PlausibleTime {
-    /// 2000-01-01T00:00:00Z.
+    /// The first year a sample may start in, and its first second, 2000-01-01T00:00:00Z.
+    static let earliestYear = 2000
     static let earliest: Int64 = 946_684_800
     static let clockSkewSeconds: Int64 = 600
 

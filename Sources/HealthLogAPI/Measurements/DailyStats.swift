@@ -18,11 +18,11 @@ enum DailyStats {
         prefix + hkIdentifier + ":" + day
     }
 
-    /// True for `YYYY-MM-DD` naming a real date from 2000 on (`PlausibleTime.earliest`), the
-    /// days a sample may belong to.
+    /// True for `YYYY-MM-DD` naming a real date from `PlausibleTime.earliestYear` on, the days a
+    /// sample may belong to.
     static func isPlausibleDay(_ day: String) -> Bool {
         guard let year = UserCalendar.parse(day)?.year else { return false }
-        return year >= 2000
+        return year >= PlausibleTime.earliestYear
     }
 
     /// The identifier and day an external id of the daily shape was minted from, or nil for

@@ -189,6 +189,8 @@ final class StoryWorker: Sendable {
         let engine = try await StoryEngineThread.start(makeEngine)
         let since = now.addingTimeInterval(-engine.configuration.clustering.timeWindow)
         let stored = try await database.read { connection in
+            // `a.story_id IS NOT NULL` follows from the join; written out, it lets either engine
+            // read the partial index of placed articles (`articles_story`).
             try connection.query("""
                 SELECT a.id, a.source, a.source_key, a.headline, a.body, a.source_url, a.published_at, a.feed_marked_breaking,
                     a.story_id

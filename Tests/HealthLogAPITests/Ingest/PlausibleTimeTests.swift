@@ -1,4 +1,5 @@
 import Foundation
+@testable import HealthLogAPI
 import XCTest
 
 /// healthlog-facts §2.3: no timestamps before 2000 or in the future beyond a small clock skew.
@@ -6,6 +7,16 @@ import XCTest
 final class PlausibleTimeTests: XCTestCase {
     func testSamplesAndWorkoutsDatedBefore2000OrInTheFutureAreSkippedOnSQLite() async throws { try await dates(.sqlite) }
     func testSamplesAndWorkoutsDatedBefore2000OrInTheFutureAreSkippedOnPostgres() async throws { try await dates(.postgres) }
+
+    /// The earliest instant and the earliest year (which `stats:` days are checked against) agree.
+    func testTheEarliestInstantIsTheFirstSecondOfTheEarliestYear() {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let start = utc.date(from: DateComponents(year: PlausibleTime.earliestYear, month: 1, day: 1))!
+        XCTAssertEqual(Int64(start.timeIntervalSince1970), PlausibleTime.earliest)
+        XCTAssertTrue(DailyStats.isPlausibleDay("\(PlausibleTime.earliestYear)-01-01"))
+        XCTAssertFalse(DailyStats.isPlausibleDay("\(PlausibleTime.earliestYear - 1)-12-31"))
+    }
 
     private func dates(_ backend: TestBackend) async throws {
         let harness = try await HealthLogHarness.start(self, backend)
