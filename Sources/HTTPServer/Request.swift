@@ -44,11 +44,15 @@ public struct Request: Sendable {
     /// A path parameter by name; routes guarantee the names they declare.
     public func parameter(_ name: String) -> String? { pathParameters[name] }
 
-    /// The credential of `Authorization: Bearer <credential>` (the scheme in any case), or nil.
+    /// The credential of `Authorization: Bearer <credential>`, or nil when the header is absent
+    /// or not that. As RFC 7235 §2.1 reads: the scheme in any case, one or more spaces, then a
+    /// single token68, so a value with a space inside is no bearer credential.
     /// Compare it with a constant-time function: it is a secret.
     public var bearerCredential: Substring? {
-        guard let header = headers["Authorization"], header.utf8.count > 7, header.prefix(7).lowercased() == "bearer " else { return nil }
-        return header.dropFirst(7)
+        guard let header = headers["Authorization"], header.prefix(7).lowercased() == "bearer " else { return nil }
+        let credential = header.dropFirst(7).drop { $0 == " " }
+        guard !credential.isEmpty, !credential.contains(" ") else { return nil }
+        return credential
     }
 }
 

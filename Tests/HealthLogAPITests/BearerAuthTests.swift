@@ -44,6 +44,29 @@ final class BearerAuthTests: XCTestCase {
         XCTAssertTrue(metrics.contains("healthlog_auth_bearer_failures_unrecorded_total \(extra)"), metrics)
     }
 
+    /// The header as RFC 7235 writes it (`Request.bearerCredential`): any case of the scheme and
+    /// any number of spaces before the token work; a value that is no single token is refused as
+    /// malformed, without looking anything up.
+    func testTheAuthorizationHeaderIsReadAsRFC7235WritesIt() async throws {
+        let harness = try await HealthLogHarness.start(self, .sqlite)
+        try harness.createUser("header@example.com")
+        let access = try harness.nativeTokens("header@example.com").access
+        for header in ["Authorization: bearer \(access)", "Authorization: Bearer   \(access)"] {
+            XCTAssertEqual(try http("GET", harness.url + "/api/auth/me", headers: [header]).status, 200, header)
+        }
+        for header in ["Authorization: Bearer \(access) extra", "Authorization: Basic \(access)", "Authorization: \(access)"] {
+            XCTAssertEqual(try http("GET", harness.url + "/api/auth/me", headers: [header]).status, 401, header)
+        }
+        let flushed = try await eventually {
+            let details = try await harness.database.read { connection in
+                try connection.query("SELECT details FROM audit_log WHERE action = 'auth.bearer.failure'")
+                    .map { try $0.decode(String.self, "details") }
+            }
+            return details == Array(repeating: #"{"reason":"malformed"}"#, count: 3)
+        }
+        XCTAssertTrue(flushed, "three malformed-header audit rows")
+    }
+
     private func knownUserRefused(_ backend: TestBackend) async throws {
         let harness = try await HealthLogHarness.start(self, backend)
         let userID = try harness.createUser("seen@example.com")

@@ -26,8 +26,8 @@ struct Authenticator: Sendable {
     }
 
     func authenticate(_ request: Request) async throws -> Principal {
-        if let authorization = request.headers["Authorization"] {
-            return try await authenticateBearer(authorization, request: request)
+        if request.headers["Authorization"] != nil {
+            return try await authenticateBearer(request.bearerCredential, request: request)
         }
         if let session = SessionCookie.token(in: request), session.hasPrefix(TokenPolicy.sessionPrefix),
            case .live(let principal) = try await lookup(token: session, kind: "session") {
@@ -36,11 +36,11 @@ struct Authenticator: Sendable {
         throw AuthErrors.unauthorized
     }
 
-    private func authenticateBearer(_ authorization: String, request: Request) async throws -> Principal {
-        let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+    /// `credential` is nil when an Authorization header is there but holds no bearer credential.
+    private func authenticateBearer(_ credential: Substring?, request: Request) async throws -> Principal {
         var reason = "malformed", userID: String?
-        if parts.count == 2, parts[0].lowercased() == "bearer" {
-            let token = String(parts[1])
+        if let credential {
+            let token = String(credential)
             if token.hasPrefix(TokenPolicy.refreshPrefix) {
                 // Self-test item 5: refresh tokens are not bearers.
                 reason = "refresh_token"
