@@ -49,7 +49,7 @@ public struct JarvisService: Service {
         HealthRoute.install(into: &setup.router, database: setup.database, version: version, startedAt: clock(),
                             responses: setup.responses, clock: clock)
         LiveUpdatesRoute.install(into: &setup.router, events: events.bus,
-                                 pingSeconds: try positiveNumber("JARVIS_WS_PING_SECONDS", environment) ?? 30)
+                                 pingSeconds: try LiveUpdatesRoute.pingSeconds(environment: environment))
         let databaseURL = setup.options.databaseURL
         setup.backgroundTasks.append { await events.runRelay(databaseURL: databaseURL) }
         setup.backgroundTasks.append { await poller.run() }

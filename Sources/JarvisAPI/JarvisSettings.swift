@@ -36,6 +36,16 @@ extension ArchiveRetention {
     }
 }
 
+extension LiveUpdatesRoute {
+    /// The contract: "server should send ping every 30s".
+    static let contractPingSeconds: Double = 30
+
+    /// `JARVIS_WS_PING_SECONDS`, else the contract's interval (tests shorten it).
+    static func pingSeconds(environment: [String: String]) throws -> Double {
+        try positiveNumber("JARVIS_WS_PING_SECONDS", environment) ?? contractPingSeconds
+    }
+}
+
 /// A positive number from the environment, or nil when unset; anything else stops start-up.
 func positiveNumber(_ name: String, _ environment: [String: String]) throws -> Double? {
     guard let text = environment[name] else { return nil }

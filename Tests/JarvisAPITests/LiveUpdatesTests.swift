@@ -25,6 +25,16 @@ final class LiveUpdatesTests: XCTestCase {
         await jarvis.stop()
     }
 
+    /// The contract's "ping every 30s" is the default; the test above shows the interval read is
+    /// the interval sent, on a shortened one.
+    func testThePingComesEvery30SecondsUnlessTheOperatorSetsAnInterval() throws {
+        XCTAssertEqual(try LiveUpdatesRoute.pingSeconds(environment: [:]), 30)
+        XCTAssertEqual(try LiveUpdatesRoute.pingSeconds(environment: ["JARVIS_WS_PING_SECONDS": "0.3"]), 0.3)
+        for bad in ["0", "-1", "soon"] {
+            XCTAssertThrowsError(try LiveUpdatesRoute.pingSeconds(environment: ["JARVIS_WS_PING_SECONDS": bad]), bad)
+        }
+    }
+
     func testWebSocketNeedsTheTokenWhenOneIsSet() async throws {
         let jarvis = try await RunningJarvis(environment: ["JARVIS_API_TOKEN": "live-token-123"])
         let refused = try curl(["-H", "Upgrade: websocket", "-H", "Connection: Upgrade", "-H", "Sec-WebSocket-Version: 13",
