@@ -44,7 +44,10 @@ struct HeadCollector {
         value.append(contentsOf: bytes)
     }
 
+    /// http-parser drops the whitespace before a value but hands over the whitespace after it;
+    /// RFC 9110 §5.5 excludes both from the field value, so `Idempotency-Key: k1 ` is `k1`.
     private mutating func commitField() {
+        while let last = value.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { value.removeLast() }
         fields.append((name: String(decoding: field, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
         field.removeAll(keepingCapacity: true)
         value.removeAll(keepingCapacity: true)

@@ -161,6 +161,21 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertEqual(d.heads[0].headers["Content-Type"], "application/json")
     }
 
+    /// RFC 9110 §5.5: whitespace around a field value is not part of it, before or after, also
+    /// when the value arrives split across reads.
+    func testWhitespaceAroundAFieldValueIsNotPartOfIt() {
+        for chunk in [Int.max, 1] {
+            var d = Driver()
+            XCTAssertNil(d.feed("GET / HTTP/1.1\r\nIdempotency-Key: \t k1 \t \r\nAuthorization:   Bearer a b  \r\nX-Empty:  \r\nX-Bare:\r\nHost: x\r\n\r\n",
+                                chunk: chunk))
+            XCTAssertEqual(d.heads[0].headers["Idempotency-Key"], "k1")
+            XCTAssertEqual(d.heads[0].headers["Authorization"], "Bearer a b", "inner whitespace stays")
+            XCTAssertEqual(d.heads[0].headers["X-Empty"], "")
+            XCTAssertEqual(d.heads[0].headers["X-Bare"], "")
+            XCTAssertEqual(d.heads[0].headers["Host"], "x")
+        }
+    }
+
     func testNonASCIIRequestTargetIs400() {
         // Found by the fuzzer: raw UTF-8 in the target would also let it outgrow the URI limit once decoded.
         var d = Driver()
