@@ -78,7 +78,8 @@ public enum APIDate {
         }
     }
 
-    /// Accepts an RFC 3339 date-time with a zone: `Z` or `±HH:MM`, optional fraction of any length,
+    /// Accepts an RFC 3339 date-time with a zone: `Z`, `±HH:MM` or `±HHMM` (the contract's schema
+    /// takes the compact offset too), optional fraction of any length,
     /// uppercase `T` and `Z` only, seconds required, every field range-checked (no month 13,
     /// February 30, hour 24 or leap second 60). Returns the instant; the offset is applied.
     public static func parseWithOffset(_ text: String) -> Date? {

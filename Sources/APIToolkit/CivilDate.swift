@@ -87,7 +87,9 @@ struct DateTimeFields {
         return (Double(nanoseconds) / 1_000_000_000, position)
     }
 
-    /// Parses `Z`, `+HH:MM` or `-HH:MM` that must end the input; returns the offset east of UTC.
+    /// Parses `Z`, `±HH:MM` or `±HHMM` that must end the input; returns the offset east of UTC.
+    /// The colon is optional because the contract's schema (zod's `z.iso.datetime({ offset: true })`)
+    /// accepts both spellings, so a client may send either.
     static func parseZone(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int) -> Int64? {
         guard position < bytes.count else { return nil }
         if bytes[position] == UInt8(ascii: "Z") {
@@ -99,9 +101,10 @@ struct DateTimeFields {
         case UInt8(ascii: "-"): sign = -1
         default: return nil
         }
-        guard bytes.count == position + 6, bytes[position + 3] == UInt8(ascii: ":"),
+        let colon = bytes.count == position + 6 && bytes[position + 3] == UInt8(ascii: ":")
+        guard colon || bytes.count == position + 5,
               let hours = number(bytes, at: position + 1, width: 2), hours <= 23,
-              let minutes = number(bytes, at: position + 4, width: 2), minutes <= 59 else { return nil }
+              let minutes = number(bytes, at: position + (colon ? 4 : 3), width: 2), minutes <= 59 else { return nil }
         return sign * Int64(hours * 3600 + minutes * 60)
     }
 
