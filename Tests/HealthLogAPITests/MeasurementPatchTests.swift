@@ -24,6 +24,7 @@ final class MeasurementPatchTests: XCTestCase {
         XCTAssertEqual(changed.data["value"] as? Double, 5234)
         XCTAssertEqual(changed.data["syncVersion"] as? Int, 2)
         assertIOSDate(changed.data["updatedAt"], "updatedAt")
+        XCTAssertTrue(changed.data["deletedAt"] is NSNull, "§13.2: every synced row carries deletedAt")
         XCTAssertNotEqual(changed.data["updatedAt"] as? String, "1970-01-01T00:00:01Z", "updatedAt moved")
         let stored = try await harness.database.read { try $0.queryFirst("SELECT value, sync_version FROM measurements WHERE id = $1", id) }
         XCTAssertEqual(try stored?.decode(Double.self, "value"), 5234)
@@ -35,6 +36,7 @@ final class MeasurementPatchTests: XCTestCase {
         XCTAssertEqual(conflict.errorCode, "sync.conflict")
         XCTAssertEqual(conflict.data["syncVersion"] as? Int, 3, "the canonical row comes back")
         XCTAssertEqual(conflict.data["value"] as? Double, 6000)
+        XCTAssertTrue(conflict.data["deletedAt"] is NSNull, "the canonical row is the whole row")
 
         for (target, bearer) in [(theirs, token), (id, other), (UUID().uuidString.lowercased(), token), ("not-a-uuid", token)] {
             let missing = try send(target, #"{"value": 2}"#, bearer: bearer)

@@ -82,7 +82,8 @@ final class MeasurementReadTests: XCTestCase {
             assertIOSDate(item["endAt"], "endAt")
             assertIOSDate(item["updatedAt"], "updatedAt")
             XCTAssertEqual(Set(item.keys), ["id", "type", "source", "value", "unit", "measuredAt", "endAt", "sleepStage", "deviceType",
-                                            "externalId", "syncVersion", "updatedAt", "preferred"])
+                                            "externalId", "syncVersion", "updatedAt", "deletedAt", "preferred"])
+            XCTAssertTrue(item["deletedAt"] is NSNull, "§13.2: present, null on a live row")
         }
         let ladder = #"{"metricPriority":{"weight":["WITHINGS","APPLE_HEALTH","MANUAL"]},"deviceTypePriority":{"default":["watch","phone","scale"]}}"#
         XCTAssertEqual(try http("PUT", harness.url + "/api/auth/me/source-priority", json: ladder, bearer: token).status, 200)

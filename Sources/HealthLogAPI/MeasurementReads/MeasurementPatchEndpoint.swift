@@ -42,13 +42,16 @@ enum MeasurementPatchEndpoint {
     /// nothing reads the row again, to tell 404, 410 and 409 apart.
     static func update(id: String, userID: String, value: Double, expectedVersion: Int64?,
                        on connection: any DatabaseConnection) throws -> MeasurementRecord {
-        let select = "SELECT \(MeasurementRecord.columns), deleted_at FROM measurements WHERE id = $1 AND user_id = $2"
+        let select = "SELECT \(MeasurementRecord.columns) FROM measurements WHERE id = $1 AND user_id = $2"
         guard let before = try connection.queryFirst(select, id, userID) else { throw notFound }
         guard try before.decode(Int64?.self, "deleted_at") == nil else { throw gone }
         let type: String = try before.decode("type"), unit: String = try before.decode("unit")
-        if let range = MetricKinds.mapping(of: type)?.plausibleRange, !range.contains(value) {
-            throw APIError.unprocessable(issues: [ValidationIssue(path: "value", code: .invalidValue,
-                                                                  message: "must be within \(range.lowerBound)…\(range.upperBound) \(unit)")])
+        let start: Int64 = try before.decode("measured_at"), end: Int64 = try before.decode("end_at")
+        if let mapping = MetricKinds.mapping(of: type), !mapping.fits(value, start: start, end: end) {
+            let range = mapping.plausibleRange
+            let message = mapping.valueIsInterval ? "must be the sample's duration, \(end - start) \(unit)"
+                : "must be within \(range.lowerBound)…\(range.upperBound) \(unit)"
+            throw APIError.unprocessable(issues: [ValidationIssue(path: "value", code: .invalidValue, message: message)])
         }
         let versionCondition = expectedVersion == nil ? "" : " AND sync_version = $5"
         let parameters: [SQLValue] = [.real(value), .integer(Clock.now()), .text(id), .text(userID)]

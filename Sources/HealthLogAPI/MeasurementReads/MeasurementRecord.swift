@@ -3,7 +3,8 @@ import Foundation
 import Storage
 
 /// A `measurements` row as the API returns it. Times are `YYYY-MM-DDTHH:MM:SSZ`; nullable
-/// fields are always present. `syncVersion`/`updatedAt` are contract §13's version pair.
+/// fields are always present. `syncVersion`/`updatedAt` are contract §13's version pair, and
+/// `deletedAt` its soft-delete mark, which §13.2 puts on every synced row (null on a live one).
 struct MeasurementRecord: Encodable, Sendable {
     let id: String
     let type: String
@@ -17,9 +18,11 @@ struct MeasurementRecord: Encodable, Sendable {
     let externalId: String
     let syncVersion: Int64
     let updatedAt: Date
+    let deletedAt: Date?
 
     static let columns = """
-        id, type, source, value, unit, measured_at, end_at, sleep_stage, device_type, external_id, sync_version, updated_at
+        id, type, source, value, unit, measured_at, end_at, sleep_stage, device_type, external_id, sync_version, updated_at,
+        deleted_at
         """
 
     init(row: Row) throws {
@@ -35,6 +38,7 @@ struct MeasurementRecord: Encodable, Sendable {
         externalId = try row.decode("external_id")
         syncVersion = try row.decode("sync_version")
         updatedAt = try row.decode("updated_at")
+        deletedAt = try row.decode("deleted_at")
     }
 
     var candidate: SourceCandidate { SourceCandidate(source: source, deviceType: deviceType) }
@@ -51,7 +55,8 @@ struct MeasurementRecord: Encodable, Sendable {
          Property("deviceType", .string(oneOf: DeviceType.values).orNull),
          Property("externalId", .string()),
          Property("syncVersion", .integer(min: 1)),
-         Property("updatedAt", .dateTimeUTC)]
+         Property("updatedAt", .dateTimeUTC),
+         Property("deletedAt", .dateTimeUTC.orNull, description: "Contract §13.2's soft-delete mark; null on a live row.")]
     }
 
     static let schema: Schema = .object("Measurement") { properties() }

@@ -38,14 +38,20 @@ enum AppleHealthMapping {
         quantity + "BodyTemperature": row("body_temperature", "degC", temperature, 30...45),
         quantity + "BasalBodyTemperature": row("basal_body_temperature", "degC", temperature, 30...45),
         quantity + "VO2Max": row("vo2max", "ml/(kg*min)", vo2, 5...100),
-        // Category samples: the value is the sample's duration; the stage travels in `sleepStage`.
-        category + "SleepAnalysis": row("sleep", "s", duration, 0...86_400),
-        category + "MindfulSession": row("mindful", "s", duration, 0...86_400),
+        // Category samples: the value is the sample's duration (its interval); the stage travels in `sleepStage`.
+        category + "SleepAnalysis": interval(row("sleep", "s", duration, 0...86_400)),
+        category + "MindfulSession": interval(row("mindful", "s", duration, 0...86_400)),
     ]
 
     private static func row(_ type: String, _ unit: String, _ units: [String: UnitConversion],
                             _ range: ClosedRange<Double>) -> MetricMapping {
         MetricMapping(type: type, canonicalUnit: unit, inputUnits: units, plausibleRange: range)
+    }
+
+    private static func interval(_ mapping: MetricMapping) -> MetricMapping {
+        var mapping = mapping
+        mapping.valueIsInterval = true
+        return mapping
     }
 
     // Unit families shared by several rows.

@@ -30,6 +30,18 @@ struct MetricMapping: Sendable {
     let inputUnits: [String: UnitConversion]
     /// Bounds in the canonical unit, inclusive.
     let plausibleRange: ClosedRange<Double>
+    /// A category sample (sleep, mindful minutes) whose value is its duration: HealthKit gives it
+    /// no quantity, so the value must be the sample's own interval, or the daily sums are fiction.
+    var valueIsInterval = false
+
+    /// Clock rounding allowed between a duration and its interval (as for workouts).
+    static let intervalSlackSeconds: Double = 60
+
+    /// Whether `value` (canonical) can be this metric's reading over `start...end`: within the
+    /// range, and for an interval metric within a minute of the interval's length.
+    func fits(_ value: Double, start: Int64, end: Int64) -> Bool {
+        plausibleRange.contains(value) && (!valueIsInterval || abs(value - Double(end - start)) <= Self.intervalSlackSeconds)
+    }
 
     /// The value in the canonical unit, or nil when the unit is unknown for this metric or the
     /// converted value is implausible.

@@ -29,7 +29,7 @@ struct WorkoutRow: BatchRow {
         guard let name = WorkoutActivityType.name(for: workout.activityType) else { return .failure(.unmappableIdentifier) }
         let start = Int64(workout.startDate.timeIntervalSince1970.rounded(.down))
         let end = Int64(workout.endDate.timeIntervalSince1970.rounded(.down))
-        guard end >= start, PlausibleTime.allows(start: start, now: now), workout.duration <= maxDurationSeconds,
+        guard PlausibleTime.allows(start: start, end: end, now: now), workout.duration <= maxDurationSeconds,
               workout.duration <= Double(end - start) + durationSlackSeconds,
               (workout.totalDistance ?? 0) <= maxDistanceMetres, (workout.totalEnergyBurned ?? 0) <= maxEnergyKcal else {
             return .failure(.valueOutOfRange)

@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+
+/// Sleep and mindful minutes are HealthKit category samples: they carry no quantity, and their
+/// value is their own interval. A value that is not (to a minute) the interval is `skipped` as
+/// `value_out_of_range` rather than summed into a day of 120 hours' sleep or of none, and a
+/// PATCH cannot make one either.
+final class SampleIntervalTests: XCTestCase {
+    func testASleepOrMindfulValueMustBeItsIntervalOnSQLite() async throws { try await intervals(.sqlite) }
+    func testASleepOrMindfulValueMustBeItsIntervalOnPostgres() async throws { try await intervals(.postgres) }
+
+    private static let sleep = "HKCategoryTypeIdentifierSleepAnalysis", mindful = "HKCategoryTypeIdentifierMindfulSession"
+
+    private func intervals(_ backend: TestBackend) async throws {
+        let harness = try await HealthLogHarness.start(self, backend)
+        let token = try harness.bearer(for: "interval@example.com")
+        let entries: [[String: Any]] = [
+            Samples.entry(Self.sleep, value: 86_400, unit: "s", start: "2026-05-16T01:00:00Z", end: "2026-05-16T01:01:00Z",
+                          externalId: "day-in-a-minute", extra: ["sleepStage": 3]),
+            Samples.entry(Self.sleep, value: 0, unit: "s", start: "2026-05-16T01:00:00Z", end: "2026-05-16T09:00:00Z",
+                          externalId: "no-sleep-in-8h", extra: ["sleepStage": 3]),
+            Samples.entry(Self.sleep, value: 3, unit: "s", start: "2026-05-16T01:00:00Z", end: "2026-05-16T03:00:00Z",
+                          externalId: "the-stage-as-value", extra: ["sleepStage": 3]),
+            Samples.entry(Self.sleep, value: 480, unit: "min", start: "2026-05-16T03:00:00+02:00", end: "2026-05-16T11:00:00+02:00",
+                          externalId: "eight-hours", extra: ["sleepStage": 4]),
+            Samples.entry(Self.mindful, value: 630, unit: "s", start: "2026-05-16T12:00:00Z", end: "2026-05-16T12:10:00Z",
+                          externalId: "rounded-by-30-s"),
+            Samples.entry(Self.mindful, value: 2, unit: "hr", start: "2026-05-16T12:00:00Z", end: "2026-05-16T12:10:00Z",
+                          externalId: "two-hours-in-ten-minutes"),
+        ]
+        let response = try await BatchClient.post(harness.measurementsBatchURL, json: Samples.batch(entries), bearer: token)
+        XCTAssertEqual(response.statuses, ["skipped", "skipped", "skipped", "inserted", "inserted", "skipped"], response.text)
+        XCTAssertEqual(Set(response.skipped.compactMap { $0["reason"] as? String }), ["value_out_of_range"])
+        let stored = try await harness.database.read { connection in
+            try connection.query("SELECT external_id, value FROM measurements ORDER BY external_id")
+                .map { "\(try $0.decode(String.self, "external_id"))=\(try $0.decode(Double.self, "value"))" }
+        }
+        XCTAssertEqual(stored, ["eight-hours=28800.0", "rounded-by-30-s=630.0"])
+
+        let id = try await harness.database.read { connection in
+            try connection.queryFirst("SELECT id FROM measurements WHERE external_id = 'eight-hours'")?.decode(String.self, "id")
+        }
+        let target = harness.url + "/api/measurements/" + (id ?? "")
+        let refused = try http("PATCH", target, json: #"{"value": 3600}"#, bearer: token)
+        XCTAssertEqual(refused.status, 422, refused.body)
+        XCTAssertTrue(refused.body.contains("must be the sample's duration, 28800 s"), refused.body)
+        XCTAssertEqual(try http("PATCH", target, json: #"{"value": 28790}"#, bearer: token).status, 200, "within a minute")
+    }
+}
