@@ -40,6 +40,7 @@ public final class HTTPServer: Sendable {
         Socket.raiseDescriptorLimit()
         signal(SIGPIPE, SIG_IGN)
         var port = context.configuration.port
+        if port != 0 { try Socket.refuseIfTaken(host: context.configuration.host, port: port) }
         var listeners: [Int32] = []
         for _ in loops {
             let fd = try Socket.listen(host: context.configuration.host, port: port)

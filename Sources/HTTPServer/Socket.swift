@@ -12,6 +12,25 @@ enum Socket {
     /// A listening TCP socket with SO_REUSEPORT, so each event loop can own one and the
     /// kernel spreads new connections across them.
     static func listen(host: String, port: Int, backlog: Int32 = 1024) throws -> Int32 {
+        let fd = try bound(host: host, port: port, reusePort: true)
+        guard Glibc.listen(fd, backlog) == 0 else {
+            let code = errno
+            close(fd)
+            throw Failure(call: "listen", errno: code)
+        }
+        return fd
+    }
+
+    /// Throws (EADDRINUSE) when something already listens on `host:port`. SO_REUSEPORT would
+    /// otherwise let a second server started on the same port join the first one's listeners
+    /// silently and take part of its connections; a socket without it cannot bind beside a
+    /// listener, so this probe fails exactly then. SO_REUSEADDR keeps a restart possible while
+    /// the previous run's connections linger in TIME_WAIT.
+    static func refuseIfTaken(host: String, port: Int) throws {
+        close(try bound(host: host, port: port, reusePort: false))
+    }
+
+    private static func bound(host: String, port: Int, reusePort: Bool) throws -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -27,16 +46,11 @@ enum Socket {
         guard fd >= 0 else { throw Failure(call: "socket", errno: errno) }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, socklen_t(MemoryLayout<Int32>.size))
+        if reusePort { setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, socklen_t(MemoryLayout<Int32>.size)) }
         guard bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
             let code = errno
             close(fd)
             throw Failure(call: "bind(\(host):\(port))", errno: code)
-        }
-        guard Glibc.listen(fd, backlog) == 0 else {
-            let code = errno
-            close(fd)
-            throw Failure(call: "listen", errno: code)
         }
         return fd
     }

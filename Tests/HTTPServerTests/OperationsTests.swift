@@ -25,6 +25,26 @@ final class OperationsTests: XCTestCase {
         XCTAssertThrowsError(try RawConnection(port: port), "the listener is closed after shutdown")
     }
 
+    /// The loops share their port through SO_REUSEPORT, which would let a second server started
+    /// on a taken port join the first silently and take part of its clients. It must fail to
+    /// start instead; once the first has stopped, the port is free again (a restart works).
+    func testASecondServerOnATakenPortFailsToStart() async throws {
+        let first = try TestServer { router in router.get("/who") { _ in .text("first") } }
+        let port = first.port
+        XCTAssertThrowsError(try TestServer(configure: { $0.port = port }) { router in router.get("/who") { _ in .text("second") } }) { error in
+            XCTAssertTrue(String(describing: error).contains("Address already in use"), "\(error)")
+        }
+        for _ in 0..<8 {
+            let connection = try RawConnection(port: port)
+            connection.send("GET /who HTTP/1.1\r\nConnection: close\r\n\r\n")
+            XCTAssertTrue(connection.readResponses(1).first?.hasSuffix("first") ?? false, "every connection reaches the first server")
+        }
+        await first.stop()
+        let restarted = try TestServer(configure: { $0.port = port }) { router in router.get("/who") { _ in .text("restarted") } }
+        XCTAssertEqual(restarted.port, port)
+        await restarted.stop()
+    }
+
     func testShutdownClosesIdleKeepAliveConnectionsPromptly() async throws {
         let server = try TestServer { router in router.get("/a") { _ in .text("a") } }
         let idle = try server.connect()
