@@ -15,7 +15,7 @@ enum EntryFinalizer {
         let bodyText = richest?.0.text ?? ""
 
         var title = draft.title.value.map { converter.convert($0.bytes, singleLine: true).text } ?? ""
-        if title.isEmpty { title = TitleFallback.headline(fromBody: bodyText) }
+        if title.isEmpty { title = Headline.fromBody(bodyText) }
 
         var link = absolute(draft.link.value)
         if link == nil, draft.guidIsPermaLink, let guid = draft.guid, guid.lowercased().hasPrefix("http") {
@@ -44,13 +44,19 @@ enum EntryFinalizer {
     }
 }
 
-/// A headline for entries that have none (RSS 0.9x allows an item with only a description):
-/// the body's first line, cut at a word boundary.
-enum TitleFallback {
-    static func headline(fromBody body: String, limit: Int = 120) -> String {
-        let firstLine = body.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
-        guard firstLine.count > limit else { return firstLine }
-        let cut = firstLine.prefix(limit)
+/// Headlines made to fit a reader's screen.
+public enum Headline {
+    /// A headline for entries that have none (RSS 0.9x allows an item with only a description):
+    /// the body's first line, shortened to 120 characters.
+    static func fromBody(_ body: String) -> String {
+        shortened(body.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? "", limit: 120)
+    }
+
+    /// `line` when it has at most `limit` characters, else its first `limit` cut back to a word
+    /// boundary, with "…".
+    public static func shortened(_ line: String, limit: Int) -> String {
+        guard line.count > limit else { return line }
+        let cut = line.prefix(limit)
         let wordEnd = cut.lastIndex(of: " ") ?? cut.endIndex
         return String(cut[..<wordEnd]) + "…"
     }

@@ -11,12 +11,22 @@ enum FeedDocumentParsing {
     /// the feed for a year.
     static let clockSkewAllowance: TimeInterval = 15 * 60
 
+    /// The longest headline kept whole. A real one is far shorter; a feed that puts a whole
+    /// article (or garbage) in its title would otherwise fill the app's row and the story's headline.
+    static let headlineLimit = 200
+
     static func articles(_ document: FetchedDocument, feedURL: URL, fetchedAt: Date) throws -> [IncomingArticle] {
         let feed = try FeedParser.parse(document.body, contentTypeCharset: document.charset, baseURL: feedURL, fetchedAt: fetchedAt)
-        return feed.entries.map { entry in
+        return articles(of: feed, feedURL: feedURL, fetchedAt: fetchedAt)
+    }
+
+    /// An entry without any text (no title, description or content; the parser already turns a
+    /// body's first line into a missing title) is no article: it would be a blank row in the app.
+    static func articles(of feed: ParsedFeed, feedURL: URL, fetchedAt: Date) -> [IncomingArticle] {
+        feed.entries.filter { !$0.title.isEmpty }.map { entry in
             IncomingArticle(
                 dedupKey: FeedParser.dedupKey(for: entry),
-                headline: entry.title,
+                headline: Headline.shortened(entry.title, limit: headlineLimit),
                 body: entry.bodyText.isEmpty ? (entry.summaryText ?? entry.title) : entry.bodyText,
                 author: entry.author,
                 imageURL: entry.imageURL,
