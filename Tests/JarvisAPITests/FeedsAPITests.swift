@@ -94,6 +94,39 @@ final class FeedsAPITests: XCTestCase {
         let duplicate = try post(#"{"url":"https://example.com/feed","name":"Again","pollIntervalSeconds":900}"#)
         XCTAssertEqual(duplicate.status, 409)
         XCTAssertEqual(duplicate.body, #"{"error":{"code":"feed.duplicate_url","message":"Already subscribed to https://example.com/feed"}}"#)
+        for spelling in ["HTTPS://Example.COM/feed", "https://example.com:443/feed", "https://example.com/feed#latest"] {
+            let again = try post(#"{"url":"\#(spelling)","name":"Same feed"}"#)
+            XCTAssertEqual(again.status, 409, "\(spelling) is the same feed: \(again.body)")
+        }
+    }
+
+    /// Every bad URL is `feed.invalid_url` and every bad name `feed.invalid_name`, however it is bad.
+    func testOneErrorCodePerBadField() throws {
+        for url in ["ftp://example.com/feed", "javascript:alert(1)", "", "https://", "/feed.xml", "example.com/feed"] {
+            let refused = try post(#"{"url":"\#(url)","name":"X"}"#)
+            XCTAssertEqual(refused.status, 422, url)
+            XCTAssertEqual(try errorCode(refused.body), "feed.invalid_url", url)
+        }
+        for name in ["", "   ", "\\n\\t"] {
+            let refused = try post(#"{"url":"https://example.com/feed","name":"\#(name)"}"#)
+            XCTAssertEqual(refused.status, 422, name)
+            XCTAssertEqual(try errorCode(refused.body), "feed.invalid_name", name)
+        }
+    }
+
+    /// The fetcher reads one spelling: a scheme in capitals used to be stored as given and then
+    /// failed every fetch as an unsupported URL.
+    func testTheStoredURLIsTheNormalizedSpelling() throws {
+        let spelled = publisher.feedURL.replacingOccurrences(of: "http://127.0.0.1", with: "HTTP://127.0.0.1") + "#top"
+        let created = try post(#"{"url":"\#(spelled)","name":"Shouting"}"#)
+        XCTAssertEqual(created.status, 201, created.body)
+        XCTAssertEqual(try AppDecoding.decode(AppFeed.self, from: created.body).url, publisher.feedURL)
+        XCTAssertTrue(try eventually { try self.feeds().first?.articleCountToday == 2 }, "the feed is fetched")
+    }
+
+    private func errorCode(_ body: String) throws -> String? {
+        let object = try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
+        return (object?["error"] as? [String: Any])?["code"] as? String
     }
 
     func testDeleteAnswers204WithAnEmptyBodyAndUnknownIdsAre404() throws {
