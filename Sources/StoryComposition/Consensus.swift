@@ -1,8 +1,14 @@
+import Foundation
 import NewsText
 
 /// One sentence on what the outlets agree on: the reported sentence that the most *other*
 /// outlets also carry (in their own words), attributed to them. Nil for a single outlet, and
 /// nil when no sentence is confirmed by a second outlet: an invented agreement is worse than none.
+///
+/// Saying the same thing in other words is not enough to be named as reporting it: the outlet's
+/// report must also carry the sentence's specifics — every figure and every name written inside
+/// it — or "A and B both report … 1.2 million patients" could name an outlet that reports 1.6
+/// million, or put one outlet's quote in everyone's mouth.
 public enum Consensus {
     /// Cosine at which another outlet's sentence counts as saying the same thing; measured on
     /// hand-built clusters, paraphrases of one fact land around 0.3–0.6, unrelated sentences below 0.15.
@@ -14,10 +20,14 @@ public enum Consensus {
 
     static func sentence(_ pool: SentencePool) -> String? {
         guard pool.sourceKeys.count > 1 else { return nil }
+        let reported = wordsBySource(pool)
         var best: (sentence: PooledSentence, confirmers: [String], support: Double)?
         for sentence in pool.sentences where sentence.isSummaryGrade {
             let matches = pool.closestMatchPerOtherSource(sentence)
-            let confirmers = matches.filter { $0.similarity >= agreement }.map(\.sourceKey)
+            let required = specifics(sentence.text)
+            let confirmers = matches.filter { match in
+                match.similarity >= agreement && required.isSubset(of: reported[match.sourceKey] ?? [])
+            }.map(\.sourceKey)
             guard !confirmers.isEmpty else { continue }
             let support = matches.reduce(0) { $0 + $1.similarity }
             if let current = best, (current.confirmers.count, current.support) >= (confirmers.count, support) { continue }
@@ -33,6 +43,32 @@ public enum Consensus {
         return "\(SourceNames.list(names)) \(verb) that \(asClause(chosen.sentence.text, pool: pool))"
     }
 
+    /// What a sentence asserts beyond its gist, as words in normal form: its figures (any word
+    /// with a digit: "13", "1.2", "H8") and the words of the names and acronyms it writes
+    /// (`NamedEntities`: weekdays, job titles and possessives already dropped).
+    static func specifics(_ sentence: String) -> Set<String> {
+        let figures = Tokenizer.tokens(sentence).filter { token in
+            token.text.unicodeScalars.contains { CharacterSet.decimalDigits.contains($0) }
+        }.map(\.normalized)
+        return Set(figures).union(nameWords(sentence))
+    }
+
+    /// The words of the names and acronyms in `text`, in normal form ("Kenya's" gives "kenya").
+    private static func nameWords(_ text: String) -> [String] {
+        NamedEntities.extract(from: text).filter { $0.kind != .quantity }.flatMap { $0.key.split(separator: " ").map(String.init) }
+    }
+
+    /// Every word each outlet writes, in its headlines and its pooled sentences, in normal form,
+    /// with its names' words as `specifics` spells them.
+    private static func wordsBySource(_ pool: SentencePool) -> [String: Set<String>] {
+        var words: [String: Set<String>] = [:]
+        for article in pool.articles { words[article.sourceKey, default: []].formUnion(Tokenizer.words(article.headline)) }
+        for sentence in pool.sentences {
+            words[sentence.sourceKey, default: []].formUnion(Tokenizer.words(sentence.text) + nameWords(sentence.text))
+        }
+        return words
+    }
+
     /// The sentence as the object of "report that": its first word lowercased unless it is a
     /// name: an acronym, or a word the story never writes in lowercase that either opens a
     /// multi-word name ("Joe Biden", "Senate Republicans") or is written capitalised elsewhere.
@@ -46,7 +82,10 @@ public enum Consensus {
         let isCommonWord = StopWords.english.contains(firstToken.normalized)
             || laterTokens.contains { !$0.isCapitalized && $0.normalized == firstToken.normalized }
         let opensName = tokens.count > 1 && tokens[1].isCapitalized
-        let isName = isAcronym || !isCommonWord && (opensName || laterTokens.contains { $0.text == firstToken.text })
+        // "Kenya's" is the token "Kenyas": the story may write the name only without the possessive.
+        let possessiveOf = sentence.prefix { $0 != " " }.replacingOccurrences(of: "\u{2019}", with: "'")
+        let bare = possessiveOf.hasSuffix("'s") ? String(possessiveOf.dropLast(2)) : firstToken.text
+        let isName = isAcronym || !isCommonWord && (opensName || laterTokens.contains { $0.text == firstToken.text || $0.text == bare })
         return isName ? sentence : first.lowercased() + sentence.dropFirst()
     }
 }

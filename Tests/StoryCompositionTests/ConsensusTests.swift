@@ -10,11 +10,14 @@ final class ConsensusTests: XCTestCase {
         XCTAssertNil(Consensus.sentence(for: twoFeedsOfOneOutlet))
     }
 
+    /// All four outlets give the new rate, 13%; only two give the 50-point step, so the sentence
+    /// all four can be named for is one without it. "Kenya's" stays a name though the story writes
+    /// it capitalised elsewhere only without the possessive.
     func testTheConsensusNamesTheAgreeingOutletsAndTheSharedFact() throws {
         let consensus = try XCTUnwrap(Consensus.sentence(for: StoryFixtures.kenyaRateHike))
-        XCTAssertTrue(consensus.contains("Reuters") && consensus.contains("Nation"), consensus)
-        XCTAssertTrue(consensus.contains(" report that "), consensus)
+        XCTAssertTrue(consensus.contains(" and 2 other outlets all report that Kenya's central bank"), consensus)
         XCTAssertTrue(consensus.contains("13"), consensus)
+        XCTAssertFalse(consensus.contains("50"), consensus)
         XCTAssertTrue(consensus.hasSuffix("."), consensus)
     }
 
@@ -27,6 +30,28 @@ final class ConsensusTests: XCTestCase {
         ]
         let consensus = try XCTUnwrap(Consensus.sentence(for: articles))
         XCTAssertTrue(consensus.hasPrefix("Reuters and MyJoyOnline both report that the high court in Accra"), consensus)
+    }
+
+    /// Found on a live run: two outlets told one breach with different patient counts, and the
+    /// consensus named both as reporting one outlet's figure while the conflict named the dispute.
+    func testAnOutletIsNotNamedForAFigureOrNameItDoesNotReport() throws {
+        let articles = [
+            StoryFixtures.article("a", "Byte Street Journal", "bytestreet.example", "Ransomware attack hits Dutch hospital group",
+                                  "Dutch hospital group Zorgnet said a ransomware attack exposed personal data of 1.2 million patients. "
+                                      + "The attackers demanded a payment in bitcoin, the company said."),
+            StoryFixtures.article("b", "The Harbour Post", "harbourpost.example", "Hospital group Zorgnet hit by ransomware",
+                                  "Dutch hospital group Zorgnet said a ransomware attack exposed personal data of 1.6 million patients. "
+                                      + "The attackers demanded a payment in bitcoin, the company said on Friday.", minutesAfterNoon: 10),
+        ]
+        let consensus = try XCTUnwrap(Consensus.sentence(for: articles), "the shared fact without a figure still stands")
+        XCTAssertFalse(consensus.contains("million"), consensus)
+        XCTAssertTrue(consensus.contains("bitcoin"), consensus)
+        XCTAssertNotNil(Conflict.sentence(for: articles), "the figures are the conflict's to name")
+
+        let quoted = [articles[0], StoryFixtures.article("c", "The Harbour Post", "harbourpost.example", "Zorgnet breach",
+                                                         "Chief executive Daniel Okafor said a ransomware attack exposed personal data of "
+                                                             + "Zorgnet patients, the Dutch hospital group confirmed.")]
+        if let other = Consensus.sentence(for: quoted) { XCTAssertFalse(other.contains("Okafor"), other) }
     }
 
     func testOutletsThatShareNoFactHaveNoConsensus() {
