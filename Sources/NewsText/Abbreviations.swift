@@ -25,8 +25,9 @@ enum Abbreviations {
         let lowered = bare.lowercased()
         if first.isUppercase, beforeName.contains(lowered) { return false }
         // "U.S.", "a.m.", "e.g.", "D.C.": dotted abbreviations, and name suffixes, end a sentence
-        // only before a word like "The", "He" or "But".
-        if bare.contains(".") || closingName.contains(lowered) {
+        // only before a word like "The", "He" or "But". A figure's decimal point ("3.75%.",
+        // "$1.2bn.") makes no abbreviation.
+        if bare.contains(".") && !bare.contains(where: \.isNumber) || closingName.contains(lowered) {
             return StopWords.english.contains(next.lowercased())
         }
         return true

@@ -6,8 +6,8 @@
 /// how much of its vocabulary they use anywhere in their reports), how central it is among
 /// the story's sentences (`SentenceGraph`), how close it is to the headlines, how early it sits
 /// in its article (news leads carry the facts) and how much it says; sentences are then taken
-/// best first, skipping any that repeat one already chosen. One outlet: its first clean lead sentences (1–2). No usable sentences:
-/// the headline.
+/// best first, skipping any that repeat one already chosen, in words or in figures. One outlet:
+/// its first clean lead sentences (1–2). No usable sentences: the headline.
 public enum StorySummary {
     public static let maximumLength = 400
 
@@ -68,8 +68,10 @@ public enum StorySummary {
         for sentence in ranked where chosen.count < 3 {
             let addedLength = sentence.text.count + (chosen.isEmpty ? 0 : 1)
             guard length + addedLength <= maximumLength else { continue }
+            let figures = SummaryText.figures(sentence.text)
             guard chosen.allSatisfy({ $0.vector.cosine(sentence.vector) < weights.redundancy
-                && sharedTermShare($0, sentence) < weights.coverage }) else { continue }
+                && sharedTermShare($0, sentence) < weights.coverage
+                && !SummaryText.restates(figures, of: SummaryText.figures($0.text)) }) else { continue }
             chosen.append(sentence)
             length += addedLength
         }

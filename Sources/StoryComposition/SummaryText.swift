@@ -1,13 +1,42 @@
 import Foundation
 
-/// Small text shaping for summaries: making a headline read as a sentence, and shortening an
-/// over-long sentence at a clause boundary rather than mid-phrase.
+/// Small text shaping for summaries: making a headline read as a sentence, shortening an
+/// over-long sentence at a clause boundary rather than mid-phrase, and the figures a sentence states.
 enum SummaryText {
     /// "Kenya raises rates" → "Kenya raises rates." (a headline already ending in punctuation is kept).
     static func asSentence(_ text: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let last = trimmed.last else { return "No summary is available yet." }
         return ".!?".contains(last) ? trimmed : trimmed + "."
+    }
+
+    /// The figures `text` states, as written digits ("195-106" gives 195 and 106, "3.8%" gives
+    /// 3.8), years from 1900 to 2100 left out: they date a fact rather than state one. A summary
+    /// of three sentences has no room to state a figure twice ("by 195 votes to 106", then
+    /// "voted 195-106").
+    static func figures(_ text: String) -> Set<String> {
+        let characters = Array(text)
+        func isDigit(_ index: Int) -> Bool { index < characters.count && characters[index].isASCII && characters[index].isNumber }
+        var figures: Set<String> = [], current = "", index = 0
+        while index <= characters.count {
+            if isDigit(index) {
+                current.append(characters[index])
+            } else if index < characters.count, characters[index] == "." || characters[index] == ",", !current.isEmpty, isDigit(index + 1) {
+                if characters[index] == "." { current.append(".") }  // a decimal point; a thousands separator is dropped
+            } else if !current.isEmpty {
+                if !(current.count == 4 && (1900...2100).contains(Int(current) ?? 0)) { figures.insert(current) }
+                current = ""
+            }
+            index += 1
+        }
+        return figures
+    }
+
+    /// Whether a sentence stating `figures` restates one that stated `stated`: it repeats two of
+    /// them, or all of its own.
+    static func restates(_ figures: Set<String>, of stated: Set<String>) -> Bool {
+        let repeated = figures.intersection(stated).count
+        return repeated >= 2 || (repeated > 0 && repeated == figures.count)
     }
 
     /// The longest prefix of `text` ending at a comma, semicolon or dash that fits `limit`

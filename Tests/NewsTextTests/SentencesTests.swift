@@ -30,6 +30,15 @@ final class SentencesTests: XCTestCase {
                        ["Inflation eased to 2.5% in May.", "The rand rose 1.2 per cent against $1."])
     }
 
+    /// A sentence ending on a decimal figure ends there, whatever word opens the next: the figure's
+    /// point made "3.75%." look like a dotted abbreviation, so two sentences went into a summary as one.
+    func testASentenceEndingOnADecimalFigureEndsThere() {
+        XCTAssertEqual(Sentences.split("Four members voted for a cut to 3.75%. Governor Andrew Bailey said inflation was too high."),
+                       ["Four members voted for a cut to 3.75%.", "Governor Andrew Bailey said inflation was too high."])
+        XCTAssertEqual(Sentences.split("The deal is worth $1.2bn. Shareholders approved it on Friday."),
+                       ["The deal is worth $1.2bn.", "Shareholders approved it on Friday."])
+    }
+
     func testQuotedSpeechKeepsItsClosingQuoteAndContinuesAfterAnAttribution() {
         let text = "\u{201C}We will not stop,\u{201D} she said. \u{201C}Never!\u{201D} he shouted. \u{201C}It is over.\u{201D} Officials agreed."
         XCTAssertEqual(Sentences.split(text), [

@@ -1,4 +1,4 @@
-import StoryComposition
+@testable import StoryComposition
 import XCTest
 
 final class StorySummaryTests: XCTestCase {
@@ -27,6 +27,28 @@ final class StorySummaryTests: XCTestCase {
         let summary = StorySummary.summarize(articles, headline: "Egypt holds rates")
         assertWellFormed(summary)
         XCTAssertEqual(summary.components(separatedBy: "27.25%").count, 2, summary)
+    }
+
+    /// Found on a live run: "…by 195 votes to 106. Lawmakers voted 195-106 for the bill, …" — the
+    /// words differ, the fact does not. A figure stated once is not stated again.
+    func testAFigureIsNotStatedTwice() {
+        let articles = [
+            StoryFixtures.article("k1", "Nation", "nation.africa", "Kenya's parliament approves finance bill",
+                                  "Kenya's parliament approved the Finance Bill 2026 on Wednesday by 195 votes to 106. "
+                                      + "Protesters gathered outside Parliament Buildings as the vote was held."),
+            StoryFixtures.article("k2", "The Star", "the-star.co.ke", "MPs pass contested finance bill",
+                                  "Lawmakers voted 195-106 for the bill, which raises KSh 302 billion in new taxes. "
+                                      + "Police fired tear gas at protesters outside Parliament Buildings.", minutesAfterNoon: 15),
+        ]
+        let summary = StorySummary.summarize(articles, headline: "Kenya's parliament approves finance bill")
+        assertWellFormed(summary)
+        XCTAssertEqual(summary.components(separatedBy: "195").count, 2, summary)
+    }
+
+    func testTheFiguresOfASentenceAreItsWrittenNumbers() {
+        XCTAssertEqual(SummaryText.figures("Lawmakers voted 195-106 for the 2026 bill, worth KSh 1,302.5 billion, up 3.8%."),
+                       ["195", "106", "1302.5", "3.8"])
+        XCTAssertEqual(SummaryText.figures("No figures here."), [])
     }
 
     func testOneOutletGivesItsCleanLeadSentences() {
