@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Connects to Jarvis's /ws as the app does, answers pings with pongs, and waits for events of
 the given types. Usage: jarvis_live_updates.py ws://HOST:PORT/ws TYPE[,TYPE...] [TOKEN]
-Prints each message received; exits 0 once one event of every listed type and at least one ping
+Prints each message received exactly as the server sent it (so a test can compare the server's
+bytes); exits 0 once one event of every listed type and at least one ping
 have arrived (in any order); fails by timeout otherwise."""
 import asyncio
 import json
@@ -18,8 +19,9 @@ async def main():
     async with websockets.connect(url, additional_headers=headers, open_timeout=10) as ws:
         print("connected", flush=True)
         while True:
-            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=60))
-            print(json.dumps(message), flush=True)
+            text = await asyncio.wait_for(ws.recv(), timeout=60)
+            print(text, flush=True)
+            message = json.loads(text)
             if message.get("type") == "ping":
                 pings += 1
                 await ws.send(json.dumps({"type": "pong"}))

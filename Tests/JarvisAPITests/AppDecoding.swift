@@ -144,6 +144,18 @@ struct AppStoryEvent: Decodable {
 }
 
 extension AppDecoding {
+    /// The contract's error body, exactly: `{"error":{"code":…,"message":…}}`, two non-empty strings
+    /// and no other key, at either level.
+    static func assertErrorEnvelope(_ body: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], body, file: file, line: line)
+        XCTAssertEqual(Array(object.keys), ["error"], body, file: file, line: line)
+        let error = try XCTUnwrap(object["error"] as? [String: Any], body, file: file, line: line)
+        XCTAssertEqual(Set(error.keys), ["code", "message"], body, file: file, line: line)
+        for key in ["code", "message"] {
+            XCTAssertFalse((error[key] as? String ?? "").isEmpty, "\(key) is a non-empty string: \(body)", file: file, line: line)
+        }
+    }
+
     /// Nullable fields must still be present (the contract's "N": may be null, key present).
     static func assertKeysPresent(_ keys: [String], in body: String, path: [String] = [], file: StaticString = #filePath,
                                   line: UInt = #line) throws {

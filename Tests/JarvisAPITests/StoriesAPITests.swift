@@ -138,18 +138,20 @@ class StoriesAPITests: XCTestCase {
         let threshold = all.map(\.signalScore).sorted()[all.count / 2]
         let strong = try client.stories("?min_signal=\(threshold)&limit=100").page
         XCTAssertEqual(strong.data.map(\.id), all.filter { $0.signalScore >= threshold }.map(\.id))
+        XCTAssertEqual(strong.total, strong.data.count, "total counts what min_signal keeps")
+        XCTAssertLessThan(strong.total, all.count)
     }
 
     func testUnknownIdsAndBadQueriesGetJSONErrors() throws {
         for path in ["/stories/no-such-story", "/articles/no-such-article", "/stories/%00", "/articles/a%00b"] {
             let response = try curl([jarvis.url + path])
             XCTAssertEqual(response.status, 404, path)
-            XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(response.body.utf8)), response.body)
+            try AppDecoding.assertErrorEnvelope(response.body)
         }
         for query in ["?limit=0", "?limit=101", "?limit=ten", "?topic=sport", "?min_signal=-1", "?after=not-a-cursor"] {
             let response = try curl([jarvis.url + "/stories" + query])
             XCTAssertEqual(response.status, 400, query)
-            XCTAssertTrue(response.body.contains("\"code\""), response.body)
+            try AppDecoding.assertErrorEnvelope(response.body)
         }
     }
 
