@@ -22,14 +22,23 @@ final class RunningJarvis: Sendable {
         self.databaseURL = databaseURL ?? directory.appendingPathComponent("j.sqlite").path
         let options = try ServiceOptions.parse(["--port", "0", "--database", self.databaseURL,
                                                 "--no-access-log"], environment: [:], defaults: JarvisService().defaults)
-        server = try await ServiceRunner.start(JarvisService(), options: options, environment: environment,
-                                               logger: Logger(minimumLevel: .error, sink: MemoryLogSink()))
+        do {
+            server = try await ServiceRunner.start(JarvisService(), options: options, environment: environment,
+                                                   logger: Logger(minimumLevel: .error, sink: MemoryLogSink()))
+        } catch {
+            // A server refused at start-up (a test of a bad setting) leaves no directory behind.
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
     }
 
     func stop() async {
         await server.shutdown()
         try? FileManager.default.removeItem(at: directory)
     }
+
+    /// A test that failed before `stop()` still leaves no database file in the temporary directory.
+    deinit { try? FileManager.default.removeItem(at: directory) }
 }
 
 /// A news site on loopback: serves an RSS document until told to stop, and can come back on

@@ -19,6 +19,15 @@ final class LiveUpdatesClient {
         XCTAssertTrue(eventually(10) { log.contains("connected") }, "the WebSocket client did not connect: \(log)")
     }
 
+    /// A client a test never finished (it failed first, or only watched) leaves nothing behind.
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            _ = process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: output)
+    }
+
     var log: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
 
     /// The JSON messages received so far, decoded.

@@ -8,10 +8,10 @@ import XCTest
 /// (paused past its expiry while another took over) can never overwrite what was decided.
 final class StoryLeaseTests: XCTestCase {
     private var database: Database!
+    private let file = FileManager.default.temporaryDirectory.appendingPathComponent("lease-\(UUID().uuidString).sqlite")
     private let now = Date(timeIntervalSince1970: 1_796_000_000)
 
     override func setUp() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lease-\(UUID().uuidString).sqlite")
         database = try Database.open(url: file.path)
         _ = try await database.migrate(JarvisMigrations.all)
         let now = self.now
@@ -23,7 +23,10 @@ final class StoryLeaseTests: XCTestCase {
         }
     }
 
-    override func tearDown() async throws { database.close() }
+    override func tearDown() async throws {
+        database.close()
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+    }
 
     func testOnlyOneProcessHoldsTheLeaseUntilItExpires() async throws {
         let first = StoryWrites(database: database, holder: "first"), second = StoryWrites(database: database, holder: "second")
