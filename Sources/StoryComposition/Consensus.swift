@@ -20,13 +20,13 @@ public enum Consensus {
 
     static func sentence(_ pool: SentencePool) -> String? {
         guard pool.sourceKeys.count > 1 else { return nil }
-        let reported = wordsBySource(pool)
+        let reported = specificsBySource(pool)
         var best: (sentence: PooledSentence, confirmers: [String], support: Double)?
         for sentence in pool.sentences where sentence.isSummaryGrade {
             let matches = pool.closestMatchPerOtherSource(sentence)
-            let required = specifics(sentence.text)
+            let required = Specifics(sentence.text)
             let confirmers = matches.filter { match in
-                match.similarity >= agreement && required.isSubset(of: reported[match.sourceKey] ?? [])
+                match.similarity >= agreement && reported[match.sourceKey]?.carries(required) == true
             }.map(\.sourceKey)
             guard !confirmers.isEmpty else { continue }
             let support = matches.reduce(0) { $0 + $1.similarity }
@@ -43,30 +43,43 @@ public enum Consensus {
         return "\(SourceNames.list(names)) \(verb) that \(asClause(chosen.sentence.text, pool: pool))"
     }
 
-    /// What a sentence asserts beyond its gist, as words in normal form: its figures (any word
-    /// with a digit: "13", "1.2", "H8") and the words of the names and acronyms it writes
-    /// (`NamedEntities`: weekdays, job titles and possessives already dropped).
-    static func specifics(_ sentence: String) -> Set<String> {
-        let figures = Tokenizer.tokens(sentence).filter { token in
-            token.text.unicodeScalars.contains { CharacterSet.decimalDigits.contains($0) }
-        }.map(\.normalized)
-        return Set(figures).union(nameWords(sentence))
-    }
+    /// What a text asserts beyond its gist: its figures (`SummaryText.figures`: "1.2" is one
+    /// figure, not the words "1" and "2") and the words of the names and acronyms it writes
+    /// (`NamedEntities`: weekdays, job titles and possessives already dropped), in normal form.
+    struct Specifics {
+        var figures: Set<String> = []
+        var names: Set<String> = []
+        /// Every word of the text, in normal form and as names spell it ("Kenya's" also as "kenya").
+        var words: Set<String> = []
 
-    /// The words of the names and acronyms in `text`, in normal form ("Kenya's" gives "kenya").
-    private static func nameWords(_ text: String) -> [String] {
-        NamedEntities.extract(from: text).filter { $0.kind != .quantity }.flatMap { $0.key.split(separator: " ").map(String.init) }
-    }
+        init() {}
 
-    /// Every word each outlet writes, in its headlines and its pooled sentences, in normal form,
-    /// with its names' words as `specifics` spells them.
-    private static func wordsBySource(_ pool: SentencePool) -> [String: Set<String>] {
-        var words: [String: Set<String>] = [:]
-        for article in pool.articles { words[article.sourceKey, default: []].formUnion(Tokenizer.words(article.headline)) }
-        for sentence in pool.sentences {
-            words[sentence.sourceKey, default: []].formUnion(Tokenizer.words(sentence.text) + nameWords(sentence.text))
+        init(_ text: String) {
+            figures = SummaryText.figures(text)
+            names = Set(NamedEntities.extract(from: text).filter { $0.kind != .quantity }.flatMap { $0.key.split(separator: " ").map(String.init) })
+            let possessivesDropped = text.replacingOccurrences(of: "\u{2019}s\\b", with: "", options: .regularExpression)
+                .replacingOccurrences(of: "'s\\b", with: "", options: .regularExpression)
+            words = names.union(Tokenizer.words(text)).union(Tokenizer.words(possessivesDropped))
         }
-        return words
+
+        mutating func add(_ other: Specifics) {
+            figures.formUnion(other.figures)
+            names.formUnion(other.names)
+            words.formUnion(other.words)
+        }
+
+        /// Whether a report with these specifics gives every figure and name of `claim`.
+        func carries(_ claim: Specifics) -> Bool {
+            claim.figures.isSubset(of: figures) && claim.names.isSubset(of: words)
+        }
+    }
+
+    /// What each outlet's report gives, over its headlines and its pooled sentences.
+    private static func specificsBySource(_ pool: SentencePool) -> [String: Specifics] {
+        var reported: [String: Specifics] = [:]
+        for article in pool.articles { reported[article.sourceKey, default: Specifics()].add(Specifics(article.headline)) }
+        for sentence in pool.sentences { reported[sentence.sourceKey, default: Specifics()].add(Specifics(sentence.text)) }
+        return reported
     }
 
     /// The sentence as the object of "report that": its first word lowercased unless it is a

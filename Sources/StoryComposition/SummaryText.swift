@@ -11,21 +11,30 @@ enum SummaryText {
     }
 
     /// The figures `text` states, as written digits ("195-106" gives 195 and 106, "3.8%" gives
-    /// 3.8), years from 1900 to 2100 left out: they date a fact rather than state one. A summary
-    /// of three sentences has no room to state a figure twice ("by 195 votes to 106", then
-    /// "voted 195-106").
+    /// 3.8, "1,200" gives 1200), leaving out digits that are part of a name ("M23", "G-20",
+    /// "COVID-19", "H9") and years written plainly from 1900 to 2100, which date a fact rather
+    /// than state one. A summary of three sentences has no room to state a figure twice ("by
+    /// 195 votes to 106", then "voted 195-106"), and an outlet is named for a figure only if it
+    /// gives that figure (`Consensus`).
     static func figures(_ text: String) -> Set<String> {
         let characters = Array(text)
-        func isDigit(_ index: Int) -> Bool { index < characters.count && characters[index].isASCII && characters[index].isNumber }
-        var figures: Set<String> = [], current = "", index = 0
+        func isDigit(_ index: Int) -> Bool {
+            index >= 0 && index < characters.count && characters[index].isASCII && characters[index].isNumber
+        }
+        func isLetter(_ index: Int) -> Bool { index >= 0 && index < characters.count && characters[index].isLetter }
+        var figures: Set<String> = [], current = "", separated = false, partOfName = false, index = 0
         while index <= characters.count {
             if isDigit(index) {
+                if current.isEmpty { partOfName = isLetter(index - 1) || (characters[safe: index - 1] == "-" && isLetter(index - 2)) }
                 current.append(characters[index])
             } else if index < characters.count, characters[index] == "." || characters[index] == ",", !current.isEmpty, isDigit(index + 1) {
+                separated = true
                 if characters[index] == "." { current.append(".") }  // a decimal point; a thousands separator is dropped
             } else if !current.isEmpty {
-                if !(current.count == 4 && (1900...2100).contains(Int(current) ?? 0)) { figures.insert(current) }
+                let isYear = !separated && current.count == 4 && (1900...2100).contains(Int(current) ?? 0)
+                if !partOfName && !isYear { figures.insert(current) }
                 current = ""
+                separated = false
             }
             index += 1
         }
@@ -57,4 +66,8 @@ enum SummaryText {
         guard let end = best, text.distance(from: text.startIndex, to: end) >= 60 else { return nil }
         return String(text[..<end]) + "."
     }
+}
+
+private extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -48,10 +48,20 @@ final class ConsensusTests: XCTestCase {
         XCTAssertTrue(consensus.contains("bitcoin"), consensus)
         XCTAssertNotNil(Conflict.sentence(for: articles), "the figures are the conflict's to name")
 
-        let quoted = [articles[0], StoryFixtures.article("c", "The Harbour Post", "harbourpost.example", "Zorgnet breach",
-                                                         "Chief executive Daniel Okafor said a ransomware attack exposed personal data of "
-                                                             + "Zorgnet patients, the Dutch hospital group confirmed.")]
-        if let other = Consensus.sentence(for: quoted) { XCTAssertFalse(other.contains("Okafor"), other) }
+        // The digits of 2.1 are those of 1.2: figures are compared whole.
+        let swapped = [articles[0], StoryFixtures.article("d", "The Harbour Post", "harbourpost.example", "Zorgnet breach",
+                                                          "Dutch hospital group Zorgnet said a ransomware attack exposed personal data "
+                                                              + "of 2.1 million patients.")]
+        XCTAssertNil(Consensus.sentence(for: swapped))
+        // A quote one outlet gives is not put in the other's mouth.
+        let quoted = [StoryFixtures.article("e", "Byte Street Journal", "bytestreet.example", "Zorgnet breach",
+                                            "A ransomware attack exposed personal data of Zorgnet patients, the Dutch hospital group said."),
+                      StoryFixtures.article("f", "The Harbour Post", "harbourpost.example", "Zorgnet breach",
+                                            "Chief executive Daniel Okafor said a ransomware attack exposed personal data of "
+                                                + "Zorgnet patients, the Dutch hospital group confirmed.")]
+        let shared = try XCTUnwrap(Consensus.sentence(for: quoted))
+        XCTAssertFalse(shared.contains("Okafor"), shared)
+        XCTAssertTrue(shared.hasPrefix("Byte Street Journal and The Harbour Post both report that a ransomware attack"), shared)
     }
 
     func testOutletsThatShareNoFactHaveNoConsensus() {

@@ -49,6 +49,18 @@ final class StorySummaryTests: XCTestCase {
         XCTAssertEqual(SummaryText.figures("Lawmakers voted 195-106 for the 2026 bill, worth KSh 1,302.5 billion, up 3.8%."),
                        ["195", "106", "1302.5", "3.8"])
         XCTAssertEqual(SummaryText.figures("No figures here."), [])
+        XCTAssertEqual(SummaryText.figures("M23 rebels, G-20 envoys, COVID-19 and the H9 chip; a Boeing 737."), ["737"],
+                       "digits of a name are no figure")
+        XCTAssertEqual(SummaryText.figures("In 2026, 2,026 people fled; $1.2bn was pledged."), ["2026", "1.2"],
+                       "a year written plainly is no figure, a count written with a separator is")
+    }
+
+    /// "M23 rebels seized Goma" then "Thousands fled as M23 fighters advanced" repeat a name, not a figure.
+    func testANameWithDigitsIsNotARepeatedFigure() {
+        XCTAssertFalse(SummaryText.restates(SummaryText.figures("Thousands fled as M23 fighters advanced on Bukavu."),
+                                            of: SummaryText.figures("M23 rebels seized Goma on Monday.")))
+        XCTAssertTrue(SummaryText.restates(SummaryText.figures("Lawmakers voted 195-106 for the bill."),
+                                           of: SummaryText.figures("Parliament approved the bill by 195 votes to 106.")))
     }
 
     func testOneOutletGivesItsCleanLeadSentences() {
