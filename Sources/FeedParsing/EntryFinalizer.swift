@@ -52,11 +52,11 @@ public enum Headline {
         shortened(body.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? "", limit: 120)
     }
 
-    /// `line` when it has at most `limit` characters, else its first `limit` cut back to a word
-    /// boundary, with "…".
+    /// `line` when it has at most `limit` characters, else cut back to a word boundary with "…",
+    /// at most `limit` characters in all (a title without spaces is cut mid-word).
     public static func shortened(_ line: String, limit: Int) -> String {
         guard line.count > limit else { return line }
-        let cut = line.prefix(limit)
+        let cut = line.prefix(limit - 1)
         let wordEnd = cut.lastIndex(of: " ") ?? cut.endIndex
         return String(cut[..<wordEnd]) + "…"
     }

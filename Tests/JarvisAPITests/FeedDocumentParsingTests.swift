@@ -32,9 +32,11 @@ final class FeedDocumentParsingTests: XCTestCase {
         let words = Array(repeating: "rates", count: 2_000).joined(separator: " ")
         let stored = try articles("<item><guid>long</guid><title>Central bank \(words)</title><description>Body.</description></item>")
         let headline = try XCTUnwrap(stored.first?.headline)
-        XCTAssertLessThanOrEqual(headline.count, FeedDocumentParsing.headlineLimit + 1)
+        XCTAssertLessThanOrEqual(headline.count, FeedDocumentParsing.headlineLimit)
         XCTAssertTrue(headline.hasPrefix("Central bank rates"), headline)
         XCTAssertTrue(headline.hasSuffix("rates…"), "cut after a whole word: \(headline)")
+        let unspaced = try articles("<item><guid>cjk</guid><title>\(String(repeating: "央行维持利率不变", count: 40))</title></item>")
+        XCTAssertEqual(unspaced.first?.headline.count, FeedDocumentParsing.headlineLimit, "no space to cut at: cut mid-word")
         let short = try articles("<item><guid>s</guid><title>Central bank holds rates</title></item>")
         XCTAssertEqual(short.first?.headline, "Central bank holds rates")
     }
