@@ -19,7 +19,7 @@ public struct JarvisService: Service {
     public init() {}
 
     public func configure(_ setup: inout ServiceSetup) throws {
-        let token = setup.environment["JARVIS_API_TOKEN"] ?? ""
+        let token = try bearerTokenSetting("JARVIS_API_TOKEN", setup.environment) ?? ""
         if !token.isEmpty {
             setup.middleware.append(APITokenAuthentication(token: token))
             setup.metricsAccess.accept(token: token)  // as before METRICS_TOKEN existed

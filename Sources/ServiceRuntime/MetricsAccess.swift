@@ -13,8 +13,8 @@ public struct MetricsAccess: Sendable {
     public static let environmentName = "METRICS_TOKEN"
     private var tokens: [String]
 
-    public init(environment: [String: String]) {
-        tokens = environment[Self.environmentName].map { $0.isEmpty ? [] : [$0] } ?? []
+    public init(environment: [String: String]) throws {
+        tokens = try bearerTokenSetting(Self.environmentName, environment).map { [$0] } ?? []
     }
 
     /// Also serve requests bearing `token` (empty tokens open nothing).

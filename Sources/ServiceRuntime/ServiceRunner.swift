@@ -40,6 +40,7 @@ public enum ServiceRunner {
     /// Builds and starts the server without installing signal handlers (tests call this).
     public static func start(_ service: some Service, options: ServiceOptions, environment: [String: String],
                              logger: Logger) async throws -> HTTPServer {
+        let metricsAccess = try MetricsAccess(environment: environment)  // a bad token stops start-up before any work
         try createParentDirectory(forSQLite: options.databaseURL)
         let database = try Database.open(url: options.databaseURL)
         let applied = try await database.migrate(service.migrations)
@@ -48,7 +49,7 @@ public enum ServiceRunner {
         let metrics = MetricsRegistry()
         var setup = ServiceSetup(database: database, logger: logger, metrics: metrics,
                                  responses: APIResponses(style: service.envelope), options: options, environment: environment,
-                                 metricsAccess: MetricsAccess(environment: environment))
+                                 metricsAccess: metricsAccess)
         try service.configure(&setup)
         OperationalRoutes.install(into: &setup.router, metrics: metrics, access: setup.metricsAccess)
 
