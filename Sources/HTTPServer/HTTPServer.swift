@@ -15,6 +15,8 @@ public final class HTTPServer: Sendable {
     private let loops: [EventLoop]
     private let acceptors = AcceptorRegistry()
     private let boundPort = Atomic<Int>(0)
+    /// `Socket.claimPort`'s descriptor while the configured port is served, else -1.
+    private let portClaim = Atomic<Int32>(-1)
     private let stopped = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
     private let shutdownHooks = Mutex<[@Sendable () async -> Void]>([])
     private let stoppedHooks = Mutex<[@Sendable () async -> Void]>([])
@@ -40,12 +42,21 @@ public final class HTTPServer: Sendable {
         Socket.raiseDescriptorLimit()
         signal(SIGPIPE, SIG_IGN)
         var port = context.configuration.port
-        if port != 0 { try Socket.refuseIfTaken(host: context.configuration.host, port: port) }
         var listeners: [Int32] = []
-        for _ in loops {
-            let fd = try Socket.listen(host: context.configuration.host, port: port)
-            port = Socket.boundPort(fd)
-            listeners.append(fd)
+        do {
+            if port != 0 {
+                portClaim.store(try Socket.claimPort(host: context.configuration.host, port: port), ordering: .relaxed)
+                try Socket.refuseIfTaken(host: context.configuration.host, port: port)
+            }
+            for _ in loops {
+                let fd = try Socket.listen(host: context.configuration.host, port: port)
+                port = Socket.boundPort(fd)
+                listeners.append(fd)
+            }
+        } catch {
+            for fd in listeners { close(fd) }
+            releasePortClaim()
+            throw error
         }
         boundPort.store(port, ordering: .relaxed)
         for (loop, fd) in zip(loops, listeners) {
@@ -95,6 +106,7 @@ public final class HTTPServer: Sendable {
         try? await Task.sleep(nanoseconds: 20_000_000)
         for loop in loops { loop.stop() }
         for hook in stoppedHooks.withLock({ $0 }) { await hook() }
+        releasePortClaim()
         context.logger.info("stopped")
         let waiters = stopped.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.done = true
@@ -113,6 +125,11 @@ public final class HTTPServer: Sendable {
             }
             if done { continuation.resume() }
         }
+    }
+
+    private func releasePortClaim() {
+        let fd = portClaim.exchange(-1, ordering: .relaxed)
+        if fd >= 0 { close(fd) }
     }
 
     private func forEachAcceptor(_ body: @escaping @Sendable (Acceptor) -> Void) {

@@ -30,6 +30,32 @@ enum Socket {
         close(try bound(host: host, port: port, reusePort: false))
     }
 
+    /// Held while a server of this machine serves `host:port`: an abstract Unix socket named
+    /// after them, which one process at a time can bind and the kernel releases when its holder
+    /// closes it or exits. Two servers started at the same instant on one port could otherwise
+    /// both pass `refuseIfTaken` before either listens, and share the port after all.
+    static func claimPort(host: String, port: Int) throws -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw Failure(call: "socket(AF_UNIX)", errno: errno) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        // The abstract namespace: the name starts with a NUL byte and is no file.
+        let name = Array("\0http-server \(host):\(port)".utf8.prefix(MemoryLayout.size(ofValue: address.sun_path)))
+        withUnsafeMutableBytes(of: &address.sun_path) { path in
+            for (index, byte) in name.enumerated() { path[index] = byte }
+        }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + name.count)
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard result == 0 else {
+            let code = errno
+            close(fd)
+            throw Failure(call: "claim of \(host):\(port) (another server is starting on it)", errno: code)
+        }
+        return fd
+    }
+
     private static func bound(host: String, port: Int, reusePort: Bool) throws -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC

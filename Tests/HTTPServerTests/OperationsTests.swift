@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import XCTest
 @testable import HTTPServer
 
@@ -43,6 +44,23 @@ final class OperationsTests: XCTestCase {
         let restarted = try TestServer(configure: { $0.port = port }) { router in router.get("/who") { _ in .text("restarted") } }
         XCTAssertEqual(restarted.port, port)
         await restarted.stop()
+    }
+
+    /// Two servers started at the same instant both find the port free; the claim one of them
+    /// holds from before its probe to its shutdown stops the other.
+    func testAServerStartingOnAClaimedPortFailsToStart() async throws {
+        let probe = try TestServer { _ in }
+        let port = probe.port
+        await probe.stop()  // a port that was free a moment ago
+        let claim = try Socket.claimPort(host: "127.0.0.1", port: port)
+        XCTAssertThrowsError(try TestServer(configure: { $0.port = port }) { _ in }) { error in
+            XCTAssertTrue(String(describing: error).contains("another server is starting"), "\(error)")
+        }
+        close(claim)
+        let started = try TestServer(configure: { $0.port = port }) { _ in }
+        XCTAssertThrowsError(try Socket.claimPort(host: "127.0.0.1", port: port), "a running server holds its claim")
+        await started.stop()
+        close(try Socket.claimPort(host: "127.0.0.1", port: port))  // and lets it go at shutdown
     }
 
     func testShutdownClosesIdleKeepAliveConnectionsPromptly() async throws {
