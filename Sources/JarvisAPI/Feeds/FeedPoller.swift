@@ -45,6 +45,7 @@ final class FeedPoller: Sendable {
     /// only ever occupies its own slot: the loop keeps claiming due feeds into free slots every
     /// second, or at once when `wake()` (a new or refreshed feed) asks.
     func run() async {
+        await FeedURL.normalizeStored(on: database, logger: logger)
         await withDiscardingTaskGroup { group in
             while !Task.isCancelled {
                 do {
@@ -119,7 +120,7 @@ final class FeedPoller: Sendable {
                     etag = $3, last_modified = $4, next_fetch_at = $5 WHERE id = $6
                 """, [.text(verdict.health.rawValue), now.sqlValue, etag.sqlValue, lastModified.sqlValue,
                       verdict.nextFetch.sqlValue, .text(feed.id)])
-            if let movedTo {
+            if let movedTo = movedTo.flatMap({ FeedURL.normalized($0.absoluteString) }) {
                 // A permanent redirect moves the subscription, unless that URL is already subscribed.
                 try connection.execute("""
                     UPDATE feeds SET url = $1 WHERE id = $2 AND NOT EXISTS (SELECT 1 FROM feeds other WHERE other.url = $1)

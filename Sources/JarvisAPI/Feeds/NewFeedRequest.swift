@@ -21,7 +21,7 @@ struct NewFeedRequest: RequestBody {
 
     /// The checks a schema cannot express: an absolute http(s) URL with a host, a name that is not blank.
     func validated() throws -> (url: URL, name: String, interval: Int) {
-        guard let url = Self.normalized(url) else {
+        guard let url = FeedURL.normalized(url) else {
             throw APIError.unprocessable(issues: [ValidationIssue(path: "url", code: "invalid_format", message: "must be an http or https URL")],
                                          code: "feed.invalid_url")
         }
@@ -31,20 +31,5 @@ struct NewFeedRequest: RequestBody {
                                          code: "feed.invalid_name")
         }
         return (url, trimmedName, pollIntervalSeconds ?? Self.defaultInterval)
-    }
-
-    /// The one spelling a feed is stored and compared under: scheme and host lower-case (the
-    /// fetcher refuses `HTTP:`), no fragment (never sent to the server, so `feed.xml#x` is the
-    /// same feed and must be a duplicate), no default port, `/` for an empty path. Nil when it is
-    /// not an absolute http(s) URL with a host.
-    static func normalized(_ text: String) -> URL? {
-        guard var components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else { return nil }
-        components.scheme = scheme
-        components.host = host.lowercased()
-        components.fragment = nil
-        if components.port == (scheme == "http" ? 80 : 443) { components.port = nil }
-        if components.path.isEmpty { components.path = "/" }
-        return components.url
     }
 }
