@@ -78,21 +78,22 @@ public enum APIDate {
         }
     }
 
-    /// Accepts an RFC 3339 date-time with a zone: `Z`, `±HH:MM` or `±HHMM` (the contract's schema
-    /// takes the compact offset too), optional fraction of any length,
-    /// uppercase `T` and `Z` only, seconds required, every field range-checked (no month 13,
-    /// February 30, hour 24 or leap second 60). Returns the instant; the offset is applied.
+    /// Accepts what the contract's schema, zod 4's `z.iso.datetime({ offset: true })`, accepts:
+    /// a date-time with a zone, `Z` or `±HH:MM` (also `±HHMM`), seconds optional (`10:30Z`), a
+    /// fraction of any length after seconds, uppercase `T` and `Z` only, every field
+    /// range-checked (no month 13, February 30, hour 24 or leap second 60). Returns the instant;
+    /// the offset is applied. What the server writes stays `YYYY-MM-DDTHH:MM:SSZ` (`format`).
     public static func parseWithOffset(_ text: String) -> Date? {
         var copy = text
         return copy.withUTF8 { bytes -> Date? in
-            guard bytes.count >= 20, let fields = DateTimeFields.parse(bytes) else { return nil }
-            var position = 19
+            guard let (fields, end) = DateTimeFields.parseSecondsOptional(bytes), bytes.count > end else { return nil }
+            var position = end
             var fraction: TimeInterval = 0
-            if bytes[position] == UInt8(ascii: ".") {
+            if end == 19, bytes[position] == UInt8(ascii: ".") {
                 position += 1
-                guard let (value, end) = DateTimeFields.parseFraction(bytes, from: position) else { return nil }
+                guard let (value, afterFraction) = DateTimeFields.parseFraction(bytes, from: position) else { return nil }
                 fraction = value
-                position = end
+                position = afterFraction
             }
             guard let offsetSeconds = DateTimeFields.parseZone(bytes, from: position) else { return nil }
             let utcSeconds = fields.secondsSinceEpoch - offsetSeconds

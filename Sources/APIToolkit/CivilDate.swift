@@ -61,12 +61,23 @@ struct DateTimeFields {
 
     /// Parses the first 19 bytes; the caller checks what follows.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> DateTimeFields? {
-        guard bytes.count >= 19,
-              bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+        guard bytes.count >= 19, bytes[16] == UInt8(ascii: ":"), let second = number(bytes, at: 17, width: 2) else { return nil }
+        return parse(bytes, second: second)
+    }
+
+    /// `YYYY-MM-DDTHH:MM`, then `:SS` if present (zod 4's `z.iso.datetime()` makes the seconds
+    /// optional); also returns the index after what was read, 16 or 19.
+    static func parseSecondsOptional(_ bytes: UnsafeBufferPointer<UInt8>) -> (fields: DateTimeFields, end: Int)? {
+        if bytes.count >= 19, bytes[16] == UInt8(ascii: ":") { return parse(bytes).map { ($0, 19) } }
+        return bytes.count >= 16 ? parse(bytes, second: 0).map { ($0, 16) } : nil
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, second: Int) -> DateTimeFields? {
+        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+              bytes[13] == UInt8(ascii: ":"),
               let year = number(bytes, at: 0, width: 4), let month = number(bytes, at: 5, width: 2),
               let day = number(bytes, at: 8, width: 2), let hour = number(bytes, at: 11, width: 2),
-              let minute = number(bytes, at: 14, width: 2), let second = number(bytes, at: 17, width: 2),
+              let minute = number(bytes, at: 14, width: 2),
               (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year),
               hour <= 23, minute <= 59, second <= 59 else { return nil }
         return DateTimeFields(date: CivilDate(year: year, month: month, day: day), hour: hour, minute: minute, second: second)
@@ -88,8 +99,9 @@ struct DateTimeFields {
     }
 
     /// Parses `Z`, `±HH:MM` or `±HHMM` that must end the input; returns the offset east of UTC.
-    /// The colon is optional because the contract's schema (zod's `z.iso.datetime({ offset: true })`)
-    /// accepts both spellings, so a client may send either.
+    /// The contract's schema (zod 4's `z.iso.datetime({ offset: true })`) writes the colon; the
+    /// ISO 8601 basic form without it names the same offset unambiguously, so it is taken too
+    /// rather than failing a whole batch.
     static func parseZone(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int) -> Int64? {
         guard position < bytes.count else { return nil }
         if bytes[position] == UInt8(ascii: "Z") {

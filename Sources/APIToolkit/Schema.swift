@@ -37,7 +37,10 @@ public struct StringRules: Sendable, Hashable {
 }
 
 public enum StringFormat: Sendable, Hashable {
-    /// RFC 3339 with `Z` or `±HH:MM` and optional fraction: what requests may send.
+    /// A date-time with a zone, as the contracts' zod 4 schemas accept it (`APIDate.parseWithOffset`):
+    /// RFC 3339 with `Z` or `±HH:MM`, optional fraction, and also without seconds or with `±HHMM`.
+    /// What requests may send; published as `format: date-time`, which every accepted form but
+    /// those two is.
     case dateTimeWithOffset
     /// Exactly `YYYY-MM-DDTHH:MM:SSZ`: what responses carry (all the iOS decoder accepts).
     case dateTimeUTC

@@ -98,9 +98,12 @@ final class APIDateTests: XCTestCase {
         let utc = 1_778_927_400.0
         XCTAssertEqual(APIDate.parseWithOffset("2026-05-16T10:30:00Z")?.timeIntervalSince1970, utc)
         XCTAssertEqual(APIDate.parseWithOffset("2026-05-16T12:30:00+02:00")?.timeIntervalSince1970, utc)
-        // The contract's schema (zod `z.iso.datetime({ offset: true })`) also takes the offset without its colon.
+        // The ISO 8601 basic offset, without its colon, names the same offset.
         XCTAssertEqual(APIDate.parseWithOffset("2026-05-16T12:30:00+0200")?.timeIntervalSince1970, utc)
         XCTAssertEqual(APIDate.parseWithOffset("2026-05-16T07:00:00.5-0330")?.timeIntervalSince1970, utc + 0.5)
+        // The contract's schema (zod 4's `z.iso.datetime({ offset: true })`) makes the seconds optional.
+        XCTAssertEqual(APIDate.parseWithOffset("2026-05-16T12:30+02:00")?.timeIntervalSince1970, utc)
+        XCTAssertEqual(APIDate.parseWithOffset("2026-05-16T10:30Z")?.timeIntervalSince1970, utc)
         XCTAssertEqual(APIDate.parseWithOffset("2026-05-16T05:00:00-05:30")?.timeIntervalSince1970, utc)
         XCTAssertEqual(APIDate.parseWithOffset("2026-05-16T10:30:00-00:00")?.timeIntervalSince1970, utc)
         XCTAssertEqual(APIDate.parseWithOffset("2026-05-17T00:29:00+13:59")?.timeIntervalSince1970, utc)
@@ -121,7 +124,8 @@ final class APIDateTests: XCTestCase {
     func testParseWithOffsetRejectsMalformedAndOutOfRangeInput() {
         let rejected = [
             "2026-05-16T10:30:00", "2026-05-16T10:30:00+2:00", "2026-05-16T10:30:00+02", "2026-05-16T10:30:00+020",
-            "2026-05-16T10:30:00+02000", "2026-05-16T10:30:00+2400", "2026-05-16T10:30:00+0260", "2026-05-16T10:30:00+02:0", "2026-05-16T10:30+02:00",
+            "2026-05-16T10:30:00+02000", "2026-05-16T10:30:00+2400", "2026-05-16T10:30:00+0260", "2026-05-16T10:30:00+02:0",
+            "2026-05-16T10:30", "2026-05-16T10:30.5Z", "2026-05-16T10:3Z", "2026-05-16T10:30:0Z", "2026-05-16T10Z",
             "2026-05-16T10:30:00.Z", "2026-05-16T10:30:00,5Z", "2026-05-16T10:30:00+24:00", "2026-05-16T10:30:00+02:60",
             "2026-05-16T10:30:00z", "2026-05-16t10:30:00Z", "2026-05-16T10:30:00 Z", "2026-05-16T10:30:00+02:00Z",
             "2026-02-30T10:30:00Z", "2026-13-16T10:30:00Z", "2026-05-16T24:00:00Z", "2026-05-16T10:30:60Z",
