@@ -38,9 +38,10 @@ enum AppleHealthMapping {
         quantity + "BodyTemperature": row("body_temperature", "degC", temperature, 30...45),
         quantity + "BasalBodyTemperature": row("basal_body_temperature", "degC", temperature, 30...45),
         quantity + "VO2Max": row("vo2max", "ml/(kg*min)", vo2, 5...100),
-        // Category samples: the value is the sample's duration (its interval); the stage travels in `sleepStage`.
-        category + "SleepAnalysis": interval(row("sleep", "s", duration, 0...86_400)),
-        category + "MindfulSession": interval(row("mindful", "s", duration, 0...86_400)),
+        // Category samples: the stored value is the sample's interval, in seconds, at most a day; the
+        // stage travels in `sleepStage`.
+        category + "SleepAnalysis": interval("sleep"),
+        category + "MindfulSession": interval("mindful"),
     ]
 
     private static func row(_ type: String, _ unit: String, _ units: [String: UnitConversion],
@@ -48,8 +49,9 @@ enum AppleHealthMapping {
         MetricMapping(type: type, canonicalUnit: unit, inputUnits: units, plausibleRange: range)
     }
 
-    private static func interval(_ mapping: MetricMapping) -> MetricMapping {
-        var mapping = mapping
+    /// A category sample's row: no input units, since the value sent is not read (`storedValue`).
+    private static func interval(_ type: String) -> MetricMapping {
+        var mapping = MetricMapping(type: type, canonicalUnit: "s", inputUnits: [:], plausibleRange: 0...86_400)
         mapping.valueIsInterval = true
         return mapping
     }

@@ -17,14 +17,14 @@ struct MeasurementRow: BatchRow {
     let externalSourceVersion: String?
 
     /// The row for `entry`, with primary key `id`, or why it is skipped: an identifier without
-    /// a mapping, or a unit, value, start or interval that cannot be a real reading (for sleep
-    /// and mindful minutes, a value that is not the sample's interval).
+    /// a mapping, or a unit, value, start or interval that cannot be a real reading. Sleep and
+    /// mindful minutes store their interval (`MetricMapping.storedValue`).
     static func map(_ entry: MeasurementBatchBody.Entry, index: Int, id: String, now: Int64) -> Result<MeasurementRow, SkipReason> {
         guard let mapping = AppleHealthMapping.mapping(for: entry.hkIdentifier) else { return .failure(.unmappableIdentifier) }
         let start = Int64(entry.startDate.timeIntervalSince1970.rounded(.down))
         let end = Int64(entry.endDate.timeIntervalSince1970.rounded(.down))
         guard PlausibleTime.allows(start: start, end: end, now: now),
-              let value = mapping.canonicalValue(entry.value, unit: entry.unit), mapping.fits(value, start: start, end: end) else {
+              let value = mapping.storedValue(entry.value, unit: entry.unit, start: start, end: end) else {
             return .failure(.valueOutOfRange)
         }
         return .success(MeasurementRow(index: index, id: id, type: mapping.type,

@@ -30,15 +30,25 @@ struct MetricMapping: Sendable {
     let inputUnits: [String: UnitConversion]
     /// Bounds in the canonical unit, inclusive.
     let plausibleRange: ClosedRange<Double>
-    /// A category sample (sleep, mindful minutes) whose value is its duration: HealthKit gives it
-    /// no quantity, so the value must be the sample's own interval, or the daily sums are fiction.
+    /// A category sample (sleep, mindful minutes): HealthKit gives it no quantity, and its
+    /// duration is its interval, end − start. What a client sends as its value (a duration, the
+    /// sleep stage, HealthKit's 0 for "not applicable") is not read; the interval is stored.
     var valueIsInterval = false
 
     /// Clock rounding allowed between a duration and its interval (as for workouts).
     static let intervalSlackSeconds: Double = 60
 
-    /// Whether `value` (canonical) can be this metric's reading over `start...end`: within the
-    /// range, and for an interval metric within a minute of the interval's length.
+    /// The value to store for a sample over `start...end` sent with `value` in `unit`: for an
+    /// interval metric its interval, otherwise the value in the canonical unit; nil when the unit
+    /// is unknown for the metric or the result is implausible (a sleep sample over 24 hours).
+    func storedValue(_ value: Double, unit: String, start: Int64, end: Int64) -> Double? {
+        guard valueIsInterval else { return canonicalValue(value, unit: unit) }
+        let interval = Double(end - start)
+        return plausibleRange.contains(interval) ? interval : nil
+    }
+
+    /// Whether a corrected `value` (canonical) can be this metric's reading over `start...end`:
+    /// within the range, and for an interval metric within a minute of the interval.
     func fits(_ value: Double, start: Int64, end: Int64) -> Bool {
         plausibleRange.contains(value) && (!valueIsInterval || abs(value - Double(end - start)) <= Self.intervalSlackSeconds)
     }

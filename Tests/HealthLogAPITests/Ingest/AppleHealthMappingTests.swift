@@ -75,10 +75,22 @@ final class AppleHealthMappingTests: XCTestCase {
         check("VO2Max", "vo2max", "ml/(kg*min)", [(42, "ml/(kg*min)", 42), (42, "mL/min\u{00B7}kg", 42), (42, "mL/kg*min", 42),
                                                   (42, "mL/min/kg", 42), (120, "ml/(kg*min)", nil)])
     }
-    func testSleepAnalysis() {
-        check("HKCategoryTypeIdentifierSleepAnalysis", "sleep", "s", [(90, "min", 5400), (7.5, "hr", 27_000), (25, "hr", nil)])
+    func testSleepAnalysis() { checkInterval("HKCategoryTypeIdentifierSleepAnalysis", "sleep") }
+    func testMindfulSession() { checkInterval("HKCategoryTypeIdentifierMindfulSession", "mindful") }
+
+    /// A category sample's row stores the sample's interval, whatever value and unit are sent,
+    /// up to a day (SampleIntervalTests does the same over HTTP).
+    private func checkInterval(_ identifier: String, _ type: String, file: StaticString = #filePath, line: UInt = #line) {
+        tested.insert(identifier)
+        guard let mapping = AppleHealthMapping.mapping(for: identifier) else {
+            return XCTFail("\(identifier) is not mapped", file: file, line: line)
+        }
+        XCTAssertEqual(mapping.type, type, file: file, line: line)
+        XCTAssertEqual(mapping.canonicalUnit, "s", file: file, line: line)
+        XCTAssertEqual(mapping.storedValue(90, unit: "min", start: 1_000, end: 6_400), 5_400, file: file, line: line)
+        XCTAssertEqual(mapping.storedValue(3, unit: "count", start: 0, end: 86_400), 86_400, file: file, line: line)
+        XCTAssertNil(mapping.storedValue(25, unit: "hr", start: 0, end: 90_000), "over a day", file: file, line: line)
     }
-    func testMindfulSession() { check("HKCategoryTypeIdentifierMindfulSession", "mindful", "s", [(10, "min", 600)]) }
 
     func testUnmappedIdentifiersHaveNoRow() {
         XCTAssertNil(AppleHealthMapping.mapping(for: "HKQuantityTypeIdentifierNumberOfAlcoholicBeverages"))
