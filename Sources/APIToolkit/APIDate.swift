@@ -14,7 +14,7 @@ public enum APIDate {
     public static let latestRepresentable = Date(timeIntervalSince1970: TimeInterval(latestSecond))
 
     static let earliestSecond: Int64 = CivilDate.daysSinceEpoch(year: 0, month: 1, day: 1) * 86_400
-    static let latestSecond: Int64 = CivilDate.daysSinceEpoch(year: 9999, month: 12, day: 31) * 86_400 + 86_399
+    public static let latestSecond: Int64 = CivilDate.daysSinceEpoch(year: 9999, month: 12, day: 31) * 86_400 + 86_399
 
     /// Whether `format` can write `date` without clamping.
     public static func isRepresentable(_ date: Date) -> Bool {

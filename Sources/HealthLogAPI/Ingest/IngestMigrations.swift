@@ -1,3 +1,4 @@
+import APIToolkit
 import Storage
 
 extension HealthLogMigrations {
@@ -57,5 +58,25 @@ extension HealthLogMigrations {
             PRIMARY KEY (user_id, at_second)
         );
         CREATE INDEX batch_rate_limit_seconds_at ON batch_rate_limit_seconds (at_second);
+        """)
+
+    /// Rows stored before `PlausibleTime` bounded the end: an end after 9999-12-31T23:59:59Z
+    /// cannot be written as `YYYY-MM-DDTHH:MM:SSZ`, so every read covering its day failed. Such
+    /// rows are soft-deleted (kept, no longer served) with their version moved on, as any
+    /// server-side delete under contract §13.
+    static let retireUnprintableEnds = Migration(version: 15, name: "retire_unprintable_end_dates", sqlite: """
+        UPDATE measurements SET deleted_at = CAST(strftime('%s', 'now') AS INTEGER), sync_version = sync_version + 1,
+            updated_at = CAST(strftime('%s', 'now') AS INTEGER)
+            WHERE end_at > \(APIDate.latestSecond) AND deleted_at IS NULL;
+        UPDATE workouts SET deleted_at = CAST(strftime('%s', 'now') AS INTEGER), sync_version = sync_version + 1,
+            updated_at = CAST(strftime('%s', 'now') AS INTEGER)
+            WHERE ended_at > \(APIDate.latestSecond) AND deleted_at IS NULL
+        """, postgres: """
+        UPDATE measurements SET deleted_at = EXTRACT(EPOCH FROM now())::BIGINT, sync_version = sync_version + 1,
+            updated_at = EXTRACT(EPOCH FROM now())::BIGINT
+            WHERE end_at > \(APIDate.latestSecond) AND deleted_at IS NULL;
+        UPDATE workouts SET deleted_at = EXTRACT(EPOCH FROM now())::BIGINT, sync_version = sync_version + 1,
+            updated_at = EXTRACT(EPOCH FROM now())::BIGINT
+            WHERE ended_at > \(APIDate.latestSecond) AND deleted_at IS NULL
         """)
 }
