@@ -90,6 +90,8 @@ let package = Package(
         .target(name: "TestHTTPClients", path: "Tests/TestHTTPClients"),
         // A fresh PostgreSQL schema per test (skipped without a server unless REQUIRE_POSTGRES=1).
         .target(name: "TestDatabaseSupport", dependencies: ["Storage"], path: "Tests/TestDatabaseSupport"),
+        // One event's reports as the story engine receives them, for the engine's tests and Jarvis's.
+        .target(name: "StoryEngineFixtures", dependencies: ["StoryEngine"], path: "Tests/StoryEngineFixtures"),
         .testTarget(name: "ServiceRuntimeTests", dependencies: ["ServiceRuntime", "TestHTTPClients"]),
         .testTarget(name: "APIToolkitTests", dependencies: ["APIToolkit", "TestHTTPClients"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestDatabaseSupport"]),
@@ -100,11 +102,11 @@ let package = Package(
         .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer", "TestHTTPClients"]),
         .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport", "TestHTTPClients"]),
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"]),
-        .testTarget(name: "JarvisAPITests", dependencies: ["JarvisAPI", "TestHTTPClients", "TestDatabaseSupport"],
+        .testTarget(name: "JarvisAPITests", dependencies: ["JarvisAPI", "TestHTTPClients", "TestDatabaseSupport", "StoryEngineFixtures"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "StoryClusteringTests", dependencies: ["StoryClustering"]),
         .testTarget(name: "StoryCompositionTests", dependencies: ["StoryComposition", "NewsText"]),
         .testTarget(name: "TopicClassificationTests", dependencies: ["TopicClassification"]),
-        .testTarget(name: "StoryEngineTests", dependencies: ["StoryEngine"]),
+        .testTarget(name: "StoryEngineTests", dependencies: ["StoryEngine", "StoryEngineFixtures"]),
     ]
 )

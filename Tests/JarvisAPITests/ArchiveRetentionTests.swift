@@ -91,14 +91,10 @@ final class ArchiveRetentionTests: XCTestCase {
         XCTAssertEqual(try curl([jarvis.url + "/stories/expired"]).status, 404)
     }
 
+    /// An archive shorter than a day to go stale plus 72 h.
     func testAnArchiveShorterThanStalenessPlusTheClusteringWindowIsRefusedAtStartUp() async throws {
-        do {
-            let jarvis = try await RunningJarvis(environment: ["JARVIS_ARCHIVE_DAYS": "3"])
-            await jarvis.stop()
-            XCTFail("started with an archive shorter than a day to go stale plus 72 h")
-        } catch {
-            XCTAssertTrue(String(describing: error).contains("JARVIS_ARCHIVE_DAYS must be at least 4 (the time"), "\(error)")
-        }
+        await RunningJarvis.assertRefusesToStart(environment: ["JARVIS_ARCHIVE_DAYS": "3"],
+                                                 saying: "JARVIS_ARCHIVE_DAYS must be at least 4 (the time")
     }
 
     func testTheDefaultArchiveGrowsToTheShortestSafeOne() throws {

@@ -2,33 +2,22 @@ import Foundation
 import HTTPServer
 import Storage
 import StoryEngine
+import StoryEngineFixtures
 import XCTest
 @testable import JarvisAPI
 
 /// `isBreaking` "when the feed marks it": also for a follow-up of an outlet already in the
 /// story, which the engine's composed sample (each outlet's first report) leaves out.
 final class BreakingFlagTests: XCTestCase {
-    private let start = Date(timeIntervalSince1970: 1_796_000_000)
-
-    private func article(_ id: String, outlet: String, minutes: Double, _ headline: String, _ body: String,
-                         flagged: Bool = false) -> EngineArticle {
-        let host = outlet.lowercased().replacingOccurrences(of: " ", with: "") + ".example"
-        return EngineArticle(id: id, sourceName: outlet, sourceKey: host, headline: headline, body: body,
-                             publishedAt: start.addingTimeInterval(minutes * 60), url: "https://\(host)/\(id)", feedMarkedBreaking: flagged)
-    }
+    private let start = KenyaRateDecision.start
 
     func testALaterReportItsFeedFlagsIsBreakingAlthoughTheSampleLeavesItOut() async throws {
         let database = try makeJarvisSQLite().database
-        let reports = [
-            article("a1", outlet: "Nairobi Wire", minutes: 0, "Central Bank of Kenya raises benchmark rate to 13%",
-                    "The Central Bank of Kenya raised its benchmark lending rate by 50 basis points to 13 percent on Tuesday, "
-                    + "citing persistent inflation and a weaker shilling. Governor Kamau Thugge said the committee would act again."),
-            article("a2", outlet: "Global Wire", minutes: 20, "Kenya's central bank lifts key rate to 13 percent",
-                    "Kenya's central bank lifted its key interest rate to 13 percent from 12.5 percent, Governor Kamau Thugge said, "
-                    + "as the Monetary Policy Committee moved to tame inflation and support the shilling."),
-            article("a3", outlet: "Nairobi Wire", minutes: 90, "BREAKING: Kenya's central bank governor defends the 13% rate",
-                    "Governor Kamau Thugge said the Central Bank of Kenya would keep the benchmark rate at 13 percent "
-                    + "until inflation eases, after Tuesday's 50 basis point rise.", flagged: true),
+        let reports = KenyaRateDecision.firstReports + [
+            KenyaRateDecision.report("a3", outlet: "Nairobi Wire", minutes: 90,
+                                     "BREAKING: Kenya's central bank governor defends the 13% rate",
+                                     "Governor Kamau Thugge said the Central Bank of Kenya would keep the benchmark rate at 13 percent "
+                                         + "until inflation eases, after Tuesday's 50 basis point rise.", flagged: true),
         ]
         try await database.write { connection in
             for report in reports {

@@ -37,6 +37,18 @@ final class RunningJarvis: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// Asserts that a server with `environment` refuses to start, with an error containing `message`.
+    static func assertRefusesToStart(environment: [String: String], saying message: String,
+                                     file: StaticString = #filePath, line: UInt = #line) async {
+        do {
+            let jarvis = try await RunningJarvis(environment: environment)
+            await jarvis.stop()
+            XCTFail("started with \(environment)", file: file, line: line)
+        } catch {
+            XCTAssertTrue(String(describing: error).contains(message), "\(error)", file: file, line: line)
+        }
+    }
+
     /// A test that failed before `stop()` still leaves no database file in the temporary directory.
     deinit { try? FileManager.default.removeItem(at: directory) }
 }

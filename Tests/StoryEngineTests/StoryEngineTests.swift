@@ -1,29 +1,23 @@
 import Foundation
 import StoryEngine
+import StoryEngineFixtures
 import XCTest
 
 /// The per-article pipeline: cluster, then compose and score the story it landed in.
 final class StoryEngineTests: XCTestCase {
-    private let start = Date(timeIntervalSince1970: 1_796_000_000)
+    private let start = KenyaRateDecision.start
 
     private func article(_ id: String, outlet: String, minutes: Double, _ headline: String, _ body: String,
                          breaking: Bool = false) -> EngineArticle {
-        EngineArticle(id: id, sourceName: outlet, sourceKey: outlet.lowercased().replacingOccurrences(of: " ", with: "") + ".example",
-                      headline: headline, body: body, publishedAt: start.addingTimeInterval(minutes * 60),
-                      url: "https://\(outlet.lowercased().replacingOccurrences(of: " ", with: "")).example/\(id)",
-                      feedMarkedBreaking: breaking)
+        KenyaRateDecision.report(id, outlet: outlet, minutes: minutes, headline, body, flagged: breaking)
     }
 
     private var rateDecision: [EngineArticle] {
-        [article("a1", outlet: "Nairobi Wire", minutes: 0, "Central Bank of Kenya raises benchmark rate to 13%",
-                 "The Central Bank of Kenya raised its benchmark lending rate by 50 basis points to 13 percent on Tuesday, "
-                 + "citing persistent inflation and a weaker shilling. Governor Kamau Thugge said the committee would act again if needed."),
-         article("a2", outlet: "Global Wire", minutes: 20, "Kenya's central bank lifts key rate to 13 percent",
-                 "Kenya's central bank lifted its key interest rate to 13 percent from 12.5 percent, Governor Kamau Thugge said, "
-                 + "as the Monetary Policy Committee moved to tame inflation and support the shilling."),
-         article("a3", outlet: "Markets Journal", minutes: 45, "CBK hikes rate by 50 basis points as inflation bites",
-                 "The Central Bank of Kenya's Monetary Policy Committee raised the central bank rate by 50 basis points to 13 percent, "
-                 + "Governor Kamau Thugge told reporters in Nairobi, pointing to inflation and the shilling.")]
+        KenyaRateDecision.firstReports + [
+            article("a3", outlet: "Markets Journal", minutes: 45, "CBK hikes rate by 50 basis points as inflation bites",
+                    "The Central Bank of Kenya's Monetary Policy Committee raised the central bank rate by 50 basis points to 13 percent, "
+                    + "Governor Kamau Thugge told reporters in Nairobi, pointing to inflation and the shilling."),
+        ]
     }
 
     func testArticlesOfOneEventFromThreeOutletsMakeOneComposedStory() throws {
