@@ -20,11 +20,11 @@ public enum Consensus {
 
     static func sentence(_ pool: SentencePool) -> String? {
         guard pool.sourceKeys.count > 1 else { return nil }
-        let reported = specificsBySource(pool)
+        let specifics = pool.sentences.map { Specifics($0.text) }
+        let reported = specificsBySource(pool, sentences: specifics)
         var best: (sentence: PooledSentence, confirmers: [String], support: Double)?
-        for sentence in pool.sentences where sentence.isSummaryGrade {
+        for (sentence, required) in zip(pool.sentences, specifics) where sentence.isSummaryGrade {
             let matches = pool.closestMatchPerOtherSource(sentence)
-            let required = Specifics(sentence.text)
             let confirmers = matches.filter { match in
                 match.similarity >= agreement && reported[match.sourceKey]?.carries(required) == true
             }.map(\.sourceKey)
@@ -57,9 +57,12 @@ public enum Consensus {
         init(_ text: String) {
             figures = SummaryText.figures(text)
             names = Set(NamedEntities.extract(from: text).filter { $0.kind != .quantity }.flatMap { $0.key.split(separator: " ").map(String.init) })
-            let possessivesDropped = text.replacingOccurrences(of: "\u{2019}s\\b", with: "", options: .regularExpression)
-                .replacingOccurrences(of: "'s\\b", with: "", options: .regularExpression)
-            words = names.union(Tokenizer.words(text)).union(Tokenizer.words(possessivesDropped))
+            // "Kenya's" is the word "kenyas"; a headline (Title Case, so no names found) may be the
+            // only place an outlet writes the name, so its bare form counts too.
+            let words = Tokenizer.words(text)
+            let bare = text.contains("'s") || text.contains("\u{2019}s")
+                ? Tokenizer.words(text.replacingOccurrences(of: "\u{2019}s", with: "").replacingOccurrences(of: "'s", with: "")) : []
+            self.words = names.union(words).union(bare)
         }
 
         mutating func add(_ other: Specifics) {
@@ -74,11 +77,12 @@ public enum Consensus {
         }
     }
 
-    /// What each outlet's report gives, over its headlines and its pooled sentences.
-    private static func specificsBySource(_ pool: SentencePool) -> [String: Specifics] {
+    /// What each outlet's report gives, over its headlines and its pooled sentences (whose
+    /// specifics are given, in pool order).
+    private static func specificsBySource(_ pool: SentencePool, sentences: [Specifics]) -> [String: Specifics] {
         var reported: [String: Specifics] = [:]
         for article in pool.articles { reported[article.sourceKey, default: Specifics()].add(Specifics(article.headline)) }
-        for sentence in pool.sentences { reported[sentence.sourceKey, default: Specifics()].add(Specifics(sentence.text)) }
+        for (sentence, specifics) in zip(pool.sentences, sentences) { reported[sentence.sourceKey, default: Specifics()].add(specifics) }
         return reported
     }
 
