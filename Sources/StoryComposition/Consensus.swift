@@ -56,7 +56,8 @@ public enum Consensus {
 
         init(_ text: String) {
             figures = SummaryText.figures(text)
-            names = Set(NamedEntities.extract(from: text).filter { $0.kind != .quantity }.flatMap { $0.key.split(separator: " ").map(String.init) })
+            names = Set(NamedEntities.extract(from: text).filter { $0.kind != .quantity }
+                .flatMap { $0.key.split(separator: " ").map(String.init) })
             // "Kenya's" is the word "kenyas"; a headline (Title Case, so no names found) may be the
             // only place an outlet writes the name, so its bare form counts too.
             let words = Tokenizer.words(text)
