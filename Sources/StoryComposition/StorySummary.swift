@@ -63,19 +63,19 @@ public enum StorySummary {
     /// Best-scored sentences that do not repeat each other, within the length budget.
     private static func synthesis(_ pool: SentencePool, candidates: [PooledSentence], weights: Weights) -> [String] {
         let ranked = rank(pool, candidates: candidates, weights: weights)
-        var chosen: [PooledSentence] = []
+        var chosen: [(sentence: PooledSentence, figures: Set<String>)] = []
         var length = 0
         for sentence in ranked where chosen.count < 3 {
             let addedLength = sentence.text.count + (chosen.isEmpty ? 0 : 1)
             guard length + addedLength <= maximumLength else { continue }
             let figures = SummaryText.figures(sentence.text)
-            guard chosen.allSatisfy({ $0.vector.cosine(sentence.vector) < weights.redundancy
-                && sharedTermShare($0, sentence) < weights.coverage
-                && !SummaryText.restates(figures, of: SummaryText.figures($0.text)) }) else { continue }
-            chosen.append(sentence)
+            guard chosen.allSatisfy({ $0.sentence.vector.cosine(sentence.vector) < weights.redundancy
+                && sharedTermShare($0.sentence, sentence) < weights.coverage
+                && !SummaryText.restates(figures, of: $0.figures) }) else { continue }
+            chosen.append((sentence, figures))
             length += addedLength
         }
-        return chosen.map(\.text)
+        return chosen.map(\.sentence.text)
     }
 
     /// Terms two sentences share, over the shorter one's term count: a short restatement of a

@@ -18,18 +18,18 @@ enum SummaryText {
     /// gives that figure (`Consensus`).
     static func figures(_ text: String) -> Set<String> {
         let characters = Array(text)
-        func isDigit(_ index: Int) -> Bool {
-            index >= 0 && index < characters.count && characters[index].isASCII && characters[index].isNumber
-        }
-        func isLetter(_ index: Int) -> Bool { index >= 0 && index < characters.count && characters[index].isLetter }
+        func at(_ index: Int) -> Character? { characters.indices.contains(index) ? characters[index] : nil }
+        func isDigit(_ index: Int) -> Bool { at(index).map { $0.isASCII && $0.isNumber } ?? false }
+        func isLetter(_ index: Int) -> Bool { at(index)?.isLetter ?? false }
         var figures: Set<String> = [], current = "", separated = false, partOfName = false, index = 0
         while index <= characters.count {
+            let character = at(index)
             if isDigit(index) {
-                if current.isEmpty { partOfName = isLetter(index - 1) || (characters[safe: index - 1] == "-" && isLetter(index - 2)) }
+                if current.isEmpty { partOfName = isLetter(index - 1) || (at(index - 1) == "-" && isLetter(index - 2)) }
                 current.append(characters[index])
-            } else if index < characters.count, characters[index] == "." || characters[index] == ",", !current.isEmpty, isDigit(index + 1) {
+            } else if character == "." || character == ",", !current.isEmpty, isDigit(index + 1) {
                 separated = true
-                if characters[index] == "." { current.append(".") }  // a decimal point; a thousands separator is dropped
+                if character == "." { current.append(".") }  // a decimal point; a thousands separator is dropped
             } else if !current.isEmpty {
                 let isYear = !separated && current.count == 4 && (1900...2100).contains(Int(current) ?? 0)
                 if !partOfName && !isYear { figures.insert(current) }
@@ -66,8 +66,4 @@ enum SummaryText {
         guard let end = best, text.distance(from: text.startIndex, to: end) >= 60 else { return nil }
         return String(text[..<end]) + "."
     }
-}
-
-private extension Array {
-    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
