@@ -64,19 +64,17 @@ extension HealthLogMigrations {
     /// cannot be written as `YYYY-MM-DDTHH:MM:SSZ`, so every read covering its day failed. Such
     /// rows are soft-deleted (kept, no longer served) with their version moved on, as any
     /// server-side delete under contract §13.
-    static let retireUnprintableEnds = Migration(version: 15, name: "retire_unprintable_end_dates", sqlite: """
-        UPDATE measurements SET deleted_at = CAST(strftime('%s', 'now') AS INTEGER), sync_version = sync_version + 1,
-            updated_at = CAST(strftime('%s', 'now') AS INTEGER)
-            WHERE end_at > \(APIDate.latestSecond) AND deleted_at IS NULL;
-        UPDATE workouts SET deleted_at = CAST(strftime('%s', 'now') AS INTEGER), sync_version = sync_version + 1,
-            updated_at = CAST(strftime('%s', 'now') AS INTEGER)
-            WHERE ended_at > \(APIDate.latestSecond) AND deleted_at IS NULL
-        """, postgres: """
-        UPDATE measurements SET deleted_at = EXTRACT(EPOCH FROM now())::BIGINT, sync_version = sync_version + 1,
-            updated_at = EXTRACT(EPOCH FROM now())::BIGINT
-            WHERE end_at > \(APIDate.latestSecond) AND deleted_at IS NULL;
-        UPDATE workouts SET deleted_at = EXTRACT(EPOCH FROM now())::BIGINT, sync_version = sync_version + 1,
-            updated_at = EXTRACT(EPOCH FROM now())::BIGINT
-            WHERE ended_at > \(APIDate.latestSecond) AND deleted_at IS NULL
-        """)
+    static let retireUnprintableEnds = Migration(version: 15, name: "retire_unprintable_end_dates",
+                                                 sqlite: retireUnprintableEnds(now: "CAST(strftime('%s', 'now') AS INTEGER)"),
+                                                 postgres: retireUnprintableEnds(now: "EXTRACT(EPOCH FROM now())::BIGINT"))
+
+    /// The statements of migration 15; only how each engine writes "now" in unix seconds differs.
+    private static func retireUnprintableEnds(now: String) -> String {
+        [("measurements", "end_at"), ("workouts", "ended_at")].map { table, end in
+            """
+            UPDATE \(table) SET deleted_at = \(now), sync_version = sync_version + 1, updated_at = \(now)
+                WHERE \(end) > \(APIDate.latestSecond) AND deleted_at IS NULL
+            """
+        }.joined(separator: ";\n")
+    }
 }

@@ -12,6 +12,9 @@ enum PlausibleTime {
     /// How far past now an entry may end: the app's `stats:` row of today runs to the next local
     /// midnight, at most 25 hours ahead (a day that falls back), in any zone.
     static let latestEndAheadSeconds: Int64 = 25 * 3600 + clockSkewSeconds
+    /// How far a duration may exceed, or for a category sample differ from, its interval: a
+    /// minute of clock rounding (workouts' active time, sleep and mindful corrections).
+    static let durationSlackSeconds: Double = 60
 
     static func allows(start: Int64, end: Int64, now: Int64) -> Bool {
         start >= earliest && start <= now + clockSkewSeconds && end >= start && end <= now + latestEndAheadSeconds

@@ -35,9 +35,6 @@ struct MetricMapping: Sendable {
     /// sleep stage, HealthKit's 0 for "not applicable") is not read; the interval is stored.
     var valueIsInterval = false
 
-    /// Clock rounding allowed between a duration and its interval (as for workouts).
-    static let intervalSlackSeconds: Double = 60
-
     /// The value to store for a sample over `start...end` sent with `value` in `unit`: for an
     /// interval metric its interval, otherwise the value in the canonical unit; nil when the unit
     /// is unknown for the metric or the result is implausible (a sleep sample over 24 hours).
@@ -50,7 +47,7 @@ struct MetricMapping: Sendable {
     /// Whether a corrected `value` (canonical) can be this metric's reading over `start...end`:
     /// within the range, and for an interval metric within a minute of the interval.
     func fits(_ value: Double, start: Int64, end: Int64) -> Bool {
-        plausibleRange.contains(value) && (!valueIsInterval || abs(value - Double(end - start)) <= Self.intervalSlackSeconds)
+        plausibleRange.contains(value) && (!valueIsInterval || abs(value - Double(end - start)) <= PlausibleTime.durationSlackSeconds)
     }
 
     /// The value in the canonical unit, or nil when the unit is unknown for this metric or the

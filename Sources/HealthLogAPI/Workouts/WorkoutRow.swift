@@ -4,11 +4,10 @@ import Storage
 /// One workout of a batch, checked and ready to insert.
 struct WorkoutRow: BatchRow {
     /// Plausibility bounds per workout: a week of activity, 1,000 km, 20,000 kcal. The active
-    /// duration may exceed end − start only by a minute of clock rounding.
+    /// duration may exceed end − start only by `PlausibleTime.durationSlackSeconds`.
     static let maxDurationSeconds: Double = 7 * 24 * 3600
     static let maxDistanceMetres: Double = 1_000_000
     static let maxEnergyKcal: Double = 20_000
-    static let durationSlackSeconds: Double = 60
 
     let index: Int
     let id: String
@@ -30,7 +29,7 @@ struct WorkoutRow: BatchRow {
         let start = Int64(workout.startDate.timeIntervalSince1970.rounded(.down))
         let end = Int64(workout.endDate.timeIntervalSince1970.rounded(.down))
         guard PlausibleTime.allows(start: start, end: end, now: now), workout.duration <= maxDurationSeconds,
-              workout.duration <= Double(end - start) + durationSlackSeconds,
+              workout.duration <= Double(end - start) + PlausibleTime.durationSlackSeconds,
               (workout.totalDistance ?? 0) <= maxDistanceMetres, (workout.totalEnergyBurned ?? 0) <= maxEnergyKcal else {
             return .failure(.valueOutOfRange)
         }
