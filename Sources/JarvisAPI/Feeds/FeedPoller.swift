@@ -122,9 +122,7 @@ final class FeedPoller: Sendable {
                       verdict.nextFetch.sqlValue, .text(feed.id)])
             if let movedTo = movedTo.flatMap({ FeedURL.normalized($0.absoluteString) }) {
                 // A permanent redirect moves the subscription, unless that URL is already subscribed.
-                try connection.execute("""
-                    UPDATE feeds SET url = $1 WHERE id = $2 AND NOT EXISTS (SELECT 1 FROM feeds other WHERE other.url = $1)
-                    """, [.text(movedTo.absoluteString), .text(feed.id)])
+                _ = try FeedURL.move(feed.id, to: movedTo.absoluteString, connection)
             }
         }
         announce(feed, verdict)

@@ -59,6 +59,14 @@ enum FeedURL {
         return result
     }
 
+    /// Moves the subscription `feedID` to `url` unless another subscription already has that URL;
+    /// false when it did not move.
+    static func move(_ feedID: String, to url: String, _ connection: any DatabaseConnection) throws -> Bool {
+        try connection.execute("""
+            UPDATE feeds SET url = $1 WHERE id = $2 AND NOT EXISTS (SELECT 1 FROM feeds other WHERE other.url = $1)
+            """, [.text(url), .text(feedID)]) > 0
+    }
+
     /// Brings URLs stored before this spelling was enforced to it, once per start (a few rows,
     /// one statement each). A row whose spelling another row already has is left as it is and
     /// reported: which of two subscriptions to keep is the operator's choice.
@@ -70,12 +78,8 @@ enum FeedURL {
             }
             for feed in stored {
                 guard let url = normalized(feed.url)?.absoluteString, url != feed.url else { continue }
-                let moved = try await database.write { connection in
-                    try connection.execute("""
-                        UPDATE feeds SET url = $1 WHERE id = $2 AND NOT EXISTS (SELECT 1 FROM feeds other WHERE other.url = $1)
-                        """, [.text(url), .text(feed.id)])
-                }
-                if moved == 0 {
+                let moved = try await database.write { try move(feed.id, to: url, $0) }
+                if !moved {
                     logger.warning("two subscriptions are one feed; both kept", ["feedId": .string(feed.id), "url": .string(url)])
                 }
             }
