@@ -134,5 +134,12 @@ enum JarvisMigrations {
             DROP INDEX articles_story;
             CREATE INDEX articles_story ON articles (story_id, published_at) WHERE story_id IS NOT NULL
             """),
+        // The entry's own link as the outlet's other feeds list it (`OutletLink`), so a report
+        // already stored from one of them is not stored again (`ArticleStore`). Rows stored
+        // before have none: only reports fetched from now on are matched.
+        Migration(version: 8, name: "outlet_link", sql: """
+            ALTER TABLE articles ADD COLUMN outlet_link TEXT;
+            CREATE INDEX articles_outlet_link ON articles (source_key, outlet_link) WHERE outlet_link IS NOT NULL
+            """),
     ]
 }

@@ -12,7 +12,7 @@ final class ArchiveRetentionTests: XCTestCase {
 
     private func entry(_ key: String, daysAgo: Double) -> IncomingArticle {
         IncomingArticle(dedupKey: key, headline: key, body: "Body.", author: nil, imageURL: nil, sourceURL: "https://example.com/\(key)",
-                        publishedAt: now.addingTimeInterval(-daysAgo * 86_400), isBreaking: false)
+                        outletLink: nil, publishedAt: now.addingTimeInterval(-daysAgo * 86_400), isBreaking: false)
     }
 
     func testAFetchStoresItsNewestRecentEntriesInFeedOrder() {

@@ -5,9 +5,10 @@ import XCTest
 
 /// Per-feed deduplication and updates, on a real SQLite file.
 final class ArticleStoreTests: XCTestCase {
-    private func article(_ key: String, headline: String = "Headline") -> IncomingArticle {
+    private func article(_ key: String, headline: String = "Headline", link: String? = nil) -> IncomingArticle {
         IncomingArticle(dedupKey: key, headline: headline, body: "Body text.", author: nil, imageURL: nil,
-                        sourceURL: "https://example.com/\(key)", publishedAt: Date(timeIntervalSince1970: 1_800_000_000), isBreaking: false)
+                        sourceURL: link ?? "https://example.com/\(key)", outletLink: link.flatMap(OutletLink.key),
+                        publishedAt: Date(timeIntervalSince1970: 1_800_000_000), isBreaking: false)
     }
 
     func testNewEntriesInsertUnchangedOnesAreLeftAndChangedOnesUpdateTheirArticle() async throws {
@@ -47,6 +48,53 @@ final class ArticleStoreTests: XCTestCase {
             try $0.queryFirst("SELECT COUNT(*) AS n FROM articles WHERE feed_id IS NULL", [])!.decode(Int.self, "n")
         }
         XCTAssertEqual(orphans, 2)
+    }
+
+    func testAReportInTwoFeedsOfOneOutletIsOneArticleOnSQLite() async throws {
+        try await reportInTwoFeeds(makeJarvisSQLite().database)
+    }
+
+    func testAReportInTwoFeedsOfOneOutletIsOneArticleOnPostgres() async throws {
+        try await reportInTwoFeeds(makeJarvisPostgres(prefix: "jarvis_outlet_link"))
+    }
+
+    /// The outlet's world and Africa feeds list one report (campaign tags differ): it is stored
+    /// once. Another outlet's page, a live blog's second entry at one link within a feed, and
+    /// entries whose link is the front page are each their own article.
+    private func reportInTwoFeeds(_ database: Database) async throws {
+        let feeds = FeedStore(database: database)
+        let world = try await feeds.create(url: URL(string: "https://feeds.example.com/world")!, name: "Ex World", interval: 900, now: Date())
+        let africa = try await feeds.create(url: URL(string: "https://www.example.com/africa")!, name: "Ex Africa", interval: 900, now: Date())
+        let other = try await feeds.create(url: URL(string: "https://other.example/feed")!, name: "Other", interval: 900, now: Date())
+        let store = ArticleStore(database: database)
+        let report = "https://www.example.com/news/kenya-rates-123"
+        let front = "https://www.example.com/"
+
+        let first = try await store.ingest([article("guid:1", link: report + "?utm_campaign=world"),
+                                            article("guid:live-1", link: report + "-live"), article("guid:live-2", link: report + "-live"),
+                                            article("guid:f1", link: front)],
+                                           feedID: world.id, source: "Ex World", sourceKey: "example.com", now: Date())
+        XCTAssertEqual(first, .init(inserted: 4, updated: 0))
+        let second = try await store.ingest([article("guid:a1", link: report + "?utm_campaign=africa"), article("guid:f2", link: front),
+                                             article("guid:a2", link: "https://www.example.com/news/nigeria-vote-9")],
+                                            feedID: africa.id, source: "Ex Africa", sourceKey: "example.com", now: Date())
+        XCTAssertEqual(second, .init(inserted: 2, updated: 0, fromOtherFeed: 1))
+        let again = try await store.ingest([article("guid:a1", link: report + "?utm_campaign=africa")],
+                                           feedID: africa.id, source: "Ex Africa", sourceKey: "example.com", now: Date())
+        XCTAssertEqual(again, .init(inserted: 0, updated: 0, fromOtherFeed: 1), "still left out at the next poll")
+        let elsewhere = try await store.ingest([article("guid:1", link: report)], feedID: other.id, source: "Other",
+                                               sourceKey: "other.example", now: Date())
+        XCTAssertEqual(elsewhere, .init(inserted: 1, updated: 0), "another outlet's entry is its own article")
+
+        // After the first feed is deleted its articles stay in their stories: still one report.
+        _ = try await feeds.delete(id: world.id)
+        let afterDelete = try await store.ingest([article("guid:a1", link: report)], feedID: africa.id, source: "Ex Africa",
+                                                 sourceKey: "example.com", now: Date())
+        XCTAssertEqual(afterDelete, .init(inserted: 0, updated: 0, fromOtherFeed: 1))
+        let stored = try await database.read {
+            try $0.queryFirst("SELECT COUNT(*) AS n FROM articles WHERE source_key = 'example.com'", [])!.decode(Int.self, "n")
+        }
+        XCTAssertEqual(stored, 6)
     }
 
     func testAnEntryKeyTooLongForAnIndexIsStoredAndDeduplicatedOnSQLite() async throws {

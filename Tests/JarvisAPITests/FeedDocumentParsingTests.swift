@@ -40,4 +40,16 @@ final class FeedDocumentParsingTests: XCTestCase {
         let short = try articles("<item><guid>s</guid><title>Central bank holds rates</title></item>")
         XCTAssertEqual(short.first?.headline, "Central bank holds rates")
     }
+
+    /// The entry's own link is what the outlet's other feeds are matched on (`ArticleStore`); an
+    /// entry without one links to the feed's site, which names no report.
+    func testOnlyTheEntrysOwnLinkNamesTheReport() throws {
+        let stored = try articles("""
+            <item><guid>a</guid><title>Rates held</title><link>http://news.example/rates-held?utm_source=rss</link></item>
+            <item><guid>b</guid><title>Budget passed</title></item>
+            """)
+        XCTAssertEqual(stored.map(\.outletLink), ["http://news.example/rates-held", nil])
+        XCTAssertEqual(stored.map(\.sourceURL), ["http://news.example/rates-held?utm_source=rss", "http://news.example/"],
+                       "the app opens the link as the feed gave it")
+    }
 }

@@ -2,13 +2,16 @@ import Foundation
 import Storage
 
 /// Stores a feed's entries: new ones become articles, changed ones update theirs, unchanged
-/// ones are left alone. Deduplication is per feed, on `IncomingArticle.dedupKey`.
+/// ones are left alone. Deduplication is per feed, on `IncomingArticle.dedupKey`; and a report
+/// the outlet's other feed already brought in (same `OutletLink`) is not stored a second time.
 struct ArticleStore: Sendable {
     let database: Database
 
     struct Outcome: Equatable {
         var inserted = 0
         var updated = 0
+        /// New entries left out because another feed of the outlet already brought the report.
+        var fromOtherFeed = 0
     }
 
     /// `sourceKey` names the outlet (see `SourceKey`), so its feeds count as one source in stories.
@@ -33,21 +36,35 @@ struct ArticleStore: Sendable {
                     // before this change must not be served again (`StoryFirstPageCache`).
                     if try existing.decode(String?.self, "story_id") != nil { try StoryRanking.advanceGeneration(connection) }
                     outcome.updated += 1
+                } else if try isStoredFromOtherFeed(article, feedID: feedID, sourceKey: sourceKey, connection) {
+                    outcome.fromOtherFeed += 1
                 } else {
                     // ON CONFLICT: another process may have stored the same entry a moment ago.
                     let changed = try connection.execute("""
                         INSERT INTO articles (id, feed_id, dedup_key, source, source_url, headline, body, author, image_url,
-                            published_at, first_seen_at, updated_at, content_hash, feed_marked_breaking, source_key)
-                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14)
+                            published_at, first_seen_at, updated_at, content_hash, feed_marked_breaking, source_key, outlet_link)
+                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15)
                         ON CONFLICT (feed_id, dedup_key) DO NOTHING
                         """, [.text(UUID().uuidString.lowercased()), .text(feedID), .text(article.storedDedupKey), .text(source),
                               .text(article.sourceURL), .text(article.headline), .text(article.body), article.author.sqlValue,
                               article.imageURL.sqlValue, article.publishedAt.sqlValue, now.sqlValue, .text(hash),
-                              article.isBreaking.sqlValue, .text(sourceKey)])
+                              article.isBreaking.sqlValue, .text(sourceKey), article.storedOutletLink.sqlValue])
                     outcome.inserted += changed
                 }
             }
             return outcome
         }
+    }
+
+    /// Whether the outlet's report at this link is already stored from another of its feeds (or
+    /// from a feed since deleted). Within one feed the entry key alone decides: a live blog's
+    /// updates are different entries at one link.
+    private func isStoredFromOtherFeed(_ article: IncomingArticle, feedID: String, sourceKey: String,
+                                       _ connection: any DatabaseConnection) throws -> Bool {
+        guard let link = article.storedOutletLink, !sourceKey.isEmpty else { return false }
+        return try connection.queryFirst("""
+            SELECT 1 AS found FROM articles
+            WHERE source_key = $1 AND outlet_link = $2 AND (feed_id IS NULL OR feed_id <> $3) LIMIT 1
+            """, [.text(sourceKey), .text(link), .text(feedID)]) != nil
     }
 }

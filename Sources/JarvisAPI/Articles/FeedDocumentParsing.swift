@@ -31,6 +31,7 @@ enum FeedDocumentParsing {
                 author: entry.author,
                 imageURL: entry.imageURL,
                 sourceURL: entry.link ?? feed.link ?? feedURL.absoluteString,
+                outletLink: entry.link.flatMap(OutletLink.key),
                 publishedAt: min(entry.publishedAt, fetchedAt.addingTimeInterval(clockSkewAllowance)),
                 isBreaking: entry.isBreaking)
         }

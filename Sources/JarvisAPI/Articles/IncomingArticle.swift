@@ -10,17 +10,25 @@ struct IncomingArticle: Sendable, Equatable {
     let author: String?
     let imageURL: String?
     let sourceURL: String
+    /// The entry's own link as the outlet's other feeds would list it (`OutletLink.key`); nil when
+    /// the entry has none (`sourceURL` is then the feed's).
+    let outletLink: String?
     let publishedAt: Date
     let isBreaking: Bool
 
-    /// The longest key stored as written. PostgreSQL's unique index refuses an entry over about
+    /// The longest key stored as written. PostgreSQL's B-tree indexes refuse an entry over about
     /// 2.7 kB, which would fail the whole fetch of that feed at every poll; a longer key (a feed
-    /// can put anything in a guid) is stored as its digest, still one per entry.
+    /// can put anything in a guid or a link) is stored as its digest, still one per entry.
     static let maximumStoredKeyBytes = 1024
 
     /// `dedupKey` as the `dedup_key` column holds it.
-    var storedDedupKey: String {
-        dedupKey.utf8.count <= Self.maximumStoredKeyBytes ? dedupKey : "sha256:" + Digest.sha256Hex(dedupKey)
+    var storedDedupKey: String { Self.storable(dedupKey) }
+
+    /// `outletLink` as the `outlet_link` column holds it.
+    var storedOutletLink: String? { outletLink.map(Self.storable) }
+
+    private static func storable(_ key: String) -> String {
+        key.utf8.count <= maximumStoredKeyBytes ? key : "sha256:" + Digest.sha256Hex(key)
     }
 
     /// Changes when anything shown to the reader changes: an edited entry updates its article.

@@ -7,6 +7,11 @@ import Foundation
 enum SourceKey {
     static let feedHostPrefixes = ["www.", "feeds.", "feed.", "rss.", "m."]
 
+    /// Services that host many publishers' feeds on one host, each under its own path
+    /// (`feeds.feedburner.com/TechCrunch`): there the path is part of the key, or every outlet
+    /// subscribed through the service would count as one source.
+    static let sharedFeedHosts: Set<String> = ["feedburner.com", "feedblitz.com", "medium.com", "rss.app", "rsshub.app"]
+
     static func of(feedURL: URL) -> String {
         var host = (feedURL.host ?? feedURL.absoluteString).lowercased()
         for prefix in feedHostPrefixes where host.hasPrefix(prefix) && host.count > prefix.count {
@@ -14,6 +19,10 @@ enum SourceKey {
             break
         }
         if let port = feedURL.port, port != (feedURL.scheme == "https" ? 443 : 80) { host += ":\(port)" }
+        if sharedFeedHosts.contains(host) {
+            let path = feedURL.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            if !path.isEmpty { host += "/" + path }
+        }
         return host
     }
 }

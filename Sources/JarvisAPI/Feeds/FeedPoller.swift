@@ -103,7 +103,8 @@ final class FeedPoller: Sendable {
                 try await recordSuccess(feed, etag: document.etag, lastModified: document.lastModified,
                                         movedTo: document.permanentRedirect, now: now)
                 logger.info("feed fetched", ["feedId": .string(feed.id), "entries": .int(entries.count),
-                                             "inserted": .int(stored.inserted), "updated": .int(stored.updated)])
+                                             "inserted": .int(stored.inserted), "updated": .int(stored.updated),
+                                             "fromOtherFeed": .int(stored.fromOtherFeed)])
             case .notModified(let movedTo):
                 try await recordSuccess(feed, etag: feed.etag, lastModified: feed.lastModified, movedTo: movedTo, now: now)
             }
