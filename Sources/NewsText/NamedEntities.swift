@@ -34,7 +34,7 @@ public enum NamedEntities {
             run.removeAll()
         }
         for (index, word) in words.enumerated() {
-            if word.isNumber {
+            if word.isNumber || Quantity.hasLetterCurrency(word) {
                 closeRun()
                 if let quantity = Quantity.entity(at: index, in: words) { entities.append(quantity) }
             } else if word.isAcronym {
@@ -43,6 +43,10 @@ public enum NamedEntities {
             } else if casing.isTitleCase {
                 continue
             } else if word.isCapitalized, run.isEmpty || !word.punctuationBefore {
+                // A possessive ends a name ("Nigeria's Dangote refinery" names Nigeria and Dangote),
+                // unless what follows is an institution every country has: "Brazil's Senate" is
+                // one body, and a Senate alone would be any country's.
+                if run.last?.isPossessive == true, !InstitutionNames.startsGeneric(at: index, in: words) { closeRun() }
                 run.append(word)
             } else if !run.isEmpty, !word.punctuationBefore, NameRun.connectors.contains(word.text),
                       index + 1 < words.count, words[index + 1].isCapitalized, !words[index + 1].punctuationBefore {

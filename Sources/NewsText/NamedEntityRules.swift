@@ -27,14 +27,17 @@ enum NameRun {
         // "Residents of Spijkenisse": a sentence-initial word joined by a connector is ordinary
         // sentence case far more often than part of a name.
         if openedSentence, words.count > 2, connectors.contains(words[1].text) { words.removeFirst(2) }
-        while let first = words.first, isGrammatical(first.text) || titles.contains(first.text.lowercased()) || connectors.contains(first.text) {
+        while let first = words.first, isGrammatical(first.withoutPossessive) || titles.contains(first.text.lowercased()) || connectors.contains(first.text) {
             words.removeFirst()
         }
-        while let last = words.last, connectors.contains(last.text) || isGrammatical(last.text) {
+        while let last = words.last, connectors.contains(last.text) || isGrammatical(last.withoutPossessive) {
             words.removeLast()
         }
         guard !words.isEmpty else { return nil }
-        if words.count == 1, openedSentence, words[0].startsSentence { return nil }
+        // A capital that opens a sentence says nothing, unless the word is a possessive
+        // ("Nigeria's", not "It's" or "Today's").
+        if words.count == 1, openedSentence, words[0].startsSentence,
+           !words[0].isPossessive || isGrammatical(words[0].withoutPossessive) { return nil }
         let text = words.map(\.withoutPossessive).joined(separator: " ")
         let key = NamedEntities.normalizedKey(text)
         return key.isEmpty ? nil : NamedEntity(kind: .name, text: text, key: key)
@@ -47,38 +50,89 @@ enum NameRun {
 }
 
 /// Numbers that identify an event: with a unit ("7.2 magnitude", "304 people", "40%"), a currency
-/// ("$1.2 billion") or after "magnitude". Bare numbers and years are too ambiguous to count.
+/// ("$1.2 billion", "N820") or after "magnitude". Bare numbers and years are too ambiguous to count.
+/// Each is keyed in one spelling, so outlets that write a figure differently still share it:
+/// "4.50%" and "4.5 per cent" are "4.5 %", "$57.0bn" and "$57 billion" are "$ 57 billion",
+/// "N820" and "820 naira" are "820 naira", "12 killed" and "12 dead" are "12 dead".
 enum Quantity {
-    private static let units: Set<String> = [
-        "percent", "per", "pct", "percentage", "points", "point", "basis", "million", "billion", "trillion", "magnitude",
-        "km", "kilometres", "kilometers", "miles", "metres", "meters", "people", "dead", "deaths", "killed", "injured",
-        "tonnes", "tons", "barrels", "dollars", "euros", "pounds", "shillings", "naira", "rand", "cedis", "yuan", "yen",
-        "seats", "votes", "soldiers", "troops", "children", "workers", "jobs", "cases", "passengers", "homes",
-    ]
+    /// Unit words after a number → their one spelling.
+    private static let units: [String: String] = {
+        var units: [String: String] = [
+            "percent": "%", "pct": "%", "per": "%", "basis": "bp", "bps": "bp", "bp": "bp", "point": "points",
+            "bn": "billion", "tn": "trillion", "mn": "million", "kilometres": "km", "kilometers": "km", "meters": "metres",
+            "tons": "tonnes", "killed": "dead", "deaths": "dead",
+        ]
+        for same in ["percentage", "points", "million", "billion", "trillion", "magnitude", "km", "miles", "metres",
+                     "people", "dead", "injured", "tonnes", "barrels", "dollars", "euros", "pounds", "shillings", "naira",
+                     "rand", "cedis", "yuan", "yen", "seats", "votes", "soldiers", "troops", "children", "workers", "jobs",
+                     "cases", "passengers", "homes"] {
+            units[same] = same
+        }
+        return units
+    }()
     private static let currencies: [Character: String] = ["$": "$", "€": "€", "£": "£", "¥": "¥"]
+    /// Currencies written as letters glued to the number ("N820", "KSh42.8bn"), keyed as the unit
+    /// word outlets also use ("820 naira"). Only these: Nigerian and Kenyan outlets write them so
+    /// throughout, while "R2" (rand) is as often a road or a model.
+    private static let letterCurrencies: [String: String] = ["N": "naira", "KSh": "shillings", "Ksh": "shillings"]
+    /// Units glued to a number ("57.0bn", "$5m", "25bp").
+    private static let gluedUnits: [String: String] = [
+        "bn": "billion", "tn": "trillion", "mn": "million", "m": "million", "bp": "bp", "bps": "bp",
+    ]
+
+    /// Whether `word` is a number with its currency glued on as letters ("N820", "KSh42.8bn").
+    static func hasLetterCurrency(_ word: ScannedWord) -> Bool { letterCurrency(of: word.text) != nil }
 
     static func entity(at index: Int, in words: [ScannedWord]) -> NamedEntity? {
         let word = words[index]
-        let number = word.text.replacingOccurrences(of: ",", with: "")
-        var parts: [String] = []
-        var written = word.text
-        if let symbol = word.gapBefore.last.flatMap({ currencies[$0] }) {
-            parts.append(symbol)
-            written = symbol + written
+        let symbol = word.gapBefore.last.flatMap { currencies[$0] }
+        var currencyUnit = word.gapBefore.last == "₦" ? "naira" : nil
+        var digits = word.text
+        if let (prefix, unit) = letterCurrency(of: word.text) {
+            digits.removeFirst(prefix.count)
+            currencyUnit = unit
         }
-        parts.append(number)
-        if index > 0, words[index - 1].text.lowercased() == "magnitude", !word.punctuationBefore {
-            parts.append("magnitude")
-            written = "magnitude " + written
-        } else if word.percentAfter {
-            parts.append("%")
+        let (number, gluedSuffix) = split(digits)
+        if gluedSuffix == "m", symbol == nil, currencyUnit == nil { return nil }  // "5m" alone is as often metres
+        var unit = gluedSuffix.flatMap { gluedUnits[$0] }
+        var written = (symbol ?? "") + word.text
+        if unit == nil, index > 0, words[index - 1].text.lowercased() == "magnitude", !word.punctuationBefore {
+            unit = "magnitude"
+        } else if unit == nil, word.percentAfter {
+            unit = "%"
             written += "%"
-        } else if index + 1 < words.count, ["", "-"].contains(words[index + 1].gapBefore),
-                  units.contains(words[index + 1].text.lowercased()) {
-            parts.append(words[index + 1].text.lowercased())
-            written += " " + words[index + 1].text
+        } else if unit == nil, index + 1 < words.count, ["", "-"].contains(words[index + 1].gapBefore) {
+            let next = words[index + 1].text.lowercased()
+            // "per cent" is a percentage; "per litre" is not.
+            let isPerCent = next != "per" || (index + 2 < words.count && words[index + 2].text.lowercased() == "cent")
+            if let spelling = units[next], isPerCent {
+                unit = spelling
+                written += " " + words[index + 1].text
+            }
         }
+        // A currency glued as letters reads as its unit word ("N820" is "820 naira"), unless a
+        // scale already says what the figure counts ("N1.2bn" is "1.2 billion", as written out).
+        let parts = (symbol.map { [$0] } ?? []) + [number] + [unit ?? currencyUnit].compactMap { $0 }
         guard parts.count > 1 else { return nil }
         return NamedEntity(kind: .quantity, text: written, key: parts.joined(separator: " "))
+    }
+
+    private static func letterCurrency(of text: String) -> (prefix: String, unit: String)? {
+        guard let (prefix, unit) = letterCurrencies.first(where: { text.hasPrefix($0.key) }),
+              text.dropFirst(prefix.count).first?.isNumber == true else { return nil }
+        return (prefix, unit)
+    }
+
+    /// "1,250.50bn" → ("1250.5", "bn"): thousands separators and trailing decimal zeros dropped,
+    /// a glued unit split off.
+    private static func split(_ text: String) -> (number: String, gluedSuffix: String?) {
+        var digits = text.replacingOccurrences(of: ",", with: "")
+        let suffix = gluedUnits.keys.first { digits.hasSuffix($0) && digits.dropLast($0.count).last?.isNumber == true }
+        if let suffix { digits.removeLast(suffix.count) }
+        if digits.contains(".") {
+            while digits.hasSuffix("0") { digits.removeLast() }
+            if digits.hasSuffix(".") { digits.removeLast() }
+        }
+        return (digits, suffix)
     }
 }

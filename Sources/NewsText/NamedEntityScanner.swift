@@ -30,11 +30,9 @@ struct ScannedWord {
         }
         return letters >= 2 || (letters == 1 && hasDigit)
     }
+    var isPossessive: Bool { text.hasSuffix("'s") || text.hasSuffix("\u{2019}s") }
     /// The text without a possessive ending: "Powell's" → "Powell".
-    var withoutPossessive: String {
-        for suffix in ["'s", "\u{2019}s"] where text.hasSuffix(suffix) { return String(text.dropLast(2)) }
-        return text
-    }
+    var withoutPossessive: String { isPossessive ? String(text.dropLast(2)) : text }
 }
 
 enum NamedEntityScanner {

@@ -10,6 +10,8 @@ struct ArticleVector {
     /// Unit-length parts' presence: an empty part does not take part in similarity.
     var hasWords: Bool
     var hasEntities: Bool
+    /// Names and acronyms of the headline and the lead: who or what the report is about.
+    var subjectNames: [SubjectName] = []
 
     /// Reads the headline, the first `bodyWordLimit` body words and the entities of both, counts
     /// them into `vocabulary` (document frequencies are learned from every article seen), and
@@ -18,6 +20,7 @@ struct ArticleVector {
         let headlineBoost = Float(configuration.headlineBoost)
         let body = String(leadingText(of: FeedBoilerplate.removingWireFurniture(article.body), words: configuration.bodyWordLimit))
         var counts: [Int32: Float] = [:]
+        var subjectEntities: [NamedEntity] = []
         for word in Tokenizer.contentWords(article.headline) {
             counts[vocabulary.id(for: LightStemmer.stem(word), isEntity: false), default: 0] += headlineBoost
         }
@@ -26,9 +29,14 @@ struct ArticleVector {
         }
         for entity in NamedEntities.extract(from: article.headline) {
             counts[vocabulary.id(for: entity.key, isEntity: true), default: 0] += headlineBoost
+            if entity.kind != .quantity { subjectEntities.append(entity) }
         }
+        let leadEnd = leadingText(of: body, words: Self.leadWordCount).endIndex
         for entity in NamedEntities.extract(from: body) {
             counts[vocabulary.id(for: entity.key, isEntity: true), default: 0] += 1
+        }
+        for entity in NamedEntities.extract(from: String(body[..<leadEnd])) where entity.kind != .quantity {
+            subjectEntities.append(entity)
         }
         vocabulary.observe(distinctTerms: counts.keys)
 
@@ -47,8 +55,19 @@ struct ArticleVector {
         for (id, weight) in weights {
             weights[id] = weight / (vocabulary.isEntity(id) ? entityNorm : wordNorm)
         }
-        return ArticleVector(weights: weights, hasWords: wordNorm > 0, hasEntities: entityNorm > 0)
+        let subjectNames = subjectEntities.map { entity in
+            // A one-word name is also mentioned as a word ("Lecornu" by "Sébastien Lecornu"); a
+            // longer one only as itself, or "South African Reserve Bank" would be mentioned by
+            // any text with "bank" in it.
+            let words = Tokenizer.contentWords(entity.text)
+            let word = words.count == 1 ? [vocabulary.id(for: LightStemmer.stem(words[0]), isEntity: false)] : []
+            return SubjectName(terms: ([vocabulary.id(for: entity.key, isEntity: true)] + word).filter { weights[$0] != nil })
+        }.filter { !$0.terms.isEmpty }
+        return ArticleVector(weights: weights, hasWords: wordNorm > 0, hasEntities: entityNorm > 0, subjectNames: subjectNames)
     }
+
+    /// Body words that make the lead: with the headline, they say who or what the report is about.
+    static let leadWordCount = 40
 
     /// The heaviest `limit` terms: what the inverted index is queried with.
     func strongestTerms(_ limit: Int) -> [(id: Int32, weight: Float)] {
@@ -73,4 +92,13 @@ struct ArticleVector {
         }
         return text[...]
     }
+}
+
+/// A name or acronym a report is about, as the terms that mention it: the entity itself and, for
+/// a one-word name, the word, so "Lecornu" in one headline is mentioned by a story that says
+/// "Sébastien Lecornu".
+struct SubjectName: Hashable {
+    let terms: [Int32]
+
+    func isMentioned(by weights: [Int32: Float]) -> Bool { terms.contains { weights[$0] != nil } }
 }

@@ -13,6 +13,10 @@ struct StoryCentroid {
     private var entityNorm: Float = 0
     private(set) var earliest: Date
     private(set) var latest: Date
+    /// Names and acronyms of its articles' headlines and leads (`ArticleVector.subjectNames`), at
+    /// most `subjectNameLimit`: who or what the story is about.
+    private(set) var subjectNames: Set<SubjectName> = []
+    static let subjectNameLimit = 32
 
     init(id: String, publishedAt: Date) {
         self.id = id
@@ -42,6 +46,7 @@ struct StoryCentroid {
         }
         earliest = min(earliest, publishedAt)
         latest = max(latest, publishedAt)
+        addSubjectNames(vector.subjectNames)
         let lost = prune(vocabulary: vocabulary, termLimit: termLimit)
         refreshNorms(vocabulary: vocabulary)
         return (gained, lost)
@@ -55,6 +60,7 @@ struct StoryCentroid {
         }
         earliest = min(earliest, other.earliest)
         latest = max(latest, other.latest)
+        addSubjectNames(other.subjectNames)
         let lost = prune(vocabulary: vocabulary, termLimit: termLimit)
         refreshNorms(vocabulary: vocabulary)
         return (gained, lost)
@@ -65,7 +71,25 @@ struct StoryCentroid {
     /// both sides have entities, words alone otherwise. Geometric, so both must agree: same-kind
     /// events in different places (words alike, no shared names) and unrelated news from one
     /// country (a shared name, different words) both score low.
-    func similarity(to vector: ArticleVector, vocabulary: TermVocabulary, entityShare: Float) -> Float {
+    ///
+    /// Halved (`differentSubjectsFactor`) when the two are about different subjects: the article's
+    /// headline and lead name only people, places or bodies the story never mentions, and the
+    /// story's headlines and leads only ones the article never mentions ("South Africa's central
+    /// bank cuts rates" against a story headlined "ECB cuts rates"). Shared wording and one shared
+    /// figure then need twice the evidence. A side that names nobody tells nothing.
+    func similarity(to vector: ArticleVector, vocabulary: TermVocabulary, entityShare: Float,
+                    differentSubjectsFactor: Float) -> Float {
+        let base = contentSimilarity(to: vector, vocabulary: vocabulary, entityShare: entityShare)
+        return isAboutDifferentSubjects(than: vector) ? base * differentSubjectsFactor : base
+    }
+
+    private func isAboutDifferentSubjects(than vector: ArticleVector) -> Bool {
+        guard !vector.subjectNames.isEmpty, !subjectNames.isEmpty else { return false }
+        return !vector.subjectNames.contains { $0.isMentioned(by: mass) }
+            && !subjectNames.contains { $0.isMentioned(by: vector.weights) }
+    }
+
+    private func contentSimilarity(to vector: ArticleVector, vocabulary: TermVocabulary, entityShare: Float) -> Float {
         var wordDot: Float = 0, entityDot: Float = 0
         var sharedEntities = 0
         for (id, articleWeight) in vector.weights {
@@ -85,6 +109,10 @@ struct StoryCentroid {
         let entityMatch = min(entityDot / entityNorm, 1)
         let entityCosine = sharedEntities >= 2 ? entityMatch : min(entityMatch, wordCosine)
         return vector.hasWords ? pow(wordCosine, 1 - entityShare) * pow(entityCosine, entityShare) : entityCosine
+    }
+
+    private mutating func addSubjectNames(_ names: some Sequence<SubjectName>) {
+        for name in names where subjectNames.count < Self.subjectNameLimit { subjectNames.insert(name) }
     }
 
     private mutating func refreshNorms(vocabulary: TermVocabulary) {

@@ -27,6 +27,33 @@ final class NamedEntitiesTests: XCTestCase {
         XCTAssertEqual(keys("Analysts questioned Powell's timing.", .name), ["powell"])
     }
 
+    /// "Nigeria's Dangote refinery" names two things; a report that says "Dangote" alone must meet it.
+    func testAPossessiveEndsANameAndMarksOneAtASentenceStart() {
+        XCTAssertEqual(keys("Nigeria's Dangote refinery cut prices.", .name), ["nigeria", "dangote"])
+        XCTAssertEqual(keys("It's over, and Today's markets agree.", .name), [])
+    }
+
+    /// "Brazil's Senate" is one body; "the Senate" alone is any country's (`InstitutionNames`).
+    func testAPossessiveBeforeAnInstitutionEveryCountryHasNamesOneBody() {
+        XCTAssertEqual(keys("Brazil's Senate approved the bill.", .name), ["brazil senate"])
+        XCTAssertEqual(keys("On Monday Kenya's High Court blocked it.", .name), ["kenya high court"])
+        XCTAssertEqual(keys("The reform bill finally went to Britain's House of Lords yesterday.", .name), ["britain house of lords"])
+        XCTAssertEqual(keys("Then Brazil's Senate Leader spoke.", .name), ["brazil", "senate leader"])
+    }
+
+    /// Outlets write one figure several ways; each is keyed in one spelling so their reports share it.
+    func testQuantitiesAreKeyedInOneSpellingWhateverTheOutletsStyle() {
+        XCTAssertEqual(keys("It cut by 25 basis points to 2.00%, a 25bp move, after 25 bps in June.", .quantity),
+                       ["25 bp", "2 %", "25 bp", "25 bp"])
+        XCTAssertEqual(keys("Inflation was 4.50 per cent, or 4.5%, and 4.5 percent by another count.", .quantity),
+                       ["4.5 %", "4.5 %", "4.5 %"])
+        XCTAssertEqual(keys("Petrol fell N50 to N820 per litre, from 870 naira, as profit hit KSh42.8bn.", .quantity),
+                       ["50 naira", "820 naira", "870 naira", "42.8 billion"])
+        XCTAssertEqual(keys("Revenue was $57.0bn, guidance $65 billion, a $5m fine; 12 killed and 12 deaths.", .quantity),
+                       ["$ 57 billion", "$ 65 billion", "$ 5 million", "12 dead", "12 dead"])
+        XCTAssertEqual(keys("It costs 820 per litre and the 5m sprint.", .quantity), [], "no percentage, no metres read as millions")
+    }
+
     func testAcronymsIncludingDottedOnesAreFoundAndDoNotEndSentences() {
         let entities = NamedEntities.extract(from: "The U.S. Senate and NATO allies met. G7 leaders agreed.")
         XCTAssertEqual(entities.filter { $0.kind == .acronym }.map(\.key), ["us", "nato", "g7"])

@@ -42,6 +42,33 @@ final class StoryClustererTests: XCTestCase {
         XCTAssertEqual(clusterer.storyCount, 2)
     }
 
+    /// Same words, the same 25 basis points, the same morning; different banks, governors and
+    /// countries (`differentSubjectsFactor`). Without the factor the second bank joined the first.
+    func testTwoCentralBanksCuttingByTheSameQuarterPointOnOneDayStayApart() {
+        let ordered = (Events.euroRateCut + Events.southAfricaRateCut).sorted { $0.publishedAt < $1.publishedAt }
+        let stories = assign(ordered, to: Newsroom.primedClusterer(), ids: Newsroom.IDs())
+        XCTAssertEqual(stories, ["story-1", "story-1", "story-2", "story-2"])
+
+        var withoutTheRule = ClusteringConfiguration()
+        withoutTheRule.differentSubjectsFactor = 1
+        let merged = assign(ordered, to: Newsroom.primedClusterer(withoutTheRule), ids: Newsroom.IDs())
+        XCTAssertEqual(Set(merged).count, 1, "the case the rule exists for")
+    }
+
+    /// "N50 to N820" and "50 naira to 820 naira" are one figure (`Quantity` keys), and "Nigeria's
+    /// Dangote" names Dangote: the two reports share names and figures, not just words.
+    func testReportsWritingOneFigureTheirOwnWayJoin() {
+        let stories = assign(Events.petrolPriceCut, to: Newsroom.primedClusterer(), ids: Newsroom.IDs())
+        XCTAssertEqual(stories, ["story-1", "story-1"])
+    }
+
+    /// A headline naming the prime minister by surname mentions the story's subject: it is not
+    /// held apart as being about someone else.
+    func testAHeadlineNamingOnlyTheSurnameJoinsTheStoryNamingThePerson() {
+        let stories = assign(Events.frenchGovernmentFalls, to: Newsroom.primedClusterer(), ids: Newsroom.IDs())
+        XCTAssertEqual(stories, ["story-1", "story-1"])
+    }
+
     func testAnArticleShowingTwoStoriesAreOneEventMergesThemIntoTheOlder() {
         let clusterer = Newsroom.primedClusterer()
         let ids = Newsroom.IDs()

@@ -134,7 +134,9 @@ final class StoryWorker: Sendable {
         var round = StoryWrites.Round()
         var events: [JarvisEvent] = []
         var revived = Set<String>()
-        for article in pending {
+        // Earliest report first, as the events happened: a backlog (the first poll of many
+        // feeds) is stored in fetch order, and the first report should open its story.
+        for article in pending.sorted(by: { ($0.publishedAt, $0.id) < ($1.publishedAt, $1.id) }) {
             let update = engine.ingest(article, now: now)
             round.assignments.append((article.id, update.story.id))
             for absorbed in update.absorbedStoryIDs {
