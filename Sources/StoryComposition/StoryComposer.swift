@@ -13,9 +13,10 @@ public struct ComposedStory: Sendable, Equatable {
     public let breakingArticleIDs: Set<String>
 }
 
-/// The one call the story engine makes per changed story. Text-based parts read at most
-/// `articleLimit` articles, chosen so every outlet is represented before any outlet gets a
-/// second article; breaking and freshness look at every article (they read only dates).
+/// The one call the story engine makes per changed story. Text-based parts read one article per
+/// outlet, the first the caller lists (the engine lists each outlet's newest report: it
+/// supersedes the outlet's earlier ones), at most `articleLimit`; scoring and breaking look at
+/// every article (they read only dates and outlets).
 public struct StoryComposer: Sendable {
     public static let articleLimit = SentencePool.articleLimit
 
@@ -33,7 +34,8 @@ public struct StoryComposer: Sendable {
     }
 
     /// - Parameters:
-    ///   - articles: the story's articles, most relevant first (the caller's order breaks ties).
+    ///   - articles: the story's articles, each outlet's current report before its earlier ones
+    ///     (the caller's order also breaks ties).
     ///   - topic: the story's desk (`Topic.rawValue`), nil for "other".
     public func compose(_ articles: [StoryArticle], topic: String?, now: Date) -> ComposedStory {
         let selected = Self.select(articles, limit: Self.articleLimit)
@@ -48,13 +50,11 @@ public struct StoryComposer: Sendable {
             breakingArticleIDs: breaking.breakingArticleIDs(articles, now: now))
     }
 
-    /// At most `limit` articles: first each outlet's first-listed article, then the rest in the
-    /// caller's order, so twenty wire copies from one outlet cannot crowd out the others.
+    /// Each outlet's first-listed article, at most `limit`: one voice per outlet, so twenty wire
+    /// copies from one outlet cannot crowd out the others, and an outlet's superseded report (a
+    /// toll it has since raised) is not read beside its current one.
     static func select(_ articles: [StoryArticle], limit: Int) -> [StoryArticle] {
         var seen: Set<String> = []
-        let firsts = articles.indices.filter { seen.insert(articles[$0].sourceKey).inserted }
-        let firstSet = Set(firsts)
-        let rest = articles.indices.filter { !firstSet.contains($0) }
-        return (firsts + rest).prefix(limit).map { articles[$0] }
+        return Array(articles.filter { seen.insert($0.sourceKey).inserted }.prefix(limit))
     }
 }

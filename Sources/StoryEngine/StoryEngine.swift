@@ -13,7 +13,7 @@ import TopicClassification
 public final class StoryEngine {
     public struct Configuration: Sendable {
         public var clustering = ClusteringConfiguration()
-        /// Articles a story is composed from: the first report of each outlet, earliest first.
+        /// Outlets a story is composed from (each by its first and newest report), the first to report.
         public var composedArticleLimit = 20
         public init() {}
     }

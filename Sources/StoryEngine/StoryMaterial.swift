@@ -2,39 +2,74 @@ import Foundation
 import StoryComposition
 
 /// What the engine keeps of one live story to recompose it: bounded whatever the story's size.
-/// It keeps the first article of each outlet (up to `articleLimit`; the earliest reports carry
-/// the facts and the distinct voices), plus when each outlet joined and the latest time seen.
+/// For each outlet (up to `articleLimit` of them, the first to report) it keeps the outlet's
+/// first report and its newest one: the first carries the facts as they broke and tells who broke
+/// the story; the newest carries what changed since (a rising death toll, a claim of
+/// responsibility), and outlets' newest reports are what conflict compares. Plus when each outlet
+/// joined and the latest time seen.
 struct StoryMaterial {
-    private(set) var articles: [StoryArticle] = []
+    /// Each sampled outlet's first report, earliest first.
+    private(set) var firstReports: [StoryArticle] = []
+    /// Each sampled outlet's newest report, when it is not its first.
+    private var newerReports: [String: StoryArticle] = [:]
     /// When each outlet first reported the story: source count and "gaining sources fast".
     private(set) var firstReportBySource: [String: Date] = [:]
     private(set) var latestArticleAt = Date.distantPast
 
-    /// Adds `article`; true when the sample the story is composed from changed (a new outlet,
-    /// or an earlier report of a known one), false when only the times moved.
+    /// What the story is composed from: each sampled outlet's newest report (in the order the
+    /// outlets joined), then the first reports those replaced. `StoryComposer` reads each
+    /// outlet's first-listed article before any second, so the newest reports come first.
+    var articles: [StoryArticle] {
+        let newest = firstReports.map { newerReports[Self.outlet(of: $0)] ?? $0 }
+        return newest + firstReports.filter { newerReports[Self.outlet(of: $0)] != nil }
+    }
+
+    /// Adds `article`; true when the articles the story is composed from changed (a new outlet,
+    /// an earlier first report or a newer report of a sampled outlet), false when only the
+    /// times moved.
     @discardableResult
     mutating func add(_ article: StoryArticle, articleLimit: Int) -> Bool {
         latestArticleAt = max(latestArticleAt, article.publishedAt)
-        let key = article.sourceKey.isEmpty ? article.sourceName : article.sourceKey
-        if let first = firstReportBySource[key], first <= article.publishedAt {
-            return false  // this outlet is already represented by an earlier report
-        }
-        firstReportBySource[key] = article.publishedAt
+        let outlet = Self.outlet(of: article)
         let before = articles.map(\.id)
-        articles.removeAll { ($0.sourceKey.isEmpty ? $0.sourceName : $0.sourceKey) == key }
-        articles.append(article)
-        articles.sort { ($0.publishedAt, $0.id) < ($1.publishedAt, $1.id) }
-        if articles.count > articleLimit { articles.removeLast(articles.count - articleLimit) }
+        if let first = firstReportBySource[outlet], first <= article.publishedAt {
+            keepIfNewest(article, outlet: outlet)
+        } else {
+            firstReportBySource[outlet] = article.publishedAt
+            let replaced = firstReports.first { Self.outlet(of: $0) == outlet }
+            firstReports.removeAll { Self.outlet(of: $0) == outlet }
+            firstReports.append(article)
+            firstReports.sort { ($0.publishedAt, $0.id) < ($1.publishedAt, $1.id) }
+            if firstReports.count > articleLimit {
+                for dropped in firstReports[articleLimit...] { newerReports[Self.outlet(of: dropped)] = nil }
+                firstReports.removeLast(firstReports.count - articleLimit)
+            }
+            // The report that was first until now is a later one of the outlet (arrived out of order).
+            if let replaced { keepIfNewest(replaced, outlet: outlet) }
+        }
         return articles.map(\.id) != before
     }
 
     mutating func absorb(_ other: StoryMaterial, articleLimit: Int) {
-        for article in other.articles { add(article, articleLimit: articleLimit) }
-        for (key, date) in other.firstReportBySource where firstReportBySource[key].map({ date < $0 }) ?? true {
-            firstReportBySource[key] = date
+        for article in other.firstReports + other.newerReports.values.sorted(by: { $0.id < $1.id }) {
+            add(article, articleLimit: articleLimit)
+        }
+        for (outlet, date) in other.firstReportBySource where firstReportBySource[outlet].map({ date < $0 }) ?? true {
+            firstReportBySource[outlet] = date
         }
         latestArticleAt = max(latestArticleAt, other.latestArticleAt)
     }
 
     var sourceCount: Int { firstReportBySource.count }
+
+    /// A later report of a sampled outlet becomes its newest, unless a newer one is already kept.
+    private mutating func keepIfNewest(_ article: StoryArticle, outlet: String) {
+        guard let first = firstReports.first(where: { Self.outlet(of: $0) == outlet }), first.id != article.id else { return }
+        let current = newerReports[outlet] ?? first
+        if (article.publishedAt, article.id) > (current.publishedAt, current.id) { newerReports[outlet] = article }
+    }
+
+    private static func outlet(of article: StoryArticle) -> String {
+        article.sourceKey.isEmpty ? article.sourceName : article.sourceKey
+    }
 }

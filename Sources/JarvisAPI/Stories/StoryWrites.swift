@@ -117,7 +117,7 @@ struct StoryWrites: Sendable {
                 WHERE id = $1
                 """, values)
         }
-        // The engine's verdict covers the articles it composes from (each outlet's first report);
+        // The engine's verdict covers the articles it composes from (each outlet's first and newest report);
         // an article its feed flagged is breaking whether sampled or not (a follow-up of an
         // outlet already in the story): one statement, however many there are.
         try connection.execute("UPDATE articles SET is_breaking = 0 WHERE story_id = $1 AND is_breaking = 1 AND feed_marked_breaking = 0",
