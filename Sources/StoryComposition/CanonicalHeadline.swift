@@ -1,14 +1,17 @@
 import NewsText
 
 /// The story's headline: the cluster's most representative one (closest in content to the
-/// others), nudged towards authoritative outlets, never clickbait or ALL CAPS when any other
-/// exists, and free of outlet suffixes and "BREAKING:" labels.
+/// others), nudged towards authoritative outlets, never clickbait, ALL CAPS or shouting a word
+/// ("drivers strike AGAIN") when any other exists, and free of outlet suffixes and "BREAKING:"
+/// labels.
 public enum CanonicalHeadline {
     public static func choose(from articles: [StoryArticle], authority: SourceAuthority) -> String {
+        let forms = HeadlineCasing.preferredForms(articles.flatMap { [$0.headline, $0.body] })
         let candidates = articles.prefix(SentencePool.articleLimit).map { article in
-            Candidate(text: HeadlineCleanup.clean(article.headline, sourceName: article.sourceName,
-                                                  sourceKey: article.sourceKey, authority: authority),
-                      authority: authority.score(sourceKey: article.sourceKey, sourceName: article.sourceName))
+            let text = HeadlineCleanup.clean(article.headline, sourceName: article.sourceName, sourceKey: article.sourceKey,
+                                             authority: authority)
+            return Candidate(text: text, authority: authority.score(sourceKey: article.sourceKey, sourceName: article.sourceName),
+                             shoutsAWord: HeadlineCasing.shoutsAWord(text, forms: forms))
         }.filter { !$0.text.isEmpty }
         guard !candidates.isEmpty else {
             return articles.lazy.compactMap { Sentences.split($0.body).first }.first ?? ""
@@ -22,22 +25,23 @@ public enum CanonicalHeadline {
         } ?? pool[0]
         let chosen = candidates[best].text
         guard HeadlineCasing.isAllCaps(chosen) else { return chosen }
-        return HeadlineCasing.sentenceCase(chosen, evidence: articles.flatMap { [$0.headline, $0.body] })
+        return HeadlineCasing.sentenceCase(chosen, forms: forms)
     }
 
     struct Candidate {
         let text: String
         let authority: Int
+        let shoutsAWord: Bool
         var terms: [String] { TermVector.terms(text) }
         var isClickbait: Bool { Clickbait.isClickbait(text) }
         var isAllCaps: Bool { HeadlineCasing.isAllCaps(text) }
     }
 
-    /// Indices of the candidates allowed to win: informative and in normal case if any are;
-    /// else informative (to be re-cased); else all of them.
+    /// Indices of the candidates allowed to win: informative (no clickbait, no shouted word) and
+    /// in normal case if any are; else informative (to be re-cased); else all of them.
     private static func preferredPool(_ candidates: [Candidate]) -> [Int] {
         let all = Array(candidates.indices)
-        let informative = all.filter { !candidates[$0].isClickbait }
+        let informative = all.filter { !candidates[$0].isClickbait && !candidates[$0].shoutsAWord }
         let clean = informative.filter { !candidates[$0].isAllCaps }
         if !clean.isEmpty { return clean }
         return informative.isEmpty ? all : informative

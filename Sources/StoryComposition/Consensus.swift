@@ -87,9 +87,8 @@ public enum Consensus {
         return reported
     }
 
-    /// The sentence as the object of "report that": its first word lowercased unless it is a
-    /// name: an acronym, or a word the story never writes in lowercase that either opens a
-    /// multi-word name ("Joe Biden", "Senate Republicans") or is written capitalised elsewhere.
+    /// The sentence as the object of "report that": its first word lowercased when it is an
+    /// ordinary word (below), kept as written otherwise ("Apple", "NATO", "Joe Biden").
     static func asClause(_ sentence: String, pool: SentencePool) -> String {
         let tokens = Tokenizer.tokens(sentence)
         guard let firstToken = tokens.first, let first = sentence.first, first.isUppercase else {
@@ -99,11 +98,11 @@ public enum Consensus {
         let isAcronym = firstToken.text.count > 1 && firstToken.text.allSatisfy(\.isUppercase)
         let isCommonWord = StopWords.english.contains(firstToken.normalized)
             || laterTokens.contains { !$0.isCapitalized && $0.normalized == firstToken.normalized }
-        let opensName = tokens.count > 1 && tokens[1].isCapitalized
-        // "Kenya's" is the token "Kenyas": the story may write the name only without the possessive.
-        let possessiveOf = sentence.prefix { $0 != " " }.replacingOccurrences(of: "\u{2019}", with: "'")
-        let bare = possessiveOf.hasSuffix("'s") ? String(possessiveOf.dropLast(2)) : firstToken.text
-        let isName = isAcronym || !isCommonWord && (opensName || laterTokens.contains { $0.text == firstToken.text || $0.text == bare })
+        // Lower-cased only when known to be an ordinary word: a stop word, or written in lower case
+        // elsewhere in the story. A capital the story never explains otherwise stays: "Apple has
+        // launched" must not become "apple has launched", and a capitalised common noun reads better
+        // than a broken name.
+        let isName = isAcronym || !isCommonWord
         return isName ? sentence : first.lowercased() + sentence.dropFirst()
     }
 }

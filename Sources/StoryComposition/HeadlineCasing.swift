@@ -16,9 +16,9 @@ enum HeadlineCasing {
         return letters.filter(\.isUppercase).count * 10 >= letters.count * 9
     }
 
-    /// Sentence case using `evidence` (bodies and other headlines) for names and acronyms.
-    static func sentenceCase(_ headline: String, evidence: [String]) -> String {
-        let forms = preferredForms(evidence)
+    /// Sentence case using `forms` (`preferredForms` of the bodies and other headlines) for names
+    /// and acronyms.
+    static func sentenceCase(_ headline: String, forms: [String: String]) -> String {
         var result = ""
         var isFirstWord = true
         // Letter runs are cased one by one; the "S" of "KENYA'S" is a run of its own and, unknown
@@ -47,9 +47,23 @@ enum HeadlineCasing {
         return result
     }
 
+    /// Whether a headline in normal case shouts some of its words ("Holland in chaos as government
+    /// falls over COW POO row", "drivers strike AGAIN"): a word of three letters or more in
+    /// capitals that the story's texts write in lower case (`forms`), or one of four letters or
+    /// more that they never write in capitals and that is no well-known acronym.
+    static func shoutsAWord(_ headline: String, forms: [String: String]) -> Bool {
+        guard !isAllCaps(headline) else { return false }
+        return headline.split(whereSeparator: { !$0.isLetter }).contains { word in
+            guard word.count >= 3, word.allSatisfy(\.isUppercase) else { return false }
+            let key = word.lowercased()
+            if let form = forms[key] { return form != form.uppercased() }
+            return word.count >= 4 && !acronyms.contains(key)
+        }
+    }
+
     /// The most frequent written form of each word in mixed-case text, ignoring sentence-initial
     /// words (capitalised by position, not by name) and shouted text.
-    private static func preferredForms(_ texts: [String]) -> [String: String] {
+    static func preferredForms(_ texts: [String]) -> [String: String] {
         var counts: [String: [String: Int]] = [:]
         for text in texts where !isAllCaps(text) {
             for sentence in Sentences.split(text) {

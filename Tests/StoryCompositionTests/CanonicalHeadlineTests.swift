@@ -1,4 +1,4 @@
-import StoryComposition
+@testable import StoryComposition
 import XCTest
 
 final class CanonicalHeadlineTests: XCTestCase {
@@ -41,6 +41,23 @@ final class CanonicalHeadlineTests: XCTestCase {
             StoryFixtures.article("b", "Small Site", "small.example", "Kenya raises interest rates to 13%", ""),
         ]
         XCTAssertEqual(CanonicalHeadline.choose(from: articles, authority: authority), "Kenya raises interest rates to 13%")
+    }
+
+    /// Found by a reader's audit: a tabloid's "drivers strike AGAIN" became the story's headline.
+    /// A word in capitals that the story writes in lower case, or a long one no text writes in
+    /// capitals, is shouting; acronyms the story writes in capitals are not.
+    func testAHeadlineShoutingAWordLosesToAPlainOne() {
+        let body = "Train drivers will strike again for 48 hours from December 8, the ASLEF union said, in a row over pay."
+        let articles = [
+            StoryFixtures.article("a", "Daily Blaze", "dailyblaze.example", "Christmas rail misery as train drivers strike AGAIN", body),
+            StoryFixtures.article("b", "Wire", "wire.example", "Train drivers to strike for 48 hours over pay", body),
+        ]
+        XCTAssertEqual(CanonicalHeadline.choose(from: articles, authority: authority), "Train drivers to strike for 48 hours over pay")
+        let forms = HeadlineCasing.preferredForms([body])
+        XCTAssertTrue(HeadlineCasing.shoutsAWord("HORROR as tower block crumbles", forms: forms), "long, never written in capitals")
+        XCTAssertFalse(HeadlineCasing.shoutsAWord("ASLEF drivers to strike over pay", forms: forms), "the story writes ASLEF so")
+        XCTAssertFalse(HeadlineCasing.shoutsAWord("Train drivers to strike, says TUC", forms: forms), "three letters, not written otherwise")
+        XCTAssertFalse(HeadlineCasing.shoutsAWord("NATO allies meet in Brussels", forms: forms), "a well-known acronym")
     }
 
     func testWhenEveryHeadlineShoutsTheChosenOneIsRecasedFromTheStoryText() {

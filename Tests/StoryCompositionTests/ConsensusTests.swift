@@ -32,6 +32,19 @@ final class ConsensusTests: XCTestCase {
         XCTAssertTrue(consensus.hasPrefix("Reuters and MyJoyOnline both report that the high court in Accra"), consensus)
     }
 
+    /// Found by a reader's audit: "both report that apple has launched". A name the story only
+    /// ever writes at the start of sentences is still a name.
+    func testACompanyNamedOnlyAtSentenceStartsKeepsItsCapital() throws {
+        let articles = [
+            StoryFixtures.article("a", "Reuters", "reuters.com", "Apple unveils headset",
+                                  "Apple has launched the Vision Air headset at $1,499. Shipping starts on December 12."),
+            StoryFixtures.article("b", "ByteWire", "bytewire.example", "Vision Air arrives",
+                                  "Apple has launched the Vision Air headset at $1,499, ahead of the holidays."),
+        ]
+        let consensus = try XCTUnwrap(Consensus.sentence(for: articles))
+        XCTAssertTrue(consensus.contains("report that Apple has launched"), consensus)
+    }
+
     /// Found on a live run: two outlets told one breach with different patient counts, and the
     /// consensus named both as reporting one outlet's figure while the conflict named the dispute.
     func testAnOutletIsNotNamedForAFigureOrNameItDoesNotReport() throws {
