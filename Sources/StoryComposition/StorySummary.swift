@@ -63,16 +63,18 @@ public enum StorySummary {
     /// Best-scored sentences that do not repeat each other, within the length budget.
     private static func synthesis(_ pool: SentencePool, candidates: [PooledSentence], weights: Weights) -> [String] {
         let ranked = rank(pool, candidates: candidates, weights: weights)
-        var chosen: [(sentence: PooledSentence, figures: Set<String>)] = []
+        var chosen: [(sentence: PooledSentence, figures: Set<String>, terms: Set<String>)] = []
         var length = 0
         for sentence in ranked where chosen.count < 3 {
             let addedLength = sentence.text.count + (chosen.isEmpty ? 0 : 1)
             guard length + addedLength <= maximumLength else { continue }
             let figures = SummaryText.figures(sentence.text)
+            let terms = Set(sentence.vector.entries.map(\.term))
             guard chosen.allSatisfy({ $0.sentence.vector.cosine(sentence.vector) < weights.redundancy
                 && sharedTermShare($0.sentence, sentence) < weights.coverage
-                && !SummaryText.restates(figures, of: $0.figures) }) else { continue }
-            chosen.append((sentence, figures))
+                && !SummaryText.restates(figures, terms: terms, of: $0.figures, statedTerms: $0.terms)
+                && !SummaryText.opensAlike($0.sentence.text, sentence.text) }) else { continue }
+            chosen.append((sentence, figures, terms))
             length += addedLength
         }
         return chosen.map(\.sentence.text)

@@ -1,4 +1,5 @@
 import Foundation
+import NewsText
 
 /// Small text shaping for summaries: making a headline read as a sentence, shortening an
 /// over-long sentence at a clause boundary rather than mid-phrase, and the figures a sentence states.
@@ -32,7 +33,7 @@ enum SummaryText {
                 if character == "." { current.append(".") }  // a decimal point; a thousands separator is dropped
             } else if !current.isEmpty {
                 let isYear = !separated && current.count == 4 && (1900...2100).contains(Int(current) ?? 0)
-                if !partOfName && !isYear { figures.insert(current) }
+                if !partOfName && !isYear { figures.insert(withoutTrailingZeros(current)) }
                 current = ""
                 separated = false
             }
@@ -41,12 +42,36 @@ enum SummaryText {
         return figures
     }
 
-    /// Whether a sentence stating `figures` restates one that stated `stated`: it repeats two of
-    /// them, or all of its own.
-    static func restates(_ figures: Set<String>, of stated: Set<String>) -> Bool {
-        let repeated = figures.intersection(stated).count
-        return repeated >= 2 || (repeated > 0 && repeated == figures.count)
+    /// "57.0" and "57" are one figure, as are "4.50" and "4.5".
+    private static func withoutTrailingZeros(_ figure: String) -> String {
+        guard figure.contains(".") else { return figure }
+        var trimmed = Substring(figure)
+        while trimmed.hasSuffix("0") { trimmed = trimmed.dropLast() }
+        return String(trimmed.hasSuffix(".") ? trimmed.dropLast() : trimmed)
     }
+
+    /// Whether a sentence restates one already given: it repeats two of its figures, or all of
+    /// its own, or one of them in the same context (another term in common: "364 deputies backed
+    /// the motion" after "364 lawmakers voted to oust Lecornu over his budget" in a story whose
+    /// sentences all say "no-confidence").
+    static func restates(_ figures: Set<String>, terms: Set<String>, of stated: Set<String>, statedTerms: Set<String>) -> Bool {
+        let repeated = figures.intersection(stated).count
+        guard repeated > 0 else { return false }
+        return repeated >= 2 || repeated == figures.count || !terms.subtracting(figures).isDisjoint(with: statedTerms)
+    }
+
+    /// Whether two sentences open in one frame ("The bill now heads to the Senate, where…" and
+    /// "The bill now goes to the Senate, where…"): two outlets rewording one sentence. They must
+    /// begin with the same three words, and their first eight words overlap by more than half
+    /// ("The police said on Monday…" and "The president said on Monday…" do not).
+    static func opensAlike(_ first: String, _ second: String) -> Bool {
+        let openings = [first, second].map { Tokenizer.tokens($0).prefix(openingWords).map(\.normalized) }
+        guard openings.allSatisfy({ $0.count == openingWords }), openings[0].prefix(3) == openings[1].prefix(3) else { return false }
+        let sets = openings.map(Set.init)
+        return Double(sets[0].intersection(sets[1]).count) / Double(min(sets[0].count, sets[1].count)) > 0.5
+    }
+
+    private static let openingWords = 8
 
     /// The longest prefix of `text` ending at a comma, semicolon or dash that fits `limit`
     /// with a final period; nil when no clause boundary leaves a meaningful sentence.

@@ -55,12 +55,35 @@ final class StorySummaryTests: XCTestCase {
                        "a year written plainly is no figure, a count written with a separator is")
     }
 
+    private func restates(_ sentence: String, of stated: String) -> Bool {
+        SummaryText.restates(SummaryText.figures(sentence), terms: Set(TermVector.terms(sentence)),
+                             of: SummaryText.figures(stated), statedTerms: Set(TermVector.terms(stated)))
+    }
+
     /// "M23 rebels seized Goma" then "Thousands fled as M23 fighters advanced" repeat a name, not a figure.
     func testANameWithDigitsIsNotARepeatedFigure() {
-        XCTAssertFalse(SummaryText.restates(SummaryText.figures("Thousands fled as M23 fighters advanced on Bukavu."),
-                                            of: SummaryText.figures("M23 rebels seized Goma on Monday.")))
-        XCTAssertTrue(SummaryText.restates(SummaryText.figures("Lawmakers voted 195-106 for the bill."),
-                                           of: SummaryText.figures("Parliament approved the bill by 195 votes to 106.")))
+        XCTAssertFalse(restates("Thousands fled as M23 fighters advanced on Bukavu.", of: "M23 rebels seized Goma on Monday."))
+        XCTAssertTrue(restates("Lawmakers voted 195-106 for the bill.", of: "Parliament approved the bill by 195 votes to 106."))
+    }
+
+    /// Found by a reader's audit: "ASLEF said members at 16 operators would strike. Train drivers at
+    /// 16 rail companies … the ASLEF union has announced" and "$57.0bn" after "$57 billion".
+    func testOneFigureRepeatedInTheSameContextIsARestatement() {
+        XCTAssertTrue(restates("Train drivers at 16 rail companies will walk out for 48 hours, the ASLEF union said.",
+                               of: "ASLEF said members at 16 operators would strike."))
+        XCTAssertTrue(restates("Nvidia reported revenue of $57.0bn and guided to $65bn.", of: "Revenue hit $57 billion for the quarter."))
+        XCTAssertFalse(restates("Police arrested 16 protesters and injured 3 in Nairobi.", of: "ASLEF said members at 16 operators would strike."),
+                       "the same number about something else")
+    }
+
+    /// "The bill now heads to the Senate, where…" and "The bill now goes to the Senate, where…".
+    func testTwoSentencesInOneFrameAreOneSentenceReworded() {
+        XCTAssertTrue(SummaryText.opensAlike("The bill now heads to the Senate, where Democrats are threatening to block it.",
+                                             "The bill now goes to the Senate, where it needs 60 votes."))
+        XCTAssertFalse(SummaryText.opensAlike("The company said on Monday that its profit rose.",
+                                              "The company said it would cut 500 jobs in Kenya."))
+        XCTAssertFalse(SummaryText.opensAlike("The police said on Monday that the road was closed.",
+                                              "The president said on Monday that he would resign."))
     }
 
     func testOneOutletGivesItsCleanLeadSentences() {
