@@ -6,12 +6,13 @@ import NewsText
 /// labels.
 public enum CanonicalHeadline {
     public static func choose(from articles: [StoryArticle], authority: SourceAuthority) -> String {
-        let forms = HeadlineCasing.preferredForms(articles.flatMap { [$0.headline, $0.body] })
+        // How the bodies write each word: a headline's own capitals are no evidence that it does not shout.
+        let bodyForms = HeadlineCasing.preferredForms(articles.map(\.body))
         let candidates = articles.prefix(SentencePool.articleLimit).map { article in
             let text = HeadlineCleanup.clean(article.headline, sourceName: article.sourceName, sourceKey: article.sourceKey,
                                              authority: authority)
             return Candidate(text: text, authority: authority.score(sourceKey: article.sourceKey, sourceName: article.sourceName),
-                             shoutsAWord: HeadlineCasing.shoutsAWord(text, forms: forms))
+                             shoutsAWord: HeadlineCasing.shoutsAWord(text, forms: bodyForms))
         }.filter { !$0.text.isEmpty }
         guard !candidates.isEmpty else {
             return articles.lazy.compactMap { Sentences.split($0.body).first }.first ?? ""
@@ -25,7 +26,7 @@ public enum CanonicalHeadline {
         } ?? pool[0]
         let chosen = candidates[best].text
         guard HeadlineCasing.isAllCaps(chosen) else { return chosen }
-        return HeadlineCasing.sentenceCase(chosen, forms: forms)
+        return HeadlineCasing.sentenceCase(chosen, forms: HeadlineCasing.preferredForms(articles.flatMap { [$0.headline, $0.body] }))
     }
 
     struct Candidate {

@@ -6,7 +6,8 @@ import Foundation
 /// Two independent decisions: `AfricaDesk` (where the story happens, from a gazetteer) wins
 /// over the subject model (what it is about, learned from the labeled sets), because the
 /// Africa desk takes African stories whatever their subject. The subject's desk then passes
-/// `DeadlyDisasterRule` (a deadly quake is not tech or finance news).
+/// two rules: `GovernmentCrisisRule` (a government falling is politics, whatever it fell over)
+/// and `DeadlyDisasterRule` (a deadly quake is not tech or finance news).
 public struct TopicClassifier: Sendable {
     /// A story is judged on at most this many articles, so classifying a big story costs the
     /// same as classifying a medium one.
@@ -56,7 +57,9 @@ public struct TopicClassifier: Sendable {
         let stories = articles.map { (headline: $0.headline, body: $0.body) }
         let probabilities = subjectProbabilities(stories)
         let best = probabilities.indices.max { probabilities[$0] < probabilities[$1] } ?? 0
-        return DeadlyDisasterRule.apply(subject: model.classes[best], probability: probabilities[best], texts: stories)
+        let (subject, probability) = (model.classes[best], probabilities[best])
+        if GovernmentCrisisRule.applies(subject: subject, probability: probability, texts: stories) { return .politics }
+        return DeadlyDisasterRule.apply(subject: subject, probability: probability, texts: stories)
     }
 
     /// The most probable subject of the given articles (their probabilities averaged).

@@ -53,6 +53,14 @@ final class CanonicalHeadlineTests: XCTestCase {
             StoryFixtures.article("b", "Wire", "wire.example", "Train drivers to strike for 48 hours over pay", body),
         ]
         XCTAssertEqual(CanonicalHeadline.choose(from: articles, authority: authority), "Train drivers to strike for 48 hours over pay")
+        let manure = [
+            StoryFixtures.article("c", "Daily Blaze", "dailyblaze.example", "Holland in chaos as government falls over COW POO row",
+                                  "The Dutch government has collapsed over cow manure and nitrogen rules."),
+            StoryFixtures.article("d", "Wire", "wire.example", "Dutch government collapses after farmers' party quits coalition",
+                                  "The Dutch coalition government collapsed after the farmers' party quit over nitrogen rules."),
+        ]
+        XCTAssertEqual(CanonicalHeadline.choose(from: manure, authority: authority),
+                       "Dutch government collapses after farmers' party quits coalition", "its own capitals are no evidence")
         let forms = HeadlineCasing.preferredForms([body])
         XCTAssertTrue(HeadlineCasing.shoutsAWord("HORROR as tower block crumbles", forms: forms), "long, never written in capitals")
         XCTAssertFalse(HeadlineCasing.shoutsAWord("ASLEF drivers to strike over pay", forms: forms), "the story writes ASLEF so")

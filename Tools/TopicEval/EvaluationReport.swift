@@ -73,8 +73,11 @@ struct EvaluationReport {
             return !AfricaDesk.evidence(headline: item.headline, body: item.body).isPrimarilyAfrican
                 && classifier.classify(texts) != classifier.subject(texts).topic
         }
-        let ruleLines = ["DeadlyDisasterRule changed \(changed.count) held-out items to none:"]
-            + changed.map { "  \($0.key) gold \($0.subject ?? $0.sourceLabel): \($0.headline)" }
+        let ruleLines = ["The rules (GovernmentCrisisRule, DeadlyDisasterRule) changed \(changed.count) held-out items:"]
+            + changed.map { item in
+                let desk = classifier.classify(headline: item.headline, body: item.body)?.rawValue ?? "none"
+                return "  \(item.key) gold \(item.subject ?? item.sourceLabel) -> \(desk): \(item.headline)"
+            }
         return (["== Whole classifier (four desks + other), held-out items"] + Self.summary(matrix) + ruleLines)
             .joined(separator: "\n")
     }

@@ -1,0 +1,53 @@
+import NewsText
+
+/// A rule over the subject model: a government falling is politics, whatever it fell over.
+///
+/// Why a rule and not only data: the politics the labels show is British, Nigerian and American,
+/// and what brings a government down is usually money or land, so a reader's audit with fresh
+/// feeds found "French government falls in no-confidence vote" (over a budget) and "Dutch
+/// government collapses after farmers' party quits coalition" (over nitrogen rules) filed under
+/// finance at 0.45 and 0.71. Silver politics labels from AG World did not move them and cost
+/// 0.003 cross-validated macro-F1 (docs/jarvis/story-engine.md, Topics). The rule fires only on
+/// a headline that says a government or its head fell: a no-confidence vote or motion, an
+/// impeachment, or an institution next to a verb of falling ("government collapses", "coalition
+/// falls", "prime minister resigns", "topples the cabinet"). "Government borrowing falls" and
+/// "government falls short" do not fire. Finance or tech the model is sure of keeps its desk.
+public enum GovernmentCrisisRule {
+    /// The subject probability at which finance or tech survives the rule.
+    public static let strongEvidence = 0.9
+
+    static let institutions: Set<String> = [
+        "government", "govt", "coalition", "cabinet", "premier", "chancellor", "pm", "minister", "president",
+    ]
+    static let fallingVerbs: Set<String> = [
+        "falls", "fell", "collapses", "collapsed", "collapse", "toppled", "topples", "topple", "ousted", "ousts", "oust",
+        "resigns", "resigned", "resign", "quits", "quit", "dissolved", "dissolves", "impeached",
+    ]
+    /// Words that turn "government falls" into a figure moving ("falls short", "falls to 3%").
+    static let notAFall: Set<String> = ["short", "to", "by", "below", "behind"]
+
+    /// True when a headline of the story says a government or its head fell.
+    public static func isGovernmentCrisis(_ texts: [(headline: String, body: String)]) -> Bool {
+        texts.contains { says(Tokenizer.words($0.headline)) }
+    }
+
+    static func says(_ words: [String]) -> Bool {
+        if words.contains(where: { $0 == "noconfidence" || $0.hasPrefix("impeach") }) { return true }
+        for (index, word) in words.enumerated() where index + 1 < words.count {
+            let next = words[index + 1]
+            if word == "no", next == "confidence" { return true }
+            let after = index + 2 < words.count ? words[index + 2] : ""
+            if institutions.contains(word), fallingVerbs.contains(next), !notAFall.contains(after) { return true }
+            if fallingVerbs.contains(word), institutions.contains(next) || (next == "the" && institutions.contains(after)) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether the story goes to politics instead: a government crisis filed under finance or
+    /// tech with a probability below `strongEvidence`.
+    public static func applies(subject: Subject, probability: Double, texts: [(headline: String, body: String)]) -> Bool {
+        (subject == .tech || subject == .finance) && probability < strongEvidence && isGovernmentCrisis(texts)
+    }
+}
