@@ -20,11 +20,17 @@ public enum Consensus {
 
     static func sentence(_ pool: SentencePool) -> String? {
         guard pool.sourceKeys.count > 1 else { return nil }
+        // An outlet that republished another's copy agrees with it by construction: while two
+        // outlets reported independently, only they are named. A wire story that others only
+        // republished is still reported by all of them, and says so.
+        let copying = SyndicatedCopies.copyingOutlets(pool.articles)
+        let copies = pool.sourceKeys.count - copying.count > 1 ? copying : []
+        let voices = pool.sourceKeys.count - copies.count
         let specifics = pool.sentences.map { Specifics($0.text) }
         let reported = specificsBySource(pool, sentences: specifics)
         var best: (sentence: PooledSentence, confirmers: [String], support: Double)?
-        for (sentence, required) in zip(pool.sentences, specifics) where sentence.isSummaryGrade {
-            let matches = pool.closestMatchPerOtherSource(sentence)
+        for (sentence, required) in zip(pool.sentences, specifics) where sentence.isSummaryGrade && !copies.contains(sentence.sourceKey) {
+            let matches = pool.closestMatchPerOtherSource(sentence).filter { !copies.contains($0.sourceKey) }
             let confirmers = matches.filter { match in
                 match.similarity >= agreement && reported[match.sourceKey]?.carries(required) == true
             }.map(\.sourceKey)
@@ -39,7 +45,7 @@ public enum Consensus {
             let article = pool.articles.first { $0.sourceKey == key }
             return SourceNames.display(article?.sourceName ?? key, fallbackKey: key)
         }
-        let verb = keys.count == pool.sourceKeys.count && keys.count > 2 ? "all report" : (keys.count == 2 ? "both report" : "report")
+        let verb = keys.count == voices && keys.count > 2 ? "all report" : (keys.count == 2 ? "both report" : "report")
         return "\(SourceNames.list(names)) \(verb) that \(asClause(chosen.sentence.text, pool: pool))"
     }
 

@@ -26,7 +26,8 @@ public struct StoryScorer: Sendable {
             sourceAuthority: sourceAuthority(capped),
             freshness: freshness(latest: articles.map(\.publishedAt).max(), now: now),
             localRelevance: localRelevance(leads),
-            crossSourceConfirmation: Self.crossSourceConfirmation(distinctSources: Set(articles.map(\.sourceKey)).count),
+            crossSourceConfirmation: Self.crossSourceConfirmation(
+                distinctSources: Set(articles.map(\.sourceKey)).count - SyndicatedCopies.copyingOutlets(articles).count),
             topicImportance: TopicImportance.score(topic: topic, text: leads.map { "\($0.headline). \($0.lead)" }
                 .joined(separator: " ")))
     }

@@ -1,0 +1,54 @@
+import Foundation
+import NewsText
+
+/// Outlets that republished another outlet's report rather than reporting: a regional paper
+/// running the wire copy word for word (perhaps trimmed, under its own headline) confirms
+/// nothing the wire did not. "Independent sources" (confirmation, consensus) leave them out;
+/// the story's source count still lists them, since the reader sees their reports.
+enum SyndicatedCopies {
+    /// Consecutive words compared: five in a row in the same order is copying, not paraphrase.
+    static let shingleLength = 5
+    /// Words of each body read: a copy is a copy from its first paragraph.
+    static let wordLimit = 150
+    /// Share of a report's word runs found in the other report that makes it a copy.
+    static let containment = 0.8
+    /// Reports shorter than this many word runs are not judged: two short leads may coincide.
+    static let minimumShingles = 12
+
+    /// Source keys of the outlets whose every report here is a copy of a report by an outlet
+    /// that reported earlier and is not a copy itself.
+    static func copyingOutlets(_ articles: [StoryArticle]) -> Set<String> {
+        let reports = articles.map { Report(outlet: $0.sourceKey, shingles: shingles($0.body)) }
+        var firstReport: [String: Date] = [:]
+        for article in articles {
+            firstReport[article.sourceKey] = min(firstReport[article.sourceKey] ?? article.publishedAt, article.publishedAt)
+        }
+        let outlets = firstReport.keys.sorted { (firstReport[$0]!, $0) < (firstReport[$1]!, $1) }
+        var copying: Set<String> = []
+        for (position, outlet) in outlets.enumerated() {
+            let earlier = Set(outlets[..<position]).subtracting(copying)
+            let sources = reports.filter { earlier.contains($0.outlet) }
+            let own = reports.filter { $0.outlet == outlet }
+            if own.allSatisfy({ report in sources.contains { report.isCopy(of: $0) } }) { copying.insert(outlet) }
+        }
+        return copying
+    }
+
+    private struct Report {
+        let outlet: String
+        let shingles: Set<Int>
+
+        /// Most of this report's word runs appear in `other`, and it is long enough to tell.
+        func isCopy(of other: Report) -> Bool {
+            guard shingles.count >= SyndicatedCopies.minimumShingles else { return false }
+            return Double(shingles.intersection(other.shingles).count) >= SyndicatedCopies.containment * Double(shingles.count)
+        }
+    }
+
+    private static func shingles(_ body: String) -> Set<Int> {
+        let words = Tokenizer.words(body).prefix(wordLimit)
+        guard words.count >= shingleLength else { return [] }
+        let list = Array(words)
+        return Set((0 ... list.count - shingleLength).map { list[$0 ..< $0 + shingleLength].joined(separator: " ").hashValue })
+    }
+}
