@@ -6,13 +6,15 @@ import NewsText
 /// labels.
 public enum CanonicalHeadline {
     public static func choose(from articles: [StoryArticle], authority: SourceAuthority) -> String {
-        // How the bodies write each word: a headline's own capitals are no evidence that it does not shout.
-        let bodyForms = HeadlineCasing.preferredForms(articles.map(\.body))
-        let candidates = articles.prefix(SentencePool.articleLimit).map { article in
-            let text = HeadlineCleanup.clean(article.headline, sourceName: article.sourceName, sourceKey: article.sourceKey,
-                                             authority: authority)
-            return Candidate(text: text, authority: authority.score(sourceKey: article.sourceKey, sourceName: article.sourceName),
-                             shoutsAWord: HeadlineCasing.shoutsAWord(text, forms: bodyForms))
+        let texts = articles.prefix(SentencePool.articleLimit).map { article in
+            HeadlineCleanup.clean(article.headline, sourceName: article.sourceName, sourceKey: article.sourceKey, authority: authority)
+        }
+        // How the bodies write each word (a headline's own capitals are no evidence that it does
+        // not shout), read only when some headline has a word in capitals.
+        let bodyForms = texts.contains(where: HeadlineCasing.hasCapitalisedWord) ? HeadlineCasing.preferredForms(articles.map(\.body)) : [:]
+        let candidates = zip(articles, texts).map { article, text in
+            Candidate(text: text, authority: authority.score(sourceKey: article.sourceKey, sourceName: article.sourceName),
+                      shoutsAWord: HeadlineCasing.shoutsAWord(text, forms: bodyForms))
         }.filter { !$0.text.isEmpty }
         guard !candidates.isEmpty else {
             return articles.lazy.compactMap { Sentences.split($0.body).first }.first ?? ""

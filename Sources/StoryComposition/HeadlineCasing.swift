@@ -53,12 +53,18 @@ enum HeadlineCasing {
     /// more that they never write in capitals and that is no well-known acronym.
     static func shoutsAWord(_ headline: String, forms: [String: String]) -> Bool {
         guard !isAllCaps(headline) else { return false }
-        return headline.split(whereSeparator: { !$0.isLetter }).contains { word in
-            guard word.count >= 3, word.allSatisfy(\.isUppercase) else { return false }
+        return capitalisedWords(headline).contains { word in
             let key = word.lowercased()
             if let form = forms[key] { return form != form.uppercased() }
             return word.count >= 4 && !acronyms.contains(key)
         }
+    }
+
+    /// Whether the text has a word of three letters or more in capitals ("AGAIN", "NATO").
+    static func hasCapitalisedWord(_ text: String) -> Bool { !capitalisedWords(text).isEmpty }
+
+    private static func capitalisedWords(_ text: String) -> [Substring] {
+        text.split(whereSeparator: { !$0.isLetter }).filter { $0.count >= 3 && $0.allSatisfy(\.isUppercase) }
     }
 
     /// The most frequent written form of each word in mixed-case text, ignoring sentence-initial

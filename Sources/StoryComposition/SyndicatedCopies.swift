@@ -18,6 +18,7 @@ enum SyndicatedCopies {
     /// Source keys of the outlets whose every report here is a copy of a report by an outlet
     /// that reported earlier and is not a copy itself.
     static func copyingOutlets(_ articles: [StoryArticle]) -> Set<String> {
+        guard Set(articles.map(\.sourceKey)).count > 1 else { return [] }
         let reports = articles.map { Report(outlet: $0.sourceKey, shingles: shingles($0.body)) }
         var firstReport: [String: Date] = [:]
         for article in articles {
@@ -46,7 +47,8 @@ enum SyndicatedCopies {
     }
 
     private static func shingles(_ body: String) -> Set<Int> {
-        let words = Tokenizer.words(body).prefix(wordLimit)
+        // Twelve characters a word is ample for `wordLimit` words; a long body costs no more.
+        let words = Tokenizer.words(String(body.prefix(wordLimit * 12))).prefix(wordLimit)
         guard words.count >= shingleLength else { return [] }
         let list = Array(words)
         return Set((0 ... list.count - shingleLength).map { list[$0 ..< $0 + shingleLength].joined(separator: " ").hashValue })
