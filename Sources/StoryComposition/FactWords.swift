@@ -10,7 +10,7 @@ struct FactWords {
         /// Its value when it is a number ("1,200" → 1200, "12%" → 12, "nine" → 9).
         let number: Double?
         let isPercent: Bool
-        /// As written, currency sign kept ("$42m"); equals `text` for anything but money.
+        /// As written, currency sign kept ("$42m"); a number word in digits ("23"); else `text`.
         let written: String
         /// Written with a currency sign ("$42m", "€1.2bn"): an amount of money.
         let isMoney: Bool
@@ -20,12 +20,6 @@ struct FactWords {
     }
 
     let words: [Word]
-
-    private static let numberWords: [String: Double] = [
-        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-        "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
-        "eighteen": 18, "nineteen": 19, "twenty": 20,
-    ]
 
     /// Multipliers money is abbreviated with: "$42m", "\u{20AC}1.2bn".
     private static let moneySuffixes: [(suffix: String, scale: Double)] = [
@@ -44,10 +38,12 @@ struct FactWords {
             let digits = core.utf8.contains(where: { $0 == 0x2C || $0 == 0x25 }) ? core.filter { $0 != "," && $0 != "%" } : core
             let lowered = core.lowercased()
             let startsLikeNumber = digits.unicodeScalars.first.map { ("0"..."9").contains($0) || $0 == "." || $0 == "-" } ?? false
-            let number = (startsLikeNumber ? Self.newsFigure(digits) : nil) ?? Self.numberWords[lowered]
+            let spelled = startsLikeNumber ? nil : NumberWords.value(lowered)
+            let number = (startsLikeNumber ? Self.newsFigure(digits) : nil) ?? spelled.map(Double.init)
                 ?? (isMoney ? Self.abbreviatedAmount(digits) : nil)
+            // A number word is quoted back in digits: "reports 23", not "reports Twenty-three".
             return Word(text: core, lowered: lowered, number: number, isPercent: isPercent,
-                        written: isMoney ? stripped : core, isMoney: isMoney, endsClause: endsClause)
+                        written: isMoney ? stripped : spelled.map(String.init) ?? core, isMoney: isMoney, endsClause: endsClause)
         }
     }
 

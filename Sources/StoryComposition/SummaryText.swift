@@ -12,7 +12,7 @@ enum SummaryText {
     }
 
     /// The figures `text` states, as written digits ("195-106" gives 195 and 106, "3.8%" gives
-    /// 3.8, "1,200" gives 1200), leaving out digits that are part of a name ("M23", "G-20",
+    /// 3.8, "1,200" gives 1200) or words above ten ("Twenty-three" gives 23), leaving out digits that are part of a name ("M23", "G-20",
     /// "COVID-19", "H9") and years written plainly from 1900 to 2100, which date a fact rather
     /// than state one. A summary of three sentences has no room to state a figure twice ("by
     /// 195 votes to 106", then "voted 195-106"), and an outlet is named for a figure only if it
@@ -38,6 +38,13 @@ enum SummaryText {
                 separated = false
             }
             index += 1
+        }
+        // "Twenty-three" is the figure 23; words below eleven ("one of the", "two governors") say
+        // too little to count as a figure a report must carry.
+        for word in text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "-" }) {
+            if let value = NumberWords.value(String(word.trimmingCharacters(in: CharacterSet(charactersIn: "-")))), value > 10 {
+                figures.insert(String(value))
+            }
         }
         return figures
     }

@@ -11,10 +11,11 @@ import NewsText
 /// a headline that says a government or its head fell: a no-confidence vote or motion, an
 /// impeachment, or an institution next to a verb of falling ("government collapses", "coalition
 /// falls", "prime minister resigns", "topples the cabinet"). "Government borrowing falls" and
-/// "government falls short" do not fire. Finance or tech the model is sure of keeps its desk.
+/// "government falls short" do not fire. Finance or tech the model is all but certain of keeps its desk.
 public enum GovernmentCrisisRule {
-    /// The subject probability at which finance or tech survives the rule.
-    public static let strongEvidence = 0.9
+    /// The subject probability at which finance or tech survives the rule. High: a second audit
+    /// found "Romanian prime minister resigns" (over an IMF programme) at finance 0.9 and above.
+    public static let strongEvidence = 0.99
 
     static let institutions: Set<String> = [
         "government", "govt", "coalition", "cabinet", "premier", "chancellor", "pm", "minister", "president",

@@ -8,6 +8,18 @@ final class ConflictTests: XCTestCase {
         XCTAssertEqual(Conflict.sentence(for: Fixture.lagosCollapse), "Reuters reports 12 dead while BBC News reports 15.")
     }
 
+    /// Found by a reader's audit: a toll written "Twenty-three" at a sentence start was not read.
+    func testATollWrittenInWordsIsAFigure() {
+        let articles = [
+            Fixture.article("a", "Reuters", "reuters.com", "Bus crash in Uganda kills 19",
+                            "Nineteen people were killed when a bus overturned near Mbarara on Sunday, police said."),
+            Fixture.article("b", "Nile Post", "nilepost.example", "Mbarara bus crash",
+                            "Twenty-three people were killed when a bus overturned near Mbarara on Sunday, police said.",
+                            minutesAfterNoon: 30),
+        ]
+        XCTAssertEqual(Conflict.sentence(for: articles), "Reuters reports 19 dead while Nile Post reports 23.")
+    }
+
     func testAgreeingFiguresAreNoConflict() {
         XCTAssertNil(Conflict.sentence(for: Fixture.kenyaRateHike))
     }

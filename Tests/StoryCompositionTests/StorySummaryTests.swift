@@ -53,6 +53,8 @@ final class StorySummaryTests: XCTestCase {
                        "digits of a name are no figure")
         XCTAssertEqual(SummaryText.figures("In 2026, 2,026 people fled; $1.2bn was pledged."), ["2026", "1.2"],
                        "a year written plainly is no figure, a count written with a separator is")
+        XCTAssertEqual(SummaryText.figures("Twenty-three people were killed, fourteen hurt and two governors spoke."), ["23", "14"],
+                       "number words above ten are figures (a reader's audit: a toll written in words)")
     }
 
     private func restates(_ sentence: String, of stated: String) -> Bool {

@@ -29,7 +29,8 @@ final class GovernmentCrisisRuleTests: XCTestCase {
         let fallen = [(headline: "French government falls in no-confidence vote", body: "")]
         XCTAssertTrue(GovernmentCrisisRule.applies(subject: .finance, probability: 0.66, texts: fallen))
         XCTAssertTrue(GovernmentCrisisRule.applies(subject: .tech, probability: 0.5, texts: fallen))
-        XCTAssertFalse(GovernmentCrisisRule.applies(subject: .finance, probability: 0.95, texts: fallen), "strong evidence keeps its desk")
+        XCTAssertTrue(GovernmentCrisisRule.applies(subject: .finance, probability: 0.95, texts: fallen), "a resignation over an IMF deal")
+        XCTAssertFalse(GovernmentCrisisRule.applies(subject: .finance, probability: 0.995, texts: fallen), "near certainty keeps its desk")
         XCTAssertFalse(GovernmentCrisisRule.applies(subject: .other, probability: 0.5, texts: fallen), "other stays other")
     }
 }
