@@ -62,10 +62,12 @@ enum Quantity {
             "bn": "billion", "tn": "trillion", "mn": "million", "kilometres": "km", "kilometers": "km", "meters": "metres",
             "tons": "tonnes", "killed": "dead", "deaths": "dead",
         ]
-        for same in ["percentage", "points", "million", "billion", "trillion", "magnitude", "km", "miles", "metres",
-                     "people", "dead", "injured", "tonnes", "barrels", "dollars", "euros", "pounds", "shillings", "naira",
-                     "rand", "cedis", "yuan", "yen", "seats", "votes", "soldiers", "troops", "children", "workers", "jobs",
-                     "cases", "passengers", "homes"] {
+        for same in [
+            "percentage", "points", "million", "billion", "trillion", "magnitude", "km", "miles", "metres", "people",
+            "dead", "injured", "tonnes", "barrels", "dollars", "euros", "pounds", "shillings", "naira", "rand",
+            "cedis", "birr", "yuan", "yen", "seats", "votes", "soldiers", "troops", "children", "workers", "jobs",
+            "cases", "passengers", "homes",
+        ] {
             units[same] = same
         }
         return units
@@ -74,7 +76,13 @@ enum Quantity {
     /// Currencies written as letters glued to the number ("N820", "KSh42.8bn"), keyed as the unit
     /// word outlets also use ("820 naira"). Only these: Nigerian and Kenyan outlets write them so
     /// throughout, while "R2" (rand) is as often a road or a model.
-    private static let letterCurrencies: [String: String] = ["N": "naira", "KSh": "shillings", "Ksh": "shillings"]
+    private static let letterCurrencies: [String: String] = ["N": "naira", "KSh": "shillings", "Ksh": "shillings", "Br": "birr"]
+    /// ISO codes written before the number ("ETB 127.50", "USD 2bn"): the symbol or unit word
+    /// outlets write instead.
+    private static let codeCurrencies: [String: (symbol: String?, unit: String?)] = [
+        "USD": ("$", nil), "EUR": ("€", nil), "GBP": ("£", nil), "NGN": (nil, "naira"), "KES": (nil, "shillings"),
+        "ETB": (nil, "birr"), "ZAR": (nil, "rand"), "GHS": (nil, "cedis"),
+    ]
     /// Units glued to a number ("57.0bn", "$5m", "25bp").
     private static let gluedUnits: [String: String] = [
         "bn": "billion", "tn": "trillion", "mn": "million", "m": "million", "bp": "bp", "bps": "bp",
@@ -85,8 +93,9 @@ enum Quantity {
 
     static func entity(at index: Int, in words: [ScannedWord]) -> NamedEntity? {
         let word = words[index]
-        let symbol = word.gapBefore.last.flatMap { currencies[$0] }
-        var currencyUnit = word.gapBefore.last == "₦" ? "naira" : nil
+        let code = index > 0 && word.gapBefore.isEmpty ? codeCurrencies[words[index - 1].text] : nil
+        let symbol = word.gapBefore.last.flatMap { currencies[$0] } ?? code?.symbol
+        var currencyUnit = word.gapBefore.last == "₦" ? "naira" : code?.unit
         var digits = word.text
         if let (prefix, unit) = letterCurrency(of: word.text) {
             digits.removeFirst(prefix.count)

@@ -10,6 +10,8 @@ enum Clickbait {
         "find out", "jaw-dropping", "mind-blowing", "shocking", "goes viral", "the internet is", "omg",
         "everything you need to know", "what you need to know", "things to know", "you need to see", "must see",
         "must-see", "wait until you see", "can't stop", "nobody expected", "blew up",
+        // Explainers: they tell what an event means, after a headline has told what happened.
+        "what went wrong", "what we know", "what it means", "what this means", "explained:", "explainer:",
     ]
 
     /// Nouns that make "7 things…", "10 reasons…" a listicle.

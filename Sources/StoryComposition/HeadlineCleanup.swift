@@ -1,11 +1,19 @@
 import Foundation
 
-/// Removes what outlets wrap around a headline: their own name (" - Reuters", " | BBC News")
-/// and labels such as "BREAKING:" that describe the item rather than the event.
+/// Removes what outlets wrap around a headline: their own name (" - Reuters", " | BBC News"),
+/// labels such as "BREAKING:" that describe the item rather than the event, and the desk slugs
+/// wire agencies put in front ("Soccer-Villa beat Liverpool", "Athletics-Kenya's Korir wins").
 enum HeadlineCleanup {
     private static let labels = [
         "breaking news:", "breaking:", "just in:", "update:", "updated:", "live:", "live updates:", "watch:",
         "video:", "exclusive:", "developing:", "analysis:",
+    ]
+
+    /// Desk slugs written "Desk-Headline", capital after the hyphen. A list, not a pattern:
+    /// "Coca-Cola beats forecasts" is a headline, not a slug.
+    private static let deskSlugs: Set<String> = [
+        "soccer", "football", "athletics", "tennis", "cricket", "golf", "rugby", "cycling", "boxing", "basketball",
+        "baseball", "olympics", "motor racing", "formula one", "update 1", "update 2", "update 3", "factbox", "explainer",
     ]
 
     private static let suffixSeparators = [" - ", " | ", " \u{2014} ", " \u{2013} ", " :: "]
@@ -17,7 +25,14 @@ enum HeadlineCleanup {
         if let label = labels.first(where: lowered.hasPrefix) {
             text = String(text.dropFirst(label.count)).trimmingCharacters(in: .whitespaces)
         }
-        return text
+        return strippingDeskSlug(text)
+    }
+
+    static func strippingDeskSlug(_ headline: String) -> String {
+        guard let hyphen = headline.firstIndex(of: "-"), deskSlugs.contains(headline[..<hyphen].lowercased()) else { return headline }
+        let rest = headline[headline.index(after: hyphen)...]
+        guard let first = rest.first, first.isUppercase else { return headline }
+        return String(rest)
     }
 
     /// Strips the last " - X" when X names this outlet or any outlet in the authority table.

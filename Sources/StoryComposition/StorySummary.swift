@@ -77,7 +77,20 @@ public enum StorySummary {
             chosen.append((sentence, figures, terms))
             length += addedLength
         }
-        return chosen.map(\.sentence.text)
+        return readingOrder(chosen.map(\.sentence)).map(\.text)
+    }
+
+    /// The chosen sentences as a reader should meet them: articles' lead sentences before later
+    /// ones (the lead says who did what; "The company expects…" comes after), and never a
+    /// sentence that leans on something not yet said ("Its chief executive said…") first when
+    /// another can open. Order does not change which sentences are chosen.
+    static func readingOrder(_ chosen: [PooledSentence]) -> [PooledSentence] {
+        var ordered = chosen.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
+        if let first = ordered.first, SummaryText.leansOnWhatCameBefore(first.text),
+           let opener = ordered.firstIndex(where: { !SummaryText.leansOnWhatCameBefore($0.text) }) {
+            ordered.insert(ordered.remove(at: opener), at: 0)
+        }
+        return ordered
     }
 
     /// Terms two sentences share, over the shorter one's term count: a short restatement of a

@@ -80,6 +80,24 @@ enum SummaryText {
 
     private static let openingWords = 8
 
+    /// Whether a sentence opens by pointing back at something said before it: a pronoun ("It",
+    /// "Its", "They") or a bare description of the story's subject ("The company", "The bill"),
+    /// so it cannot open a summary.
+    static func leansOnWhatCameBefore(_ sentence: String) -> Bool {
+        let words = Tokenizer.tokens(sentence).prefix(2).map(\.normalized)
+        guard let first = words.first else { return false }
+        if backReferences.contains(first) { return true }
+        return first == "the" && words.count > 1 && describedSubjects.contains(words[1])
+    }
+
+    private static let backReferences: Set<String> = [
+        "it", "its", "he", "she", "they", "their", "his", "her", "this", "these", "that", "those", "such",
+    ]
+    private static let describedSubjects: Set<String> = [
+        "company", "firm", "group", "bill", "measure", "move", "decision", "deal", "bank", "carmaker", "chipmaker",
+        "airline", "agency", "union", "party", "claim", "plan", "proposal", "statement", "report",
+    ]
+
     /// The longest prefix of `text` ending at a comma, semicolon or dash that fits `limit`
     /// with a final period; nil when no clause boundary leaves a meaningful sentence.
     static func cutAtClause(_ text: String, limit: Int) -> String? {

@@ -52,6 +52,8 @@ final class NamedEntitiesTests: XCTestCase {
         XCTAssertEqual(keys("Revenue was $57.0bn, guidance $65 billion, a $5m fine; 12 killed and 12 deaths.", .quantity),
                        ["$ 57 billion", "$ 65 billion", "$ 5 million", "12 dead", "12 dead"])
         XCTAssertEqual(keys("It costs 820 per litre and the 5m sprint.", .quantity), [], "no percentage, no metres read as millions")
+        XCTAssertEqual(keys("Fares rose to Br127.50, or 127.50 birr (ETB 127.50), and USD 2bn was lent.", .quantity),
+                       ["127.5 birr", "127.5 birr", "127.5 birr", "$ 2 billion"], "a second audit: birr written three ways")
     }
 
     func testAcronymsIncludingDottedOnesAreFoundAndDoNotEndSentences() {

@@ -76,6 +76,20 @@ final class CanonicalHeadlineTests: XCTestCase {
         XCTAssertEqual(CanonicalHeadline.choose(from: articles, authority: authority), "Kenya's Ruto meets IMF chief in Nairobi")
     }
 
+    /// Found by a second reader's audit: "Soccer-…" kept as a headline, and an explainer
+    /// ("…: what went wrong") chosen over the news.
+    func testWireDeskSlugsAreRemovedAndExplainersLoseToTheNews() {
+        XCTAssertEqual(HeadlineCleanup.strippingDeskSlug("Soccer-Villa beat Liverpool 2-1"), "Villa beat Liverpool 2-1")
+        XCTAssertEqual(HeadlineCleanup.strippingDeskSlug("Athletics-Kenya's Korir wins Shanghai marathon"), "Kenya's Korir wins Shanghai marathon")
+        XCTAssertEqual(HeadlineCleanup.strippingDeskSlug("Coca-Cola beats forecasts"), "Coca-Cola beats forecasts")
+        XCTAssertEqual(HeadlineCleanup.strippingDeskSlug("Soccer-mad town celebrates"), "Soccer-mad town celebrates")
+        let articles = [
+            StoryFixtures.article("a", "Tech Site", "techsite.example", "Stratus outage: what went wrong at the cloud giant", ""),
+            StoryFixtures.article("b", "Wire", "wire.example", "Stratus cloud outage knocks out banks and airlines", ""),
+        ]
+        XCTAssertEqual(CanonicalHeadline.choose(from: articles, authority: authority), "Stratus cloud outage knocks out banks and airlines")
+    }
+
     func testBreakingLabelsAreRemovedButADashInsideTheHeadlineIsKept() {
         let labelled = [StoryFixtures.article("a", "Nation", "nation.africa", "BREAKING: Kenya raises rates", "")]
         XCTAssertEqual(CanonicalHeadline.choose(from: labelled, authority: authority), "Kenya raises rates")

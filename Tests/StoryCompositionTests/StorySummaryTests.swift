@@ -78,6 +78,20 @@ final class StorySummaryTests: XCTestCase {
                        "the same number about something else")
     }
 
+    /// Found by a reader's audit: "Priya Raman, its chief executive, said…" and "The company
+    /// expects…" opened summaries before the sentence saying what happened.
+    func testASummaryOpensWithALeadNotWithASentenceLeaningOnOne() {
+        XCTAssertTrue(SummaryText.leansOnWhatCameBefore("Its chief executive said the plan would cost $20 a month."))
+        XCTAssertTrue(SummaryText.leansOnWhatCameBefore("The company expects revenue of $19.5 billion."))
+        XCTAssertFalse(SummaryText.leansOnWhatCameBefore("The European Central Bank cut its deposit rate."))
+        let pool = SentencePool([
+            StoryFixtures.article("a", "Wire", "wire.example", "Aster launches AI assistant",
+                                  "Aster launched an AI assistant for small businesses on Tuesday. The company expects 2 million users."),
+        ])
+        let later = pool.sentences[1], lead = pool.sentences[0]
+        XCTAssertEqual(StorySummary.readingOrder([later, lead]).map(\.text), [lead.text, later.text])
+    }
+
     /// "The bill now heads to the Senate, where…" and "The bill now goes to the Senate, where…".
     func testTwoSentencesInOneFrameAreOneSentenceReworded() {
         XCTAssertTrue(SummaryText.opensAlike("The bill now heads to the Senate, where Democrats are threatening to block it.",
