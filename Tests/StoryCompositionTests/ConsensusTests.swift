@@ -21,27 +21,25 @@ final class ConsensusTests: XCTestCase {
         XCTAssertTrue(consensus.hasSuffix("."), consensus)
     }
 
+    /// The consensus of two outlets (Reuters, MyJoyOnline) whose bodies are `first` and `second`.
+    private func consensusOfTwo(_ first: String, _ second: String) throws -> String {
+        try XCTUnwrap(Consensus.sentence(for: [
+            StoryFixtures.article("a", "Reuters", "reuters.com", "First report", first),
+            StoryFixtures.article("b", "MyJoyOnline", "myjoyonline.com", "Second report", second),
+        ]))
+    }
+
     func testTheReportedClauseKeepsNamesCapitalisedAndLowercasesOrdinaryOpeners() throws {
-        let articles = [
-            StoryFixtures.article("a", "Reuters", "reuters.com", "Court convicts ex-minister",
-                                  "The high court in Accra convicted the former finance minister of fraud on Monday."),
-            StoryFixtures.article("b", "MyJoyOnline", "myjoyonline.com", "Ex-minister convicted",
-                                  "The high court in Accra convicted the former finance minister of fraud on Monday afternoon."),
-        ]
-        let consensus = try XCTUnwrap(Consensus.sentence(for: articles))
+        let consensus = try consensusOfTwo("The high court in Accra convicted the former finance minister of fraud on Monday.",
+                                           "The high court in Accra convicted the former finance minister of fraud on Monday afternoon.")
         XCTAssertTrue(consensus.hasPrefix("Reuters and MyJoyOnline both report that the high court in Accra"), consensus)
     }
 
     /// Found by a reader's audit: "both report that apple has launched". A name the story only
     /// ever writes at the start of sentences is still a name.
     func testACompanyNamedOnlyAtSentenceStartsKeepsItsCapital() throws {
-        let articles = [
-            StoryFixtures.article("a", "Reuters", "reuters.com", "Apple unveils headset",
-                                  "Apple has launched the Vision Air headset at $1,499. Shipping starts on December 12."),
-            StoryFixtures.article("b", "ByteWire", "bytewire.example", "Vision Air arrives",
-                                  "Apple has launched the Vision Air headset at $1,499, ahead of the holidays."),
-        ]
-        let consensus = try XCTUnwrap(Consensus.sentence(for: articles))
+        let consensus = try consensusOfTwo("Apple has launched the Vision Air headset at $1,499. Shipping starts on December 12.",
+                                           "Apple has launched the Vision Air headset at $1,499, ahead of the holidays.")
         XCTAssertTrue(consensus.contains("report that Apple has launched"), consensus)
     }
 
