@@ -6,8 +6,9 @@ import Foundation
 /// Two independent decisions: `AfricaDesk` (where the story happens, from a gazetteer) wins
 /// over the subject model (what it is about, learned from the labeled sets), because the
 /// Africa desk takes African stories whatever their subject. The subject's desk then passes
-/// two rules: `GovernmentCrisisRule` (a government falling is politics, whatever it fell over)
-/// and `DeadlyDisasterRule` (a deadly quake is not tech or finance news).
+/// three rules: `GovernmentCrisisRule` (a government falling is politics, whatever it fell
+/// over), `CyberAttackRule` (a cyber attack is tech, whoever it hit) and `DeadlyDisasterRule` (a
+/// deadly quake is not tech or finance news).
 public struct TopicClassifier: Sendable {
     /// A story is judged on at most this many articles, so classifying a big story costs the
     /// same as classifying a medium one.
@@ -59,6 +60,7 @@ public struct TopicClassifier: Sendable {
         let best = probabilities.indices.max { probabilities[$0] < probabilities[$1] } ?? 0
         let (subject, probability) = (model.classes[best], probabilities[best])
         if GovernmentCrisisRule.applies(subject: subject, probability: probability, texts: stories) { return .politics }
+        if CyberAttackRule.applies(subject: subject, probability: probability, texts: stories) { return .tech }
         return DeadlyDisasterRule.apply(subject: subject, probability: probability, texts: stories)
     }
 
