@@ -30,7 +30,7 @@ public enum NamedEntities {
         var entities: [NamedEntity] = []
         var run: [ScannedWord] = []
         func closeRun() {
-            if let name = NameRun.entity(from: run) { entities.append(name) }
+            entities += NameRun.entities(from: run)
             run.removeAll()
         }
         for (index, word) in words.enumerated() {

@@ -21,6 +21,28 @@ enum NameRun {
         "interior", "attorney", "deputy", "opposition", "coach", "captain",
     ]
 
+    /// Titles that stand between what precedes a person and the person: "Romanian Prime Minister
+    /// Ilie Bolojan" is Romanian and Ilie Bolojan, "Fed Chair Jerome Powell" the Fed and Jerome
+    /// Powell. Words that also name things ("Health", "Finance", "General") are not among them:
+    /// "World Health Organization" is one name.
+    private static let personTitles: Set<String> = [
+        "president", "prime", "minister", "chancellor", "governor", "chair", "chairman", "chairwoman", "ceo", "senator",
+        "mayor", "king", "queen", "prince", "princess", "pope", "judge", "secretary", "speaker", "director",
+        "commissioner", "premier", "coach", "captain", "mr", "mrs", "ms", "dr",
+    ]
+
+    /// The names of a run of capitalised words: one, or several where a title splits it.
+    static func entities(from run: [ScannedWord]) -> [NamedEntity] {
+        var segments: [[ScannedWord]] = []
+        for (index, word) in run.enumerated() {
+            let isTitle = personTitles.contains(word.text.lowercased())
+            let follows = index > 0 && personTitles.contains(run[index - 1].text.lowercased())
+            if segments.isEmpty || isTitle && !follows { segments.append([]) }
+            segments[segments.count - 1].append(word)
+        }
+        return segments.compactMap(entity(from:))
+    }
+
     static func entity(from run: [ScannedWord]) -> NamedEntity? {
         var words = run
         let openedSentence = words.first?.startsSentence ?? false

@@ -33,6 +33,15 @@ final class NamedEntitiesTests: XCTestCase {
         XCTAssertEqual(keys("It's over, and Today's markets agree.", .name), [])
     }
 
+    /// Found by a second reader's audit: "Romanian Prime Minister Ilie Bolojan" was one name, so a
+    /// report saying "Ilie Bolojan, the prime minister" shared nothing with it.
+    func testATitleInsideARunSplitsItIntoWhatPrecedesAndThePerson() {
+        XCTAssertEqual(keys("On Monday the Romanian Prime Minister Ilie Bolojan resigned.", .name), ["romanian", "ilie bolojan"])
+        XCTAssertEqual(keys("Markets watched Fed Chair Jerome Powell closely.", .name), ["fed", "jerome powell"])
+        XCTAssertEqual(keys("Officials at the World Health Organization warned that measles cases rose sharply.", .name),
+                       ["world health organization"])
+    }
+
     /// "Brazil's Senate" is one body; "the Senate" alone is any country's (`InstitutionNames`).
     func testAPossessiveBeforeAnInstitutionEveryCountryHasNamesOneBody() {
         XCTAssertEqual(keys("Brazil's Senate approved the bill.", .name), ["brazil senate"])
