@@ -39,7 +39,9 @@ public enum NamedEntities {
                 if let quantity = Quantity.entity(at: index, in: words) { entities.append(quantity) }
             } else if word.isAcronym {
                 closeRun()
-                if !casing.isAllCaps { entities.append(NamedEntity(kind: .acronym, text: word.text, key: normalizedKey(word.text))) }
+                if !casing.isAllCaps && !casing.shouts {
+                    entities.append(NamedEntity(kind: .acronym, text: word.text, key: normalizedKey(word.text)))
+                }
             } else if casing.isTitleCase {
                 continue
             } else if word.isCapitalized, run.isEmpty || !word.punctuationBefore {
@@ -69,6 +71,9 @@ public enum NamedEntities {
     private struct Casing {
         let isTitleCase: Bool
         let isAllCaps: Bool
+        /// Two or more words of five letters or more in capitals ("RAIL MISERY: Brit holidaymakers
+        /// STRANDED"): a tabloid shouting, whose capitals mark emphasis, not acronyms.
+        let shouts: Bool
 
         init(_ words: [ScannedWord]) {
             // Title Case leaves only short function words ("with", "in") in lower case; prose never
@@ -76,6 +81,7 @@ public enum NamedEntities {
             let long = words.filter { !$0.isNumber && $0.text.unicodeScalars.count >= 5 }
             let capitalised = long.filter(\.isCapitalized).count
             isAllCaps = long.count >= 2 && long.allSatisfy(\.isAcronym)
+            shouts = long.filter(\.isAcronym).count >= 2
             isTitleCase = isAllCaps || (long.count >= 2 && Double(capitalised) >= 0.9 * Double(long.count))
         }
     }

@@ -12,6 +12,10 @@ struct ArticleVector {
     var hasEntities: Bool
     /// Names and acronyms of the headline and the lead: who or what the report is about.
     var subjectNames: [SubjectName] = []
+    /// Countries (or, outside Africa, regions: `AfricaGazetteer`) the headline names, and those
+    /// the whole text read names.
+    var subjectPlaces: Set<String> = []
+    var places: Set<String> = []
 
     /// Reads the headline, the first `bodyWordLimit` body words and the entities of both, counts
     /// them into `vocabulary` (document frequencies are learned from every article seen), and
@@ -21,13 +25,14 @@ struct ArticleVector {
         let body = String(leadingText(of: FeedBoilerplate.removingWireFurniture(article.body), words: configuration.bodyWordLimit))
         var counts: [Int32: Float] = [:]
         var subjectEntities: [NamedEntity] = []
-        for word in Tokenizer.contentWords(article.headline) {
+        let headline = HeadlineLabels.stripping(article.headline)
+        for word in NaturalDisasters.withoutDisasterStrikes(Tokenizer.contentWords(headline)) {
             counts[vocabulary.id(for: LightStemmer.stem(word), isEntity: false), default: 0] += headlineBoost
         }
-        for word in Tokenizer.contentWords(body) {
+        for word in NaturalDisasters.withoutDisasterStrikes(Tokenizer.contentWords(body)) {
             counts[vocabulary.id(for: LightStemmer.stem(word), isEntity: false), default: 0] += 1
         }
-        for entity in NamedEntities.extract(from: article.headline) {
+        for entity in NamedEntities.extract(from: headline) {
             counts[vocabulary.id(for: entity.key, isEntity: true), default: 0] += headlineBoost
             if entity.kind != .quantity { subjectEntities.append(entity) }
         }
@@ -63,7 +68,10 @@ struct ArticleVector {
             let word = words.count == 1 ? [vocabulary.id(for: LightStemmer.stem(words[0]), isEntity: false)] : []
             return SubjectName(terms: ([vocabulary.id(for: entity.key, isEntity: true)] + word).filter { weights[$0] != nil })
         }.filter { !$0.terms.isEmpty }
-        return ArticleVector(weights: weights, hasWords: wordNorm > 0, hasEntities: entityNorm > 0, subjectNames: subjectNames)
+        let subjectPlaces = Set(AfricaGazetteer.mentions(in: headline).map(\.country))
+        let places = subjectPlaces.union(AfricaGazetteer.mentions(in: body).map(\.country))
+        return ArticleVector(weights: weights, hasWords: wordNorm > 0, hasEntities: entityNorm > 0, subjectNames: subjectNames,
+                             subjectPlaces: subjectPlaces, places: places)
     }
 
     /// Body words that make the lead: with the headline, they say who or what the report is about.

@@ -17,6 +17,10 @@ struct StoryCentroid {
     /// most `subjectNameLimit`: who or what the story is about.
     private(set) var subjectNames: Set<SubjectName> = []
     static let subjectNameLimit = 32
+    /// The countries or regions its articles' headlines name, and all those they name
+    /// (`ArticleVector.places`). Bounded by the gazetteer's few hundred labels.
+    private(set) var subjectPlaces: Set<String> = []
+    private(set) var places: Set<String> = []
 
     init(id: String, publishedAt: Date) {
         self.id = id
@@ -47,6 +51,8 @@ struct StoryCentroid {
         earliest = min(earliest, publishedAt)
         latest = max(latest, publishedAt)
         addSubjectNames(vector.subjectNames)
+        subjectPlaces.formUnion(vector.subjectPlaces)
+        places.formUnion(vector.places)
         let lost = prune(vocabulary: vocabulary, termLimit: termLimit)
         refreshNorms(vocabulary: vocabulary)
         return (gained, lost)
@@ -61,6 +67,8 @@ struct StoryCentroid {
         earliest = min(earliest, other.earliest)
         latest = max(latest, other.latest)
         addSubjectNames(other.subjectNames)
+        subjectPlaces.formUnion(other.subjectPlaces)
+        places.formUnion(other.places)
         let lost = prune(vocabulary: vocabulary, termLimit: termLimit)
         refreshNorms(vocabulary: vocabulary)
         return (gained, lost)
@@ -84,9 +92,20 @@ struct StoryCentroid {
     }
 
     private func isAboutDifferentSubjects(than vector: ArticleVector) -> Bool {
+        namesNoOneElseMentions(vector) || placesNoOneElseMentions(vector)
+    }
+
+    private func namesNoOneElseMentions(_ vector: ArticleVector) -> Bool {
         guard !vector.subjectNames.isEmpty, !subjectNames.isEmpty else { return false }
         return !vector.subjectNames.contains { $0.isMentioned(by: mass) }
             && !subjectNames.contains { $0.isMentioned(by: vector.weights) }
+    }
+
+    /// The same test on countries: "Nigeria's Senate passes a budget" and "US Senate passes
+    /// stopgap bill" share the Senate (a name every country has) but neither names the other's country.
+    private func placesNoOneElseMentions(_ vector: ArticleVector) -> Bool {
+        guard !vector.subjectPlaces.isEmpty, !subjectPlaces.isEmpty else { return false }
+        return vector.subjectPlaces.isDisjoint(with: places) && subjectPlaces.isDisjoint(with: vector.places)
     }
 
     private func contentSimilarity(to vector: ArticleVector, vocabulary: TermVocabulary, entityShare: Float) -> Float {

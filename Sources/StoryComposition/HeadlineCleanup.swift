@@ -1,38 +1,15 @@
 import Foundation
+import NewsText
 
 /// Removes what outlets wrap around a headline: their own name (" - Reuters", " | BBC News"),
-/// labels such as "BREAKING:" that describe the item rather than the event, and the desk slugs
-/// wire agencies put in front ("Soccer-Villa beat Liverpool", "Athletics-Kenya's Korir wins").
+/// and the labels and desk slugs in front (`NewsText.HeadlineLabels`: "BREAKING:", "Soccer-").
 enum HeadlineCleanup {
-    private static let labels = [
-        "breaking news:", "breaking:", "just in:", "update:", "updated:", "live:", "live updates:", "watch:",
-        "video:", "exclusive:", "developing:", "analysis:",
-    ]
-
-    /// Desk slugs written "Desk-Headline", capital after the hyphen. A list, not a pattern:
-    /// "Coca-Cola beats forecasts" is a headline, not a slug.
-    private static let deskSlugs: Set<String> = [
-        "soccer", "football", "athletics", "tennis", "cricket", "golf", "rugby", "cycling", "boxing", "basketball",
-        "baseball", "olympics", "motor racing", "formula one", "update 1", "update 2", "update 3", "factbox", "explainer",
-    ]
-
     private static let suffixSeparators = [" - ", " | ", " \u{2014} ", " \u{2013} ", " :: "]
 
     static func clean(_ headline: String, sourceName: String, sourceKey: String, authority: SourceAuthority) -> String {
         var text = headline.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         text = strippingOutletSuffix(text, sourceName: sourceName, sourceKey: sourceKey, authority: authority)
-        let lowered = text.lowercased()
-        if let label = labels.first(where: lowered.hasPrefix) {
-            text = String(text.dropFirst(label.count)).trimmingCharacters(in: .whitespaces)
-        }
-        return strippingDeskSlug(text)
-    }
-
-    static func strippingDeskSlug(_ headline: String) -> String {
-        guard let hyphen = headline.firstIndex(of: "-"), deskSlugs.contains(headline[..<hyphen].lowercased()) else { return headline }
-        let rest = headline[headline.index(after: hyphen)...]
-        guard let first = rest.first, first.isUppercase else { return headline }
-        return String(rest)
+        return HeadlineLabels.stripping(text)
     }
 
     /// Strips the last " - X" when X names this outlet or any outlet in the authority table.

@@ -17,12 +17,7 @@ public enum DeadlyDisasterRule {
     /// Words of the lead read for casualties.
     public static let leadWordCount = 50
 
-    static let naturalDisasterWords: Set<String> = [
-        "earthquake", "earthquakes", "quake", "quakes", "aftershock", "aftershocks", "tsunami", "hurricane",
-        "hurricanes", "typhoon", "typhoons", "cyclone", "tornado", "tornadoes", "flood", "floods", "flooding",
-        "landslide", "landslides", "mudslide", "mudslides", "storm", "storms", "wildfire", "wildfires", "bushfire",
-        "volcano", "eruption", "avalanche", "blizzard", "heatwave", "monsoon",
-    ]
+    static let naturalDisasterWords = NaturalDisasters.words
 
     static let casualtyWords: Set<String> = [
         "kill", "kills", "killed", "killing", "dead", "death", "deaths", "die", "died", "dies", "toll", "injured",

@@ -33,6 +33,13 @@ final class NamedEntitiesTests: XCTestCase {
         XCTAssertEqual(keys("It's over, and Today's markets agree.", .name), [])
     }
 
+    /// Found by a third reader's audit: a tabloid's "RAIL MISERY: Brit holidaymakers STRANDED"
+    /// gave "rail", "misery" and "stranded" as acronyms, names no other report shares.
+    func testShoutedWordsAreNoAcronyms() {
+        XCTAssertEqual(keys("RAIL MISERY: Brit holidaymakers STRANDED as German train drivers strike", .acronym), [])
+        XCTAssertEqual(keys("NATO and OPEC officials met the IMF in Washington on Monday.", .acronym), ["nato", "opec", "imf"])
+    }
+
     /// Found by a second reader's audit: "Romanian Prime Minister Ilie Bolojan" was one name, so a
     /// report saying "Ilie Bolojan, the prime minister" shared nothing with it.
     func testATitleInsideARunSplitsItIntoWhatPrecedesAndThePerson() {

@@ -48,4 +48,35 @@ extension Events {
         deputies voted to topple Prime Minister Sébastien Lecornu's government in a no-confidence vote.
         """),
     ]
+
+    /// A third audit: a quake that "strikes" near Agadir joined Morocco's health workers' strike,
+    /// and Nigeria's Senate vote joined the US Senate's.
+    static let moroccoHealthStrike = [
+        Newsroom.article("ma-1", "atlas.example", hoursAfterMorning: 0, "Health workers begin 48-hour national strike", """
+        Nurses and technicians in Morocco's public hospitals began a 48-hour national strike on Monday to demand higher \
+        pay and more staff, leaving only emergency services running. Health Minister Amine Tahraoui said talks with the \
+        unions would resume next week.
+        """),
+        Newsroom.article("ma-2", "wire.example", hoursAfterMorning: 0.3, "Moroccan health workers strike for 48 hours over pay", """
+        RABAT (Wire) - Public health workers in Morocco started a 48-hour strike on Monday over pay and staffing \
+        shortages, halting non-emergency care in state hospitals, unions said. (Reporting by Youssef Alami)
+        """),
+    ]
+
+    static let moroccoQuake = Newsroom.article("ma-3", "wire.example", hoursAfterMorning: 4, "BREAKING: Strong earthquake strikes near Morocco's Agadir", """
+        AGADIR (Wire) - A magnitude 6.1 earthquake struck near the Moroccan city of Agadir on Monday, the national \
+        geophysics institute said. Buildings shook in Marrakech.
+        """)
+
+    static let usSenateVote = Newsroom.article("us-1", "wire.example", hoursAfterMorning: 1, "US Senate passes stopgap bill to avert government shutdown", """
+        WASHINGTON (Wire) - The U.S. Senate voted 68-31 on Monday to pass a stopgap spending bill that keeps the federal \
+        government funded until Jan. 30, averting a shutdown that would have begun at midnight on Friday. The measure now \
+        goes to the House of Representatives. Senate Majority Leader John Thune said the vote bought time for a full-year \
+        deal. (Reporting by Laura Benton)
+        """)
+
+    static let nigeriaSenateVote = Newsroom.article("ng-1", "wire.example", hoursAfterMorning: 2, "Nigeria's Senate passes 54.9 trillion naira budget for 2026", """
+        ABUJA (Wire) - Nigeria's Senate on Monday passed a 54.9 trillion naira ($37.8 billion) budget for 2026, based on an \
+        oil price benchmark of $75 a barrel, Senate President Godswill Akpabio said. (Reporting by Chidi Okeke)
+        """)
 }

@@ -55,6 +55,17 @@ final class StoryClustererTests: XCTestCase {
         XCTAssertEqual(Set(merged).count, 1, "the case the rule exists for")
     }
 
+    /// One country, one day, two events: a quake that "strikes" shares no strike with a walkout
+    /// (`NaturalDisasters.withoutDisasterStrikes`), and "the Senate" is every country's
+    /// (`InstitutionNames`), so the US and Nigerian votes are about different subjects.
+    func testAQuakeAndAStrikeInOneCountryAndTwoCountriesSenateVotesStayApart() {
+        // As the engine starts: the shipped word statistics, nothing read yet (where the audit saw both merges).
+        let clusterer = StoryClusterer(background: .bundled)
+        let stories = assign(Events.moroccoHealthStrike + [Events.usSenateVote, Events.nigeriaSenateVote, Events.moroccoQuake],
+                             to: clusterer, ids: Newsroom.IDs())
+        XCTAssertEqual(stories, ["story-1", "story-1", "story-2", "story-3", "story-4"], "strike, strike, US, Nigeria, quake")
+    }
+
     /// "N50 to N820" and "50 naira to 820 naira" are one figure (`Quantity` keys), and "Nigeria's
     /// Dangote" names Dangote: the two reports share names and figures, not just words.
     func testReportsWritingOneFigureTheirOwnWayJoin() {

@@ -1,3 +1,4 @@
+import NewsText
 @testable import StoryComposition
 import XCTest
 
@@ -79,10 +80,10 @@ final class CanonicalHeadlineTests: XCTestCase {
     /// Found by a second reader's audit: "Soccer-…" kept as a headline, and an explainer
     /// ("…: what went wrong") chosen over the news.
     func testWireDeskSlugsAreRemovedAndExplainersLoseToTheNews() {
-        XCTAssertEqual(HeadlineCleanup.strippingDeskSlug("Soccer-Villa beat Liverpool 2-1"), "Villa beat Liverpool 2-1")
-        XCTAssertEqual(HeadlineCleanup.strippingDeskSlug("Athletics-Kenya's Korir wins Shanghai marathon"), "Kenya's Korir wins Shanghai marathon")
-        XCTAssertEqual(HeadlineCleanup.strippingDeskSlug("Coca-Cola beats forecasts"), "Coca-Cola beats forecasts")
-        XCTAssertEqual(HeadlineCleanup.strippingDeskSlug("Soccer-mad town celebrates"), "Soccer-mad town celebrates")
+        XCTAssertEqual(HeadlineLabels.stripping("Soccer-Villa beat Liverpool 2-1"), "Villa beat Liverpool 2-1")
+        XCTAssertEqual(HeadlineLabels.stripping("Athletics-Kenya's Korir wins Shanghai marathon"), "Kenya's Korir wins Shanghai marathon")
+        XCTAssertEqual(HeadlineLabels.stripping("Coca-Cola beats forecasts"), "Coca-Cola beats forecasts")
+        XCTAssertEqual(HeadlineLabels.stripping("Soccer-mad town celebrates"), "Soccer-mad town celebrates")
         let articles = [
             StoryFixtures.article("a", "Tech Site", "techsite.example", "Stratus outage: what went wrong at the cloud giant", ""),
             StoryFixtures.article("b", "Wire", "wire.example", "Stratus cloud outage knocks out banks and airlines", ""),

@@ -1,0 +1,30 @@
+/// What outlets put in front of a headline that says what kind of item it is, not what happened:
+/// labels ("BREAKING:", "Exclusive:") and the desk slugs wire agencies use ("Soccer-Villa beat
+/// Liverpool", "Athletics-Kenya's Korir wins"). The composer drops them from the story's headline;
+/// the clusterer from the text it compares ("BREAKING" is no name two reports share).
+public enum HeadlineLabels {
+    static let labels = [
+        "breaking news:", "breaking:", "just in:", "update:", "updated:", "live:", "live updates:", "watch:",
+        "video:", "exclusive:", "developing:", "analysis:",
+    ]
+
+    /// Desk slugs written "Desk-Headline", capital after the hyphen. A list, not a pattern:
+    /// "Coca-Cola beats forecasts" is a headline, not a slug.
+    static let deskSlugs: Set<String> = [
+        "soccer", "football", "athletics", "tennis", "cricket", "golf", "rugby", "cycling", "boxing", "basketball",
+        "baseball", "olympics", "motor racing", "formula one", "update 1", "update 2", "update 3", "factbox", "explainer",
+    ]
+
+    /// `headline` without a leading label, then without a leading desk slug.
+    public static func stripping(_ headline: String) -> String {
+        var text = Substring(headline)
+        if let label = labels.first(where: { text.lowercased().hasPrefix($0) }) {
+            text = text.dropFirst(label.count).drop(while: { $0 == " " })
+        }
+        if let hyphen = text.firstIndex(of: "-"), deskSlugs.contains(text[..<hyphen].lowercased()),
+           let first = text[text.index(after: hyphen)...].first, first.isUppercase {
+            text = text[text.index(after: hyphen)...]
+        }
+        return String(text)
+    }
+}
