@@ -16,11 +16,14 @@ public enum Conflict {
     public static let defaultSimultaneity: TimeInterval = 6 * 3600
 
     public static func sentence(for articles: [StoryArticle], simultaneity: TimeInterval = defaultSimultaneity) -> String? {
-        sentence(SentencePool(articles), simultaneity: simultaneity)
+        sentence(SentencePool(articles), simultaneity: simultaneity, copying: SyndicatedCopies.copyingOutlets(articles))
     }
 
-    static func sentence(_ pool: SentencePool, simultaneity: TimeInterval) -> String? {
-        let reports = latestReports(pool)
+    /// `copying`: outlets that only republished another's report. A copy of a wire's earlier
+    /// report gives the wire's earlier figure, not a second opinion ("27 dead" against the copy's
+    /// "14" is a rising toll, not a dispute), so they are not compared.
+    static func sentence(_ pool: SentencePool, simultaneity: TimeInterval, copying: Set<String>) -> String? {
+        let reports = latestReports(pool, excluding: copying)
         guard reports.count > 1 else { return nil }
         for kind in NumericFacts.Kind.allCases {
             for (first, second) in pairs(reports) where abs(first.publishedAt.timeIntervalSince(second.publishedAt)) <= simultaneity {
@@ -33,8 +36,8 @@ public enum Conflict {
         return nil
     }
 
-    private static func latestReports(_ pool: SentencePool) -> [ConflictReport] {
-        pool.sourceKeys.compactMap { key in
+    private static func latestReports(_ pool: SentencePool, excluding copying: Set<String>) -> [ConflictReport] {
+        pool.sourceKeys.filter { !copying.contains($0) }.compactMap { key in
             let indices = pool.articles.indices.filter { pool.articles[$0].sourceKey == key }
             guard let latest = indices.max(by: { pool.articles[$0].publishedAt < pool.articles[$1].publishedAt }) else {
                 return nil

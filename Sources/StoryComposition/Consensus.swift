@@ -15,15 +15,17 @@ public enum Consensus {
     static let agreement = 0.28
 
     public static func sentence(for articles: [StoryArticle]) -> String? {
-        sentence(SentencePool(articles))
+        sentence(SentencePool(articles), copying: SyndicatedCopies.copyingOutlets(articles))
     }
 
-    static func sentence(_ pool: SentencePool) -> String? {
+    /// `copying`: outlets that only republished another's report (`SyndicatedCopies`, judged
+    /// on all the story's articles: a copy of the wire's first report is one though the wire's
+    /// newest is in the pool).
+    static func sentence(_ pool: SentencePool, copying: Set<String>) -> String? {
         guard pool.sourceKeys.count > 1 else { return nil }
         // An outlet that republished another's copy agrees with it by construction: while two
         // outlets reported independently, only they are named. A wire story that others only
         // republished is still reported by all of them, and says so.
-        let copying = SyndicatedCopies.copyingOutlets(pool.articles)
         let copies = pool.sourceKeys.count - copying.count > 1 ? copying : []
         let voices = pool.sourceKeys.count - copies.count
         let specifics = pool.sentences.map { Specifics($0.text) }

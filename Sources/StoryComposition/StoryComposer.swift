@@ -41,12 +41,15 @@ public struct StoryComposer: Sendable {
         let selected = Self.select(articles, limit: Self.articleLimit)
         let pool = SentencePool(selected)
         let headline = CanonicalHeadline.choose(from: selected, authority: authority)
+        // Judged on every article given, superseded reports included: a copy of a wire's first report
+        // is a copy even after the wire has filed a newer one.
+        let copying = SyndicatedCopies.copyingOutlets(articles)
         return ComposedStory(
             headline: headline,
             summary: StorySummary.summarize(pool, headline: headline, weights: StorySummary.Weights()),
-            consensus: Consensus.sentence(pool),
-            conflict: Conflict.sentence(pool, simultaneity: conflictSimultaneity),
-            scoreBreakdown: scorer.score(articles, topic: topic, now: now),
+            consensus: Consensus.sentence(pool, copying: copying),
+            conflict: Conflict.sentence(pool, simultaneity: conflictSimultaneity, copying: copying),
+            scoreBreakdown: scorer.score(articles, topic: topic, now: now, copying: copying),
             breakingArticleIDs: breaking.breakingArticleIDs(articles, now: now))
     }
 

@@ -18,6 +18,11 @@ public struct StoryScorer: Sendable {
     }
 
     public func score(_ articles: [StoryArticle], topic: String?, now: Date) -> ScoreBreakdown {
+        score(articles, topic: topic, now: now, copying: SyndicatedCopies.copyingOutlets(articles))
+    }
+
+    /// `copying`: outlets that only republished another's report; they confirm nothing.
+    func score(_ articles: [StoryArticle], topic: String?, now: Date, copying: Set<String>) -> ScoreBreakdown {
         let capped = StoryComposer.select(articles, limit: StoryComposer.articleLimit)
         let leads = capped.map { article in
             (headline: article.headline, lead: Sentences.split(article.body).prefix(3).joined(separator: " "))
@@ -27,7 +32,7 @@ public struct StoryScorer: Sendable {
             freshness: freshness(latest: articles.map(\.publishedAt).max(), now: now),
             localRelevance: localRelevance(leads),
             crossSourceConfirmation: Self.crossSourceConfirmation(
-                distinctSources: Set(articles.map(\.sourceKey)).count - SyndicatedCopies.copyingOutlets(articles).count),
+                distinctSources: Set(articles.map(\.sourceKey)).count - copying.count),
             topicImportance: TopicImportance.score(topic: topic, text: leads.map { "\($0.headline). \($0.lead)" }
                 .joined(separator: " ")))
     }

@@ -45,4 +45,24 @@ final class SyndicatedCopiesTests: XCTestCase {
         XCTAssertFalse(consensus.contains("Midland"), consensus)
         XCTAssertTrue(consensus.contains("Meridian Press Agency") && consensus.contains("The Capital Ledger"), consensus)
     }
+
+    /// Found by a third reader's audit: "Northstar Wire reports 27 dead while Maputo Daily News
+    /// reports 14", where Maputo's 14 was the wire's own first report, republished.
+    func testACopyOfTheWiresEarlierReportIsNoDisputeWithItsNewerOne() {
+        let first = "MAPUTO (Northstar) - Cyclone Tamsin killed at least 14 people when it made landfall in northern "
+            + "Mozambique on Monday, destroying thousands of homes in Nampula province and cutting power to the port city of "
+            + "Nacala, the National Institute for Disaster Management (INGD) said."
+        let wireFirst = StoryFixtures.article("w1", "Northstar Wire", "northstar.example", "Cyclone Tamsin kills 14 in Mozambique", first)
+        let copy = StoryFixtures.article("m1", "Maputo Daily News", "maputodaily.example", "Cyclone Tamsin leaves 14 dead in Nampula",
+                                         first.replacingOccurrences(of: "(INGD)", with: "(Instituto Nacional de Gestão de Desastres)"),
+                                         minutesAfterNoon: 60)
+        let wireNewer = StoryFixtures.article("w2", "Northstar Wire", "northstar.example", "Cyclone Tamsin: death toll climbs to 27",
+                                              "MAPUTO (Northstar) - The death toll from Cyclone Tamsin in northern Mozambique rose "
+                                                  + "to 27 on Monday evening, the disaster management institute said.",
+                                              minutesAfterNoon: 240)
+        let story = StoryComposer(authority: .bundled).compose([wireNewer, copy, wireFirst], topic: "africa",
+                                                               now: StoryFixtures.noon.addingTimeInterval(5 * 3600))
+        XCTAssertNil(story.conflict, story.conflict ?? "")
+        XCTAssertEqual(story.scoreBreakdown.crossSourceConfirmation, 0, "one voice: the wire")
+    }
 }
