@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(name: "FeedBench", dependencies: ["FeedParsing"], path: "bench/feeds/Sources/FeedBench"),
         // `make eval` (scripts/eval.sh): the story engine's quality on the labeled data in ../shared/data,
         // and the trainer that writes the topic model's shipped weights.
-        .target(name: "EvalData", path: "Tools/EvalData"),
+        .target(name: "EvalData", dependencies: ["NewsText"], path: "Tools/EvalData"),
         .executableTarget(name: "ClusteringEval", dependencies: ["StoryClustering", "EvalData", "NewsText"], path: "Tools/ClusteringEval"),
         .executableTarget(name: "SummaryEval", dependencies: ["StoryComposition", "EvalData", "NewsText"], path: "Tools/SummaryEval"),
         .executableTarget(name: "TopicEval", dependencies: ["TopicClassification", "EvalData"], path: "Tools/TopicEval",

@@ -160,10 +160,6 @@ enum Quantity {
         var digits = text.replacingOccurrences(of: ",", with: "")
         let suffix = gluedUnits.keys.first { digits.hasSuffix($0) && digits.dropLast($0.count).last?.isNumber == true }
         if let suffix { digits.removeLast(suffix.count) }
-        if digits.contains(".") {
-            while digits.hasSuffix("0") { digits.removeLast() }
-            if digits.hasSuffix(".") { digits.removeLast() }
-        }
-        return (digits, suffix)
+        return (NumberText.withoutTrailingZeros(digits), suffix)
     }
 }

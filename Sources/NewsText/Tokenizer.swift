@@ -45,7 +45,12 @@ public enum Tokenizer {
 
     /// Normal forms without stop words and one-letter words: the terms that carry meaning.
     public static func contentWords(_ text: String) -> [String] {
-        words(text).filter { $0.count > 1 && !StopWords.english.contains($0) }
+        contentWords(tokens(text))
+    }
+
+    /// `contentWords` of text already split into `tokens`.
+    public static func contentWords(_ tokens: [Token]) -> [String] {
+        tokens.map(\.normalized).filter { $0.count > 1 && !StopWords.english.contains($0) }
     }
 
     static func normalize(_ word: String) -> String {

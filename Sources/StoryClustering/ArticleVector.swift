@@ -26,10 +26,12 @@ struct ArticleVector {
         var counts: [Int32: Float] = [:]
         var subjectEntities: [NamedEntity] = []
         let headline = HeadlineLabels.stripping(article.headline)
-        for word in NaturalDisasters.withoutDisasterStrikes(Tokenizer.contentWords(headline)) {
+        // Each text is split into tokens once: words, and places (`AfricaGazetteer`) below.
+        let headlineTokens = Tokenizer.tokens(headline), bodyTokens = Tokenizer.tokens(body)
+        for word in NaturalDisasters.withoutDisasterStrikes(Tokenizer.contentWords(headlineTokens)) {
             counts[vocabulary.id(for: LightStemmer.stem(word), isEntity: false), default: 0] += headlineBoost
         }
-        for word in NaturalDisasters.withoutDisasterStrikes(Tokenizer.contentWords(body)) {
+        for word in NaturalDisasters.withoutDisasterStrikes(Tokenizer.contentWords(bodyTokens)) {
             counts[vocabulary.id(for: LightStemmer.stem(word), isEntity: false), default: 0] += 1
         }
         for entity in NamedEntities.extract(from: headline) {
@@ -68,8 +70,8 @@ struct ArticleVector {
             let word = words.count == 1 ? [vocabulary.id(for: LightStemmer.stem(words[0]), isEntity: false)] : []
             return SubjectName(terms: ([vocabulary.id(for: entity.key, isEntity: true)] + word).filter { weights[$0] != nil })
         }.filter { !$0.terms.isEmpty }
-        let subjectPlaces = Set(AfricaGazetteer.mentions(in: headline).map(\.country))
-        let places = subjectPlaces.union(AfricaGazetteer.mentions(in: body).map(\.country))
+        let subjectPlaces = Set(AfricaGazetteer.mentions(in: headlineTokens).map(\.country))
+        let places = subjectPlaces.union(AfricaGazetteer.mentions(in: bodyTokens).map(\.country))
         return ArticleVector(weights: weights, hasWords: wordNorm > 0, hasEntities: entityNorm > 0, subjectNames: subjectNames,
                              subjectPlaces: subjectPlaces, places: places)
     }

@@ -33,7 +33,7 @@ enum SummaryText {
                 if character == "." { current.append(".") }  // a decimal point; a thousands separator is dropped
             } else if !current.isEmpty {
                 let isYear = !separated && current.count == 4 && (1900...2100).contains(Int(current) ?? 0)
-                if !partOfName && !isYear { figures.insert(withoutTrailingZeros(current)) }
+                if !partOfName && !isYear { figures.insert(NumberText.withoutTrailingZeros(current)) }
                 current = ""
                 separated = false
             }
@@ -47,14 +47,6 @@ enum SummaryText {
             }
         }
         return figures
-    }
-
-    /// "57.0" and "57" are one figure, as are "4.50" and "4.5".
-    private static func withoutTrailingZeros(_ figure: String) -> String {
-        guard figure.contains(".") else { return figure }
-        var trimmed = Substring(figure)
-        while trimmed.hasSuffix("0") { trimmed = trimmed.dropLast() }
-        return String(trimmed.hasSuffix(".") ? trimmed.dropLast() : trimmed)
     }
 
     /// Whether a sentence restates one already given: it repeats two of its figures, or all of

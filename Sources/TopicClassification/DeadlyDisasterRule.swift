@@ -17,8 +17,6 @@ public enum DeadlyDisasterRule {
     /// Words of the lead read for casualties.
     public static let leadWordCount = 50
 
-    static let naturalDisasterWords = NaturalDisasters.words
-
     static let casualtyWords: Set<String> = [
         "kill", "kills", "killed", "killing", "dead", "death", "deaths", "die", "died", "dies", "toll", "injured",
         "injuring", "missing", "victims", "bodies", "casualties", "survivors", "rescuers", "homeless", "evacuated",
@@ -31,7 +29,7 @@ public enum DeadlyDisasterRule {
         for text in texts {
             let headline = Set(Tokenizer.contentWords(text.headline))
             let lead = Set(Tokenizer.contentWords(text.body).prefix(leadWordCount))
-            disaster = disaster || !headline.isDisjoint(with: naturalDisasterWords)
+            disaster = disaster || !headline.isDisjoint(with: NaturalDisasters.words)
             casualties = casualties || !headline.isDisjoint(with: casualtyWords) || !lead.isDisjoint(with: casualtyWords)
         }
         return disaster && casualties
