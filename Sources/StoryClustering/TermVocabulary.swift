@@ -35,7 +35,11 @@ struct TermVocabulary {
             return TermStatistics.Term(text: isEntity ? String(key.dropFirst()) : key, isEntity: isEntity, documents: count)
         }
         return TermStatistics(documentCount: Int(documentCount),
-                              terms: terms.sorted { ($0.documents, $1.text) > ($1.documents, $0.text) })
+                              // A word and an entity may share a spelling and a count ("mp"): the kind
+                              // breaks that tie, so the shipped file is the same bytes on every run.
+                              terms: terms.sorted {
+                                  ($0.documents, $1.text, $1.isEntity ? 1 : 0) > ($1.documents, $0.text, $0.isEntity ? 1 : 0)
+                              })
     }
 
     mutating func id(for term: String, isEntity: Bool) -> Int32 {
