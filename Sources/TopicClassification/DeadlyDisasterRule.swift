@@ -1,19 +1,23 @@
 import NewsText
 
-/// A rule over the subject model: a report of a deadly natural disaster is not a tech or
-/// finance story unless the model is very sure.
-///
-/// Why a rule and not only data: the labeled sets file disasters under tech and finance (AG
-/// Sci/Tech holds quake science and hurricane forecasts, AG Business insured hurricane losses)
-/// and have few disaster reports labeled anything else, so a feed's "Strong earthquake off
-/// Miyagi kills 17" scored tech (a quake report names meteorological agencies, power cuts,
-/// nuclear plants). The rule fires only when a headline names a natural disaster AND a
-/// headline or lead names casualties; forecasts, science and insurance stories rarely do, and
-/// those the model is sure of (`strongEvidence`) keep their desk. Politics is left alone (a row
-/// over the government's response is politics).
-public enum DeadlyDisasterRule {
-    /// The subject probability at which tech or finance survives the rule.
-    public static let strongEvidence = 0.9
+extension SubjectRule {
+    /// A report of a deadly natural disaster is not a tech or finance story unless the model is
+    /// very sure; it gets no desk. Politics is left alone (a row over the government's response
+    /// is politics).
+    ///
+    /// Why a rule and not only data: the labeled sets file disasters under tech and finance (AG
+    /// Sci/Tech holds quake science and hurricane forecasts, AG Business insured hurricane losses)
+    /// and have few disaster reports labeled anything else, so a feed's "Strong earthquake off
+    /// Miyagi kills 17" scored tech (a quake report names meteorological agencies, power cuts,
+    /// nuclear plants). Forecasts, science and insurance stories rarely name casualties.
+    public static let deadlyDisaster = SubjectRule(
+        name: "DeadlyDisasterRule", moves: [.tech, .finance], strongEvidence: 0.9, desk: nil,
+        matches: DeadlyDisaster.isReported)
+}
+
+/// The test of `SubjectRule.deadlyDisaster`: a headline names a natural disaster and a headline
+/// or lead names casualties.
+public enum DeadlyDisaster {
     /// Words of the lead read for casualties.
     public static let leadWordCount = 50
 
@@ -23,7 +27,7 @@ public enum DeadlyDisasterRule {
     ]
 
     /// True when the story reads as a deadly natural disaster (all its articles together).
-    public static func isDeadlyDisaster(_ texts: [(headline: String, body: String)]) -> Bool {
+    public static func isReported(_ texts: [StoryText]) -> Bool {
         var disaster = false
         var casualties = false
         for text in texts {
@@ -33,14 +37,5 @@ public enum DeadlyDisasterRule {
             casualties = casualties || !headline.isDisjoint(with: casualtyWords) || !lead.isDisjoint(with: casualtyWords)
         }
         return disaster && casualties
-    }
-
-    /// The desk after the rule: `subject`'s desk, or nil for a deadly disaster filed under tech
-    /// or finance with a probability below `strongEvidence`.
-    public static func apply(subject: Subject, probability: Double, texts: [(headline: String, body: String)]) -> Topic? {
-        guard subject == .tech || subject == .finance, probability < strongEvidence, isDeadlyDisaster(texts) else {
-            return subject.topic
-        }
-        return nil
     }
 }

@@ -1,22 +1,27 @@
 import NewsText
 
-/// A rule over the subject model: a government falling is politics, whatever it fell over.
-///
-/// Why a rule and not only data: the politics the labels show is British, Nigerian and American,
-/// and what brings a government down is usually money or land, so a reader's audit with fresh
-/// feeds found "French government falls in no-confidence vote" (over a budget) and "Dutch
-/// government collapses after farmers' party quits coalition" (over nitrogen rules) filed under
-/// finance at 0.45 and 0.71. Silver politics labels from AG World did not move them and cost
-/// 0.003 cross-validated macro-F1 (docs/jarvis/story-engine.md, Topics). The rule fires only on
-/// a headline that says a government or its head fell: a no-confidence vote or motion, an
-/// impeachment, or an institution next to a verb of falling ("government collapses", "coalition
-/// falls", "prime minister resigns", "topples the cabinet"). "Government borrowing falls" and
-/// "government falls short" do not fire. Finance or tech the model is all but certain of keeps its desk.
-public enum GovernmentCrisisRule {
-    /// The subject probability at which finance or tech survives the rule. High: a second audit
-    /// found "Romanian prime minister resigns" (over an IMF programme) at finance 0.9 and above.
-    public static let strongEvidence = 0.99
+extension SubjectRule {
+    /// A government falling is politics, whatever it fell over, unless the model is all but
+    /// certain of finance or tech.
+    ///
+    /// Why a rule and not only data: the politics the labels show is British, Nigerian and
+    /// American, and what brings a government down is usually money or land, so a reader's audit
+    /// with fresh feeds found "French government falls in no-confidence vote" (over a budget) and
+    /// "Dutch government collapses after farmers' party quits coalition" (over nitrogen rules)
+    /// filed under finance at 0.45 and 0.71. Silver politics labels from AG World did not move
+    /// them and cost 0.003 cross-validated macro-F1 (docs/jarvis/story-engine.md, Topics). The
+    /// threshold is high because a second audit found "Romanian prime minister resigns" (over an
+    /// IMF programme) at finance 0.9 and above.
+    public static let governmentCrisis = SubjectRule(
+        name: "GovernmentCrisisRule", moves: [.finance, .tech], strongEvidence: 0.99, desk: .politics,
+        matches: GovernmentCrisis.isReported)
+}
 
+/// The test of `SubjectRule.governmentCrisis`: a headline says a government or its head fell —
+/// a no-confidence vote or motion, an impeachment, or an institution next to a verb of falling
+/// ("government collapses", "coalition falls", "prime minister resigns", "topples the
+/// cabinet"). "Government borrowing falls" and "government falls short" do not count.
+public enum GovernmentCrisis {
     static let institutions: Set<String> = [
         "government", "govt", "coalition", "cabinet", "premier", "chancellor", "pm", "minister", "president",
     ]
@@ -28,7 +33,7 @@ public enum GovernmentCrisisRule {
     static let notAFall: Set<String> = ["short", "to", "by", "below", "behind"]
 
     /// True when a headline of the story says a government or its head fell.
-    public static func isGovernmentCrisis(_ texts: [(headline: String, body: String)]) -> Bool {
+    public static func isReported(_ texts: [StoryText]) -> Bool {
         texts.contains { says(Tokenizer.words($0.headline)) }
     }
 
@@ -44,11 +49,5 @@ public enum GovernmentCrisisRule {
             }
         }
         return false
-    }
-
-    /// Whether the story goes to politics instead: a government crisis filed under finance or
-    /// tech with a probability below `strongEvidence`.
-    public static func applies(subject: Subject, probability: Double, texts: [(headline: String, body: String)]) -> Bool {
-        (subject == .tech || subject == .finance) && probability < strongEvidence && isGovernmentCrisis(texts)
     }
 }

@@ -6,9 +6,8 @@ import Foundation
 /// Two independent decisions: `AfricaDesk` (where the story happens, from a gazetteer) wins
 /// over the subject model (what it is about, learned from the labeled sets), because the
 /// Africa desk takes African stories whatever their subject. The subject's desk then passes
-/// three rules: `GovernmentCrisisRule` (a government falling is politics, whatever it fell
-/// over), `CyberAttackRule` (a cyber attack is tech, whoever it hit) and `DeadlyDisasterRule` (a
-/// deadly quake is not tech or finance news).
+/// `SubjectRule.ordered` (a government falling is politics, a cyber attack is tech, a deadly
+/// quake is not tech or finance news); the first rule that applies decides.
 public struct TopicClassifier: Sendable {
     /// A story is judged on at most this many articles, so classifying a big story costs the
     /// same as classifying a medium one.
@@ -50,29 +49,32 @@ public struct TopicClassifier: Sendable {
 
     /// The desk of a whole story: place evidence is summed over its articles and subject
     /// probabilities are averaged, so one off-topic article cannot flip a story.
-    public func classify(_ texts: [(headline: String, body: String)]) -> Topic? {
+    public func classify(_ texts: [StoryText]) -> Topic? {
         let articles = texts.prefix(Self.maxArticlesPerStory)
         guard !articles.isEmpty else { return nil }
         let evidence = articles.map { AfricaDesk.evidence(headline: $0.headline, body: $0.body) }.reduce(.init(), +)
         if evidence.isPrimarilyAfrican { return .africa }
-        let stories = articles.map { (headline: $0.headline, body: $0.body) }
-        let probabilities = subjectProbabilities(stories)
-        let best = probabilities.indices.max { probabilities[$0] < probabilities[$1] } ?? 0
-        let (subject, probability) = (model.classes[best], probabilities[best])
-        if GovernmentCrisisRule.applies(subject: subject, probability: probability, texts: stories) { return .politics }
-        if CyberAttackRule.applies(subject: subject, probability: probability, texts: stories) { return .tech }
-        return DeadlyDisasterRule.apply(subject: subject, probability: probability, texts: stories)
+        let stories = Array(articles)
+        let (subject, probability) = mostProbableSubject(stories)
+        if let rule = SubjectRule.ordered.first(where: { $0.applies(subject: subject, probability: probability, texts: stories) }) {
+            return rule.desk
+        }
+        return subject.topic
     }
 
     /// The most probable subject of the given articles (their probabilities averaged).
-    public func subject(_ texts: [(headline: String, body: String)]) -> Subject {
+    public func subject(_ texts: [StoryText]) -> Subject {
+        mostProbableSubject(texts).subject
+    }
+
+    private func mostProbableSubject(_ texts: [StoryText]) -> (subject: Subject, probability: Double) {
         let probabilities = subjectProbabilities(texts)
         let best = probabilities.indices.max { probabilities[$0] < probabilities[$1] } ?? 0
-        return model.classes[best]
+        return (model.classes[best], probabilities[best])
     }
 
     /// Mean class probabilities over the articles, in the order of `model.classes`.
-    public func subjectProbabilities(_ texts: [(headline: String, body: String)]) -> [Double] {
+    public func subjectProbabilities(_ texts: [StoryText]) -> [Double] {
         var sum = [Double](repeating: 0, count: model.classes.count)
         let articles = texts.prefix(Self.maxArticlesPerStory)
         for article in articles {

@@ -1,10 +1,11 @@
 import TopicClassification
 import XCTest
 
-/// `CyberAttackRule`: a cyber attack is tech, whoever it hit.
+/// `SubjectRule.cyberAttack`: a cyber attack is tech, whoever it hit. Which subjects it moves and
+/// at what probability: `SubjectRuleTests`.
 final class CyberAttackRuleTests: XCTestCase {
     private func attack(_ headline: String) -> Bool {
-        CyberAttackRule.isCyberAttack([(headline: headline, body: "")])
+        CyberAttack.isReported([(headline: headline, body: "")])
     }
 
     func testHeadlinesNamingACyberAttackFire() {
@@ -14,13 +15,6 @@ final class CyberAttackRuleTests: XCTestCase {
         XCTAssertTrue(attack("Retailer confirms data breach affecting 2 million shoppers"))
         XCTAssertFalse(attack("Hospitals divert ambulances as flu cases surge"))
         XCTAssertFalse(attack("Data shows breach of fiscal rules"))
-    }
-
-    func testOnlyAnUnlistedStoryTheModelIsUnsureOfMoves() {
-        let hospitals = [(headline: "Ransomware attack forces Danish hospitals to divert ambulances", body: "")]
-        XCTAssertTrue(CyberAttackRule.applies(subject: .other, probability: 0.7, texts: hospitals))
-        XCTAssertFalse(CyberAttackRule.applies(subject: .other, probability: 0.95, texts: hospitals))
-        XCTAssertFalse(CyberAttackRule.applies(subject: .finance, probability: 0.6, texts: hospitals), "a desk already")
     }
 
     func testTheBundledClassifierListsAHospitalRansomwareAttackUnderTech() throws {

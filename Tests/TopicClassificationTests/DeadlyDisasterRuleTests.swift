@@ -1,35 +1,29 @@
 import TopicClassification
 import XCTest
 
+/// `SubjectRule.deadlyDisaster`: a deadly quake is not tech or finance news. Which subjects it
+/// moves and at what probability: `SubjectRuleTests`.
 final class DeadlyDisasterRuleTests: XCTestCase {
-    private let quake = [(headline: "Strong earthquake off Miyagi kills 17 in northeastern Japan",
-                          body: "The meteorological agency said power was cut to thousands of homes.")]
-
-    func testDeadlyQuakeFiledUnderTechWithoutStrongEvidenceGetsNoDesk() {
-        XCTAssertNil(DeadlyDisasterRule.apply(subject: .tech, probability: 0.6, texts: quake))
-        XCTAssertNil(DeadlyDisasterRule.apply(subject: .finance, probability: 0.89, texts: quake))
-    }
-
-    func testStrongDeskEvidenceSurvivesTheRule() {
-        XCTAssertEqual(DeadlyDisasterRule.apply(subject: .finance, probability: 0.95, texts: quake), .finance)
-    }
-
-    func testPoliticsAndOtherAreLeftAlone() {
-        XCTAssertEqual(DeadlyDisasterRule.apply(subject: .politics, probability: 0.5, texts: quake), .politics)
-        XCTAssertNil(DeadlyDisasterRule.apply(subject: .other, probability: 0.5, texts: quake))
+    func testADisasterInAHeadlineWithCasualtiesInTheLeadIsDeadly() {
+        XCTAssertTrue(DeadlyDisaster.isReported([(headline: "Strong earthquake off Miyagi in northeastern Japan",
+                                                  body: "At least 17 people were killed, the meteorological agency said.")]))
     }
 
     func testDisasterWithoutCasualtiesIsNotDeadly() {
         let forecast = [(headline: "Forecasters expect more hurricanes this season",
                          body: "Warmer seas could feed stronger storms, researchers said in a new model.")]
-        XCTAssertFalse(DeadlyDisasterRule.isDeadlyDisaster(forecast))
-        XCTAssertEqual(DeadlyDisasterRule.apply(subject: .tech, probability: 0.6, texts: forecast), .tech)
+        XCTAssertFalse(DeadlyDisaster.isReported(forecast))
     }
 
     func testCasualtiesWithoutANaturalDisasterInAHeadlineAreNotEnough() {
         let crash = [(headline: "Chipmaker shares slump after profit warning",
                       body: "Two workers were killed in a fire at the plant last month.")]
-        XCTAssertFalse(DeadlyDisasterRule.isDeadlyDisaster(crash))
+        XCTAssertFalse(DeadlyDisaster.isReported(crash))
+    }
+
+    func testTheStoryIsJudgedOnAllItsArticles() {
+        XCTAssertTrue(DeadlyDisaster.isReported([(headline: "Floods sweep through Valencia", body: "Roads were closed."),
+                                                 (headline: "Toll rises to 62 in Spain", body: "Rescuers searched garages.")]))
     }
 
     /// The two stories that prompted the rule and the data changes, with the bundled model.

@@ -1,10 +1,11 @@
 import TopicClassification
 import XCTest
 
-/// `GovernmentCrisisRule`: a government falling is politics, whatever it fell over.
+/// `SubjectRule.governmentCrisis`: a government falling is politics, whatever it fell over. Which
+/// subjects it moves and at what probability: `SubjectRuleTests`.
 final class GovernmentCrisisRuleTests: XCTestCase {
     private func crisis(_ headline: String) -> Bool {
-        GovernmentCrisisRule.isGovernmentCrisis([(headline: headline, body: "")])
+        GovernmentCrisis.isReported([(headline: headline, body: "")])
     }
 
     func testHeadlinesThatSayAGovernmentOrItsHeadFellFire() {
@@ -23,14 +24,5 @@ final class GovernmentCrisisRuleTests: XCTestCase {
         XCTAssertFalse(crisis("Boeing chief executive resigns after safety review"))
         XCTAssertFalse(crisis("Shares fall as minister warns on growth"))
         XCTAssertFalse(crisis("Government raises fuel duty"))
-    }
-
-    func testOnlyFinanceOrTechTheModelIsUnsureOfMoves() {
-        let fallen = [(headline: "French government falls in no-confidence vote", body: "")]
-        XCTAssertTrue(GovernmentCrisisRule.applies(subject: .finance, probability: 0.66, texts: fallen))
-        XCTAssertTrue(GovernmentCrisisRule.applies(subject: .tech, probability: 0.5, texts: fallen))
-        XCTAssertTrue(GovernmentCrisisRule.applies(subject: .finance, probability: 0.95, texts: fallen), "a resignation over an IMF deal")
-        XCTAssertFalse(GovernmentCrisisRule.applies(subject: .finance, probability: 0.995, texts: fallen), "near certainty keeps its desk")
-        XCTAssertFalse(GovernmentCrisisRule.applies(subject: .other, probability: 0.5, texts: fallen), "other stays other")
     }
 }

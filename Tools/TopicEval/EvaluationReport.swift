@@ -73,7 +73,8 @@ struct EvaluationReport {
             return !AfricaDesk.evidence(headline: item.headline, body: item.body).isPrimarilyAfrican
                 && classifier.classify(texts) != classifier.subject(texts).topic
         }
-        let ruleLines = ["The rules (GovernmentCrisisRule, CyberAttackRule, DeadlyDisasterRule) changed \(changed.count) held-out items:"]
+        let ruleNames = SubjectRule.ordered.map(\.name).joined(separator: ", ")
+        let ruleLines = ["The rules (\(ruleNames)) changed \(changed.count) held-out items:"]
             + changed.map { item in
                 let desk = classifier.classify(headline: item.headline, body: item.body)?.rawValue ?? "none"
                 return "  \(item.key) gold \(item.subject ?? item.sourceLabel) -> \(desk): \(item.headline)"

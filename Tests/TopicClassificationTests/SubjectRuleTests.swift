@@ -1,0 +1,55 @@
+import TopicClassification
+import XCTest
+
+/// `SubjectRule`: each rule moves only the subjects it names, only when the model is unsure, and
+/// the classifier tries them in `SubjectRule.ordered`.
+final class SubjectRuleTests: XCTestCase {
+    private let fallen: [StoryText] = [(headline: "French government falls in no-confidence vote", body: "")]
+    private let attack: [StoryText] = [(headline: "Ransomware attack forces Danish hospitals to divert ambulances", body: "")]
+    private let quake: [StoryText] = [(headline: "Strong earthquake off Miyagi kills 17 in northeastern Japan",
+                                       body: "The meteorological agency said power was cut to thousands of homes.")]
+
+    /// One row per case: the rule, the story, the model's subject and probability, whether it applies.
+    private var cases: [(rule: SubjectRule, texts: [StoryText], subject: Subject, probability: Double, applies: Bool, why: String)] {
+        [
+            (.governmentCrisis, fallen, .finance, 0.66, true, "a budget row read as finance"),
+            (.governmentCrisis, fallen, .tech, 0.5, true, "tech the model is unsure of"),
+            (.governmentCrisis, fallen, .finance, 0.95, true, "a resignation over an IMF deal"),
+            (.governmentCrisis, fallen, .finance, 0.995, false, "near certainty keeps its desk"),
+            (.governmentCrisis, fallen, .other, 0.5, false, "other stays other"),
+            (.governmentCrisis, quake, .finance, 0.5, false, "no government fell"),
+            (.cyberAttack, attack, .other, 0.7, true, "a hospital attack read as health"),
+            (.cyberAttack, attack, .other, 0.95, false, "the model is sure it is not news for a desk"),
+            (.cyberAttack, attack, .finance, 0.6, false, "a desk already"),
+            (.cyberAttack, fallen, .other, 0.5, false, "no attack"),
+            (.deadlyDisaster, quake, .tech, 0.6, true, "a quake read as science"),
+            (.deadlyDisaster, quake, .finance, 0.89, true, "a quake read as insured losses"),
+            (.deadlyDisaster, quake, .finance, 0.95, false, "strong evidence keeps its desk"),
+            (.deadlyDisaster, quake, .politics, 0.5, false, "a row over the relief effort is politics"),
+            (.deadlyDisaster, quake, .other, 0.5, false, "already no desk"),
+            (.deadlyDisaster, attack, .tech, 0.5, false, "no disaster"),
+        ]
+    }
+
+    func testEachRuleMovesOnlyItsSubjectsAndOnlyBelowItsStrongEvidence() {
+        for row in cases {
+            XCTAssertEqual(row.rule.applies(subject: row.subject, probability: row.probability, texts: row.texts), row.applies,
+                           "\(row.rule.name), \(row.subject) at \(row.probability): \(row.why)")
+        }
+    }
+
+    func testEachRuleSendsTheStoryToItsDesk() {
+        XCTAssertEqual(SubjectRule.governmentCrisis.desk, .politics)
+        XCTAssertEqual(SubjectRule.cyberAttack.desk, .tech)
+        XCTAssertNil(SubjectRule.deadlyDisaster.desk)
+    }
+
+    /// A government that fell over a disaster's cost is politics, not unlisted.
+    func testTheGovernmentCrisisRuleIsTriedBeforeTheDisasterRule() {
+        XCTAssertEqual(SubjectRule.ordered.map(\.name), ["GovernmentCrisisRule", "CyberAttackRule", "DeadlyDisasterRule"])
+        let both: [StoryText] = [(headline: "Government collapses as flood toll reaches 40", body: "")]
+        let first = SubjectRule.ordered.first { $0.applies(subject: .finance, probability: 0.6, texts: both) }
+        XCTAssertEqual(first?.name, "GovernmentCrisisRule")
+        XCTAssertTrue(SubjectRule.deadlyDisaster.applies(subject: .finance, probability: 0.6, texts: both))
+    }
+}
