@@ -113,6 +113,26 @@ final class FetchTaskTable: NSObject, URLSessionDataDelegate, @unchecked Sendabl
         return originInside ? nil : targetHost
     }
 
+    /// A feed that answers 401 with a `WWW-Authenticate` challenge fails with its status at once.
+    /// Why this method exists: FoundationNetworking on Linux suspends a task whose challenge no
+    /// credential answers, and the task then waits forever (no timeout fires), holding its
+    /// host's fetch slot; swift-corelibs-foundation#5456. Credentials in the feed's URL are sent
+    /// with the first request, so a challenge means they are missing or refused: there is
+    /// nothing to retry with.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        guard let refusal = challenge.failureResponse as? HTTPURLResponse else {
+            completionHandler(.performDefaultHandling, nil)
+            return
+        }
+        let url = task.originalRequest?.url
+        let why = url?.user == nil ? "the feed asks for a user and password" : "the feed refused the user and password in its URL"
+        let error = FetchError(kind: .httpStatus(refusal.statusCode),
+                               message: "HTTP \(refusal.statusCode) from \(url.map(FetchError.location) ?? ""): \(why)")
+        entries.withLock { $0[task.taskIdentifier]?.result.error = error }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = entries.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         var result = entry.result

@@ -50,8 +50,8 @@ public struct FetchError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `url` as an error message may name it: without user, password, query or fragment, since
     /// a private feed's credentials or token live there and the message is logged and stored as
-    /// the feed's last error.
-    static func location(_ url: URL) -> String {
+    /// the feed's last error. Also what the server's own logs name a feed URL by.
+    public static func location(_ url: URL) -> String {
         guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.host ?? "" }
         parts.user = nil
         parts.password = nil

@@ -44,6 +44,12 @@ final class FeedFetcherTests: XCTestCase {
                 for _ in 0..<64 { try await writer.write([UInt8](repeating: 0x20, count: 64 * 1024)) }
             })
         }
+        router.get("/members") { request in
+            guard request.headers["Authorization"] == "Basic " + Data("alice:right-pw".utf8).base64EncodedString() else {
+                return Response(status: 401, headers: ["WWW-Authenticate": #"Basic realm="members""#])
+            }
+            return .bytes(Self.feed, contentType: "application/xml")
+        }
         router.get("/gone") { _ in Response(status: 410) }
         router.get("/broken") { _ in Response(status: 500) }
         router.get("/slow") { _ in
@@ -189,6 +195,37 @@ final class FeedFetcherTests: XCTestCase {
         } catch {
             XCTAssertEqual(error.message, "HTTP 410 from http://127.0.0.1:\(port)/gone")
         }
+    }
+
+    /// A 401 with a challenge used to suspend the task for good on Linux (no timeout fires), so
+    /// a private feed with a missing or wrong password held its host's fetch slot forever. A
+    /// watchdog cancels the fetch after 5 s, so the old hang fails the test instead of stalling it.
+    func testAFeedThatAsksForAPasswordFailsAtOnceWith401() async throws {
+        let (port, fetcher) = (server.port, fetcher())
+        func outcome(_ url: String) async throws -> Result<FetchOutcome, FetchError> {
+            let request = FetchRequest(url: try XCTUnwrap(URL(string: url)))
+            let fetch = Task { try await fetcher.fetch(request) }
+            let watchdog = Task {
+                try await Task.sleep(nanoseconds: 5_000_000_000)
+                fetch.cancel()
+            }
+            defer { watchdog.cancel() }
+            do {
+                return .success(try await fetch.value)
+            } catch {
+                return .failure(try XCTUnwrap(error as? FetchError))
+            }
+        }
+        guard case .failure(let missing) = try await outcome("http://127.0.0.1:\(port)/members") else { return XCTFail("401 expected") }
+        XCTAssertEqual(missing.kind, .httpStatus(401))
+        XCTAssertEqual(missing.message, "HTTP 401 from http://127.0.0.1:\(port)/members: the feed asks for a user and password")
+        guard case .failure(let refused) = try await outcome("http://alice:wrong-pw@127.0.0.1:\(port)/members") else {
+            return XCTFail("401 expected")
+        }
+        XCTAssertEqual(refused.kind, .httpStatus(401))
+        XCTAssertEqual(refused.message, "HTTP 401 from http://127.0.0.1:\(port)/members: the feed refused the user and password in its URL")
+        let admitted = try await outcome("http://alice:right-pw@127.0.0.1:\(port)/members").get()
+        XCTAssertEqual(try document(admitted).body, Self.feed, "credentials in the URL are sent with the request")
     }
 
     func testSlowFeedTimesOut() async {

@@ -25,6 +25,13 @@ final class FeedURLTests: XCTestCase {
         XCTAssertEqual(FeedURL.normalized("http://[::1]:8080/feed")?.absoluteString, "http://[::1]:8080/feed")
     }
 
+    func testTheDisplayedURLLeavesOutOnlyThePassword() {
+        XCTAssertEqual(FeedURL.displayed("https://reader:s3cret@example.com/private.xml?edition=uk"),
+                       "https://reader@example.com/private.xml?edition=uk")
+        XCTAssertEqual(FeedURL.displayed("https://reader@example.com/private.xml"), "https://reader@example.com/private.xml")
+        XCTAssertEqual(FeedURL.displayed("https://example.com:8443/feed?token=a%2Fb"), "https://example.com:8443/feed?token=a%2Fb")
+    }
+
     func testWhatIsNoWebFeedHasNoSpelling() {
         for text in ["ftp://example.com/feed", "javascript:alert(1)", "", "https://", "https://./feed", "/feed.xml", "example.com/feed"] {
             XCTAssertNil(FeedURL.normalized(text), text)

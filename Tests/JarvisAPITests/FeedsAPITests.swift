@@ -124,6 +124,30 @@ final class FeedsAPITests: XCTestCase {
         XCTAssertTrue(try eventually { try self.feeds().first?.articleCountToday == 2 }, "the feed is fetched")
     }
 
+    /// The password of a private feed is stored and sent to the feed's server only: the API shows
+    /// the URL without it (the app, its caches and any proxy never hold the secret).
+    func testAPrivateFeedIsFetchedWithItsPasswordWhichTheAPINeverShows() throws {
+        let created = try post(#"{"url":"\#(publisher.privateFeedURL)","name":"Members"}"#)
+        XCTAssertEqual(created.status, 201, created.body)
+        let shown = "http://\(Publisher.privateUser)@127.0.0.1:\(publisher.port)/private-rss"
+        XCTAssertEqual(try AppDecoding.decode(AppFeed.self, from: created.body).url, shown)
+        XCTAssertTrue(try eventually { try self.feeds().first?.articleCountToday == 2 }, "fetched with the stored password")
+        XCTAssertEqual(try feeds().first?.url, shown)
+        XCTAssertEqual(try feeds().first?.failureCount, 0)
+        let duplicate = try post(#"{"url":"\#(publisher.privateFeedURL)","name":"Again"}"#)
+        XCTAssertEqual(duplicate.status, 409)
+        for body in [created.body, try curl([jarvis.url + "/feeds"]).body, duplicate.body] {
+            XCTAssertFalse(body.contains(Publisher.privatePassword), body)
+        }
+    }
+
+    func testWithoutItsPasswordThePrivateFeedFails() throws {
+        let created = try post(#"{"url":"http://127.0.0.1:\#(publisher.port)/private-rss","name":"No account"}"#)
+        XCTAssertEqual(created.status, 201, created.body)
+        XCTAssertTrue(try eventually { try self.feeds().first?.failureCount == 1 }, "the publisher answers 401")
+        XCTAssertEqual(try feeds().first?.articleCountToday, 0)
+    }
+
     private func errorCode(_ body: String) throws -> String? {
         let object = try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
         return (object?["error"] as? [String: Any])?["code"] as? String

@@ -60,6 +60,12 @@ final class Publisher: Sendable {
     let port: Int
     var feedURL: String { "http://127.0.0.1:\(port)/rss" }
 
+    /// The account `/private-rss` asks for with HTTP Basic authentication.
+    static let privateUser = "reader"
+    static let privatePassword = "s3cret-feed-pass"
+    /// The private feed with its account in the URL, as a subscriber pastes it.
+    var privateFeedURL: String { "http://\(Self.privateUser):\(Self.privatePassword)@127.0.0.1:\(port)/private-rss" }
+
     static let rss = """
         <?xml version="1.0" encoding="UTF-8"?>
         <rss version="2.0"><channel><title>Loopback News</title><link>http://127.0.0.1/</link>
@@ -90,6 +96,12 @@ final class Publisher: Sendable {
         var router = Router()
         router.get("/rss") { _ in .bytes(Array(rss.utf8), contentType: "application/rss+xml; charset=utf-8") }
         router.get("/moved-rss") { _ in Response(status: 301, headers: ["Location": "/rss"]) }
+        router.get("/private-rss") { request in
+            guard request.headers["Authorization"] == "Basic " + Data("\(privateUser):\(privatePassword)".utf8).base64EncodedString() else {
+                return Response(status: 401, headers: ["WWW-Authenticate": #"Basic realm="subscribers""#])
+            }
+            return .bytes(Array(rss.utf8), contentType: "application/rss+xml; charset=utf-8")
+        }
         router.get("/slow-rss") { _ in
             try await Task.sleep(nanoseconds: 6_000_000_000)
             return .bytes(Array(rss.utf8), contentType: "application/rss+xml; charset=utf-8")

@@ -39,9 +39,9 @@ struct FeedStore: Sendable {
                     """, [.text(id), .text(url.absoluteString), .text(name), .integer(Int64(interval)), now.sqlValue])
             }
         } catch let error as DatabaseError where error.isUniqueViolation {
-            throw APIError.conflict("Already subscribed to \(url.absoluteString)", code: "feed.duplicate_url")
+            throw APIError.conflict("Already subscribed to \(FeedURL.displayed(url.absoluteString))", code: "feed.duplicate_url")
         }
-        return Feed(id: id, name: name, url: url.absoluteString, health: .active, pollIntervalSeconds: interval,
+        return Feed(id: id, name: name, url: FeedURL.displayed(url.absoluteString), health: .active, pollIntervalSeconds: interval,
                     failureCount: 0, lastFetchedAt: nil, articleCountToday: 0)
     }
 
@@ -73,7 +73,7 @@ struct FeedStore: Sendable {
         guard let known = Feed.Health(rawValue: health) else {
             throw DatabaseError(.typeMismatch, "feeds.health holds \(health)")
         }
-        return Feed(id: try row.decode("id"), name: try row.decode("name"), url: try row.decode("url"), health: known,
+        return Feed(id: try row.decode("id"), name: try row.decode("name"), url: FeedURL.displayed(try row.decode("url")), health: known,
                     pollIntervalSeconds: try row.decode("poll_interval_seconds"), failureCount: try row.decode("failure_count"),
                     lastFetchedAt: try row.decode(Date?.self, "last_fetched_at"),
                     articleCountToday: try row.decode("article_count_today"))

@@ -1,3 +1,4 @@
+import FeedFetching
 import Foundation
 import HTTPServer
 import Storage
@@ -7,7 +8,17 @@ import Storage
 /// without a trailing dot, no default port, `/` for an empty path, dot segments resolved,
 /// percent escapes in upper case, no empty query and no fragment (a fragment never reaches the
 /// server, so `feed.xml#top` is `feed.xml`). User and password stay: a private feed needs them.
+/// They are stored and sent only to the feed's own server; what the API shows is `displayed`.
 enum FeedURL {
+    /// A stored URL as `GET /feeds` and `POST /feeds` show it: without the password, so a
+    /// private feed's secret is not copied into every app, cache and proxy that reads the list.
+    /// The user stays, so the owner can tell which account the subscription uses.
+    static func displayed(_ stored: String) -> String {
+        guard var components = URLComponents(string: stored), components.password != nil else { return stored }
+        components.password = nil
+        return components.string ?? stored
+    }
+
     /// Nil when `text` is not an absolute http(s) URL with a host.
     static func normalized(_ text: String) -> URL? {
         guard var components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
@@ -77,10 +88,11 @@ enum FeedURL {
                                                                             url: try $0.decode(String.self, "url")) }
             }
             for feed in stored {
-                guard let url = normalized(feed.url)?.absoluteString, url != feed.url else { continue }
-                let moved = try await database.write { try move(feed.id, to: url, $0) }
+                guard let url = normalized(feed.url), url.absoluteString != feed.url else { continue }
+                let moved = try await database.write { try move(feed.id, to: url.absoluteString, $0) }
                 if !moved {
-                    logger.warning("two subscriptions are one feed; both kept", ["feedId": .string(feed.id), "url": .string(url)])
+                    logger.warning("two subscriptions are one feed; both kept",
+                                   ["feedId": .string(feed.id), "url": .string(FetchError.location(url))])
                 }
             }
         } catch {
