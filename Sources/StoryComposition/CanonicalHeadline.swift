@@ -6,15 +6,22 @@ import NewsText
 /// labels.
 public enum CanonicalHeadline {
     public static func choose(from articles: [StoryArticle], authority: SourceAuthority) -> String {
+        choose(from: articles, authority: authority, superseded: SupersededCounts(articles))
+    }
+
+    /// `superseded`: tolls a later report raised, over `articles` (a headline stating one loses
+    /// to any current headline).
+    static func choose(from articles: [StoryArticle], authority: SourceAuthority, superseded: SupersededCounts) -> String {
         let texts = articles.prefix(SentencePool.articleLimit).map { article in
             HeadlineCleanup.clean(article.headline, sourceName: article.sourceName, sourceKey: article.sourceKey, authority: authority)
         }
         // How the bodies write each word (a headline's own capitals are no evidence that it does
         // not shout), read only when some headline has a word in capitals.
         let bodyForms = texts.contains(where: HeadlineCasing.hasCapitalisedWord) ? HeadlineCasing.preferredForms(articles.map(\.body)) : [:]
-        let candidates = zip(articles, texts).map { article, text in
-            Candidate(text: text, authority: authority.score(sourceKey: article.sourceKey, sourceName: article.sourceName),
-                      shoutsAWord: HeadlineCasing.shoutsAWord(text, forms: bodyForms))
+        let candidates = zip(articles.indices, texts).map { index, text in
+            Candidate(text: text, authority: authority.score(sourceKey: articles[index].sourceKey, sourceName: articles[index].sourceName),
+                      shoutsAWord: HeadlineCasing.shoutsAWord(text, forms: bodyForms),
+                      isSuperseded: superseded.states(text, ofArticle: index))
         }.filter { !$0.text.isEmpty }
         guard !candidates.isEmpty else {
             return articles.lazy.compactMap { Sentences.split($0.body).first }.first ?? ""
@@ -35,15 +42,19 @@ public enum CanonicalHeadline {
         let text: String
         let authority: Int
         let shoutsAWord: Bool
+        /// States a toll that a later report raised ("rises to 18" once another says 21).
+        let isSuperseded: Bool
         var terms: [String] { TermVector.terms(text) }
         var isClickbait: Bool { Clickbait.isClickbait(text) }
         var isAllCaps: Bool { HeadlineCasing.isAllCaps(text) }
     }
 
-    /// Indices of the candidates allowed to win: informative (no clickbait, no shouted word) and
-    /// in normal case if any are; else informative (to be re-cased); else all of them.
+    /// Indices of the candidates allowed to win: current (no superseded toll) if any are; of
+    /// those, informative (no clickbait, no shouted word) and in normal case if any are; else
+    /// informative (to be re-cased); else all of them.
     private static func preferredPool(_ candidates: [Candidate]) -> [Int] {
-        let all = Array(candidates.indices)
+        let current = candidates.indices.filter { !candidates[$0].isSuperseded }
+        let all = current.isEmpty ? Array(candidates.indices) : current
         let informative = all.filter { !candidates[$0].isClickbait && !candidates[$0].shoutsAWord }
         let clean = informative.filter { !candidates[$0].isAllCaps }
         if !clean.isEmpty { return clean }

@@ -7,7 +7,8 @@ import Foundation
 /// each outlet is judged by its latest article; only labelled numbers (`NumericFacts`) and
 /// declared winners (`DeclaredWinners`) are compared; a figure claims an interval
 /// (`FigureBounds`: "at least 14" is compatible with 17, "1.6 trillion" with 1.62 trillion) and
-/// only disjoint intervals conflict; a vote share, stake, count or amount is compared only
+/// only disjoint intervals conflict; a toll that a later report gives higher, in a story that
+/// says its toll is rising, is an update; a vote share, stake, count or amount is compared only
 /// between sentences naming the same subject in much the same words; an outlet giving two values
 /// for one fact, or either outlet also quoting the other's value, means no conflict; and articles
 /// published far apart are treated as updates, not as disagreement.
@@ -27,7 +28,7 @@ public enum Conflict {
         guard reports.count > 1 else { return nil }
         for kind in NumericFacts.Kind.allCases {
             for (first, second) in pairs(reports) where abs(first.publishedAt.timeIntervalSince(second.publishedAt)) <= simultaneity {
-                if let text = numericConflict(kind, first, second) { return text }
+                if let text = numericConflict(kind, first, second, rising: pool.superseded.rising) { return text }
             }
         }
         for (first, second) in pairs(reports) where abs(first.publishedAt.timeIntervalSince(second.publishedAt)) <= simultaneity {
@@ -53,11 +54,12 @@ public enum Conflict {
         reports.indices.flatMap { first in reports.indices.filter { $0 > first }.map { (reports[first], reports[$0]) } }
     }
 
-    private static func numericConflict(_ kind: NumericFacts.Kind, _ first: ConflictReport,
-                                        _ second: ConflictReport) -> String? {
+    private static func numericConflict(_ kind: NumericFacts.Kind, _ first: ConflictReport, _ second: ConflictReport,
+                                        rising: Set<NumericFacts.Kind>) -> String? {
         for located in first.facts where located.fact.kind == kind {
             for other in second.facts where other.fact.kind == kind && other.fact.noun == located.fact.noun {
                 guard !located.fact.bounds.overlaps(other.fact.bounds),
+                      !(rising.contains(kind) && isRise(from: (located.fact, first.publishedAt), to: (other.fact, second.publishedAt))),
                       // Quoting the other figure ("up from 12") means the outlets are not contradicting each other.
                       !first.mentions(other.fact.value), !second.mentions(located.fact.value) else { continue }
                 let subject: String?
@@ -74,6 +76,14 @@ public enum Conflict {
             }
         }
         return nil
+    }
+
+    /// A figure that the later of two reports gives higher, whichever is listed first: for a
+    /// count the story says is rising (`SupersededCounts.rising`), an update, not a dispute.
+    private static func isRise(from first: (NumericFacts.Fact, Date), to second: (NumericFacts.Fact, Date)) -> Bool {
+        guard first.1 != second.1 else { return false }
+        let (earlier, later) = first.1 < second.1 ? (first.0, second.0) : (second.0, first.0)
+        return later.value > earlier.value
     }
 
     /// Two figures of a subject-bound kind are about the same thing when their sentences name a

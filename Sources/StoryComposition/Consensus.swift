@@ -31,7 +31,8 @@ public enum Consensus {
         let specifics = pool.sentences.map { Specifics($0.text) }
         let reported = specificsBySource(pool, sentences: specifics)
         var best: (sentence: PooledSentence, confirmers: [String], support: Double)?
-        for (sentence, required) in zip(pool.sentences, specifics) where sentence.isSummaryGrade && !copies.contains(sentence.sourceKey) {
+        for (sentence, required) in zip(pool.sentences, specifics)
+        where sentence.isSummaryGrade && !copies.contains(sentence.sourceKey) && !pool.isSuperseded(sentence) {
             let matches = pool.closestMatchPerOtherSource(sentence).filter { !copies.contains($0.sourceKey) }
             let confirmers = matches.filter { match in
                 match.similarity >= agreement && reported[match.sourceKey]?.carries(required) == true

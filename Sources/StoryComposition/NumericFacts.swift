@@ -12,6 +12,10 @@ enum NumericFacts {
         /// candidate's, a count of customers some company's. `Conflict` compares them only
         /// between sentences naming the same subject.
         var needsSubject: Bool { [.voteShare, .stake, .count, .money].contains(self) }
+
+        /// Counts that only grow while an event develops: a later, higher toll is an update
+        /// (`SupersededCounts`), not a dispute.
+        var risesAsEventDevelops: Bool { [.deaths, .injuries, .arrests].contains(self) }
     }
 
     struct Fact: Equatable {
@@ -87,11 +91,20 @@ enum NumericFacts {
         return nil
     }
 
-    /// "killing 12 people", "the death toll rose to 15": a toll word shortly before the number.
+    /// "killing 12 people", "the death toll rose to 15": a toll word shortly before the number;
+    /// after "to" or "at", anywhere earlier in the clause ("the death toll from Monday's failed
+    /// coup has risen to 18", "the toll now stands at 40").
     private static func tollBefore(_ index: Int, in words: [FactWords.Word]) -> Kind? {
         let window = words[max(0, index - 3) ..< index]
         guard !window.dropLast().contains(where: \.endsClause) else { return nil }
-        return window.contains { tollLead.contains($0.lowered) } ? .deaths : nil
+        if window.contains(where: { tollLead.contains($0.lowered) }) { return .deaths }
+        guard index > 0, ["to", "at"].contains(words[index - 1].lowered) else { return nil }
+        var position = index - 2
+        while position >= 0, index - position <= 12, !words[position].endsClause {
+            if words[position].lowered == "toll" { return .deaths }
+            position -= 1
+        }
+        return nil
     }
 
     /// The nearest rate word among the six words before a percentage, in the same clause.

@@ -42,6 +42,8 @@ struct SentencePool: Sendable {
     let headlineVectors: [TermVector]
     /// Every term each outlet uses (sentences and headlines), for vocabulary support.
     let termsBySource: [String: Set<String>]
+    /// Tolls of articles that a later report raised: left out of the headline and the summary.
+    let superseded: SupersededCounts
 
     init(_ articles: [StoryArticle]) {
         let capped = Array(articles.prefix(Self.articleLimit))
@@ -59,10 +61,16 @@ struct SentencePool: Sendable {
         for entry in texts { termsBySource[capped[entry.article].sourceKey, default: []].formUnion(entry.terms) }
         for (index, terms) in headlineTerms.enumerated() { termsBySource[capped[index].sourceKey, default: []].formUnion(terms) }
         self.termsBySource = termsBySource
+        superseded = SupersededCounts(capped, sentences: texts.map { (article: $0.article, text: $0.text) })
         sentences = texts.map { entry in
             PooledSentence(text: entry.text, article: entry.article, sourceKey: capped[entry.article].sourceKey,
                            position: entry.position, vector: weighting.vector(entry.terms))
         }
+    }
+
+    /// Whether `sentence` states its article's toll after a later report raised it.
+    func isSuperseded(_ sentence: PooledSentence) -> Bool {
+        superseded.states(sentence.text, ofArticle: sentence.article)
     }
 
     /// Distinct outlets in the pool, in first-seen order.

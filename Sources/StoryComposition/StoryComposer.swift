@@ -40,7 +40,7 @@ public struct StoryComposer: Sendable {
     public func compose(_ articles: [StoryArticle], topic: String?, now: Date) -> ComposedStory {
         let selected = Self.select(articles, limit: Self.articleLimit)
         let pool = SentencePool(selected)
-        let headline = CanonicalHeadline.choose(from: selected, authority: authority)
+        let headline = CanonicalHeadline.choose(from: selected, authority: authority, superseded: pool.superseded)
         // Judged on every article given, superseded reports included: a copy of a wire's first report
         // is a copy even after the wire has filed a newer one.
         let copying = SyndicatedCopies.copyingOutlets(articles)

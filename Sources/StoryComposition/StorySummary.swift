@@ -52,7 +52,7 @@ public enum StorySummary {
     }
 
     static func summarize(_ pool: SentencePool, headline: String, weights: Weights) -> String {
-        let candidates = pool.sentences.filter(\.isSummaryGrade)
+        let candidates = pool.sentences.filter { $0.isSummaryGrade && !pool.isSuperseded($0) }
         let chosen = pool.sourceKeys.count > 1
             ? synthesis(pool, candidates: candidates, weights: weights)
             : lead(candidates)

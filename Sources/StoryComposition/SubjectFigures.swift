@@ -3,15 +3,21 @@ import NewsText
 /// Labels for figures that belong to a named subject: a candidate's vote share ("took 52.3% of
 /// the vote"), a stake ("a 20% stake"), a count of customers, homes or jobs ("1.9 million
 /// customers"), an amount of money tied to a noun ("$1.62 trillion spending bill", "$78.42 a
-/// barrel"). `Conflict` compares them only between sentences that name the same subject.
+/// barrel", "revenue of $8.9 billion"). `Conflict` compares them only between sentences that name the same subject.
 enum SubjectFigures {
     /// What a count must be of for outlets to be counting the same thing. Deliberately concrete:
     /// "12 people" is here only because `Conflict` also requires the same subject and wording.
     static let countNouns: Set<String> = [
         "customers", "clients", "accounts", "users", "subscribers", "members", "households", "homes", "houses",
         "buildings", "jobs", "workers", "employees", "staff", "residents", "voters", "students", "patients",
-        "passengers", "families", "people", "refugees", "merchants", "farmers", "shares",
+        "passengers", "families", "people", "refugees", "merchants", "farmers", "shares", "strikers", "miners",
+        "teachers", "nurses", "doctors",
     ]
+
+    /// A count noun, or a compound of "workers" ("dockworkers", "steelworkers").
+    static func isCountNoun(_ word: String) -> Bool {
+        countNouns.contains(word) || (word.hasSuffix("workers") && word.count > "workers".count + 2)
+    }
 
     /// Verbs that, before a percentage in a story about a vote, make it someone's share of it.
     private static let voteVerbs: Set<String> = [
@@ -37,7 +43,7 @@ enum SubjectFigures {
             || (nextIs(["per"], after, words) && nextIs(["cent"], after + 1, words)) {
             return percentage(index, in: words, electionContext: electionContext)
         }
-        if word.isMoney { return moneyNoun(from: after, in: words).map { (.money, $0) } }
+        if word.isMoney { return (moneyNoun(before: index, in: words) ?? moneyNoun(from: after, in: words)).map { (.money, $0) } }
         return countNoun(from: after, in: words, closedAt: words[after - 1].endsClause).map { (.count, $0) }
     }
 
@@ -73,12 +79,19 @@ enum SubjectFigures {
         return words[position].lowered
     }
 
+    /// "revenue of $8.9 billion", "a fine of $5 million": the noun the amount is "of", just before it.
+    private static func moneyNoun(before index: Int, in words: [FactWords.Word]) -> String? {
+        guard index >= 2, words[index - 1].lowered == "of", !words[index - 2].endsClause, words[index - 2].number == nil,
+              !isStopWord(words[index - 2].lowered) else { return nil }
+        return words[index - 2].lowered
+    }
+
     /// "1.9 million customers", "180,000 South African merchants": a count noun within two words.
     private static func countNoun(from start: Int, in words: [FactWords.Word], closedAt endsClause: Bool) -> String? {
         guard !endsClause else { return nil }
         for position in start ..< min(start + 3, words.count) {
             let word = words[position].lowered
-            if countNouns.contains(word) { return word }
+            if isCountNoun(word) { return word }
             guard words[position].number == nil, !words[position].endsClause, !isStopWord(word) else { return nil }
         }
         return nil

@@ -130,6 +130,28 @@ final class ConflictTests: XCTestCase {
                        "Reuters reports 50.5% of the vote for William Ruto while Nation reports 48.9%.")
     }
 
+    /// A reader's audit: "revenue of $8.9 billion" against "$9.8 billion" and 2,100 against 1,200
+    /// "dockworkers" were not compared (money was tied only to a noun after it, and a compound of
+    /// "workers" was no count).
+    func testRevenueOfAnAmountAndCountsOfDockworkersAreCompared() {
+        let revenue = [
+            Fixture.article("a", "Equator Newswire", "ewn.example", "Halcyon revenue beats estimates",
+                            "Halcyon Software reported third-quarter revenue of $8.9 billion on Tuesday, above analysts' estimates."),
+            Fixture.article("b", "PacketPress", "packetpress.example", "Halcyon's cloud bet pays off",
+                            "Halcyon Software reported third-quarter revenue of $9.8 billion on Tuesday, helped by its AI cloud.",
+                            minutesAfterNoon: 20),
+        ]
+        XCTAssertEqual(Conflict.sentence(for: revenue),
+                       "Equator Newswire reports $8.9 billion for Halcyon Software while PacketPress reports $9.8 billion.")
+        let strike = [
+            Fixture.article("a", "Namib Post", "namibpost.example", "Walvis Bay port strike",
+                            "About 1,200 dockworkers at Walvis Bay walked out on Monday, the Namport union said."),
+            Fixture.article("b", "Equator Newswire", "ewn.example", "Namibian port workers strike",
+                            "About 2,100 dockworkers at Walvis Bay walked out on Monday, the Namport union said.", minutesAfterNoon: 15),
+        ]
+        XCTAssertEqual(Conflict.sentence(for: strike), "Namib Post reports about 1,200 dockworkers while Equator Newswire reports about 2,100.")
+    }
+
     func testASingleOutletHasNoConflict() {
         XCTAssertNil(Conflict.sentence(for: [Fixture.lagosCollapse[0]]))
     }

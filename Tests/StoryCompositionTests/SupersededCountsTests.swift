@@ -1,0 +1,57 @@
+import XCTest
+@testable import StoryComposition
+
+/// A toll that a later report raised is an update: it leaves the headline and the summary and is
+/// no dispute (a reader's audit: the top story said "rises to 18" and "18 dead while 21" after two
+/// later reports said 21).
+final class SupersededCountsTests: XCTestCase {
+    private typealias Fixture = StoryFixtures
+
+    private let coup = [
+        Fixture.article("w1", "Equator Newswire", "ewn.example", "Sierra Leone coup attempt death toll rises to 18, ringleader arrested",
+                        "FREETOWN (EWN) - The death toll from Monday's failed coup attempt in Sierra Leone has risen to 18, the army "
+                            + "said, and the alleged ringleader has been arrested. Five soldiers were killed at the Wilberforce barracks.",
+                        minutesAfterNoon: 62),
+        Fixture.article("f1", "Freetown Gazette", "gazette.example", "Death toll from failed coup rises to 21 as curfew is extended",
+                        "Twenty-one people have now died as a result of Monday's failed coup attempt, the Ministry of Defence said, "
+                            + "as three wounded soldiers died in hospital. The curfew will run from 6pm to 6am.",
+                        minutesAfterNoon: 77),
+        Fixture.article("k1", "The Daily Klaxon", "klaxon.example", "Coup plot foiled in Sierra Leone - 21 dead",
+                        "Soldiers tried to seize power in the West African state of Sierra Leone yesterday and 21 people are dead. "
+                            + "The plotters stormed the Wilberforce barracks before dawn.",
+                        minutesAfterNoon: 78),
+    ]
+
+    func testARisenTollLeavesTheHeadlineAndTheSummaryAndIsNoConflict() {
+        let story = StoryComposer(authority: .bundled).compose(coup, topic: "africa", now: Fixture.noon.addingTimeInterval(3 * 3600))
+        XCTAssertTrue(story.headline.contains("21"), story.headline)
+        XCTAssertFalse(story.summary.contains("18"), story.summary)
+        XCTAssertNil(story.conflict, "18 then 21 is a rising toll")
+    }
+
+    /// Only the older article's own toll is out of date: a count inside it ("five soldiers") is not,
+    /// and neither is anything in the reports that give the newest toll.
+    func testOnlyTheSupersededTollIsLeftOut() {
+        let pool = SentencePool(coup)
+        let superseded = pool.sentences.filter(pool.isSuperseded).map(\.text)
+        XCTAssertEqual(superseded, ["The death toll from Monday's failed coup attempt in Sierra Leone has risen to 18, "
+            + "the army said, and the alleged ringleader has been arrested."])
+        XCTAssertTrue(StorySummary.summarize([coup[0]], headline: "").contains("18"), "a single report keeps its own toll")
+    }
+
+    /// Without words of a rise, two outlets' tolls an hour apart may be a real dispute.
+    func testDifferentTollsWithoutWordsOfARiseStillConflict() {
+        XCTAssertEqual(Conflict.sentence(for: Fixture.lagosCollapse), "Reuters reports 12 dead while BBC News reports 15.")
+        let story = StoryComposer(authority: .bundled).compose(Fixture.lagosCollapse, topic: "africa", now: Fixture.noon)
+        XCTAssertTrue(story.headline.contains("12") || story.headline.contains("15"), story.headline)
+    }
+
+    /// A later report that gives fewer dead is no rise: the dispute is reported.
+    func testALaterLowerTollInARisingStoryStillConflicts() {
+        let articles = [
+            Fixture.article("a", "Reuters", "reuters.com", "Lagos collapse toll rises to 15", "The toll rose to 15, officials said."),
+            Fixture.article("b", "BBC News", "bbc.co.uk", "Lagos collapse", "Officials said 11 people were killed.", minutesAfterNoon: 20),
+        ]
+        XCTAssertEqual(Conflict.sentence(for: articles), "Reuters reports 15 dead while BBC News reports 11.")
+    }
+}
