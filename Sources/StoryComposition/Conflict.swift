@@ -7,8 +7,8 @@ import Foundation
 /// each outlet is judged by its latest article; only labelled numbers (`NumericFacts`) and
 /// declared winners (`DeclaredWinners`) are compared; a figure claims an interval
 /// (`FigureBounds`: "at least 14" is compatible with 17, "1.6 trillion" with 1.62 trillion) and
-/// only disjoint intervals conflict; a toll that a later report gives higher, in a story that
-/// says its toll is rising, is an update; a vote share, stake, count or amount is compared only
+/// only disjoint intervals conflict; a toll that a later report says has risen beyond it
+/// (`SupersededCounts`) is out of date, not disputed; a vote share, stake, count or amount is compared only
 /// between sentences naming the same subject in much the same words; an outlet giving two values
 /// for one fact, or either outlet also quoting the other's value, means no conflict; and articles
 /// published far apart are treated as updates, not as disagreement.
@@ -28,7 +28,7 @@ public enum Conflict {
         guard reports.count > 1 else { return nil }
         for kind in NumericFacts.Kind.allCases {
             for (first, second) in pairs(reports) where abs(first.publishedAt.timeIntervalSince(second.publishedAt)) <= simultaneity {
-                if let text = numericConflict(kind, first, second, rising: pool.superseded.rising) { return text }
+                if let text = numericConflict(kind, first, second, superseded: pool.superseded) { return text }
             }
         }
         for (first, second) in pairs(reports) where abs(first.publishedAt.timeIntervalSince(second.publishedAt)) <= simultaneity {
@@ -45,8 +45,8 @@ public enum Conflict {
             }
             let article = pool.articles[latest]
             let sentences = [article.headline] + pool.sentences.filter { $0.article == latest }.map(\.text)
-            return ConflictReport(name: SourceNames.display(article.sourceName, fallbackKey: key),
-                          publishedAt: article.publishedAt, sentences: sentences)
+            return ConflictReport(name: SourceNames.display(article.sourceName, fallbackKey: key), article: latest,
+                                  publishedAt: article.publishedAt, sentences: sentences)
         }
     }
 
@@ -55,11 +55,12 @@ public enum Conflict {
     }
 
     private static func numericConflict(_ kind: NumericFacts.Kind, _ first: ConflictReport, _ second: ConflictReport,
-                                        rising: Set<NumericFacts.Kind>) -> String? {
+                                        superseded: SupersededCounts) -> String? {
         for located in first.facts where located.fact.kind == kind {
             for other in second.facts where other.fact.kind == kind && other.fact.noun == located.fact.noun {
                 guard !located.fact.bounds.overlaps(other.fact.bounds),
-                      !(rising.contains(kind) && isRise(from: (located.fact, first.publishedAt), to: (other.fact, second.publishedAt))),
+                      !superseded.isSuperseded(located.fact, ofArticle: first.article),
+                      !superseded.isSuperseded(other.fact, ofArticle: second.article),
                       // Quoting the other figure ("up from 12") means the outlets are not contradicting each other.
                       !first.mentions(other.fact.value), !second.mentions(located.fact.value) else { continue }
                 let subject: String?
@@ -78,14 +79,6 @@ public enum Conflict {
         return nil
     }
 
-    /// A figure that the later of two reports gives higher, whichever is listed first: for a
-    /// count the story says is rising (`SupersededCounts.rising`), an update, not a dispute.
-    private static func isRise(from first: (NumericFacts.Fact, Date), to second: (NumericFacts.Fact, Date)) -> Bool {
-        guard first.1 != second.1 else { return false }
-        let (earlier, later) = first.1 < second.1 ? (first.0, second.0) : (second.0, first.0)
-        return later.value > earlier.value
-    }
-
     /// Two figures of a subject-bound kind are about the same thing when their sentences name a
     /// common subject for which each outlet gives exactly one value, and say much the same around
     /// the figures (a third of the shorter sentence's content words). Preferred: the subject the
@@ -101,12 +94,21 @@ public enum Conflict {
                 && second.values(kind, noun: noun, subject: subject).count == 1
         }
         let headlines = first.subjects[0].union(second.subjects[0])
-        let order = FactWords(first.sentences[located.sentence]).words.map { ConflictReport.subjectKey($0.lowered) }
+        let words = FactWords(first.sentences[located.sentence]).words
+        let order = words.map { ConflictReport.subjectKey($0.lowered) }
+        let figure = first.position(of: located.fact.value, in: words) ?? order.count
+        // Nearest before the figure first ("Halcyon Software reported revenue of $8.9 billion as
+        // demand for its AI services grew" is Halcyon's), then nearest after it.
+        func distance(_ subject: String) -> Int {
+            let before = order[..<figure].lastIndex(of: subject).map { figure - $0 }
+            let after = order[figure...].firstIndex(of: subject).map { order.count + $0 - figure }
+            return before ?? after ?? 2 * order.count
+        }
         return candidates.min { lhs, rhs in
             let (lhsHeadline, rhsHeadline) = (headlines.contains(lhs), headlines.contains(rhs))
             if lhsHeadline != rhsHeadline { return lhsHeadline }
-            let (lhsAt, rhsAt) = (order.lastIndex(of: lhs) ?? -1, order.lastIndex(of: rhs) ?? -1)
-            return lhsAt != rhsAt ? lhsAt > rhsAt : lhs < rhs
+            let (lhsDistance, rhsDistance) = (distance(lhs), distance(rhs))
+            return lhsDistance != rhsDistance ? lhsDistance < rhsDistance : lhs < rhs
         }
     }
 
@@ -131,7 +133,9 @@ public enum Conflict {
         case .voteShare: return "\(fact.text) of the vote for \(owner)"
         case .stake: return "a stake of \(fact.text) for \(owner)"
         case .count: return "\(fact.text) \(fact.noun)"
-        case .money: return "\(fact.text) for \(owner)"
+        case .money:
+            let measure = SubjectFigures.financialMeasures.contains(fact.noun) ? "\(fact.noun) of " : ""
+            return "\(measure)\(fact.text) for \(owner)"
         }
     }
 }

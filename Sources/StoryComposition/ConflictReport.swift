@@ -11,6 +11,8 @@ struct ConflictReport {
     }
 
     let name: String
+    /// The article's index in the sentence pool.
+    let article: Int
     let publishedAt: Date
     let sentences: [String]
     let facts: [LocatedFact]
@@ -32,8 +34,9 @@ struct ConflictReport {
         "april", "may", "june", "july", "august", "september", "october", "november", "december",
     ]
 
-    init(name: String, publishedAt: Date, sentences: [String]) {
+    init(name: String, article: Int, publishedAt: Date, sentences: [String]) {
         self.name = name
+        self.article = article
         self.publishedAt = publishedAt
         self.sentences = sentences
         let isElection = sentences.contains { !Set(Tokenizer.words($0)).isDisjoint(with: Self.electionWords) }
@@ -66,12 +69,14 @@ struct ConflictReport {
 
     /// Whether any sentence states `value`, as written or with its multiplier ("2.4 million").
     func mentions(_ value: Double) -> Bool {
-        sentences.contains { sentence in
-            let words = FactWords(sentence).words
-            return words.indices.contains { index in
-                guard let number = words[index].number else { return false }
-                return number == value || number * SubjectFigures.scale(after: index, in: words).factor == value
-            }
+        sentences.contains { position(of: value, in: FactWords($0).words) != nil }
+    }
+
+    /// The index of the first word of `words` that states `value`, as written or with its multiplier.
+    func position(of value: Double, in words: [FactWords.Word]) -> Int? {
+        words.indices.first { index in
+            guard let number = words[index].number else { return false }
+            return number == value || number * SubjectFigures.scale(after: index, in: words).factor == value
         }
     }
 

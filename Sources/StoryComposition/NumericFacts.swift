@@ -76,9 +76,29 @@ enum NumericFacts {
         if word.isPercent || next == "percent" || (next == "per" && index + 2 < words.count && words[index + 2].lowered == "cent") {
             return rateSubject(before: index, in: words)
         }
-        if next == "basis", index + 2 < words.count, words[index + 2].lowered.hasPrefix("point") { return .basisPoints }
+        if next == "basis", index + 2 < words.count, words[index + 2].lowered.hasPrefix("point") {
+            return isPolicyRateMove(before: index, in: words) ? .basisPoints : nil
+        }
         return casualty(after: index, in: words) ?? tollBefore(index, in: words)
     }
+
+    /// Basis points of a central bank's move ("raised its benchmark rate by 50 basis points"), not
+    /// of a market's ("two-year yields fell 4 basis points", "the spread widened 7 basis points"):
+    /// a rate word and no market word among the ten words before, in the same clause. A reader's
+    /// audit found a 25-point rate cut "contradicted" by a 4-point move in bond yields.
+    private static func isPolicyRateMove(before index: Int, in words: [FactWords.Word]) -> Bool {
+        var position = index - 1
+        var rate = false
+        while position >= 0, index - position <= 10, !words[position].endsClause {
+            let word = words[position].lowered
+            if marketWords.contains(word) { return false }
+            rate = rate || ["rate", "rates", "repo"].contains(word) || interestQualifiers.contains(word)
+            position -= 1
+        }
+        return rate
+    }
+
+    private static let marketWords: Set<String> = ["yield", "yields", "spread", "spreads", "premium", "bund", "bunds", "treasuries", "gilts"]
 
     /// A casualty word right after the number, past fillers, within the clause.
     private static func casualty(after index: Int, in words: [FactWords.Word]) -> Kind? {

@@ -14,9 +14,11 @@ enum SubjectFigures {
         "teachers", "nurses", "doctors",
     ]
 
-    /// A count noun, or a compound of "workers" ("dockworkers", "steelworkers").
-    static func isCountNoun(_ word: String) -> Bool {
-        countNouns.contains(word) || (word.hasSuffix("workers") && word.count > "workers".count + 2)
+    /// The count noun `word` is, if any: a compound of "workers" ("dockworkers", "steelworkers")
+    /// counts workers, so "2,100 workers" and "1,200 dockworkers" are compared.
+    static func countNoun(_ word: String) -> String? {
+        if countNouns.contains(word) { return word }
+        return word.hasSuffix("workers") && word.count > "workers".count + 2 ? "workers" : nil
     }
 
     /// Verbs that, before a percentage in a story about a vote, make it someone's share of it.
@@ -76,11 +78,32 @@ enum SubjectFigures {
             position += 1
         }
         guard position < words.count, words[position].number == nil, !isStopWord(words[position].lowered) else { return nil }
+        // "$8.9bn in quarterly revenue": the measure a word or two on names the amount.
+        var ahead = position
+        while ahead < min(position + 3, words.count) {
+            if financialMeasures.contains(words[ahead].lowered) { return words[ahead].lowered }
+            if words[ahead].endsClause { break }
+            ahead += 1
+        }
         return words[position].lowered
     }
 
-    /// "revenue of $8.9 billion", "a fine of $5 million": the noun the amount is "of", just before it.
+    /// What a company or a government reports an amount of. Outlets write them before or after
+    /// the amount ("revenue of $8.9 billion", "revenue reached $9.8 billion", "$8.9bn in quarterly
+    /// revenue"); each form must give the same noun for the outlets to be compared.
+    static let financialMeasures: Set<String> = [
+        "revenue", "revenues", "sales", "profit", "profits", "loss", "losses", "income", "earnings", "turnover",
+        "spending", "budget", "deficit", "debt", "valuation", "fine", "penalty",
+    ]
+
+    /// The noun before an amount: a financial measure up to four words back in the clause
+    /// ("revenue rose to $9.8 billion"), else the word the amount is "of" ("a fine of $5 million").
     private static func moneyNoun(before index: Int, in words: [FactWords.Word]) -> String? {
+        var position = index - 1
+        while position >= 0, index - position <= 4, !words[position].endsClause {
+            if financialMeasures.contains(words[position].lowered) { return words[position].lowered }
+            position -= 1
+        }
         guard index >= 2, words[index - 1].lowered == "of", !words[index - 2].endsClause, words[index - 2].number == nil,
               !isStopWord(words[index - 2].lowered) else { return nil }
         return words[index - 2].lowered
@@ -91,7 +114,7 @@ enum SubjectFigures {
         guard !endsClause else { return nil }
         for position in start ..< min(start + 3, words.count) {
             let word = words[position].lowered
-            if isCountNoun(word) { return word }
+            if let noun = countNoun(word) { return noun }
             guard words[position].number == nil, !words[position].endsClause, !isStopWord(word) else { return nil }
         }
         return nil

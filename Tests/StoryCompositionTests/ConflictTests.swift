@@ -130,26 +130,42 @@ final class ConflictTests: XCTestCase {
                        "Reuters reports 50.5% of the vote for William Ruto while Nation reports 48.9%.")
     }
 
-    /// A reader's audit: "revenue of $8.9 billion" against "$9.8 billion" and 2,100 against 1,200
-    /// "dockworkers" were not compared (money was tied only to a noun after it, and a compound of
-    /// "workers" was no count).
+    /// A reader's audit: "revenue of $8.9 billion" against "revenue reached $9.8 billion" and 2,100
+    /// against 1,200 "dockworkers" were not compared (money was tied only to a noun after it, and a
+    /// compound of "workers" was no count).
     func testRevenueOfAnAmountAndCountsOfDockworkersAreCompared() {
         let revenue = [
             Fixture.article("a", "Equator Newswire", "ewn.example", "Halcyon revenue beats estimates",
                             "Halcyon Software reported third-quarter revenue of $8.9 billion on Tuesday, above analysts' estimates."),
             Fixture.article("b", "PacketPress", "packetpress.example", "Halcyon's cloud bet pays off",
-                            "Halcyon Software reported third-quarter revenue of $9.8 billion on Tuesday, helped by its AI cloud.",
+                            "Halcyon Software's revenue reached $9.8 billion in the third quarter, helped by its AI cloud.",
                             minutesAfterNoon: 20),
         ]
         XCTAssertEqual(Conflict.sentence(for: revenue),
-                       "Equator Newswire reports $8.9 billion for Halcyon Software while PacketPress reports $9.8 billion.")
+                       "Equator Newswire reports revenue of $8.9 billion for Halcyon Software while PacketPress reports $9.8 billion.")
         let strike = [
             Fixture.article("a", "Namib Post", "namibpost.example", "Walvis Bay port strike",
                             "About 1,200 dockworkers at Walvis Bay walked out on Monday, the Namport union said."),
             Fixture.article("b", "Equator Newswire", "ewn.example", "Namibian port workers strike",
-                            "About 2,100 dockworkers at Walvis Bay walked out on Monday, the Namport union said.", minutesAfterNoon: 15),
+                            "About 2,100 workers at Walvis Bay port walked out on Monday, the Namport union said.", minutesAfterNoon: 15),
         ]
-        XCTAssertEqual(Conflict.sentence(for: strike), "Namib Post reports about 1,200 dockworkers while Equator Newswire reports about 2,100.")
+        XCTAssertEqual(Conflict.sentence(for: strike), "Namib Post reports about 1,200 workers while Equator Newswire reports about 2,100.")
+    }
+
+    /// A reader's audit: a quarter-point rate cut was "contradicted" by a 4-point move in bond yields.
+    func testBasisPointsOfAMarketMoveAreNotARateMove() {
+        let cut = [
+            Fixture.article("a", "Meridian Press Agency", "mpa.example", "ECB cuts rates",
+                            "The European Central Bank cut its deposit rate by 25 basis points to 2% on Thursday."),
+            Fixture.article("b", "The Capital Ledger", "ledger.example", "Euro slips as ECB cuts",
+                            "German two-year Schatz yields fell 4 basis points after the European Central Bank cut rates.",
+                            minutesAfterNoon: 30),
+            Fixture.article("c", "Euro Finance Monitor", "efm.example", "ECB trims rates",
+                            "The European Central Bank lowered its deposit rate by 50 basis points on Thursday.", minutesAfterNoon: 40),
+        ]
+        XCTAssertNil(Conflict.sentence(for: Array(cut.prefix(2))))
+        XCTAssertEqual(Conflict.sentence(for: [cut[0], cut[2]]),
+                       "Meridian Press Agency reports a move of 25 basis points while Euro Finance Monitor reports 50.")
     }
 
     func testASingleOutletHasNoConflict() {
