@@ -75,6 +75,21 @@ final class ConsensusTests: XCTestCase {
         XCTAssertTrue(shared.hasPrefix("Byte Street Journal and The Harbour Post both report that a ransomware attack"), shared)
     }
 
+    /// A reader's audit: the wire was named as reporting that a union "would stay out until the 12%
+    /// demand was met", only because its report named the union and the 12%.
+    func testAnOutletIsNotNamedForAClaimItMakesOnlyTheNamesAndFiguresOf() throws {
+        let union = "The Namibia Transport and Allied Workers Union said its members would stay out until the 12% demand was met."
+        let wire = "The Namibia Transport and Allied Workers Union wants a 12% pay rise; Namport has offered 6%."
+        let strike = [
+            StoryFixtures.article("a", "Namib Post", "namibpost.example", "Walvis Bay strike", union),
+            StoryFixtures.article("b", "Equator Newswire", "ewn.example", "Walvis Bay strike", wire, minutesAfterNoon: 10),
+        ]
+        XCTAssertNil(Consensus.sentence(for: strike))
+        let told = try consensusOfTwo(union, "The Namibia Transport and Allied Workers Union said members would stay out until "
+                                          + "their 12% demand was met, officials said.")
+        XCTAssertTrue(told.contains("would stay out"), told)
+    }
+
     func testOutletsThatShareNoFactHaveNoConsensus() {
         let articles = [
             StoryFixtures.article("a", "Reuters", "reuters.com", "Zambia copper output rises",
