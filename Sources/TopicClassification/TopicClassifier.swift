@@ -6,7 +6,7 @@ import Foundation
 /// Two independent decisions: `AfricaDesk` (where the story happens, from a gazetteer) wins
 /// over the subject model (what it is about, learned from the labeled sets), because the
 /// Africa desk takes African stories whatever their subject. The subject's desk then passes
-/// `SubjectRule.ordered` (a government falling is politics, a cyber attack is tech, a deadly
+/// `SubjectRule.ordered` (a government falling or a legislature voting is politics, a cyber attack is tech, a deadly
 /// quake is not tech or finance news); the first rule that applies decides.
 public struct TopicClassifier: Sendable {
     /// A story is judged on at most this many articles, so classifying a big story costs the

@@ -4,17 +4,16 @@ import XCTest
 /// `SubjectRule.cyberAttack`: a cyber attack is tech, whoever it hit. Which subjects it moves and
 /// at what probability: `SubjectRuleTests`.
 final class CyberAttackRuleTests: XCTestCase {
-    private func attack(_ headline: String) -> Bool {
-        CyberAttack.isReported([(headline: headline, body: "")])
-    }
-
     func testHeadlinesNamingACyberAttackFire() {
-        XCTAssertTrue(attack("Ransomware attack forces Danish hospitals to divert ambulances"))
-        XCTAssertTrue(attack("Hackers steal patient records from clinic chain"))
-        XCTAssertTrue(attack("Cyber attack disrupts check-in at European airports"))
-        XCTAssertTrue(attack("Retailer confirms data breach affecting 2 million shoppers"))
-        XCTAssertFalse(attack("Hospitals divert ambulances as flu cases surge"))
-        XCTAssertFalse(attack("Data shows breach of fiscal rules"))
+        assertHeadlines(CyberAttack.isReported, fire: [
+            "Ransomware attack forces Danish hospitals to divert ambulances",
+            "Hackers steal patient records from clinic chain",
+            "Cyber attack disrupts check-in at European airports",
+            "Retailer confirms data breach affecting 2 million shoppers",
+        ], doNotFire: [
+            "Hospitals divert ambulances as flu cases surge",
+            "Data shows breach of fiscal rules",
+        ])
     }
 
     func testTheBundledClassifierListsAHospitalRansomwareAttackUnderTech() throws {

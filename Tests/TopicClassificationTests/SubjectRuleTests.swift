@@ -5,6 +5,7 @@ import XCTest
 /// the classifier tries them in `SubjectRule.ordered`.
 final class SubjectRuleTests: XCTestCase {
     private let fallen: [StoryText] = [(headline: "French government falls in no-confidence vote", body: "")]
+    private let voted: [StoryText] = [(headline: "US House votes to ban lawmakers from trading stocks", body: "")]
     private let attack: [StoryText] = [(headline: "Ransomware attack forces Danish hospitals to divert ambulances", body: "")]
     private let quake: [StoryText] = [(headline: "Strong earthquake off Miyagi kills 17 in northeastern Japan",
                                        body: "The meteorological agency said power was cut to thousands of homes.")]
@@ -18,6 +19,12 @@ final class SubjectRuleTests: XCTestCase {
             (.governmentCrisis, fallen, .finance, 0.995, false, "near certainty keeps its desk"),
             (.governmentCrisis, fallen, .other, 0.5, false, "other stays other"),
             (.governmentCrisis, quake, .finance, 0.5, false, "no government fell"),
+            (.legislativeVote, voted, .finance, 0.8, true, "a bill about shares read as finance"),
+            (.legislativeVote, voted, .tech, 0.6, true, "a bill about technology read as tech"),
+            (.legislativeVote, voted, .finance, 0.9, true, "the audit's report scored finance 0.90"),
+            (.legislativeVote, voted, .finance, 0.96, false, "near certainty keeps its desk"),
+            (.legislativeVote, voted, .other, 0.5, false, "other stays other"),
+            (.legislativeVote, fallen, .finance, 0.5, false, "no vote on a bill"),
             (.cyberAttack, attack, .other, 0.7, true, "a hospital attack read as health"),
             (.cyberAttack, attack, .other, 0.95, false, "the model is sure it is not news for a desk"),
             (.cyberAttack, attack, .finance, 0.6, false, "a desk already"),
@@ -40,13 +47,14 @@ final class SubjectRuleTests: XCTestCase {
 
     func testEachRuleSendsTheStoryToItsDesk() {
         XCTAssertEqual(SubjectRule.governmentCrisis.desk, .politics)
+        XCTAssertEqual(SubjectRule.legislativeVote.desk, .politics)
         XCTAssertEqual(SubjectRule.cyberAttack.desk, .tech)
         XCTAssertNil(SubjectRule.deadlyDisaster.desk)
     }
 
     /// A government that fell over a disaster's cost is politics, not unlisted.
     func testTheGovernmentCrisisRuleIsTriedBeforeTheDisasterRule() {
-        XCTAssertEqual(SubjectRule.ordered.map(\.name), ["GovernmentCrisisRule", "CyberAttackRule", "DeadlyDisasterRule"])
+        XCTAssertEqual(SubjectRule.ordered.map(\.name), ["GovernmentCrisisRule", "LegislativeVoteRule", "CyberAttackRule", "DeadlyDisasterRule"])
         let both: [StoryText] = [(headline: "Government collapses as flood toll reaches 40", body: "")]
         let first = SubjectRule.ordered.first { $0.applies(subject: .finance, probability: 0.6, texts: both) }
         XCTAssertEqual(first?.name, "GovernmentCrisisRule")

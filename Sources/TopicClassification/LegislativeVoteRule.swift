@@ -1,0 +1,36 @@
+import NewsText
+
+extension SubjectRule {
+    /// A legislature voting is politics, whatever the bill is about, unless the model is all but
+    /// sure of finance or tech (0.95: the audit's single report of the vote scored finance 0.90).
+    ///
+    /// Why a rule and not only data: the labels' politics is mostly campaigns and parties, while a
+    /// vote on a bill about money or technology reads as its subject. A fourth reader's audit found
+    /// "US House votes to ban lawmakers from trading stocks" (312-108) under finance; AllSides tags
+    /// such votes (Congress, Senate, Federal Budget) as politics, and so does the newsroom test's
+    /// "Senate passes $1.2 trillion budget bill".
+    public static let legislativeVote = SubjectRule(
+        name: "LegislativeVoteRule", moves: [.finance, .tech], strongEvidence: 0.95, desk: .politics,
+        matches: LegislativeVote.isReported)
+}
+
+/// The test of `SubjectRule.legislativeVote`: a headline names a legislature and, right after
+/// it, what it did with a bill ("House votes", "Senate passes", "MPs back", "lawmakers reject").
+public enum LegislativeVote {
+    static let legislatures: Set<String> = [
+        "house", "senate", "congress", "parliament", "lawmakers", "legislators", "mps", "senators", "representatives",
+        "bundestag", "assembly", "legislature", "lawmaker",
+    ]
+    static let voteVerbs: Set<String> = [
+        "votes", "voted", "vote", "passes", "passed", "pass", "approves", "approved", "approve", "rejects", "rejected",
+        "reject", "backs", "backed", "back", "blocks", "blocked", "block", "adopts", "adopted", "overrides", "clears",
+    ]
+
+    /// True when a headline of the story says a legislature voted.
+    public static func isReported(_ texts: [StoryText]) -> Bool {
+        texts.contains { text in
+            let words = Tokenizer.words(text.headline)
+            return zip(words, words.dropFirst()).contains { legislatures.contains($0.0) && voteVerbs.contains($0.1) }
+        }
+    }
+}

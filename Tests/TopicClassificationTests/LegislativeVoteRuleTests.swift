@@ -1,0 +1,36 @@
+import TopicClassification
+import XCTest
+
+/// `SubjectRule.legislativeVote`: a legislature voting is politics, whatever the bill is about.
+/// Which subjects it moves and at what probability: `SubjectRuleTests`.
+final class LegislativeVoteRuleTests: XCTestCase {
+    func testHeadlinesThatSayALegislatureVotedFireButHousesAndOtherVotesDoNot() {
+        assertHeadlines(LegislativeVote.isReported, fire: [
+            "US House votes to ban lawmakers from trading stocks",
+            "Senate passes $1.2 trillion budget bill after late-night vote",
+            "Irish MPs back windfall tax on banks",
+            "Lawmakers reject AI liability bill",
+            "Bundestag approves debt brake reform",
+        ], doNotFire: [
+            "House prices fall for third month",
+            "Shareholders vote down pay package at Halcyon",
+            "Senate hearing grills chip makers over export rules",
+            "Parliament's budget office warns on deficit",
+        ])
+    }
+
+    /// The reader's audit story (three outlets; one headline scored finance 0.98 alone), and one
+    /// report of it, with the bundled model.
+    func testTheBundledClassifierFilesAStockTradingBanVoteUnderPolitics() throws {
+        let classifier = try TopicClassifier.bundled()
+        XCTAssertEqual(classifier.classify([
+            (headline: "US House votes to ban lawmakers from trading stocks", body: "The vote was 312 to 108."),
+            (headline: "US House backs stock-trading ban for members of Congress", body: "Shares of members will be held in trusts."),
+            (headline: "House votes 312-108 to curb congressional share dealing", body: "The measure now goes to the Senate."),
+        ]), .politics)
+        XCTAssertEqual(classifier.classify(
+            headline: "US House votes to ban lawmakers from trading stocks",
+            body: "The US House of Representatives voted 312-108 on Tuesday to ban members of Congress and their spouses from "
+                + "trading individual stocks, sending the measure to the Senate."), .politics)
+    }
+}
