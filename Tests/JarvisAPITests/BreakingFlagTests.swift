@@ -53,5 +53,9 @@ final class BreakingFlagTests: XCTestCase {
             try connection.query("SELECT id FROM articles WHERE is_breaking = 1 ORDER BY id", []).map { try $0.decode(String.self, "id") }
         }
         XCTAssertEqual(flagged, ["a3"])
+        let detail = try await StoryReads(database: database).detail(id: try XCTUnwrap(round.stories.keys.first))
+        let entry = try XCTUnwrap(detail?.timeline.first { $0.articleId == "a3" })
+        XCTAssertEqual(entry.headline, "Kenya's central bank governor defends the 13% rate", "the badge, not the label, says breaking")
+        XCTAssertTrue(entry.isBreaking)
     }
 }

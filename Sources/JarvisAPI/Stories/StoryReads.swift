@@ -1,5 +1,6 @@
 import APIToolkit
 import Foundation
+import NewsText
 import Storage
 
 /// Every read behind `GET /stories`, `GET /stories/{id}` and `GET /articles/{id}`, in one place.
@@ -63,13 +64,22 @@ struct StoryReads: Sendable {
                     SELECT id, source, headline, published_at, is_breaking FROM articles WHERE story_id = $1
                     ORDER BY published_at, id LIMIT \(Self.maximumTimeline)
                     """, [.text(story.id)]).map { row in
-                    TimelineEntry(articleId: try row.decode("id"), source: try row.decode("source"), headline: try row.decode("headline"),
+                    TimelineEntry(articleId: try row.decode("id"), source: try row.decode("source"),
+                                  headline: Self.timelineHeadline(try row.decode("headline")),
                                   publishedAt: try row.decode("published_at"), isBreaking: try row.decode(Int.self, "is_breaking") != 0)
                 }
                 return story.detail(timeline: timeline)
             }
             return nil
         }
+    }
+
+    /// A report's headline in its story's timeline: without the outlet's "BREAKING:" or desk slug
+    /// (`HeadlineLabels`), which the app shows as `isBreaking`'s badge; the article itself keeps
+    /// its headline as the feed wrote it.
+    static func timelineHeadline(_ headline: String) -> String {
+        let stripped = HeadlineLabels.stripping(headline)
+        return stripped.isEmpty ? headline : stripped
     }
 
     /// An article the engine has placed in a story (until then it has no storyId to show).
