@@ -18,7 +18,8 @@ enum TopicImportance {
 
     /// Families of consequential events, each a set of normalised words or phrases.
     static let signalClasses: [String: [String]] = [
-        "casualties": ["killed", "dead", "deaths", "death toll", "died", "fatalities", "massacre", "casualties"],
+        "casualties": ["killed", "dead", "deaths", "death toll", "died", "fatalities", "massacre", "casualties", "drowned",
+                       "killing"],
         "violence": ["attack", "bombing", "explosion", "gunmen", "shooting", "coup", "war", "invasion", "airstrike",
                      "insurgents", "militants", "hostages", "kidnapped"],
         "elections": ["election results", "wins election", "won the election", "runoff", "sworn in",
@@ -29,8 +30,12 @@ enum TopicImportance {
                     "unemployment", "budget"],
         "leadership": ["resigns", "resignation", "impeached", "impeachment", "ousted", "dies at", "arrested",
                        "sentenced", "convicted", "indicted"],
-        "disaster": ["earthquake", "flood", "floods", "cyclone", "hurricane", "drought", "famine", "landslide",
-                     "wildfire", "outbreak", "epidemic", "pandemic", "cholera", "ebola", "mpox", "collapse", "collapsed"],
+        // Natural disasters (`NaturalDisasters`, the one list), epidemics, and accidents that kill:
+        // a reader's audit found a ferry that capsized with 14 dead scoring like a rate decision.
+        "disaster": NaturalDisasters.words.sorted() + [
+            "drought", "famine", "outbreak", "epidemic", "pandemic", "cholera", "ebola", "mpox", "collapse", "collapsed",
+            "capsized", "capsizes", "sank", "sinks", "shipwreck", "derailed", "derailment", "plane crash", "crashed",
+        ],
         "diplomacy": ["sanctions", "ceasefire", "peace deal", "treaty", "summit", "state of emergency"],
         "markets": ["stocks plunge", "market crash", "shares plunge", "sell off", "bankruptcy", "bank run"],
     ]

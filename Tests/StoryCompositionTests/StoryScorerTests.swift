@@ -62,4 +62,12 @@ final class StoryScorerTests: XCTestCase {
         XCTAssertGreaterThan(scorer.score(StoryFixtures.kenyaRateHike, topic: "africa", now: noon).topicImportance, plainScore)
         XCTAssertEqual(scorer.score(plain, topic: nil, now: noon).topicImportance, 4)
     }
+
+    /// A reader's audit: a ferry disaster (14 drowned) scored 14, like a rate decision, because
+    /// neither "capsized" nor "drowned" was a signal word.
+    func testAFerryThatCapsizedWithDeathsCountsAsADisasterWithCasualties() {
+        let ferry = [StoryFixtures.article("f", "Gaborone Sun", "gaboronesun.example", "Ferry capsizes on Lake Kariba",
+                                           "At least 14 people drowned when a packed ferry capsized in a storm on Lake Kariba.")]
+        XCTAssertEqual(scorer.score(ferry, topic: "africa", now: noon).topicImportance, 18, "africa 10 + casualties 4 + disaster 4")
+    }
 }
