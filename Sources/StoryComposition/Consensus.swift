@@ -37,7 +37,7 @@ public enum Consensus {
         let reported = specificsBySource(pool, sentences: specifics)
         var best: (sentence: PooledSentence, confirmers: [String], support: Double)?
         for (sentence, required) in zip(pool.sentences, specifics)
-        where sentence.isSummaryGrade && !copies.contains(sentence.sourceKey) && !pool.isSuperseded(sentence) {
+        where sentence.isSummaryGrade && !copies.contains(sentence.sourceKey) && !pool.isSuperseded(sentence) && !sentence.shouts {
             let matches = pool.closestMatchPerOtherSource(sentence).filter { !copies.contains($0.sourceKey) }
             let confirmers = matches.filter { match in
                 match.similarity >= agreement && reported[match.sourceKey]?.carries(required) == true

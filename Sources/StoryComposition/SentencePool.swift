@@ -9,6 +9,9 @@ struct PooledSentence: Sendable {
     /// 0 for the article's lead sentence.
     let position: Int
     let vector: TermVector
+    /// Writes a word in capitals that the story writes otherwise ("IRELAND has voted to write a
+    /// RIGHT TO A HOME…"): a tabloid's voice, not a summary's.
+    let shouts: Bool
 
     var wordCount: Int { text.split(separator: " ").count }
 
@@ -62,15 +65,26 @@ struct SentencePool: Sendable {
         for (index, terms) in headlineTerms.enumerated() { termsBySource[capped[index].sourceKey, default: []].formUnion(terms) }
         self.termsBySource = termsBySource
         superseded = SupersededCounts(capped, sentences: texts.map { (article: $0.article, text: $0.text) })
+        // How the story writes each word, read only when some sentence has a word in capitals.
+        let forms = texts.contains { HeadlineCasing.hasCapitalisedWord($0.text) } ? HeadlineCasing.preferredForms(capped.map(\.body)) : [:]
         sentences = texts.map { entry in
             PooledSentence(text: entry.text, article: entry.article, sourceKey: capped[entry.article].sourceKey,
-                           position: entry.position, vector: weighting.vector(entry.terms))
+                           position: entry.position, vector: weighting.vector(entry.terms),
+                           shouts: !forms.isEmpty && HeadlineCasing.shoutsAWord(entry.text, forms: forms))
         }
     }
 
     /// Whether `sentence` states its article's toll after a later report raised it.
     func isSuperseded(_ sentence: PooledSentence) -> Bool {
         superseded.states(sentence.text, ofArticle: sentence.article)
+    }
+
+    /// Sentences a summary may use: summary-grade and current (`isSuperseded`); those that do not
+    /// shout a word when there are any.
+    var summaryCandidates: [PooledSentence] {
+        let usable = sentences.filter { $0.isSummaryGrade && !isSuperseded($0) }
+        let calm = usable.filter { !$0.shouts }
+        return calm.isEmpty ? usable : calm
     }
 
     /// Distinct outlets in the pool, in first-seen order.

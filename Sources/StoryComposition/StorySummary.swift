@@ -52,7 +52,7 @@ public enum StorySummary {
     }
 
     static func summarize(_ pool: SentencePool, headline: String, weights: Weights) -> String {
-        let candidates = pool.sentences.filter { $0.isSummaryGrade && !pool.isSuperseded($0) }
+        let candidates = pool.summaryCandidates
         let chosen = pool.sourceKeys.count > 1
             ? synthesis(pool, candidates: candidates, weights: weights)
             : lead(candidates)
@@ -77,15 +77,22 @@ public enum StorySummary {
             chosen.append((sentence, figures, terms))
             length += addedLength
         }
-        return readingOrder(chosen.map(\.sentence)).map(\.text)
+        return readingOrder(chosen.map(\.sentence), headlines: pool.headlineVectors).map(\.text)
     }
 
     /// The chosen sentences as a reader should meet them: articles' lead sentences before later
-    /// ones (the lead says who did what; "The company expects…" comes after), and never a
-    /// sentence that leans on something not yet said ("Its chief executive said…") first when
-    /// another can open. Order does not change which sentences are chosen.
-    static func readingOrder(_ chosen: [PooledSentence]) -> [PooledSentence] {
-        var ordered = chosen.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
+    /// ones (the lead says who did what; "The company expects…" comes after), of two leads the
+    /// one closer to the headlines first (a reader's audit: "The governor said inflation was below
+    /// target" opened before "The Bank of Botswana cut its rate"), and never a sentence that leans
+    /// on something not yet said ("Its chief executive said…") first when another can open. Order
+    /// does not change which sentences are chosen.
+    static func readingOrder(_ chosen: [PooledSentence], headlines: [TermVector]) -> [PooledSentence] {
+        let closeness = chosen.map { sentence in headlines.map(sentence.vector.cosine).max() ?? 0 }
+        var ordered = chosen.indices.sorted { lhs, rhs in
+            let (left, right) = (chosen[lhs], chosen[rhs])
+            if left.position != right.position { return left.position < right.position }
+            return closeness[lhs] != closeness[rhs] ? closeness[lhs] > closeness[rhs] : lhs < rhs
+        }.map { chosen[$0] }
         if let first = ordered.first, SummaryText.leansOnWhatCameBefore(first.text),
            let opener = ordered.firstIndex(where: { !SummaryText.leansOnWhatCameBefore($0.text) }) {
             ordered.insert(ordered.remove(at: opener), at: 0)

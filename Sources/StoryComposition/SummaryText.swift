@@ -76,10 +76,11 @@ enum SummaryText {
     /// "Its", "They") or a bare description of the story's subject ("The company", "The bill"),
     /// so it cannot open a summary.
     static func leansOnWhatCameBefore(_ sentence: String) -> Bool {
-        let words = Tokenizer.tokens(sentence).prefix(2).map(\.normalized)
-        guard let first = words.first else { return false }
+        let tokens = Array(Tokenizer.tokens(sentence).prefix(2))
+        guard let first = tokens.first?.normalized else { return false }
         if backReferences.contains(first) { return true }
-        return first == "the" && words.count > 1 && describedSubjects.contains(words[1])
+        // "The bank said" points back; "The Bank of Botswana cut" names its subject.
+        return first == "the" && tokens.count > 1 && !tokens[1].isCapitalized && describedSubjects.contains(tokens[1].normalized)
     }
 
     private static let backReferences: Set<String> = [
@@ -87,7 +88,8 @@ enum SummaryText {
     ]
     private static let describedSubjects: Set<String> = [
         "company", "firm", "group", "bill", "measure", "move", "decision", "deal", "bank", "carmaker", "chipmaker",
-        "airline", "agency", "union", "party", "claim", "plan", "proposal", "statement", "report",
+        "airline", "agency", "union", "party", "claim", "plan", "proposal", "statement", "report", "model", "product",
+        "device", "drug", "startup", "lender", "insurer", "club", "satellite", "ruling", "court", "law", "rule",
     ]
 
     /// The longest prefix of `text` ending at a comma, semicolon or dash that fits `limit`

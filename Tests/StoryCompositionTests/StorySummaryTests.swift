@@ -89,7 +89,37 @@ final class StorySummaryTests: XCTestCase {
                                   "Aster launched an AI assistant for small businesses on Tuesday. The company expects 2 million users."),
         ])
         let later = pool.sentences[1], lead = pool.sentences[0]
-        XCTAssertEqual(StorySummary.readingOrder([later, lead]).map(\.text), [lead.text, later.text])
+        XCTAssertEqual(StorySummary.readingOrder([later, lead], headlines: pool.headlineVectors).map(\.text), [lead.text, later.text])
+        XCTAssertTrue(SummaryText.leansOnWhatCameBefore("The model can process up to 2 million tokens at once."))
+        XCTAssertFalse(SummaryText.leansOnWhatCameBefore("The Bank of Botswana cut its main policy rate."), "a name, not a back-reference")
+    }
+
+    /// A fourth reader's audit: of two outlets' leads, the governor's remark on inflation opened
+    /// before the rate cut the story is about.
+    func testOfTwoLeadsTheOneCloserToTheHeadlinesOpens() {
+        let pool = SentencePool([
+            StoryFixtures.article("a", "Gaborone Sun", "gaborone.example", "Bank of Botswana cuts rate to 3.5%",
+                                  "Governor Cornelius Dekop said inflation of 2.9% was below the bank's target range."),
+            StoryFixtures.article("b", "Equator Newswire", "ewn.example", "Botswana central bank cuts key rate to 3.5%",
+                                  "The Bank of Botswana cut its main policy rate by 25 basis points to 3.5% on Monday."),
+        ])
+        let ordered = StorySummary.readingOrder(pool.sentences, headlines: pool.headlineVectors)
+        XCTAssertEqual(ordered.first?.text, pool.sentences[1].text)
+    }
+
+    /// The Irish referendum: a tabloid's "IRELAND has voted to write a RIGHT TO A HOME…" led the
+    /// summary; a sentence shouting a word the story writes otherwise is no candidate while others are.
+    func testASentenceShoutingAWordIsNoSummaryCandidateWhileOthersAre() {
+        let articles = [
+            StoryFixtures.article("a", "The Daily Klaxon", "klaxon.example", "Irish say yes to a home",
+                                  "IRELAND has voted to write a RIGHT TO A HOME into its constitution, in a landslide."),
+            StoryFixtures.article("b", "Equator Newswire", "ewn.example", "Irish voters approve right to housing",
+                                  "Irish voters have approved a constitutional amendment guaranteeing a right to housing, with 58.4% "
+                                      + "in favour. Ireland's government said it would build more homes.", minutesAfterNoon: 10),
+        ]
+        let summary = StorySummary.summarize(articles, headline: "Irish voters approve right to housing")
+        XCTAssertFalse(summary.contains("RIGHT TO A HOME"), summary)
+        XCTAssertTrue(StorySummary.summarize([articles[0]], headline: "").contains("IRELAND"), "a lone tabloid report is still summarised")
     }
 
     /// "The bill now heads to the Senate, where…" and "The bill now goes to the Senate, where…".
