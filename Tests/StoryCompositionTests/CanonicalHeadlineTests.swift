@@ -105,4 +105,21 @@ final class CanonicalHeadlineTests: XCTestCase {
         ]
         XCTAssertEqual(CanonicalHeadline.choose(from: articles, authority: authority), "Ghana's cedi falls to record low versus dollar")
     }
+
+    /// A fourth reader's audit: "Reserve Bank cuts OCR…" led on a day of three central banks'
+    /// decisions although "New Zealand central bank cuts rates…" said whose.
+    func testOfCloseCandidatesTheHeadlineNamingThePlaceWins() {
+        let articles = [
+            StoryFixtures.article("a", "Canterbury Plains Star", "plainsstar.example", "Reserve Bank cuts OCR to 2.25 per cent, signals end of easing",
+                                  "The Reserve Bank has cut the Official Cash Rate by 25 basis points to 2.25 per cent."),
+            StoryFixtures.article("b", "Equator Newswire", "ewn.example", "New Zealand central bank cuts rates to 2.25%, signals end of easing cycle",
+                                  "The Reserve Bank of New Zealand cut its official cash rate by 25 basis points to 2.25% on Monday.",
+                                  minutesAfterNoon: 10),
+            StoryFixtures.article("c", "The Counting House", "countinghouse.example", "Kiwi dollar climbs as RBNZ signals last cut",
+                                  "The New Zealand dollar rose 0.6% after the Reserve Bank of New Zealand cut rates to 2.25%.",
+                                  minutesAfterNoon: 20),
+        ]
+        XCTAssertEqual(CanonicalHeadline.choose(from: articles, authority: authority),
+                       "New Zealand central bank cuts rates to 2.25%, signals end of easing cycle")
+    }
 }
