@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Deliberately conservative, since a false conflict misinforms while a missed one only omits:
 /// each outlet is judged by its latest article; only labelled numbers (`NumericFacts`) and
-/// declared winners (`DeclaredWinners`) are compared; a figure claims an interval
+/// declared winners and runners-up (`DeclaredWinners`) are compared; a figure claims an interval
 /// (`FigureBounds`: "at least 14" is compatible with 17, "1.6 trillion" with 1.62 trillion) and
 /// only disjoint intervals conflict; a toll that a later report says has risen beyond it
 /// (`SupersededCounts`) is out of date, not disputed; a vote share, stake, count or amount is compared only
@@ -32,7 +32,7 @@ public enum Conflict {
             }
         }
         for (first, second) in pairs(reports) where abs(first.publishedAt.timeIntervalSince(second.publishedAt)) <= simultaneity {
-            if let text = winnerConflict(first, second) { return text }
+            if let text = winnerConflict(first, second) ?? runnerUpConflict(first, second) { return text }
         }
         return nil
     }
@@ -116,6 +116,15 @@ public enum Conflict {
         guard first.winners.count == 1, second.winners.count == 1, let firstWinner = first.winners.first,
               let secondWinner = second.winners.first, !DeclaredWinners.sameName(firstWinner, secondWinner) else { return nil }
         return "\(first.name) reports that \(firstWinner) won while \(second.name) reports that \(secondWinner) won."
+    }
+
+    /// Two outlets naming different runners-up, neither naming the other's anywhere (an outlet
+    /// that also names the other's candidate may be listing both).
+    private static func runnerUpConflict(_ first: ConflictReport, _ second: ConflictReport) -> String? {
+        guard first.runnersUp.count == 1, second.runnersUp.count == 1, let firstName = first.runnersUp.first,
+              let secondName = second.runnersUp.first, !DeclaredWinners.sameName(firstName, secondName),
+              !first.names(secondName), !second.names(firstName) else { return nil }
+        return "\(first.name) names \(firstName) as the runner-up while \(second.name) names \(secondName)."
     }
 
     private static func phrase(_ fact: NumericFacts.Fact, subject: String?) -> String {

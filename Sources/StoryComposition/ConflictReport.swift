@@ -22,6 +22,7 @@ struct ConflictReport {
     /// in the same context.
     let context: [Set<String>]
     let winners: Set<String>
+    let runnersUp: Set<String>
 
     /// Words that make a report about a vote, so that "won 45.9%" reads as a vote share.
     private static let electionWords: Set<String> = [
@@ -46,6 +47,7 @@ struct ConflictReport {
         subjects = sentences.map(Self.subjects)
         context = sentences.map { Set(Tokenizer.contentWords($0).filter { word in !word.contains(where: \.isNumber) }) }
         winners = Set(sentences.flatMap(DeclaredWinners.winners))
+        runnersUp = Set(sentences.flatMap(DeclaredWinners.runnersUp))
     }
 
     static func subjects(_ sentence: String) -> Set<String> {
@@ -56,6 +58,12 @@ struct ConflictReport {
     static func subjectKey(_ lowered: String) -> String {
         for suffix in ["'s", "\u{2019}s"] where lowered.hasSuffix(suffix) { return String(lowered.dropLast(2)) }
         return lowered
+    }
+
+    /// Whether any sentence names a word of `name` ("Darboe" of "Ousman Darboe").
+    func names(_ name: String) -> Bool {
+        let parts = Set(name.lowercased().split(separator: " ").map(String.init))
+        return subjects.contains { !$0.isDisjoint(with: parts) }
     }
 
     /// The distinct values this report gives for one fact: `kind` and `noun`, and when the kind

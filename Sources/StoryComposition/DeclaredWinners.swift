@@ -1,6 +1,7 @@
 /// Who an outlet says won a contest: "Ruto won the presidential election", "Hichilema was
-/// declared the winner", "Tinubu was elected president". Only these explicit forms count; "won
-/// a seat" or "won approval" are not outcomes two outlets can contradict.
+/// declared the winner", "Tinubu was elected president"; and who came second (`runnersUp`).
+/// Only these explicit forms count; "won a seat" or "won approval" are not outcomes two outlets
+/// can contradict.
 enum DeclaredWinners {
     /// What must follow "won"/"wins" for it to name the contest's winner.
     private static let contests: Set<String> = [
@@ -34,6 +35,48 @@ enum DeclaredWinners {
         default:
             return false
         }
+    }
+
+    /// Who an outlet says came second: "defeating Ousman Darboe", "Ousman Darboe of the United
+    /// Democratic Party came second", "Runner-up Lamin Jobe". A fourth reader's audit planted two
+    /// outlets naming different runners-up, and no conflict said so.
+    static func runnersUp(in sentence: String) -> [String] {
+        let words = FactWords(sentence).words
+        var found: [String] = []
+        for (index, word) in words.enumerated() {
+            switch word.lowered {
+            case "defeating", "beating", "runner-up":
+                if let name = name(startingAt: index + 1, in: words) { found.append(name) }
+            case "came", "finished":
+                guard index + 1 < words.count, words[index + 1].lowered == "second", index > 0 else { continue }
+                if let name = personBeforeAffiliation(endingAt: index - 1, in: words) { found.append(name) }
+            default:
+                continue
+            }
+        }
+        return found
+    }
+
+    /// One to three capitalised words from `start`, within the clause: "Lamin Jobe".
+    private static func name(startingAt start: Int, in words: [FactWords.Word]) -> String? {
+        var end = start
+        while end < words.count, end - start < 3, words[end].isCapitalized, words[end].number == nil {
+            end += 1
+            if words[end - 1].endsClause { break }
+        }
+        return end > start ? words[start ..< end].map(\.text).joined(separator: " ") : nil
+    }
+
+    /// The name ending at `end`, or before an "of (the) …" affiliation that ends there: "Ousman
+    /// Darboe of the United Democratic Party" is Ousman Darboe.
+    private static func personBeforeAffiliation(endingAt end: Int, in words: [FactWords.Word]) -> String? {
+        var before = end
+        while before >= 0, words[before].isCapitalized { before -= 1 }
+        if before >= 1, words[before].lowered == "the", words[before - 1].lowered == "of" {
+            return before >= 2 ? name(endingAt: before - 2, in: words) : nil
+        }
+        if before >= 0, words[before].lowered == "of" { return before >= 1 ? name(endingAt: before - 1, in: words) : nil }
+        return name(endingAt: end, in: words)
     }
 
     /// One to three capitalised words ending at `end`, not the sentence's opening function word:

@@ -168,6 +168,26 @@ final class ConflictTests: XCTestCase {
                        "Meridian Press Agency reports a move of 25 basis points while Euro Finance Monitor reports 50.")
     }
 
+    /// A fourth reader's audit: one outlet named a different runner-up, and the summary stated the
+    /// other name as fact with no conflict.
+    func testDifferentRunnersUpConflictButOneOutletNamingBothDoesNot() {
+        let wire = Fixture.article("a", "Equator Newswire", "ewn.example", "Gambia's Barrow wins third term",
+                                   "Gambian President Adama Barrow won a third term with 52.3% of the vote, the commission said. "
+                                       + "Opposition candidate Ousman Darboe of the United Democratic Party came second with 31.6%.")
+        let paper = Fixture.article("b", "Freetown Gazette", "gazette.example", "Barrow re-elected in The Gambia",
+                                    "Adama Barrow has been declared winner of Saturday's presidential election with 52.3 percent. "
+                                        + "Runner-up Lamin Jobe of the United Democratic Party polled 31.6 percent.", minutesAfterNoon: 30)
+        let daily = Fixture.article("c", "The Liffey Times", "liffey.example", "Barrow secures third term",
+                                    "Adama Barrow has won a third term as president of the Gambia with 52.3 per cent of the vote, "
+                                        + "defeating Ousman Darboe, who took 31.6 per cent.", minutesAfterNoon: 40)
+        XCTAssertEqual(Conflict.sentence(for: [wire, paper]),
+                       "Equator Newswire names Ousman Darboe as the runner-up while Freetown Gazette names Lamin Jobe.")
+        XCTAssertNil(Conflict.sentence(for: [wire, daily]), "both name Darboe")
+        let both = Fixture.article("d", "Freetown Gazette", "gazette.example", "Barrow re-elected",
+                                   "Runner-up Lamin Jobe polled 31.6 percent, ahead of Ousman Darboe.", minutesAfterNoon: 30)
+        XCTAssertNil(Conflict.sentence(for: [wire, both]), "an outlet naming both candidates is not contradicting")
+    }
+
     func testASingleOutletHasNoConflict() {
         XCTAssertNil(Conflict.sentence(for: [Fixture.lagosCollapse[0]]))
     }
