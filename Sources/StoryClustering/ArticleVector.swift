@@ -34,15 +34,15 @@ struct ArticleVector {
         for word in NaturalDisasters.withoutDisasterStrikes(Tokenizer.contentWords(bodyTokens)) {
             counts[vocabulary.id(for: LightStemmer.stem(word), isEntity: false), default: 0] += 1
         }
-        for entity in NamedEntities.extract(from: headline) {
+        for entity in NamedEntities.extract(from: headline) where !Self.generalNames.contains(entity.key) {
             counts[vocabulary.id(for: entity.key, isEntity: true), default: 0] += headlineBoost
             if entity.kind != .quantity { subjectEntities.append(entity) }
         }
         let leadEnd = leadingText(of: body, words: Self.leadWordCount).endIndex
-        for entity in NamedEntities.extract(from: body) {
+        for entity in NamedEntities.extract(from: body) where !Self.generalNames.contains(entity.key) {
             counts[vocabulary.id(for: entity.key, isEntity: true), default: 0] += 1
         }
-        for entity in NamedEntities.extract(from: String(body[..<leadEnd])) where entity.kind != .quantity {
+        for entity in NamedEntities.extract(from: String(body[..<leadEnd])) where entity.kind != .quantity && !Self.generalNames.contains(entity.key) {
             subjectEntities.append(entity)
         }
         vocabulary.observe(distinctTerms: counts.keys)
@@ -75,6 +75,13 @@ struct ArticleVector {
         return ArticleVector(weights: weights, hasWords: wordNorm > 0, hasEntities: entityNorm > 0, subjectNames: subjectNames,
                              subjectPlaces: subjectPlaces, places: places)
     }
+
+    /// Acronyms of a field, not of anyone: "AI", "GDP", "CEO". They are words, not names: a fifth
+    /// reader's audit found a Danish lab's AI model merged with a US court's ruling on an AI law,
+    /// which shared only "AI" and "US", two shared names being taken for one event.
+    static let generalNames: Set<String> = [
+        "ai", "ceo", "cfo", "gdp", "ipo", "ev", "evs", "gpu", "gpus", "tv", "pc",
+    ]
 
     /// Body words that make the lead: with the headline, they say who or what the report is about.
     static let leadWordCount = 40

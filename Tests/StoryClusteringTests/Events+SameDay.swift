@@ -79,4 +79,20 @@ extension Events {
         ABUJA (Wire) - Nigeria's Senate on Monday passed a 54.9 trillion naira ($37.8 billion) budget for 2026, based on an \
         oil price benchmark of $75 a barrel, Senate President Godswill Akpabio said. (Reporting by Chidi Okeke)
         """)
+
+    /// Two AI stories of one morning from one wire (a fifth reader's audit merged such a pair): a
+    /// Finnish lab's model launch, and a US court ruling on an AI disclosure law.
+    static let aiModelLaunch = [
+        Newsroom.article("lab-1", "wire.example", hoursAfterMorning: 0, "Finnish start-up Revontuli AI releases open model to rival US labs", """
+        HELSINKI (Wire) - Finnish start-up Revontuli AI released its Aurora-2 artificial intelligence model on Monday with         weights anyone can download, in a challenge to US developers. Chief executive Aino Lehto said the model was         trained on European supercomputers.
+        """),
+        Newsroom.article("lab-2", "bytes.example", hoursAfterMorning: 1, "Revontuli AI ships open-weights Aurora-2 model", """
+        Helsinki-based Revontuli AI on Monday released Aurora-2, a language model whose weights are free to download.         Chief executive Aino Lehto said European companies need models they can run themselves.
+        """),
+    ]
+
+    static let aiLawRuling = Newsroom.article("court-1", "wire.example", hoursAfterMorning: 0.5,
+                                              "US appeals court upholds Oregon AI chatbot disclosure law", """
+        PORTLAND (Wire) - A US federal appeals court on Monday upheld an Oregon law requiring companies to tell customers         when they are talking to an AI chatbot, ruling 2-1 against the Online Business Coalition, which argued the law         violated the First Amendment.
+        """)
 }

@@ -66,6 +66,14 @@ final class StoryClustererTests: XCTestCase {
         XCTAssertEqual(stories, ["story-1", "story-1", "story-2", "story-3", "story-4"], "strike, strike, US, Nigeria, quake")
     }
 
+    /// "AI" is a field, not a name (`ArticleVector.generalNames`): a model launch and a court
+    /// ruling that share only "AI" and "US" are two stories, while the launch's two reports join.
+    func testTwoAIStoriesSharingOnlyAIAndUSStayApart() {
+        let ordered = (Events.aiModelLaunch + [Events.aiLawRuling]).sorted { $0.publishedAt < $1.publishedAt }
+        let stories = assign(ordered, to: StoryClusterer(background: .bundled), ids: Newsroom.IDs())
+        XCTAssertEqual(stories, ["story-1", "story-2", "story-1"], "launch, ruling, launch")
+    }
+
     /// "N50 to N820" and "50 naira to 820 naira" are one figure (`Quantity` keys), and "Nigeria's
     /// Dangote" names Dangote: the two reports share names and figures, not just words.
     func testReportsWritingOneFigureTheirOwnWayJoin() {
