@@ -13,7 +13,7 @@ enum NameRun {
     ]
 
     /// Job titles written before names; dropped so "President Ruto" and "Ruto" share a key.
-    private static let titles: Set<String> = [
+    static let titles: Set<String> = [
         "president", "vice", "prime", "minister", "mr", "mrs", "ms", "dr", "sen", "senator", "rep", "gov", "governor",
         "secretary", "chancellor", "king", "queen", "prince", "princess", "pope", "judge", "chief", "gen", "general",
         "lt", "col", "sgt", "mayor", "speaker", "leader", "ceo", "chairman", "chairwoman", "chair", "director",

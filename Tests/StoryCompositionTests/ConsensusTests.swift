@@ -90,6 +90,23 @@ final class ConsensusTests: XCTestCase {
         XCTAssertTrue(told.contains("would stay out"), told)
     }
 
+    /// A fifth reader's audit: a "chief executive … said" frame, a name and one word in common
+    /// credited the wire with the other outlet's quote. An outlet must say the claim in one of its
+    /// sentences, in a quarter of the claim's own words besides names and titles.
+    func testAnOutletIsNotCreditedWithAnotherOutletsQuoteForSharingItsFrame() throws {
+        let quote = StoryFixtures.article("a", "Bitstream Daily", "bitstream.example", "Skagen AI releases open model",
+                                          "Chief executive Mette Bjerre of Skagen AI said European companies needed models they could run "
+                                              + "on their own servers.")
+        let other = StoryFixtures.article("b", "Harbourline Press Service", "harbourline.example", "Danish start-up Skagen AI releases open model",
+                                          "Chief executive Mette Bjerre of Skagen AI said the model was trained on European supercomputers.",
+                                          minutesAfterNoon: 20)
+        XCTAssertNil(Consensus.sentence(for: [quote, other]))
+        let sameQuote = StoryFixtures.article("c", "Harbourline Press Service", "harbourline.example", "Skagen AI model",
+                                              "Chief executive Mette Bjerre of Skagen AI said European firms needed models they could run "
+                                                  + "on their own servers, not rent.", minutesAfterNoon: 20)
+        XCTAssertNotNil(Consensus.sentence(for: [quote, sameQuote]), "the same quote in other words is agreement")
+    }
+
     func testOutletsThatShareNoFactHaveNoConsensus() {
         let articles = [
             StoryFixtures.article("a", "Reuters", "reuters.com", "Zambia copper output rises",
