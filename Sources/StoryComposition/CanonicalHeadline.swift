@@ -49,16 +49,18 @@ public enum CanonicalHeadline {
         let namesAPlace: Bool
         var terms: [String] { TermVector.terms(text) }
         var isClickbait: Bool { Clickbait.isClickbait(text) }
+        var isMarketReaction: Bool { MarketReaction.isReaction(text) }
         var isAllCaps: Bool { HeadlineCasing.isAllCaps(text) }
     }
 
     /// Indices of the candidates allowed to win: current (no superseded toll) if any are; of
-    /// those, informative (no clickbait, no shouted word) and in normal case if any are; else
+    /// those, informative (no clickbait, no shouted word, no market reaction: `MarketReaction`)
+    /// and in normal case if any are; else
     /// informative (to be re-cased); else all of them.
     private static func preferredPool(_ candidates: [Candidate]) -> [Int] {
         let current = candidates.indices.filter { !candidates[$0].isSuperseded }
         let all = current.isEmpty ? Array(candidates.indices) : current
-        let informative = all.filter { !candidates[$0].isClickbait && !candidates[$0].shoutsAWord }
+        let informative = all.filter { !candidates[$0].isClickbait && !candidates[$0].shoutsAWord && !candidates[$0].isMarketReaction }
         let clean = informative.filter { !candidates[$0].isAllCaps }
         if !clean.isEmpty { return clean }
         return informative.isEmpty ? all : informative

@@ -122,4 +122,22 @@ final class CanonicalHeadlineTests: XCTestCase {
         XCTAssertEqual(CanonicalHeadline.choose(from: articles, authority: authority),
                        "New Zealand central bank cuts rates to 2.25%, signals end of easing cycle")
     }
+
+    /// A fifth reader's audit: a government's fall was headlined by its bond market.
+    func testAMarketsReactionLosesToTheEventItReactsTo() {
+        XCTAssertTrue(MarketReaction.isReaction("Lithuanian bonds slip as government falls over defence tax"))
+        XCTAssertTrue(MarketReaction.isReaction("Euro slips as ECB delivers widely expected cut"))
+        XCTAssertFalse(MarketReaction.isReaction("Shares plunge 20% in Hong Kong"), "a move without a cause is the news")
+        XCTAssertFalse(MarketReaction.isReaction("Government falls as coalition partner quits"))
+        let articles = [
+            StoryFixtures.article("a", "Mercantile Times", "mercantile.example", "Lithuanian bonds slip as government falls over defence tax",
+                                  "Lithuanian government bond yields rose 12 basis points after the prime minister resigned."),
+            StoryFixtures.article("b", "Harbourline Press Service", "harbourline.example",
+                                  "Lithuania's government collapses as coalition partner quits over defence tax",
+                                  "Lithuania's prime minister resigned after the Farmers' Union quit her coalition over a defence tax.",
+                                  minutesAfterNoon: 10),
+        ]
+        XCTAssertEqual(CanonicalHeadline.choose(from: articles, authority: authority),
+                       "Lithuania's government collapses as coalition partner quits over defence tax")
+    }
 }

@@ -1,0 +1,30 @@
+import NewsText
+
+/// Headlines that tell how a market took an event ("Lithuanian bonds slip as government falls",
+/// "Euro slips as ECB delivers expected cut"): the event is the story, and another outlet's
+/// headline that states it wins while one exists (a fifth reader's audit found a government's
+/// collapse headlined by its bond market). A market move without a cause ("Shares plunge 20%")
+/// is news in itself and is not one.
+enum MarketReaction {
+    /// What moves: a market, or a currency by name.
+    private static let markets: Set<String> = [
+        "bonds", "bond", "yields", "shares", "stocks", "markets", "equities", "currency", "investors", "traders",
+        "dollar", "euro", "pound", "sterling", "yen", "yuan", "rand", "naira", "shilling", "cedi", "kwacha", "rupee",
+        "oil", "brent", "crude", "gold", "bitcoin",
+    ]
+    private static let moves: Set<String> = [
+        "slip", "slips", "fall", "falls", "fell", "rise", "rises", "rose", "jump", "jumps", "tumble", "tumbles", "rally",
+        "rallies", "climb", "climbs", "dip", "dips", "slide", "slides", "surge", "surges", "sink", "sinks", "drop",
+        "drops", "gain", "gains", "edge", "ease", "eases", "firm", "firms", "steady", "steadies", "react", "cheer",
+        "shrug",
+    ]
+
+    /// A market word within the first three words, a move right after it, and "as", "after" or
+    /// "on" later naming the cause.
+    static func isReaction(_ headline: String) -> Bool {
+        let words = Tokenizer.words(headline)
+        guard let market = words.prefix(3).firstIndex(where: markets.contains), market + 1 < words.count,
+              moves.contains(words[market + 1]) else { return false }
+        return words[(market + 2)...].contains { ["as", "after", "on"].contains($0) }
+    }
+}
