@@ -10,25 +10,28 @@ import Foundation
 /// only disjoint intervals conflict; a toll that a later report says has risen beyond it
 /// (`SupersededCounts`) is out of date, not disputed; a vote share, stake, count or amount is compared only
 /// between sentences naming the same subject in much the same words; an outlet giving two values
-/// for one fact, or either outlet also quoting the other's value, means no conflict; and articles
-/// published far apart are treated as updates, not as disagreement.
+/// for one fact, or either outlet also quoting the other's value, means no conflict; and figures
+/// first given far apart are treated as updates, not as disagreement.
 public enum Conflict {
     /// Reports further apart than this are a developing story (a rising toll), not a dispute.
     public static let defaultSimultaneity: TimeInterval = 6 * 3600
 
     public static func sentence(for articles: [StoryArticle], simultaneity: TimeInterval = defaultSimultaneity) -> String? {
-        sentence(SentencePool(articles), simultaneity: simultaneity, copying: SyndicatedCopies.copyingOutlets(articles))
+        sentence(SentencePool(articles), history: articles, simultaneity: simultaneity, copying: SyndicatedCopies.copyingOutlets(articles))
     }
 
     /// `copying`: outlets that only republished another's report. A copy of a wire's earlier
     /// report gives the wire's earlier figure, not a second opinion ("27 dead" against the copy's
-    /// "14" is a rising toll, not a dispute), so they are not compared.
-    static func sentence(_ pool: SentencePool, simultaneity: TimeInterval, copying: Set<String>) -> String? {
-        let reports = latestReports(pool, excluding: copying)
+    /// "14" is a rising toll, not a dispute), so they are not compared. `history`: every article
+    /// of the story, for when each outlet first gave each figure.
+    static func sentence(_ pool: SentencePool, history: [StoryArticle], simultaneity: TimeInterval, copying: Set<String>) -> String? {
+        let reports = latestReports(pool, history: history, excluding: copying)
         guard reports.count > 1 else { return nil }
         for kind in NumericFacts.Kind.allCases {
-            for (first, second) in pairs(reports) where abs(first.publishedAt.timeIntervalSince(second.publishedAt)) <= simultaneity {
-                if let text = numericConflict(kind, first, second, superseded: pool.superseded) { return text }
+            for (first, second) in pairs(reports) {
+                if let text = numericConflict(kind, first, second, superseded: pool.superseded, simultaneity: simultaneity) {
+                    return text
+                }
             }
         }
         for (first, second) in pairs(reports) where abs(first.publishedAt.timeIntervalSince(second.publishedAt)) <= simultaneity {
@@ -37,7 +40,7 @@ public enum Conflict {
         return nil
     }
 
-    private static func latestReports(_ pool: SentencePool, excluding copying: Set<String>) -> [ConflictReport] {
+    private static func latestReports(_ pool: SentencePool, history: [StoryArticle], excluding copying: Set<String>) -> [ConflictReport] {
         pool.sourceKeys.filter { !copying.contains($0) }.compactMap { key in
             let indices = pool.articles.indices.filter { pool.articles[$0].sourceKey == key }
             guard let latest = indices.max(by: { pool.articles[$0].publishedAt < pool.articles[$1].publishedAt }) else {
@@ -46,7 +49,8 @@ public enum Conflict {
             let article = pool.articles[latest]
             let sentences = [article.headline] + pool.sentences.filter { $0.article == latest }.map(\.text)
             return ConflictReport(name: SourceNames.display(article.sourceName, fallbackKey: key), article: latest,
-                                  publishedAt: article.publishedAt, sentences: sentences)
+                                  publishedAt: article.publishedAt, sentences: sentences,
+                                  earlierReports: history.filter { $0.sourceKey == key && $0.publishedAt < article.publishedAt })
         }
     }
 
@@ -54,11 +58,16 @@ public enum Conflict {
         reports.indices.flatMap { first in reports.indices.filter { $0 > first }.map { (reports[first], reports[$0]) } }
     }
 
+    /// Two figures are compared only when the outlets gave them within `simultaneity` of each other,
+    /// each from the first report in which its outlet gave it: a wire's follow-up restating its
+    /// 71.4% eleven hours later still disputes the other outlet's 74.1% of the morning (a fifth
+    /// reader's audit), while a figure first given hours after the other's is an update.
     private static func numericConflict(_ kind: NumericFacts.Kind, _ first: ConflictReport, _ second: ConflictReport,
-                                        superseded: SupersededCounts) -> String? {
+                                        superseded: SupersededCounts, simultaneity: TimeInterval) -> String? {
         for located in first.facts where located.fact.kind == kind {
             for other in second.facts where other.fact.kind == kind && other.fact.noun == located.fact.noun {
-                guard !located.fact.bounds.overlaps(other.fact.bounds),
+                guard abs(first.firstGave(located.fact).timeIntervalSince(second.firstGave(other.fact))) <= simultaneity,
+                      !located.fact.bounds.overlaps(other.fact.bounds),
                       !superseded.isSuperseded(located.fact, ofArticle: first.article),
                       !superseded.isSuperseded(other.fact, ofArticle: second.article),
                       // Quoting the other figure ("up from 12") means the outlets are not contradicting each other.
@@ -79,36 +88,27 @@ public enum Conflict {
         return nil
     }
 
-    /// Two figures of a subject-bound kind are about the same thing when their sentences name a
-    /// common subject for which each outlet gives exactly one value, and say much the same around
-    /// the figures (a third of the shorter sentence's content words). Preferred: the subject the
-    /// two headlines name, then the one nearest before the figure.
+    /// Two figures of a subject-bound kind are about the same thing when they belong to one subject
+    /// (the name nearest each figure, `ConflictReport.owner`: a fifth reader's audit saw a winner's
+    /// 71.4% set against his rival's 25.9% because both sentences named the rival), for which each
+    /// outlet gives exactly one value, and the sentences say much the same around the figures (a
+    /// third of the shorter one's content words). Preferred: a word of the name the headlines use.
     private static func sharedSubject(_ located: ConflictReport.LocatedFact, _ other: ConflictReport.LocatedFact,
                                       _ first: ConflictReport, _ second: ConflictReport) -> String? {
         let (firstContext, secondContext) = (first.context[located.sentence], second.context[other.sentence])
         let overlap = firstContext.intersection(secondContext).count
-        guard overlap * 3 >= min(firstContext.count, secondContext.count) else { return nil }
+        guard overlap * 4 >= min(firstContext.count, secondContext.count) else { return nil }
         let kind = located.fact.kind, noun = located.fact.noun
+        // The subject must own the figure on both sides: the name nearest it (`ConflictReport.owner`).
+        let owners = first.owner(of: located).intersection(second.owner(of: other))
         let candidates = first.subjects[located.sentence].intersection(second.subjects[other.sentence]).filter { subject in
-            first.values(kind, noun: noun, subject: subject).count == 1
+            owners.contains(subject) && first.values(kind, noun: noun, subject: subject).count == 1
                 && second.values(kind, noun: noun, subject: subject).count == 1
         }
         let headlines = first.subjects[0].union(second.subjects[0])
-        let words = FactWords(first.sentences[located.sentence]).words
-        let order = words.map { ConflictReport.subjectKey($0.lowered) }
-        let figure = first.position(of: located.fact.value, in: words) ?? order.count
-        // Nearest before the figure first ("Halcyon Software reported revenue of $8.9 billion as
-        // demand for its AI services grew" is Halcyon's), then nearest after it.
-        func distance(_ subject: String) -> Int {
-            let before = order[..<figure].lastIndex(of: subject).map { figure - $0 }
-            let after = order[figure...].firstIndex(of: subject).map { order.count + $0 - figure }
-            return before ?? after ?? 2 * order.count
-        }
         return candidates.min { lhs, rhs in
             let (lhsHeadline, rhsHeadline) = (headlines.contains(lhs), headlines.contains(rhs))
-            if lhsHeadline != rhsHeadline { return lhsHeadline }
-            let (lhsDistance, rhsDistance) = (distance(lhs), distance(rhs))
-            return lhsDistance != rhsDistance ? lhsDistance < rhsDistance : lhs < rhs
+            return lhsHeadline != rhsHeadline ? lhsHeadline : lhs < rhs
         }
     }
 

@@ -23,6 +23,8 @@ struct ConflictReport {
     let context: [Set<String>]
     let winners: Set<String>
     let runnersUp: Set<String>
+    /// When the outlet's earlier reports first gave each figure (`key`), if they did.
+    private let firstGiven: [String: Date]
 
     /// Words that make a report about a vote, so that "won 45.9%" reads as a vote share.
     private static let electionWords: Set<String> = [
@@ -35,7 +37,8 @@ struct ConflictReport {
         "april", "may", "june", "july", "august", "september", "october", "november", "december",
     ]
 
-    init(name: String, article: Int, publishedAt: Date, sentences: [String]) {
+    /// `earlierReports`: the outlet's reports before this one, for when it first gave a figure.
+    init(name: String, article: Int, publishedAt: Date, sentences: [String], earlierReports: [StoryArticle] = []) {
         self.name = name
         self.article = article
         self.publishedAt = publishedAt
@@ -44,6 +47,15 @@ struct ConflictReport {
         facts = sentences.enumerated().flatMap { index, sentence in
             NumericFacts.facts(in: sentence, electionContext: isElection).map { LocatedFact(fact: $0, sentence: index) }
         }
+        var firstGiven: [String: Date] = [:]
+        for report in earlierReports {
+            let texts = [report.headline] + Sentences.split(report.body).prefix(SentencePool.sentencesPerArticle)
+            for fact in texts.flatMap({ NumericFacts.facts(in: $0, electionContext: isElection) }) {
+                let key = Self.key(fact)
+                firstGiven[key] = min(firstGiven[key] ?? report.publishedAt, report.publishedAt)
+            }
+        }
+        self.firstGiven = firstGiven
         subjects = sentences.map(Self.subjects)
         context = sentences.map { Set(Tokenizer.contentWords($0).filter { word in !word.contains(where: \.isNumber) }) }
         winners = Set(sentences.flatMap(DeclaredWinners.winners))
@@ -58,6 +70,45 @@ struct ConflictReport {
     static func subjectKey(_ lowered: String) -> String {
         for suffix in ["'s", "\u{2019}s"] where lowered.hasSuffix(suffix) { return String(lowered.dropLast(2)) }
         return lowered
+    }
+
+    /// Whose figure `located` is: the nearest run of capitalised names before it in its sentence,
+    /// else after it ("giving Romuald Hounkpè 71.4% of the vote" is Hounkpè's, though the sentence
+    /// names his rival first). Places ("Ghana's presidential election") and a name's affiliation
+    /// ("Efua Boateng of the Ghana Renewal Movement") own no figure. Empty when no run qualifies.
+    func owner(of located: LocatedFact) -> Set<String> {
+        let words = FactWords(sentences[located.sentence]).words
+        let named = subjects[located.sentence]
+        let keys = words.map { Self.subjectKey($0.lowered) }
+        let isName = { (index: Int) in words[index].isCapitalized && named.contains(keys[index]) }
+        var runs: [ClosedRange<Int>] = []
+        var index = 0
+        while index < words.count {
+            guard isName(index) else { index += 1; continue }
+            var end = index
+            while end + 1 < words.count, isName(end + 1), !words[end].endsClause { end += 1 }
+            runs.append(index ... end)
+            index = end + 1
+        }
+        let owners = runs.filter { run in
+            // "Paul Ahouandjinou of the Democrats": a name's affiliation; "customers of Equity Bank" is no affiliation.
+            let ofAt = run.lowerBound - (run.lowerBound > 0 && words[run.lowerBound - 1].lowered == "the" ? 2 : 1)
+            let affiliation = ofAt > 0 && words[ofAt].lowered == "of" && isName(ofAt - 1)
+            let text = words[run].map(\.text).joined(separator: " ")
+            return !affiliation && AfricaGazetteer.mentions(in: Self.subjectKey(text)).isEmpty
+        }
+        let figure = position(of: located.fact.value, in: words) ?? words.count
+        guard let run = owners.last(where: { $0.upperBound < figure }) ?? owners.first(where: { $0.lowerBound > figure }) else { return [] }
+        return Set(run.map { keys[$0] })
+    }
+
+    /// When this outlet first gave `fact`: in an earlier report, or in this one.
+    func firstGave(_ fact: NumericFacts.Fact) -> Date {
+        firstGiven[Self.key(fact)].map { min($0, publishedAt) } ?? publishedAt
+    }
+
+    private static func key(_ fact: NumericFacts.Fact) -> String {
+        "\(fact.kind.rawValue)|\(fact.noun)|\(fact.value)"
     }
 
     /// Whether any sentence names a word of `name` ("Darboe" of "Ousman Darboe").

@@ -48,7 +48,7 @@ public struct StoryComposer: Sendable {
             headline: headline,
             summary: StorySummary.summarize(pool, headline: headline, weights: StorySummary.Weights()),
             consensus: Consensus.sentence(pool, copying: copying),
-            conflict: Conflict.sentence(pool, simultaneity: conflictSimultaneity, copying: copying),
+            conflict: Conflict.sentence(pool, history: articles, simultaneity: conflictSimultaneity, copying: copying),
             scoreBreakdown: scorer.score(articles, topic: topic, now: now, copying: copying),
             breakingArticleIDs: breaking.breakingArticleIDs(articles, now: now))
     }

@@ -188,6 +188,52 @@ final class ConflictTests: XCTestCase {
         XCTAssertNil(Conflict.sentence(for: [wire, both]), "an outlet naming both candidates is not contradicting")
     }
 
+    /// A fifth reader's audit: the wire's follow-up eleven hours later restated its 71.4%, and the
+    /// dispute with the other outlet's 74.1% of the morning was lost; a figure is dated by the
+    /// outlet's first report that gave it.
+    func testAFollowUpRestatingAFigureKeepsTheDisputeItWasIn() throws {
+        let wire = Fixture.article("a", "Harbourline Press Service", "harbourline.example", "Benin's Hounkpè wins presidential election with 71.4%",
+                                   "Romuald Hounkpè won Sunday's presidential election with 71.4% of the vote, the electoral commission said.")
+        let paper = Fixture.article("b", "Cotonou Tribune", "cotonou.example", "CENA declares Hounkpè elected with 74.1 per cent",
+                                    "The electoral commission declared Romuald Hounkpè winner of the presidential election with 74.1 per "
+                                        + "cent of votes cast.", minutesAfterNoon: 24)
+        let followUp = Fixture.article("a2", "Harbourline Press Service", "harbourline.example",
+                                       "Benin opposition rejects Hounkpè's 71.4% win",
+                                       "The opposition rejected the provisional result giving Romuald Hounkpè 71.4% of the vote in the "
+                                           + "presidential election and said it would go to court.", minutesAfterNoon: 11 * 60)
+        for articles in [[wire, paper], [followUp, wire, paper]] {
+            let conflict = try XCTUnwrap(Conflict.sentence(for: articles), "\(articles.map(\.id))")
+            XCTAssertTrue(conflict.contains("71.4%") && conflict.contains("74.1%"), conflict)
+        }
+        let late = Fixture.article("c", "Late Herald", "late.example", "Hounkpè wins with 74.1%",
+                                   "Romuald Hounkpè won the presidential election with 74.1% of the vote.", minutesAfterNoon: 11 * 60)
+        XCTAssertNil(Conflict.sentence(for: [wire, late]), "figures first given hours apart: an update, not a dispute")
+    }
+
+    /// A figure belongs to the name nearest it (`ConflictReport.owner`), skipping places and a
+    /// name's affiliation: a fifth audit saw a winner's 71.4% set against his rival's 25.9%.
+    func testAFigureBelongsToTheNameNearestIt() {
+        // Told in other words, and with the rival in the other outlet's sentence: still Hounkpè's figure.
+        let dispatch = Fixture.article("d", "The Commonwealth Dispatch", "dispatch.example", "Benin's ruling coalition candidate wins",
+                                       "Romuald Hounkpè, a former finance minister backed by Benin's governing coalition, has won the "
+                                           + "presidential election with 71.4% of the vote, according to provisional results.",
+                                       minutesAfterNoon: 60)
+        let tribune = Fixture.article("e", "Cotonou Tribune", "cotonou.example", "CENA declares Hounkpè elected",
+                                      "The commission on Monday declared Romuald Hounkpè winner of the presidential election with 74.1 per "
+                                          + "cent of votes cast. His only rival, Paul Ahouandjinou of the Democrats, won 25.9 per cent.",
+                                      minutesAfterNoon: 24)
+        XCTAssertEqual(Conflict.sentence(for: [tribune, dispatch]),
+                       "Cotonou Tribune reports 74.1% of the vote for Romuald Hounkpè while The Commonwealth Dispatch reports 71.4%.")
+        // Both sentences name the rival, but the 71.4% is the winner's: no dispute with the rival's 25.9%.
+        let rejected = Fixture.article("f", "Harbourline Press Service", "harbourline.example", "Benin opposition rejects result",
+                                       "Opposition candidate Paul Ahouandjinou rejected the presidential election result giving Romuald "
+                                           + "Hounkpè 71.4% of the vote.")
+        let rival = Fixture.article("g", "Cotonou Tribune", "cotonou.example", "Benin presidential election",
+                                    "In the presidential election the only rival, Paul Ahouandjinou of the Democrats, won 25.9 per cent of "
+                                        + "the vote.", minutesAfterNoon: 10)
+        XCTAssertNil(Conflict.sentence(for: [rejected, rival]))
+    }
+
     func testASingleOutletHasNoConflict() {
         XCTAssertNil(Conflict.sentence(for: [Fixture.lagosCollapse[0]]))
     }
