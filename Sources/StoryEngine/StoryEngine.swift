@@ -51,11 +51,12 @@ public final class StoryEngine {
         let sampleChanged = material.add(article, articleLimit: configuration.composedArticleLimit)
             || !assignment.mergedStoryIDs.isEmpty
         materials[assignment.storyID] = material
+        let wasListed = snapshots[assignment.storyID]?.isListed
         let snapshot = compose(assignment.storyID, material, now: now, sampleChanged: sampleChanged)
         snapshots[assignment.storyID] = snapshot
         let revived = quiet.remove(assignment.storyID) != nil
         quiet.subtract(assignment.mergedStoryIDs)
-        return EngineUpdate(story: snapshot, isNewStory: assignment.isNewStory, revived: revived,
+        return EngineUpdate(story: snapshot, isNewStory: assignment.isNewStory, revived: revived, wasListed: wasListed,
                             absorbedStoryIDs: assignment.mergedStoryIDs)
     }
 

@@ -29,6 +29,8 @@ public struct EngineUpdate: Sendable {
     public let isNewStory: Bool
     /// The story had gone quiet (left the feed) and this article brings it back.
     public let revived: Bool
+    /// Whether the story was listed before this article (nil: new, or not composed since a restart).
+    public let wasListed: Bool?
     /// Stories merged into `story` by this step: their articles now belong to it.
     public let absorbedStoryIDs: [String]
 }

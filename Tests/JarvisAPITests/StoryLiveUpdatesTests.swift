@@ -42,6 +42,38 @@ final class StoryLiveUpdatesTests: XCTestCase {
         await newsroom.stop()
     }
 
+    /// The app's feed lists only stories on a desk: a football match (no desk) is never announced,
+    /// while the stories of the same outlets that are listed are (a fifth reader's audit saw
+    /// `story.created` for sport and celebrity stories, each a refetch for nothing).
+    func testOnlyStoriesInTheFeedAreAnnounced() async throws {
+        let jarvis = try await RunningJarvis(environment: Self.fastPing)
+        let newsroom = try Newsroom()
+        let client = StoryTestClient(jarvis: jarvis)
+        let socket = try LiveUpdatesClient(port: jarvis.server.port, awaiting: ["story.created"])
+        let football = try XCTUnwrap(newsroom.manifest.events.first { $0.id == "football" })
+        let files = Set(football.items.map(\.file))
+        try client.subscribe(newsroom, outlets: newsroom.manifest.outlets.filter { files.contains($0.file) })
+        let match = try XCTUnwrap(football.items.first)
+        let outlet = try XCTUnwrap(newsroom.manifest.outlets.first { $0.file == match.file })
+        var placed: (articleID: String, storyID: String)?
+        for _ in 0 ..< 300 where placed == nil {
+            placed = (try? await client.placement(source: outlet.name, guidOrLink: match.guidOrLink)) ?? nil  // nil while unclustered
+            try await Task.sleep(nanoseconds: 200_000_000)
+        }
+        try await client.waitForClustering(articles: 1)
+        let listed = try client.allStories()
+        XCTAssertTrue(eventually(10) { Set((try? self.storyEvents(socket.log, type: "story.created"))?.compactMap(\.storyId) ?? []).count >= listed.count })
+
+        let (succeeded, log) = socket.finish(within: 5)
+        XCTAssertTrue(succeeded, log)
+        let announced = Set(try storyEvents(log, type: "story.created").compactMap(\.storyId))
+        XCTAssertFalse(listed.isEmpty, "the outlets' other stories are listed")
+        XCTAssertEqual(announced, Set(listed.map(\.id)), "exactly the listed stories are announced: \(log)")
+        XCTAssertFalse(announced.contains(try XCTUnwrap(placed?.storyID)), "the match is not announced")
+        await jarvis.stop()
+        await newsroom.stop()
+    }
+
     func testAStoryWithNoNewArticleLeavesTheFeed() async throws {
         let jarvis = try await RunningJarvis(environment: Self.fastPing.merging([
             "JARVIS_STORY_STALE_SECONDS": "4", "JARVIS_STORY_SWEEP_SECONDS": "1",

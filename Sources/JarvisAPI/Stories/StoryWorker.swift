@@ -134,6 +134,8 @@ final class StoryWorker: Sendable {
         var round = StoryWrites.Round()
         var events: [JarvisEvent] = []
         var revived = Set<String>()
+        // Whether each story the round touches was in the feed before it (new stories were not).
+        var listedBefore: [String: Bool] = [:]
         // Earliest report first, as the events happened: a backlog (the first poll of many
         // feeds) is stored in fetch order, and the first report should open its story.
         for article in pending.sorted(by: { ($0.publishedAt, $0.id) < ($1.publishedAt, $1.id) }) {
@@ -145,6 +147,9 @@ final class StoryWorker: Sendable {
             }
             // A revived story re-enters the feed: to the app that is a new story (it refetches).
             let wasNew = round.stories[update.story.id]?.isNew ?? update.isNewStory
+            if listedBefore[update.story.id] == nil {
+                listedBefore[update.story.id] = !update.isNewStory && !update.revived && (update.wasListed ?? update.story.isListed)
+            }
             round.stories[update.story.id] = (update.story, wasNew)
             if update.revived { revived.insert(update.story.id) }
         }
@@ -154,8 +159,8 @@ final class StoryWorker: Sendable {
         for (snapshot, isNew) in round.stories.values where retired.contains(snapshot.id) && !isNew {
             events.append(.storyStale(storyId: snapshot.id))  // a listed story the round took out of the feed
         }
-        for (snapshot, isNew) in round.stories.values where !retired.contains(snapshot.id) {
-            events.append(.story(snapshot, isNew: isNew || revived.contains(snapshot.id), at: now))
+        for (snapshot, _) in round.stories.values where !retired.contains(snapshot.id) {
+            if let event = JarvisEvent.feedChange(snapshot, wasInFeed: listedBefore[snapshot.id] ?? false, at: now) { events.append(event) }
         }
         return (round, events)
     }
@@ -178,7 +183,7 @@ final class StoryWorker: Sendable {
         }
         if !round.isEmpty {
             let announced = quiet.map { JarvisEvent.storyStale(storyId: $0) }
-                + round.stories.values.map { JarvisEvent.story($0.snapshot, isNew: false, at: now) }
+                + round.stories.values.compactMap { JarvisEvent.feedChange($0.snapshot, wasInFeed: $0.snapshot.isListed, at: now) }
             try await writes.commit(round, events: announced, to: events, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds))
         }
         try await writes.pruneRankings(before: now.addingTimeInterval(-Double(StoryRanking.lifetimeSeconds)))
@@ -218,10 +223,21 @@ final class StoryWorker: Sendable {
 }
 
 extension JarvisEvent {
-    /// `story.created` for a story new to the feed, else `story.updated` with the fields the app patches.
-    static func story(_ snapshot: StorySnapshot, isNew: Bool, at time: Date) -> JarvisEvent {
-        isNew ? .storyCreated(storyId: snapshot.id, signalScore: snapshot.breakdown.signalScore, sourceCount: snapshot.sourceCount)
-              : .storyUpdated(storyId: snapshot.id, signalScore: snapshot.breakdown.signalScore, sourceCount: snapshot.sourceCount,
-                              updatedAt: time)
+    /// What the app's home feed (listed stories only) must hear about `snapshot`: `story.created`
+    /// when it enters the feed (new, revived, or now on a desk), `story.updated` while it stays,
+    /// `story.stale` when it leaves it for no desk, and nothing for a story never listed (a fifth
+    /// reader's audit saw `story.created` for sport and celebrity stories the app then refetched for).
+    static func feedChange(_ snapshot: StorySnapshot, wasInFeed: Bool, at time: Date) -> JarvisEvent? {
+        switch (wasInFeed, snapshot.isListed) {
+        case (false, true):
+            .storyCreated(storyId: snapshot.id, signalScore: snapshot.breakdown.signalScore, sourceCount: snapshot.sourceCount)
+        case (true, true):
+            .storyUpdated(storyId: snapshot.id, signalScore: snapshot.breakdown.signalScore, sourceCount: snapshot.sourceCount,
+                          updatedAt: time)
+        case (true, false):
+            .storyStale(storyId: snapshot.id)
+        case (false, false):
+            nil
+        }
     }
 }
