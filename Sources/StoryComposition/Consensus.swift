@@ -94,6 +94,8 @@ public enum Consensus {
         var words: Set<String> = []
         /// What the text says about its names: its content words that are neither names nor figures.
         var wording: Set<String> = []
+        /// The countries (and non-African places) it names (`AfricaGazetteer`).
+        var countries: Set<String> = []
 
         init() {}
 
@@ -101,6 +103,10 @@ public enum Consensus {
             figures = SummaryText.figures(text)
             names = Set(NamedEntities.extract(from: text).filter { $0.kind != .quantity }
                 .flatMap { $0.key.split(separator: " ").map(String.init) })
+            // Countries count even at a sentence's start, where names are not read, and in any form
+            // ("Zambia's", "Zambian"): a sixth reader's audit saw the wire credited with "Somalia
+            // joins the visa scheme" though it never named Somalia.
+            countries = Set(AfricaGazetteer.mentions(in: text).map(\.country))
             // "Kenya's" is the word "kenyas"; a headline (Title Case, so no names found) may be the
             // only place an outlet writes the name, so its bare form counts too.
             let words = Tokenizer.words(text)
@@ -117,12 +123,13 @@ public enum Consensus {
         mutating func add(_ other: Specifics) {
             figures.formUnion(other.figures)
             names.formUnion(other.names)
+            countries.formUnion(other.countries)
             words.formUnion(other.words)
         }
 
-        /// Whether a report with these specifics gives every figure and name of `claim`.
+        /// Whether a report with these specifics gives every figure, name and country of `claim`.
         func carries(_ claim: Specifics) -> Bool {
-            claim.figures.isSubset(of: figures) && claim.names.isSubset(of: words)
+            claim.figures.isSubset(of: figures) && claim.names.isSubset(of: words) && claim.countries.isSubset(of: countries)
         }
     }
 

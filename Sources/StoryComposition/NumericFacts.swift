@@ -112,8 +112,9 @@ enum NumericFacts {
     }
 
     /// "killing 12 people", "the death toll rose to 15": a toll word shortly before the number;
-    /// after "to" or "at", anywhere earlier in the clause ("the death toll from Monday's failed
-    /// coup has risen to 18", "the toll now stands at 40").
+    /// after "to" or "at", a toll or casualty word anywhere earlier in the clause ("the death toll
+    /// from Monday's failed coup has risen to 18", "the number of miners killed has risen to 27",
+    /// "the toll now stands at 40").
     private static func tollBefore(_ index: Int, in words: [FactWords.Word]) -> Kind? {
         let window = words[max(0, index - 3) ..< index]
         guard !window.dropLast().contains(where: \.endsClause) else { return nil }
@@ -122,6 +123,7 @@ enum NumericFacts {
         var position = index - 2
         while position >= 0, index - position <= 12, !words[position].endsClause {
             if words[position].lowered == "toll" { return .deaths }
+            if let kind = casualtyWords[words[position].lowered] { return kind }
             position -= 1
         }
         return nil

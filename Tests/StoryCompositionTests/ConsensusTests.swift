@@ -107,6 +107,22 @@ final class ConsensusTests: XCTestCase {
         XCTAssertNotNil(Consensus.sentence(for: [quote, sameQuote]), "the same quote in other words is agreement")
     }
 
+    /// A sixth reader's audit: the wire was credited with "Somalia joins the tourist visa" though it
+    /// never named Somalia (a name that opens a sentence is no name to `NamedEntities`; a country is).
+    func testAnOutletThatNeverNamesTheCountryIsNotCreditedWithIt() {
+        let somali = StoryFixtures.article("a", "Mogadishu Horizon", "horizon.example", "Somalia joins EAC tourist visa",
+                                           "Somalia joins the single tourist visa agreed by East African leaders at the summit in Bujumbura.")
+        let wire = StoryFixtures.article("b", "Compass Newswire", "compass.example", "EAC leaders agree single tourist visa",
+                                         "East African leaders agreed a single tourist visa at the summit in Bujumbura on Monday.",
+                                         minutesAfterNoon: 15)
+        let consensus = Consensus.sentence(for: [somali, wire]) ?? ""
+        XCTAssertFalse(consensus.contains("Somalia"), consensus)
+        let kenyan = StoryFixtures.article("c", "Nation", "nation.example", "Kenyan visa",
+                                           "Kenyan officials said Somalia joins the single tourist visa agreed by East African leaders in Bujumbura.",
+                                           minutesAfterNoon: 15)
+        XCTAssertNotNil(Consensus.sentence(for: [somali, kenyan]))
+    }
+
     func testOutletsThatShareNoFactHaveNoConsensus() {
         let articles = [
             StoryFixtures.article("a", "Reuters", "reuters.com", "Zambia copper output rises",

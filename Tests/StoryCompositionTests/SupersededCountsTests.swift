@@ -39,6 +39,21 @@ final class SupersededCountsTests: XCTestCase {
         XCTAssertTrue(StorySummary.summarize([coup[0]], headline: "").contains("18"), "a single report keeps its own toll")
     }
 
+    /// A sixth reader's audit: "The number of miners killed … has risen to 27" was no toll, so the
+    /// summary gave both 27 and a later report's 31.
+    func testANumberOfPeopleKilledThatRoseIsATollThatCanBeSuperseded() {
+        let mine = [
+            Fixture.article("a", "Compass Newswire", "compass.example", "Mine collapse toll rises",
+                            "The number of miners killed in the collapse at the Tembusu mine has risen to 27, the operator said."),
+            Fixture.article("b", "Borneo Post", "borneo.example", "Tembusu mine collapse toll rises to 31",
+                            "The death toll from the Tembusu mine collapse has risen to 31 as rescuers ended their search.",
+                            minutesAfterNoon: 90),
+        ]
+        let pool = SentencePool(mine)
+        XCTAssertEqual(pool.sentences.filter(pool.isSuperseded).map(\.article), [0])
+        XCTAssertFalse(StorySummary.summarize(mine, headline: "").contains("27"))
+    }
+
     /// Without words of a rise, two outlets' tolls an hour apart may be a real dispute.
     func testDifferentTollsWithoutWordsOfARiseStillConflict() {
         XCTAssertEqual(Conflict.sentence(for: Fixture.lagosCollapse), "Reuters reports 12 dead while BBC News reports 15.")
