@@ -35,7 +35,9 @@ public enum Conflict {
             }
         }
         for (first, second) in pairs(reports) where abs(first.publishedAt.timeIntervalSince(second.publishedAt)) <= simultaneity {
-            if let text = winnerConflict(first, second) ?? runnerUpConflict(first, second) { return text }
+            if let text = winnerConflict(first, second) ?? runnerUpConflict(first, second) ?? appointmentConflict(first, second) {
+                return text
+            }
         }
         return nil
     }
@@ -125,6 +127,17 @@ public enum Conflict {
               let secondName = second.runnersUp.first, !DeclaredWinners.sameName(firstName, secondName),
               !first.names(secondName), !second.names(firstName) else { return nil }
         return "\(first.name) names \(firstName) as the runner-up while \(second.name) names \(secondName)."
+    }
+
+    /// Two outlets naming different people appointed to one role, neither naming the other's.
+    private static func appointmentConflict(_ first: ConflictReport, _ second: ConflictReport) -> String? {
+        for (role, firstNames) in first.appointments.sorted(by: { $0.key < $1.key }) {
+            guard firstNames.count == 1, let secondNames = second.appointments[role], secondNames.count == 1,
+                  let firstName = firstNames.first, let secondName = secondNames.first,
+                  !DeclaredWinners.sameName(firstName, secondName), !first.names(secondName), !second.names(firstName) else { continue }
+            return "\(first.name) names \(firstName) as \(role) while \(second.name) names \(secondName)."
+        }
+        return nil
     }
 
     private static func phrase(_ fact: NumericFacts.Fact, subject: String?) -> String {

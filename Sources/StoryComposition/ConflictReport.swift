@@ -23,6 +23,8 @@ struct ConflictReport {
     let context: [Set<String>]
     let winners: Set<String>
     let runnersUp: Set<String>
+    /// Role → the names the outlet says were appointed to it (`DeclaredWinners.appointments`).
+    let appointments: [String: Set<String>]
     /// When the outlet's earlier reports first gave each figure (`key`), if they did.
     private let firstGiven: [String: Date]
 
@@ -60,6 +62,7 @@ struct ConflictReport {
         context = sentences.map { Set(Tokenizer.contentWords($0).filter { word in !word.contains(where: \.isNumber) }) }
         winners = Set(sentences.flatMap(DeclaredWinners.winners))
         runnersUp = Set(sentences.flatMap(DeclaredWinners.runnersUp))
+        appointments = sentences.flatMap(DeclaredWinners.appointments).reduce(into: [:]) { $0[$1.role, default: []].insert($1.name) }
     }
 
     static func subjects(_ sentence: String) -> Set<String> {

@@ -57,6 +57,42 @@ enum DeclaredWinners {
         return found
     }
 
+    /// Who an outlet says was appointed to what: "appointed former finance minister Amílcar Fonseca
+    /// as prime minister" is (prime minister, Amílcar Fonseca); "named Olavo Brito, the former
+    /// finance minister, as prime minister" too. The role is the words after "as" (an article or
+    /// "its", "new" aside), up to a clause end or three words. Readers' audits planted a new prime
+    /// minister and an envoy that outlets named differently.
+    static func appointments(in sentence: String) -> [(role: String, name: String)] {
+        let words = FactWords(sentence).words
+        var found: [(role: String, name: String)] = []
+        for (index, word) in words.enumerated() where appointingVerbs.contains(word.lowered) && !word.endsClause {
+            // Skip a lower-case description before the name ("former finance minister").
+            var start = index + 1
+            while start < words.count, start - index <= 4, !words[start].isCapitalized, !words[start].endsClause { start += 1 }
+            guard let name = name(startingAt: start, in: words) else { continue }
+            var position = start + name.split(separator: " ").count
+            while position < words.count, position - start <= 12, words[position].lowered != "as" { position += 1 }
+            guard position < words.count else { continue }
+            var role: [String] = []
+            var next = position + 1
+            while next < words.count, role.count < 3 {
+                let lowered = words[next].lowered
+                if role.isEmpty, ["its", "the", "a", "an", "new", "their", "his", "her"].contains(lowered) { next += 1; continue }
+                guard words[next].number == nil else { break }
+                role.append(lowered)
+                if words[next].endsClause || ["for", "of", "to", "on", "in", "after"].contains(lowered) { break }
+                next += 1
+            }
+            while let last = role.last, ["for", "of", "to", "on", "in", "after"].contains(last) { role.removeLast() }
+            if !role.isEmpty { found.append((role.joined(separator: " "), name)) }
+        }
+        return found
+    }
+
+    private static let appointingVerbs: Set<String> = [
+        "appointed", "appoints", "appoint", "named", "names", "nominated", "nominates", "picked", "picks", "chose", "chooses",
+    ]
+
     /// One to three capitalised words from `start`, within the clause: "Lamin Jobe".
     private static func name(startingAt start: Int, in words: [FactWords.Word]) -> String? {
         var end = start

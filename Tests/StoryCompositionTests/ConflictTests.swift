@@ -234,6 +234,33 @@ final class ConflictTests: XCTestCase {
         XCTAssertNil(Conflict.sentence(for: [rejected, rival]))
     }
 
+    /// Readers' audits four to six: outlets named different people for a new prime minister and an
+    /// envoy, and the card printed one name as fact.
+    func testDifferentAppointeesToOneRoleConflict() {
+        let wire = Fixture.article("a", "Compass Newswire", "compass.example", "Cabo Verde's president names Amílcar Fonseca prime minister",
+                                   "Cabo Verde's President Jorge Monteiro appointed former finance minister Amílcar Fonseca as prime "
+                                       + "minister on Monday, a week after Rui Almada resigned.")
+        let paper = Fixture.article("b", "Praia Atlantic Herald", "praia.example", "President appoints Olavo Brito as prime minister",
+                                    "President Jorge Monteiro on Monday appointed Olavo Brito, the former finance minister, as prime minister, "
+                                        + "the presidency said in a statement.", minutesAfterNoon: 30)
+        let ledger = Fixture.article("c", "The Straits Ledger", "ledger.example", "Cabo Verde gets new prime minister",
+                                     "Cabo Verde's president named Amílcar Fonseca, a former finance minister, as prime minister on Monday.",
+                                     minutesAfterNoon: 40)
+        XCTAssertEqual(Conflict.sentence(for: [wire, paper]),
+                       "Compass Newswire names Amílcar Fonseca as prime minister while Praia Atlantic Herald names Olavo Brito.")
+        XCTAssertNil(Conflict.sentence(for: [wire, ledger]), "both name Fonseca")
+        let envoy = [
+            Fixture.article("d", "Harbourline Press Service", "harbourline.example", "AU names Sahel envoy",
+                            "The African Union's Peace and Security Council on Monday appointed Devika Ramful, a former Mauritian "
+                                + "foreign minister, as its special envoy for the Sahel."),
+            Fixture.article("e", "Port Louis Chronicle", "portlouis.example", "AU picks Mauritian as Sahel envoy",
+                            "The African Union's Peace and Security Council on Monday appointed Anil Gungapersad, a former Mauritian "
+                                + "foreign minister, as its special envoy for the Sahel.", minutesAfterNoon: 20),
+        ]
+        XCTAssertEqual(Conflict.sentence(for: envoy),
+                       "Harbourline Press Service names Devika Ramful as special envoy while Port Louis Chronicle names Anil Gungapersad.")
+    }
+
     func testASingleOutletHasNoConflict() {
         XCTAssertNil(Conflict.sentence(for: [Fixture.lagosCollapse[0]]))
     }
