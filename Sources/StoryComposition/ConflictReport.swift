@@ -15,6 +15,8 @@ struct ConflictReport {
     let article: Int
     let publishedAt: Date
     let sentences: [String]
+    /// Each sentence split once (`FactWords`).
+    let words: [[FactWords.Word]]
     let facts: [LocatedFact]
     /// Per sentence: its capitalised names, lowercased, possessive dropped ("ghana", "asante-mensah").
     let subjects: [Set<String>]
@@ -46,7 +48,10 @@ struct ConflictReport {
         self.publishedAt = publishedAt
         self.sentences = sentences
         let isElection = sentences.contains { !Set(Tokenizer.words($0)).isDisjoint(with: Self.electionWords) }
-        facts = sentences.enumerated().flatMap { index, sentence in
+        // Each sentence is split once and read for figures, names, winners and appointees.
+        let words = sentences.map { FactWords($0).words }
+        self.words = words
+        facts = words.enumerated().flatMap { index, sentence in
             NumericFacts.facts(in: sentence, electionContext: isElection).map { LocatedFact(fact: $0, sentence: index) }
         }
         var firstGiven: [String: Date] = [:]
@@ -58,15 +63,15 @@ struct ConflictReport {
             }
         }
         self.firstGiven = firstGiven
-        subjects = sentences.map(Self.subjects)
+        subjects = words.map(Self.subjects)
         context = sentences.map { Set(Tokenizer.contentWords($0).filter { word in !word.contains(where: \.isNumber) }) }
-        winners = Set(sentences.flatMap(DeclaredWinners.winners))
-        runnersUp = Set(sentences.flatMap(DeclaredWinners.runnersUp))
-        appointments = sentences.flatMap(DeclaredWinners.appointments).reduce(into: [:]) { $0[$1.role, default: []].insert($1.name) }
+        winners = Set(words.flatMap { DeclaredWinners.winners(in: $0) })
+        runnersUp = Set(words.flatMap { DeclaredWinners.runnersUp(in: $0) })
+        appointments = words.flatMap { DeclaredWinners.appointments(in: $0) }.reduce(into: [:]) { $0[$1.role, default: []].insert($1.name) }
     }
 
-    static func subjects(_ sentence: String) -> Set<String> {
-        Set(FactWords(sentence).words.filter { $0.isCapitalized && $0.number == nil }.map { subjectKey($0.lowered) }
+    static func subjects(_ words: [FactWords.Word]) -> Set<String> {
+        Set(words.filter { $0.isCapitalized && $0.number == nil }.map { subjectKey($0.lowered) }
             .filter { !$0.isEmpty && !StopWords.english.contains($0) && !calendarWords.contains($0) })
     }
 
@@ -80,7 +85,7 @@ struct ConflictReport {
     /// names his rival first). Places ("Ghana's presidential election") and a name's affiliation
     /// ("Efua Boateng of the Ghana Renewal Movement") own no figure. Empty when no run qualifies.
     func owner(of located: LocatedFact) -> Set<String> {
-        let words = FactWords(sentences[located.sentence]).words
+        let words = self.words[located.sentence]
         let named = subjects[located.sentence]
         let keys = words.map { Self.subjectKey($0.lowered) }
         let isName = { (index: Int) in words[index].isCapitalized && named.contains(keys[index]) }
@@ -131,7 +136,7 @@ struct ConflictReport {
 
     /// Whether any sentence states `value`, as written or with its multiplier ("2.4 million").
     func mentions(_ value: Double) -> Bool {
-        sentences.contains { position(of: value, in: FactWords($0).words) != nil }
+        words.contains { position(of: value, in: $0) != nil }
     }
 
     /// The index of the first word of `words` that states `value`, as written or with its multiplier.
@@ -144,7 +149,7 @@ struct ConflictReport {
 
     /// The capitalised name around `subject` in one sentence, as written: "Kwabena Asante-Mensah".
     func displayName(of subject: String, inSentence index: Int) -> String {
-        let words = FactWords(sentences[index]).words
+        let words = self.words[index]
         guard let hit = words.firstIndex(where: { Self.subjectKey($0.lowered) == subject }) else { return subject }
         var start = hit
         while start > 0, words[start - 1].isCapitalized, !words[start - 1].endsClause,

@@ -40,7 +40,7 @@ public enum Consensus {
         let voices = pool.sourceKeys.count - copies.count
         let specifics = pool.sentences.map { Specifics($0.text) }
         let headlines = pool.articles.map { Specifics($0.headline) }
-        let reported = specificsBySource(pool, sentences: specifics)
+        let reported = specificsBySource(pool, sentences: specifics, headlines: headlines)
         var best: (sentence: PooledSentence, confirmers: [String], support: Double)?
         for (sentence, required) in zip(pool.sentences, specifics)
         where sentence.isSummaryGrade && !copies.contains(sentence.sourceKey) && !pool.isSuperseded(sentence) && !sentence.shouts {
@@ -106,15 +106,16 @@ public enum Consensus {
             // Countries count even at a sentence's start, where names are not read, and in any form
             // ("Zambia's", "Zambian"): a sixth reader's audit saw the wire credited with "Somalia
             // joins the visa scheme" though it never named Somalia.
-            countries = Set(AfricaGazetteer.mentions(in: text).map(\.country))
+            let tokens = Tokenizer.tokens(text)  // split once for countries, words and wording
+            countries = Set(AfricaGazetteer.mentions(in: tokens).map(\.country))
             // "Kenya's" is the word "kenyas"; a headline (Title Case, so no names found) may be the
             // only place an outlet writes the name, so its bare form counts too.
-            let words = Tokenizer.words(text)
+            let words = tokens.map(\.normalized)
             let bare = text.contains("'s") || text.contains("\u{2019}s")
                 ? Tokenizer.words(text.replacingOccurrences(of: "\u{2019}s", with: "").replacingOccurrences(of: "'s", with: "")) : []
             self.words = names.union(words).union(bare)
             // Job titles are the frame of a claim ("chief executive … said"), not what it says.
-            wording = Set(Tokenizer.contentWords(text).filter { word in
+            wording = Set(Tokenizer.contentWords(tokens).filter { word in
                 !names.contains(word) && !word.contains(where: \.isNumber) && !NamedEntities.isJobTitle(word)
                     && !Consensus.speakerWords.contains(word)
             })
@@ -135,9 +136,9 @@ public enum Consensus {
 
     /// What each outlet's report gives, over its headlines and its pooled sentences (whose
     /// specifics are given, in pool order).
-    private static func specificsBySource(_ pool: SentencePool, sentences: [Specifics]) -> [String: Specifics] {
+    private static func specificsBySource(_ pool: SentencePool, sentences: [Specifics], headlines: [Specifics]) -> [String: Specifics] {
         var reported: [String: Specifics] = [:]
-        for article in pool.articles { reported[article.sourceKey, default: Specifics()].add(Specifics(article.headline)) }
+        for (article, specifics) in zip(pool.articles, headlines) { reported[article.sourceKey, default: Specifics()].add(specifics) }
         for (sentence, specifics) in zip(pool.sentences, sentences) { reported[sentence.sourceKey, default: Specifics()].add(specifics) }
         return reported
     }

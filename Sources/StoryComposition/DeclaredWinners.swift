@@ -10,7 +10,10 @@ enum DeclaredWinners {
     ]
 
     static func winners(in sentence: String) -> [String] {
-        let words = FactWords(sentence).words
+        winners(in: FactWords(sentence).words)
+    }
+
+    static func winners(in words: [FactWords.Word]) -> [String] {
         var found: [String] = []
         for (index, word) in words.enumerated() where index > 0 {
             guard declaresWin(words, at: index, verb: word.lowered), let name = name(endingAt: index - 1, in: words) else {
@@ -41,7 +44,10 @@ enum DeclaredWinners {
     /// Democratic Party came second", "Runner-up Lamin Jobe". A fourth reader's audit planted two
     /// outlets naming different runners-up, and no conflict said so.
     static func runnersUp(in sentence: String) -> [String] {
-        let words = FactWords(sentence).words
+        runnersUp(in: FactWords(sentence).words)
+    }
+
+    static func runnersUp(in words: [FactWords.Word]) -> [String] {
         var found: [String] = []
         for (index, word) in words.enumerated() {
             switch word.lowered {
@@ -63,7 +69,10 @@ enum DeclaredWinners {
     /// "its", "new" aside), up to a clause end or three words. Readers' audits planted a new prime
     /// minister and an envoy that outlets named differently.
     static func appointments(in sentence: String) -> [(role: String, name: String)] {
-        let words = FactWords(sentence).words
+        appointments(in: FactWords(sentence).words)
+    }
+
+    static func appointments(in words: [FactWords.Word]) -> [(role: String, name: String)] {
         var found: [(role: String, name: String)] = []
         for (index, word) in words.enumerated() where appointingVerbs.contains(word.lowered) && !word.endsClause {
             // Skip a lower-case description before the name ("former finance minister").

@@ -52,7 +52,11 @@ enum NumericFacts {
     /// The labelled figures of one sentence. `electionContext`: the article is about a vote, so
     /// "won 45.9%" is a vote share.
     static func facts(in sentence: String, electionContext: Bool = false) -> [Fact] {
-        let words = FactWords(sentence).words
+        facts(in: FactWords(sentence).words, electionContext: electionContext)
+    }
+
+    /// The same, over a sentence already split (`FactWords`), for callers that read it several ways.
+    static func facts(in words: [FactWords.Word], electionContext: Bool = false) -> [Fact] {
         var found: [Fact] = []
         for (index, word) in words.enumerated() {
             guard let value = word.number, !isYearOrDate(words, index),
