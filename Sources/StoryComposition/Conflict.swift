@@ -5,13 +5,14 @@ import Foundation
 ///
 /// Deliberately conservative, since a false conflict misinforms while a missed one only omits:
 /// each outlet is judged by its latest article; only labelled numbers (`NumericFacts`) and
-/// declared winners and runners-up (`DeclaredWinners`) are compared; a figure claims an interval
-/// (`FigureBounds`: "at least 14" is compatible with 17, "1.6 trillion" with 1.62 trillion) and
-/// only disjoint intervals conflict; a toll that a later report says has risen beyond it
-/// (`SupersededCounts`) is out of date, not disputed; a vote share, stake, count or amount is compared only
-/// between sentences naming the same subject in much the same words; an outlet giving two values
-/// for one fact, or either outlet also quoting the other's value, means no conflict; and figures
-/// first given far apart are treated as updates, not as disagreement.
+/// declared winners, runners-up and appointees (`DeclaredWinners`) are compared; a figure claims
+/// an interval (`FigureBounds`: "at least 14" is compatible with 17, "1.6 trillion" with 1.62
+/// trillion) and only disjoint intervals conflict; a toll that a later report says has risen
+/// beyond it (`SupersededCounts`) is out of date, not disputed; a vote share, stake, count or
+/// amount is compared only when it belongs to the same subject on both sides
+/// (`ConflictReport.owner`); an outlet giving two values for one fact, or either outlet also
+/// quoting the other's value, means no conflict; and figures first given far apart are treated as
+/// updates, not as disagreement.
 public enum Conflict {
     /// Reports further apart than this are a developing story (a rising toll), not a dispute.
     public static let defaultSimultaneity: TimeInterval = 6 * 3600

@@ -93,10 +93,18 @@ enum DeclaredWinners {
                 next += 1
             }
             while let last = role.last, ["for", "of", "to", "on", "in", "after"].contains(last) { role.removeLast() }
-            if !role.isEmpty { found.append((role.joined(separator: " "), name)) }
+            // One word names a role only when there is one of it: "as president", not "as minister".
+            if role.count > 1 || (role.count == 1 && singleHolderRoles.contains(role[0])) {
+                found.append((role.joined(separator: " "), name))
+            }
         }
         return found
     }
+
+    private static let singleHolderRoles: Set<String> = [
+        "president", "premier", "chancellor", "governor", "chairman", "chairwoman", "chair", "ceo", "coach", "manager",
+        "speaker", "envoy", "captain", "mayor",
+    ]
 
     private static let appointingVerbs: Set<String> = [
         "appointed", "appoints", "appoint", "named", "names", "nominated", "nominates", "picked", "picks", "chose", "chooses",

@@ -259,6 +259,14 @@ final class ConflictTests: XCTestCase {
         ]
         XCTAssertEqual(Conflict.sentence(for: envoy),
                        "Harbourline Press Service names Devika Ramful as special envoy while Port Louis Chronicle names Anil Gungapersad.")
+        // A cabinet has many ministers: "as minister" names no single post.
+        let cabinet = [
+            Fixture.article("f", "Compass Newswire", "compass.example", "New cabinet sworn in",
+                            "The president appointed Ana Lopes as minister in the new cabinet on Monday."),
+            Fixture.article("g", "Praia Atlantic Herald", "praia.example", "New cabinet",
+                            "The president appointed Rui Tavares as minister in the new cabinet on Monday.", minutesAfterNoon: 10),
+        ]
+        XCTAssertNil(Conflict.sentence(for: cabinet))
     }
 
     func testASingleOutletHasNoConflict() {
