@@ -21,15 +21,15 @@ public struct NamedEntity: Sendable, Hashable {
 
 /// Rule-based spotting, no model: fast enough to run on every incoming article.
 public enum NamedEntities {
-    /// Entities in order of appearance, repeats included (callers may count them).
-    /// Text set in Title Case or ALL CAPS (most headlines) carries no capitalisation signal, so
-    /// only quantities (and acronyms, unless the text is all caps) are returned for it.
     /// Whether `word` (lower case) is a job title written before names ("president", "chief",
     /// "minister"): never part of a name, and no part of a claim either.
     public static func isJobTitle(_ word: String) -> Bool {
         NameRun.titles.contains(word)
     }
 
+    /// Entities in order of appearance, repeats included (callers may count them).
+    /// Text set in Title Case or ALL CAPS (most headlines) carries no capitalisation signal, so
+    /// only quantities (and acronyms, unless the text is all caps) are returned for it.
     public static func extract(from text: String) -> [NamedEntity] {
         let words = NamedEntityScanner.words(in: text)
         let casing = Casing(words)

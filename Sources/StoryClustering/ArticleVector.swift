@@ -34,15 +34,15 @@ struct ArticleVector {
         for word in NaturalDisasters.withoutDisasterStrikes(Tokenizer.contentWords(bodyTokens)) {
             counts[vocabulary.id(for: LightStemmer.stem(word), isEntity: false), default: 0] += 1
         }
-        for entity in NamedEntities.extract(from: headline) where !Self.generalNames.contains(entity.key) {
+        for entity in Self.entities(in: headline) {
             counts[vocabulary.id(for: entity.key, isEntity: true), default: 0] += headlineBoost
             if entity.kind != .quantity { subjectEntities.append(entity) }
         }
         let leadEnd = leadingText(of: body, words: Self.leadWordCount).endIndex
-        for entity in NamedEntities.extract(from: body) where !Self.generalNames.contains(entity.key) {
+        for entity in Self.entities(in: body) {
             counts[vocabulary.id(for: entity.key, isEntity: true), default: 0] += 1
         }
-        for entity in NamedEntities.extract(from: String(body[..<leadEnd])) where entity.kind != .quantity && !Self.generalNames.contains(entity.key) {
+        for entity in Self.entities(in: String(body[..<leadEnd])) where entity.kind != .quantity {
             subjectEntities.append(entity)
         }
         vocabulary.observe(distinctTerms: counts.keys)
@@ -82,6 +82,11 @@ struct ArticleVector {
     static let generalNames: Set<String> = [
         "ai", "ceo", "cfo", "gdp", "ipo", "ev", "evs", "gpu", "gpus", "tv", "pc",
     ]
+
+    /// The entities of `text` that can name someone or something (`generalNames` left out).
+    private static func entities(in text: String) -> [NamedEntity] {
+        NamedEntities.extract(from: text).filter { !generalNames.contains($0.key) }
+    }
 
     /// Body words that make the lead: with the headline, they say who or what the report is about.
     static let leadWordCount = 40

@@ -30,10 +30,11 @@ public enum CanonicalHeadline {
         let pool = preferredPool(candidates)
         let weighting = TermWeighting(documents: candidates.map(\.terms))
         let vectors = candidates.map { weighting.vector($0.terms) }
-        let scores = Dictionary(uniqueKeysWithValues: pool.map { ($0, score($0, candidates, vectors)) })
-        let best = pool.max { lhs, rhs in
-            scores[lhs]! != scores[rhs]! ? scores[lhs]! < scores[rhs]! : lhs > rhs
-        } ?? pool[0]
+        // Each candidate scored once; ties go to the earlier candidate.
+        let scored = pool.map { (index: $0, score: score($0, candidates, vectors)) }
+        let best = scored.max { lhs, rhs in
+            lhs.score != rhs.score ? lhs.score < rhs.score : lhs.index > rhs.index
+        }?.index ?? pool[0]
         let chosen = candidates[best].text
         guard HeadlineCasing.isAllCaps(chosen) else { return chosen }
         return HeadlineCasing.sentenceCase(chosen, forms: HeadlineCasing.preferredForms(articles.flatMap { [$0.headline, $0.body] }))

@@ -95,7 +95,7 @@ public enum Conflict {
     /// (the name nearest each figure, `ConflictReport.owner`: a fifth reader's audit saw a winner's
     /// 71.4% set against his rival's 25.9% because both sentences named the rival), for which each
     /// outlet gives exactly one value, and the sentences say much the same around the figures (a
-    /// third of the shorter one's content words). Preferred: a word of the name the headlines use.
+    /// quarter of the shorter one's content words). Preferred: a word of the name the headlines use.
     private static func sharedSubject(_ located: ConflictReport.LocatedFact, _ other: ConflictReport.LocatedFact,
                                       _ first: ConflictReport, _ second: ConflictReport) -> String? {
         let (firstContext, secondContext) = (first.context[located.sentence], second.context[other.sentence])
