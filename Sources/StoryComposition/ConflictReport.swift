@@ -47,7 +47,8 @@ struct ConflictReport {
         self.article = article
         self.publishedAt = publishedAt
         self.sentences = sentences
-        let isElection = sentences.contains { !Set(Tokenizer.words($0)).isDisjoint(with: Self.electionWords) }
+        let tokens = sentences.map(Tokenizer.tokens)  // split once for the election test and the context
+        let isElection = tokens.contains { !Set($0.map(\.normalized)).isDisjoint(with: Self.electionWords) }
         // Each sentence is split once and read for figures, names, winners and appointees.
         let words = sentences.map { FactWords($0).words }
         self.words = words
@@ -56,7 +57,7 @@ struct ConflictReport {
         }
         var firstGiven: [String: Date] = [:]
         for report in earlierReports {
-            let texts = [report.headline] + Sentences.split(report.body).prefix(SentencePool.sentencesPerArticle)
+            let texts = [report.headline] + SentencePool.sentences(of: report)
             for fact in texts.flatMap({ NumericFacts.facts(in: $0, electionContext: isElection) }) {
                 let key = Self.key(fact)
                 firstGiven[key] = min(firstGiven[key] ?? report.publishedAt, report.publishedAt)
@@ -64,7 +65,7 @@ struct ConflictReport {
         }
         self.firstGiven = firstGiven
         subjects = words.map(Self.subjects)
-        context = sentences.map { Set(Tokenizer.contentWords($0).filter { word in !word.contains(where: \.isNumber) }) }
+        context = tokens.map { Set(Tokenizer.contentWords($0).filter { word in !word.contains(where: \.isNumber) }) }
         winners = Set(words.flatMap { DeclaredWinners.winners(in: $0) })
         runnersUp = Set(words.flatMap { DeclaredWinners.runnersUp(in: $0) })
         appointments = words.flatMap { DeclaredWinners.appointments(in: $0) }.reduce(into: [:]) { $0[$1.role, default: []].insert($1.name) }
@@ -100,8 +101,7 @@ struct ConflictReport {
         }
         let owners = runs.filter { run in
             // "Paul Ahouandjinou of the Democrats": a name's affiliation; "customers of Equity Bank" is no affiliation.
-            let ofAt = run.lowerBound - (run.lowerBound > 0 && words[run.lowerBound - 1].lowered == "the" ? 2 : 1)
-            let affiliation = ofAt > 0 && words[ofAt].lowered == "of" && isName(ofAt - 1)
+            let affiliation = FactWords.affiliationOf(runStartingAt: run.lowerBound, in: words).map { $0 > 0 && isName($0 - 1) } ?? false
             let text = words[run].map(\.text).joined(separator: " ")
             return !affiliation && AfricaGazetteer.mentions(in: Self.subjectKey(text)).isEmpty
         }

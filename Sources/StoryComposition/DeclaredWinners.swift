@@ -89,10 +89,10 @@ enum DeclaredWinners {
                 if role.isEmpty, ["its", "the", "a", "an", "new", "their", "his", "her"].contains(lowered) { next += 1; continue }
                 guard words[next].number == nil else { break }
                 role.append(lowered)
-                if words[next].endsClause || ["for", "of", "to", "on", "in", "after"].contains(lowered) { break }
+                if words[next].endsClause || roleEnds.contains(lowered) { break }
                 next += 1
             }
-            while let last = role.last, ["for", "of", "to", "on", "in", "after"].contains(last) { role.removeLast() }
+            while let last = role.last, roleEnds.contains(last) { role.removeLast() }
             // One word names a role only when there is one of it: "as president", not "as minister".
             if role.count > 1 || (role.count == 1 && singleHolderRoles.contains(role[0])) {
                 found.append((role.joined(separator: " "), name))
@@ -100,6 +100,9 @@ enum DeclaredWinners {
         }
         return found
     }
+
+    /// Words after which a role is over ("special envoy for the Sahel" is a special envoy).
+    private static let roleEnds: Set<String> = ["for", "of", "to", "on", "in", "after"]
 
     private static let singleHolderRoles: Set<String> = [
         "president", "premier", "chancellor", "governor", "chairman", "chairwoman", "chair", "ceo", "coach", "manager",
@@ -123,13 +126,10 @@ enum DeclaredWinners {
     /// The name ending at `end`, or before an "of (the) …" affiliation that ends there: "Ousman
     /// Darboe of the United Democratic Party" is Ousman Darboe.
     private static func personBeforeAffiliation(endingAt end: Int, in words: [FactWords.Word]) -> String? {
-        var before = end
-        while before >= 0, words[before].isCapitalized { before -= 1 }
-        if before >= 1, words[before].lowered == "the", words[before - 1].lowered == "of" {
-            return before >= 2 ? name(endingAt: before - 2, in: words) : nil
-        }
-        if before >= 0, words[before].lowered == "of" { return before >= 1 ? name(endingAt: before - 1, in: words) : nil }
-        return name(endingAt: end, in: words)
+        var start = end
+        while start >= 0, words[start].isCapitalized { start -= 1 }
+        guard let of = FactWords.affiliationOf(runStartingAt: start + 1, in: words) else { return name(endingAt: end, in: words) }
+        return of >= 1 ? name(endingAt: of - 1, in: words) : nil
     }
 
     /// One to three capitalised words ending at `end`, not the sentence's opening function word:

@@ -104,4 +104,14 @@ struct FactWords {
         guard digitCount > 0, digitCount <= maximumFigureDigits else { return nil }
         return Double(String(text))
     }
+
+    /// When the run of capitalised words starting at `start` follows "of" or "of the", the index
+    /// of that "of": "Ousman Darboe of the United Democratic Party" makes the party an affiliation
+    /// of the name before "of" (callers decide what stands there).
+    static func affiliationOf(runStartingAt start: Int, in words: [Word]) -> Int? {
+        guard start > 0 else { return nil }
+        if words[start - 1].lowered == "of" { return start - 1 }
+        if words[start - 1].lowered == "the", start > 1, words[start - 2].lowered == "of" { return start - 2 }
+        return nil
+    }
 }

@@ -52,7 +52,7 @@ struct SentencePool: Sendable {
         let capped = Array(articles.prefix(Self.articleLimit))
         var texts: [(text: String, article: Int, position: Int, terms: [String])] = []
         for (index, article) in capped.enumerated() {
-            for (position, sentence) in Sentences.split(article.body).prefix(Self.sentencesPerArticle).enumerated() {
+            for (position, sentence) in Self.sentences(of: article).enumerated() {
                 texts.append((sentence, index, position, TermVector.terms(sentence)))
             }
         }
@@ -72,6 +72,16 @@ struct SentencePool: Sendable {
                            position: entry.position, vector: weighting.vector(entry.terms),
                            shouts: !forms.isEmpty && HeadlineCasing.shoutsAWord(entry.text, forms: forms))
         }
+    }
+
+    /// The body sentences read of `article`: its first `sentencesPerArticle`.
+    static func sentences(of article: StoryArticle) -> ArraySlice<String> {
+        Sentences.split(article.body).prefix(sentencesPerArticle)
+    }
+
+    /// How close `sentence` is to the story's headlines: its best cosine with any of them.
+    func closenessToHeadlines(_ sentence: PooledSentence) -> Double {
+        headlineVectors.map(sentence.vector.cosine).max() ?? 0
     }
 
     /// Whether `sentence` states its article's toll after a later report raised it.

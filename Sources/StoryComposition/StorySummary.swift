@@ -77,7 +77,7 @@ public enum StorySummary {
             chosen.append((sentence, figures, terms))
             length += addedLength
         }
-        return readingOrder(chosen.map(\.sentence), headlines: pool.headlineVectors).map(\.text)
+        return readingOrder(chosen.map(\.sentence), pool: pool).map(\.text)
     }
 
     /// The chosen sentences as a reader should meet them: articles' lead sentences before later
@@ -86,8 +86,8 @@ public enum StorySummary {
     /// target" opened before "The Bank of Botswana cut its rate"), and never a sentence that leans
     /// on something not yet said ("Its chief executive said…") first when another can open. Order
     /// does not change which sentences are chosen.
-    static func readingOrder(_ chosen: [PooledSentence], headlines: [TermVector]) -> [PooledSentence] {
-        let closeness = chosen.map { sentence in headlines.map(sentence.vector.cosine).max() ?? 0 }
+    static func readingOrder(_ chosen: [PooledSentence], pool: SentencePool) -> [PooledSentence] {
+        let closeness = chosen.map(pool.closenessToHeadlines)
         var ordered = chosen.indices.sorted { lhs, rhs in
             let (left, right) = (chosen[lhs], chosen[rhs])
             if left.position != right.position { return left.position < right.position }
@@ -112,7 +112,7 @@ public enum StorySummary {
     static func rank(_ pool: SentencePool, candidates: [PooledSentence], weights: Weights) -> [PooledSentence] {
         let centrality = SentenceGraph.centrality(candidates.map(\.vector))
         let scored = zip(candidates, centrality).map { sentence, central -> (PooledSentence, Double) in
-            let headline = pool.headlineVectors.map(sentence.vector.cosine).max() ?? 0
+            let headline = pool.closenessToHeadlines(sentence)
             let score = weights.support * pool.crossSourceSupport(sentence)
                 + weights.centrality * central
                 + weights.headline * headline

@@ -61,9 +61,7 @@ struct SupersededCounts: Sendable {
 
     /// For callers without a sentence pool: reads each article's first sentences itself.
     init(_ articles: [StoryArticle]) {
-        let sentences = articles.indices.flatMap { index in
-            Sentences.split(articles[index].body).prefix(SentencePool.sentencesPerArticle).map { (article: index, text: $0) }
-        }
+        let sentences = articles.indices.flatMap { index in SentencePool.sentences(of: articles[index]).map { (article: index, text: $0) } }
         self.init(articles, sentences: sentences)
     }
 

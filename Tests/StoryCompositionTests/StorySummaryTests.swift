@@ -89,7 +89,7 @@ final class StorySummaryTests: XCTestCase {
                                   "Aster launched an AI assistant for small businesses on Tuesday. The company expects 2 million users."),
         ])
         let later = pool.sentences[1], lead = pool.sentences[0]
-        XCTAssertEqual(StorySummary.readingOrder([later, lead], headlines: pool.headlineVectors).map(\.text), [lead.text, later.text])
+        XCTAssertEqual(StorySummary.readingOrder([later, lead], pool: pool).map(\.text), [lead.text, later.text])
         XCTAssertTrue(SummaryText.leansOnWhatCameBefore("The model can process up to 2 million tokens at once."))
         XCTAssertFalse(SummaryText.leansOnWhatCameBefore("The Bank of Botswana cut its main policy rate."), "a name, not a back-reference")
     }
@@ -103,7 +103,7 @@ final class StorySummaryTests: XCTestCase {
             StoryFixtures.article("b", "Equator Newswire", "ewn.example", "Botswana central bank cuts key rate to 3.5%",
                                   "The Bank of Botswana cut its main policy rate by 25 basis points to 3.5% on Monday."),
         ])
-        let ordered = StorySummary.readingOrder(pool.sentences, headlines: pool.headlineVectors)
+        let ordered = StorySummary.readingOrder(pool.sentences, pool: pool)
         XCTAssertEqual(ordered.first?.text, pool.sentences[1].text)
     }
 
