@@ -16,6 +16,13 @@ struct ArticleVector {
     /// the whole text read names.
     var subjectPlaces: Set<String> = []
     var places: Set<String> = []
+    /// Names that are places (`AfricaGazetteer`), and the words of those names ("sri lanka" →
+    /// "sri", "lanka"): a place that is the only name two texts share counts once
+    /// (`StoryCentroid.similarity`).
+    var placeNames: Set<Int32> = []
+    var placeWords: Set<Int32> = []
+    /// The kinds of deadly incident the headline names (`IncidentKind`).
+    var incidentKinds: Set<IncidentKind> = []
 
     /// Reads the headline, the first `bodyWordLimit` body words and the entities of both, counts
     /// them into `vocabulary` (document frequencies are learned from every article seen), and
@@ -25,22 +32,26 @@ struct ArticleVector {
         let body = String(leadingText(of: FeedBoilerplate.removingWireFurniture(article.body), words: configuration.bodyWordLimit))
         var counts: [Int32: Float] = [:]
         var subjectEntities: [NamedEntity] = []
+        var entities: [NamedEntity] = []
         let headline = HeadlineLabels.stripping(article.headline)
         // Each text is split into tokens once: words, and places (`AfricaGazetteer`) below.
         let headlineTokens = Tokenizer.tokens(headline), bodyTokens = Tokenizer.tokens(body)
-        for word in NaturalDisasters.withoutDisasterStrikes(Tokenizer.contentWords(headlineTokens)) {
+        let headlineWords = StrikeWords.contentWords(headlineTokens)
+        for word in headlineWords {
             counts[vocabulary.id(for: LightStemmer.stem(word), isEntity: false), default: 0] += headlineBoost
         }
-        for word in NaturalDisasters.withoutDisasterStrikes(Tokenizer.contentWords(bodyTokens)) {
+        for word in StrikeWords.contentWords(bodyTokens) {
             counts[vocabulary.id(for: LightStemmer.stem(word), isEntity: false), default: 0] += 1
         }
         for entity in Self.entities(in: headline) {
             counts[vocabulary.id(for: entity.key, isEntity: true), default: 0] += headlineBoost
             if entity.kind != .quantity { subjectEntities.append(entity) }
+            entities.append(entity)
         }
         let leadEnd = leadingText(of: body, words: Self.leadWordCount).endIndex
         for entity in Self.entities(in: body) {
             counts[vocabulary.id(for: entity.key, isEntity: true), default: 0] += 1
+            entities.append(entity)
         }
         for entity in Self.entities(in: String(body[..<leadEnd])) where entity.kind != .quantity {
             subjectEntities.append(entity)
@@ -62,6 +73,12 @@ struct ArticleVector {
         for (id, weight) in weights {
             weights[id] = weight / (vocabulary.isEntity(id) ? entityNorm : wordNorm)
         }
+        var placeNames: Set<Int32> = []
+        var placeWords: Set<Int32> = []
+        for entity in entities where entity.kind == .name && Self.isPlace(entity) {
+            placeNames.insert(vocabulary.id(for: entity.key, isEntity: true))
+            placeWords.formUnion(Tokenizer.contentWords(entity.text).map { vocabulary.id(for: LightStemmer.stem($0), isEntity: false) })
+        }
         let subjectNames = subjectEntities.map { entity in
             // A one-word name is also mentioned as a word ("Lecornu" by "Sébastien Lecornu"); a
             // longer one only as itself, or "South African Reserve Bank" would be mentioned by
@@ -73,7 +90,16 @@ struct ArticleVector {
         let subjectPlaces = Set(AfricaGazetteer.mentions(in: headlineTokens).map(\.country))
         let places = subjectPlaces.union(AfricaGazetteer.mentions(in: bodyTokens).map(\.country))
         return ArticleVector(weights: weights, hasWords: wordNorm > 0, hasEntities: entityNorm > 0, subjectNames: subjectNames,
-                             subjectPlaces: subjectPlaces, places: places)
+                             subjectPlaces: subjectPlaces, places: places, placeNames: placeNames, placeWords: placeWords,
+                             incidentKinds: IncidentKind.kinds(in: headlineWords))
+    }
+
+    /// Whether a name is wholly a place the gazetteer knows ("Algeria", "Sri Lankan", "Algiers";
+    /// not "Central Bank of Sri Lanka").
+    private static func isPlace(_ entity: NamedEntity) -> Bool {
+        let tokens = Tokenizer.tokens(entity.text)
+        let mentions = AfricaGazetteer.mentions(in: tokens)
+        return mentions.count == 1 && mentions[0].tokenCount == tokens.count
     }
 
     /// Acronyms of a field, not of anyone: "AI", "GDP", "CEO". They are words, not names: a fifth

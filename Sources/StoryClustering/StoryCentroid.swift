@@ -21,6 +21,8 @@ struct StoryCentroid {
     /// (`ArticleVector.places`). Bounded by the gazetteer's few hundred labels.
     private(set) var subjectPlaces: Set<String> = []
     private(set) var places: Set<String> = []
+    /// The kinds of deadly incident its articles' headlines name (`IncidentKind`).
+    private(set) var incidentKinds: Set<IncidentKind> = []
 
     init(id: String, publishedAt: Date) {
         self.id = id
@@ -53,6 +55,7 @@ struct StoryCentroid {
         addSubjectNames(vector.subjectNames)
         subjectPlaces.formUnion(vector.subjectPlaces)
         places.formUnion(vector.places)
+        incidentKinds.formUnion(vector.incidentKinds)
         let lost = prune(vocabulary: vocabulary, termLimit: termLimit)
         refreshNorms(vocabulary: vocabulary)
         return (gained, lost)
@@ -69,6 +72,7 @@ struct StoryCentroid {
         addSubjectNames(other.subjectNames)
         subjectPlaces.formUnion(other.subjectPlaces)
         places.formUnion(other.places)
+        incidentKinds.formUnion(other.incidentKinds)
         let lost = prune(vocabulary: vocabulary, termLimit: termLimit)
         refreshNorms(vocabulary: vocabulary)
         return (gained, lost)
@@ -84,7 +88,8 @@ struct StoryCentroid {
     /// headline and lead name only people, places or bodies the story never mentions, and the
     /// story's headlines and leads only ones the article never mentions ("South Africa's central
     /// bank cuts rates" against a story headlined "ECB cuts rates"). Shared wording and one shared
-    /// figure then need twice the evidence. A side that names nobody tells nothing.
+    /// figure then need twice the evidence, and so do headlines naming different kinds of deadly
+    /// incident (`IncidentKind`). A side that names nobody tells nothing.
     func similarity(to vector: ArticleVector, vocabulary: TermVocabulary, entityShare: Float,
                     differentSubjectsFactor: Float) -> Float {
         let base = contentSimilarity(to: vector, vocabulary: vocabulary, entityShare: entityShare)
@@ -92,7 +97,13 @@ struct StoryCentroid {
     }
 
     private func isAboutDifferentSubjects(than vector: ArticleVector) -> Bool {
-        namesNoOneElseMentions(vector) || placesNoOneElseMentions(vector)
+        namesNoOneElseMentions(vector) || placesNoOneElseMentions(vector) || differentIncidents(vector)
+    }
+
+    /// Headlines on both sides name deadly incidents, of no kind in common: a quake and a train
+    /// collision in one country on one day are two stories.
+    private func differentIncidents(_ vector: ArticleVector) -> Bool {
+        !vector.incidentKinds.isEmpty && !incidentKinds.isEmpty && vector.incidentKinds.isDisjoint(with: incidentKinds)
     }
 
     private func namesNoOneElseMentions(_ vector: ArticleVector) -> Bool {
@@ -110,23 +121,36 @@ struct StoryCentroid {
 
     private func contentSimilarity(to vector: ArticleVector, vocabulary: TermVocabulary, entityShare: Float) -> Float {
         var wordDot: Float = 0, entityDot: Float = 0
-        var sharedEntities = 0
+        // Shared names; places count as one, however many: they say where, not what happened.
+        var sharedNames = 0
+        var sharesPlace = false
         for (id, articleWeight) in vector.weights {
             guard let share = mass[id] else { continue }
             let product = share * vocabulary.idf(id) * articleWeight
-            if vocabulary.isEntity(id) {
-                entityDot += product
-                sharedEntities += 1
-            } else {
+            guard vocabulary.isEntity(id) else {
                 wordDot += product
+                continue
+            }
+            entityDot += product
+            if vector.placeNames.contains(id) { sharesPlace = true } else { sharedNames += 1 }
+        }
+        if sharesPlace { sharedNames += 1 }
+        // Both headlines name one kind of deadly incident: as telling as a shared name.
+        if !incidentKinds.isDisjoint(with: vector.incidentKinds) { sharedNames += 1 }
+        // When a place is the only name shared, its words do not count either ("Sri Lanka" is
+        // also "sri" and "lanka", two rare words a rail strike and a rate cut of one day shared).
+        if sharedNames == 1, sharesPlace {
+            for word in vector.placeWords {
+                guard let share = mass[word], let articleWeight = vector.weights[word] else { continue }
+                wordDot -= share * vocabulary.idf(word) * articleWeight
             }
         }
         let wordCosine = wordNorm > 0 ? min(wordDot / wordNorm, 1) : 0
         guard vector.hasEntities, entityNorm > 0 else { return wordCosine }
-        // One shared name (a city, a country) is where two events happen, not that they are one:
-        // it may keep stories apart (a low entity match) but not pull them together on its own.
+        // One shared name (a person, or the places) is where two events happen, not that they are
+        // one: it may keep stories apart (a low entity match) but not pull them together on its own.
         let entityMatch = min(entityDot / entityNorm, 1)
-        let entityCosine = sharedEntities >= 2 ? entityMatch : min(entityMatch, wordCosine)
+        let entityCosine = sharedNames >= 2 ? entityMatch : min(entityMatch, wordCosine)
         return vector.hasWords ? pow(wordCosine, 1 - entityShare) * pow(entityCosine, entityShare) : entityCosine
     }
 

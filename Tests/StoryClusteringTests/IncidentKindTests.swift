@@ -1,0 +1,21 @@
+import NewsText
+import XCTest
+@testable import StoryClustering
+
+final class IncidentKindTests: XCTestCase {
+    /// The natural-disaster list is the repo's one list (`NaturalDisasters`); each of its words
+    /// must have a kind, or a disaster named by it would not count as an incident here.
+    func testEveryNaturalDisasterWordHasAKind() {
+        let missing = NaturalDisasters.words.filter { IncidentKind.byWord[$0] == nil }
+        XCTAssertEqual(missing, [], "add these to IncidentKind.byWord")
+    }
+
+    func testHeadlinesNameTheirKinds() {
+        let kinds = { (headline: String) in IncidentKind.kinds(in: Tokenizer.contentWords(headline)) }
+        XCTAssertEqual(kinds("Train collision near Algeria's Blida kills nine"), [.crash])
+        XCTAssertEqual(kinds("Five dead as 5.9 quake shakes Béjaïa"), [.earthquake])
+        XCTAssertEqual(kinds("Floods and landslides kill 12 in Ratnapura"), [.storm])
+        XCTAssertEqual(kinds("Fuel depot blast in Kinshasa: fire put out"), [.fire])
+        XCTAssertEqual(kinds("Central bank cuts rate by 25 basis points"), [])
+    }
+}
