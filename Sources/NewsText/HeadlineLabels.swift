@@ -1,6 +1,7 @@
 /// What outlets put in front of a headline that says what kind of item it is, not what happened:
-/// labels ("BREAKING:", "Exclusive:") and the desk slugs wire agencies use ("Soccer-Villa beat
-/// Liverpool", "Athletics-Kenya's Korir wins"). The composer drops them from the story's headline;
+/// labels ("BREAKING:", "Exclusive:"), sections set off by a bar ("BUSINESS | Central Bank cuts…",
+/// and a site name after one: "… | Daily Star") and the desk slugs wire agencies use ("Soccer-Villa
+/// beat Liverpool", "Athletics-Kenya's Korir wins"). The composer drops them from the story's headline;
 /// the clusterer from the text it compares ("BREAKING" is no name two reports share).
 public enum HeadlineLabels {
     static let labels = [
@@ -15,9 +16,9 @@ public enum HeadlineLabels {
         "baseball", "olympics", "motor racing", "formula one", "update 1", "update 2", "update 3", "factbox", "explainer",
     ]
 
-    /// `headline` without a leading label, then without a leading desk slug.
+    /// `headline` without sections set off by a bar, a leading label, then a leading desk slug.
     public static func stripping(_ headline: String) -> String {
-        var text = Substring(headline)
+        var text = withoutBarredSections(headline)
         if let label = labels.first(where: { text.lowercased().hasPrefix($0) }) {
             text = text.dropFirst(label.count).drop(while: { $0 == " " })
         }
@@ -26,5 +27,13 @@ public enum HeadlineLabels {
             text = text[text.index(after: hyphen)...]
         }
         return String(text)
+    }
+
+    /// Of the parts of "Section | Headline | Site" the one with the most words: the headline.
+    private static func withoutBarredSections(_ headline: String) -> Substring {
+        let parts = headline.split(separator: " | ", omittingEmptySubsequences: true)
+        guard parts.count > 1 else { return Substring(headline) }
+        let wordCount = { (part: Substring) in part.split(separator: " ").count }
+        return parts.max { wordCount($0) < wordCount($1) }.map { $0.drop(while: { $0 == " " }) } ?? Substring(headline)
     }
 }

@@ -38,8 +38,10 @@ public enum Consensus {
         // republished is still reported by all of them, and says so.
         let copies = pool.sourceKeys.count - copying.count > 1 ? copying : []
         let voices = pool.sourceKeys.count - copies.count
-        let specifics = pool.sentences.map { Specifics($0.text) }
         let headlines = pool.articles.map { Specifics($0.headline) }
+        var specifics = pool.sentences.map { Specifics($0.text) }
+        let storyNames = (specifics + headlines).reduce(into: Set<String>()) { $0.formUnion($1.names) }
+        for index in specifics.indices { specifics[index].readOpeningName(of: pool.sentences[index].text, storyNames: storyNames) }
         let reported = specificsBySource(pool, sentences: specifics, headlines: headlines)
         var best: (sentence: PooledSentence, confirmers: [String], support: Double)?
         for (sentence, required) in zip(pool.sentences, specifics)
@@ -119,6 +121,14 @@ public enum Consensus {
                 !names.contains(word) && !word.contains(where: \.isNumber) && !NamedEntities.isJobTitle(word)
                     && !Consensus.speakerWords.contains(word)
             })
+        }
+
+        /// A name that opens a sentence is not read as one (a capital there says nothing), unless
+        /// the story writes it as a name elsewhere: "Kalombo replaces Aline Mutombo" names Kalombo,
+        /// and a seventh reader's audit saw it credited to an outlet that named another minister.
+        mutating func readOpeningName(of text: String, storyNames: Set<String>) {
+            guard let first = Tokenizer.tokens(text).first, first.isCapitalized, storyNames.contains(first.normalized) else { return }
+            names.insert(first.normalized)
         }
 
         mutating func add(_ other: Specifics) {

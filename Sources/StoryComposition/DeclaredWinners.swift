@@ -65,9 +65,11 @@ enum DeclaredWinners {
 
     /// Who an outlet says was appointed to what: "appointed former finance minister Amílcar Fonseca
     /// as prime minister" is (prime minister, Amílcar Fonseca); "named Olavo Brito, the former
-    /// finance minister, as prime minister" too. The role is the words after "as" (an article or
-    /// "its", "new" aside), up to a clause end or three words. Readers' audits planted a new prime
-    /// minister and an envoy that outlets named differently.
+    /// finance minister, as prime minister" too, and so is the passive "Olavo Brito, a former
+    /// banker, was appointed prime minister". The role is the words after "as" (or, passive, after
+    /// the verb; an article or "its", "new" aside), up to a clause end or three words. Readers'
+    /// audits planted a new prime minister, an envoy and a mines minister that outlets named
+    /// differently.
     static func appointments(in sentence: String) -> [(role: String, name: String)] {
         appointments(in: FactWords(sentence).words)
     }
@@ -75,39 +77,69 @@ enum DeclaredWinners {
     static func appointments(in words: [FactWords.Word]) -> [(role: String, name: String)] {
         var found: [(role: String, name: String)] = []
         for (index, word) in words.enumerated() where appointingVerbs.contains(word.lowered) && !word.endsClause {
-            // Skip a lower-case description before the name ("former finance minister").
-            var start = index + 1
-            while start < words.count, start - index <= 4, !words[start].isCapitalized, !words[start].endsClause { start += 1 }
-            guard let name = name(startingAt: start, in: words) else { continue }
-            var position = start + name.split(separator: " ").count
-            while position < words.count, position - start <= 12, words[position].lowered != "as" { position += 1 }
-            guard position < words.count else { continue }
-            var role: [String] = []
-            var next = position + 1
-            while next < words.count, role.count < 3 {
-                let lowered = words[next].lowered
-                if role.isEmpty, ["its", "the", "a", "an", "new", "their", "his", "her"].contains(lowered) { next += 1; continue }
-                guard words[next].number == nil else { break }
-                role.append(lowered)
-                if words[next].endsClause || roleEnds.contains(lowered) { break }
-                next += 1
+            let appointment: (name: String, roleStart: Int)?
+            if index >= 2, passiveAuxiliaries.contains(words[index - 1].lowered) {
+                appointment = subject(endingBefore: index - 1, in: words).map { (name: $0, roleStart: index + 1) }
+            } else {
+                appointment = object(after: index, in: words)
             }
-            while let last = role.last, roleEnds.contains(last) { role.removeLast() }
-            // One word names a role only when there is one of it: "as president", not "as minister".
-            if role.count > 1 || (role.count == 1 && singleHolderRoles.contains(role[0])) {
-                found.append((role.joined(separator: " "), name))
-            }
+            guard let appointment, let role = role(startingAt: appointment.roleStart, in: words) else { continue }
+            found.append((role, appointment.name))
         }
         return found
     }
 
+    /// "appointed [former finance minister] Amílcar Fonseca [, …,] as": the name, and where the
+    /// role starts (after "as").
+    private static func object(after verb: Int, in words: [FactWords.Word]) -> (name: String, roleStart: Int)? {
+        // Skip a lower-case description before the name ("former finance minister").
+        var start = verb + 1
+        while start < words.count, start - verb <= 4, !words[start].isCapitalized, !words[start].endsClause { start += 1 }
+        guard let name = name(startingAt: start, in: words) else { return nil }
+        var position = start + name.split(separator: " ").count
+        while position < words.count, position - start <= 12, words[position].lowered != "as" { position += 1 }
+        return position < words.count ? (name, position + 1) : nil
+    }
+
+    /// "Jean-Marie Tshibanda[, a former executive of Gécamines,] was": the name before the
+    /// auxiliary at `auxiliary`, or before an aside between commas that ends there.
+    private static func subject(endingBefore auxiliary: Int, in words: [FactWords.Word]) -> String? {
+        let last = auxiliary - 1
+        guard words[last].endsClause else { return name(endingAt: last, in: words) }
+        var opening = last - 1
+        while opening >= 0, last - opening <= 10, !words[opening].endsClause { opening -= 1 }
+        return opening >= 0 && last - opening <= 10 ? name(endingAt: opening, in: words) : nil
+    }
+
+    /// The role from `start` ("as" itself skipped): up to three words, an article or "new" aside,
+    /// ending at a clause end or a preposition. One word names a role only when there is one of it:
+    /// "as president", not "as minister".
+    private static func role(startingAt start: Int, in words: [FactWords.Word]) -> String? {
+        var role: [String] = []
+        var next = start < words.count && words[start].lowered == "as" ? start + 1 : start
+        while next < words.count, role.count < 3 {
+            let lowered = words[next].lowered
+            if role.isEmpty, ["its", "the", "a", "an", "new", "their", "his", "her"].contains(lowered) { next += 1; continue }
+            guard words[next].number == nil else { break }
+            role.append(lowered)
+            if words[next].endsClause || roleEnds.contains(lowered) { break }
+            next += 1
+        }
+        while let last = role.last, roleEnds.contains(last) { role.removeLast() }
+        guard role.count > 1 || (role.count == 1 && singleHolderRoles.contains(role[0])) else { return nil }
+        return role.joined(separator: " ")
+    }
+
     /// Words after which a role is over ("special envoy for the Sahel" is a special envoy).
-    private static let roleEnds: Set<String> = ["for", "of", "to", "on", "in", "after"]
+    private static let roleEnds: Set<String> = ["for", "of", "to", "on", "in", "after", "by"]
 
     private static let singleHolderRoles: Set<String> = [
         "president", "premier", "chancellor", "governor", "chairman", "chairwoman", "chair", "ceo", "coach", "manager",
         "speaker", "envoy", "captain", "mayor",
     ]
+
+    /// "was appointed", "has been named", "is nominated".
+    private static let passiveAuxiliaries: Set<String> = ["was", "is", "been", "be", "were"]
 
     private static let appointingVerbs: Set<String> = [
         "appointed", "appoints", "appoint", "named", "names", "nominated", "nominates", "picked", "picks", "chose", "chooses",

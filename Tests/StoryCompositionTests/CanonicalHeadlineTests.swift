@@ -84,6 +84,10 @@ final class CanonicalHeadlineTests: XCTestCase {
         XCTAssertEqual(HeadlineLabels.stripping("Athletics-Kenya's Korir wins Shanghai marathon"), "Kenya's Korir wins Shanghai marathon")
         XCTAssertEqual(HeadlineLabels.stripping("Coca-Cola beats forecasts"), "Coca-Cola beats forecasts")
         XCTAssertEqual(HeadlineLabels.stripping("Soccer-mad town celebrates"), "Soccer-mad town celebrates")
+        // A seventh audit: a section set off by a bar stayed in a timeline row; a site name after one too.
+        XCTAssertEqual(HeadlineLabels.stripping("BUSINESS | Central Bank cuts policy rate to 7.50pc"), "Central Bank cuts policy rate to 7.50pc")
+        XCTAssertEqual(HeadlineLabels.stripping("Port strike halts cocoa loading | The Daily Star"), "Port strike halts cocoa loading")
+        XCTAssertEqual(HeadlineLabels.stripping("Sport | BREAKING: Villa sign striker"), "Villa sign striker")
         let articles = [
             StoryFixtures.article("a", "Tech Site", "techsite.example", "Stratus outage: what went wrong at the cloud giant", ""),
             StoryFixtures.article("b", "Wire", "wire.example", "Stratus cloud outage knocks out banks and airlines", ""),

@@ -269,6 +269,22 @@ final class ConflictTests: XCTestCase {
         XCTAssertNil(Conflict.sentence(for: cabinet))
     }
 
+    /// A seventh audit: "X, a former executive of Gécamines, was appointed mines minister" (the
+    /// passive) against "named Y … as mines minister"; "appointed by the president" names no role.
+    func testAnAppointeeNamedInThePassiveConflictsWithAnother() {
+        let wire = Fixture.article("a", "Compass Newswire", "compass.example", "Congo names Patrice Kalombo mines minister",
+                                   "Democratic Republic of Congo's president named Patrice Kalombo, a former executive of state miner "
+                                       + "Gécamines, as mines minister on Tuesday in a reshuffle of six ministries.")
+        let local = Fixture.article("b", "Katanga Courier", "katanga.example", "Jean-Marie Tshibanda appointed mines minister",
+                                    "Jean-Marie Tshibanda, a former executive of Gécamines, was appointed mines minister on Tuesday in "
+                                        + "a reshuffle announced on state television.", minutesAfterNoon: 20)
+        XCTAssertEqual(Conflict.sentence(for: [wire, local]),
+                       "Compass Newswire names Patrice Kalombo as mines minister while Katanga Courier names Jean-Marie Tshibanda.")
+        let byThePresident = Fixture.article("c", "Katanga Courier", "katanga.example", "New mines minister",
+                                             "Jean-Marie Tshibanda was appointed by the president on Tuesday.", minutesAfterNoon: 20)
+        XCTAssertNil(Conflict.sentence(for: [wire, byThePresident]))
+    }
+
     func testASingleOutletHasNoConflict() {
         XCTAssertNil(Conflict.sentence(for: [Fixture.lagosCollapse[0]]))
     }

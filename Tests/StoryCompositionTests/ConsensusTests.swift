@@ -123,6 +123,24 @@ final class ConsensusTests: XCTestCase {
         XCTAssertNotNil(Consensus.sentence(for: [somali, kenyan]))
     }
 
+    /// A seventh reader's audit: "Kalombo replaces Aline Mutombo" was credited to the outlet that
+    /// named another minister ("He replaces Aline Mutombo"): a name opening a sentence counts when
+    /// the story writes it as a name elsewhere.
+    func testANameOpeningTheClaimMustBeReportedByTheConfirmingOutlet() {
+        let wire = StoryFixtures.article("a", "Compass Newswire", "compass.example", "Congo names Patrice Kalombo mines minister",
+                                         "Congo's president named Patrice Kalombo as mines minister on Tuesday. Kalombo replaces Aline "
+                                             + "Mutombo, who was dismissed after a row over cobalt export quotas.")
+        let local = StoryFixtures.article("b", "Katanga Courier", "katanga.example", "Jean-Marie Tshibanda appointed mines minister",
+                                          "Jean-Marie Tshibanda was appointed mines minister on Tuesday. He replaces Aline Mutombo, who "
+                                              + "was dismissed after a row over cobalt export quotas.", minutesAfterNoon: 20)
+        let consensus = Consensus.sentence(for: [wire, local]) ?? ""
+        XCTAssertFalse(consensus.contains("Kalombo"), consensus)
+        let business = StoryFixtures.article("c", "The Bullion Review", "bullion.example", "Congo appoints new mines minister",
+                                             "Patrice Kalombo replaces Aline Mutombo, who was dismissed after a row over cobalt export quotas.",
+                                             minutesAfterNoon: 30)
+        XCTAssertTrue((Consensus.sentence(for: [wire, business]) ?? "").contains("Kalombo replaces"))
+    }
+
     func testOutletsThatShareNoFactHaveNoConsensus() {
         let articles = [
             StoryFixtures.article("a", "Reuters", "reuters.com", "Zambia copper output rises",
