@@ -154,7 +154,8 @@ public enum Consensus {
     }
 
     /// The sentence as the object of "report that": its first word lowercased when it is an
-    /// ordinary word (below), kept as written otherwise ("Apple", "NATO", "Joe Biden").
+    /// ordinary word (below: a stop word, a number word — "Twelve people were killed" —, or a word
+    /// the story writes in lower case), kept as written otherwise ("Apple", "NATO", "Joe Biden").
     static func asClause(_ sentence: String, pool: SentencePool) -> String {
         let tokens = Tokenizer.tokens(sentence)
         guard let firstToken = tokens.first, let first = sentence.first, first.isUppercase else {
@@ -162,7 +163,7 @@ public enum Consensus {
         }
         let laterTokens = pool.sentences.flatMap { Tokenizer.tokens($0.text).dropFirst() }
         let isAcronym = firstToken.text.count > 1 && firstToken.text.allSatisfy(\.isUppercase)
-        let isCommonWord = StopWords.english.contains(firstToken.normalized)
+        let isCommonWord = StopWords.english.contains(firstToken.normalized) || NumberWords.value(firstToken.normalized) != nil
             || laterTokens.contains { !$0.isCapitalized && $0.normalized == firstToken.normalized }
         // Lower-cased only when known to be an ordinary word: a stop word, or written in lower case
         // elsewhere in the story. A capital the story never explains otherwise stays: "Apple has

@@ -33,6 +33,10 @@ final class ConsensusTests: XCTestCase {
         let consensus = try consensusOfTwo("The high court in Accra convicted the former finance minister of fraud on Monday.",
                                            "The high court in Accra convicted the former finance minister of fraud on Monday afternoon.")
         XCTAssertTrue(consensus.hasPrefix("Reuters and MyJoyOnline both report that the high court in Accra"), consensus)
+        // A seventh audit: "both report that Twelve people were killed".
+        let toll = try consensusOfTwo("Twelve people were killed by floods in Ratnapura district on Tuesday, officials said.",
+                                      "Twelve people were killed by floods in Ratnapura district on Tuesday.")
+        XCTAssertTrue(toll.hasPrefix("Reuters and MyJoyOnline both report that twelve people were killed"), toll)
     }
 
     /// Found by a reader's audit: "both report that apple has launched". A name the story only
