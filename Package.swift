@@ -97,6 +97,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestDatabaseSupport"]),
         .testTarget(name: "NewsTextTests", dependencies: ["NewsText"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
+        .testTarget(name: "EvalDataTests", dependencies: ["EvalData"]),
         // The docs that name files and tests (docs/*/contracts.md) are checked against the tree.
         .testTarget(name: "DocumentationTests"),
         .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer", "TestHTTPClients"]),

@@ -9,17 +9,18 @@ import EvalData
 import Foundation
 import StoryClustering
 
-let arguments = CommandLine.arguments
+let arguments = ToolArguments.parse(usage: "usage: ClusteringEval [--split test|dev] [--tune] [--data DIR]",
+                                    flags: ["--tune"], options: ["--split": .oneOf(["test", "dev"]), "--data": .text])
 do {
-    let directory = try DataDirectory.resolve(arguments: arguments)
+    let directory = try DataDirectory.resolve(arguments)
     let allStories = try AllSides.loadStories(dataDirectory: directory)
     let background = try BackgroundNews(dataDirectory: directory)
-    if arguments.contains("--tune") {
+    if arguments.has("--tune") {
         let dev = allStories.filter { EvalSplit.part(ofStoryID: $0.id) == .dev }
         Tuning.run(on: dev, distractors: background.distractors(for: .dev, count: Tuning.distractorCount), primer: background.primer)
         exit(0)
     }
-    let split = EvalSplit(rawValue: DataDirectory.value(of: "--split", in: arguments) ?? "test") ?? .test
+    let split = arguments.value(of: "--split").flatMap(EvalSplit.init(rawValue:)) ?? .test
     let stories = allStories.filter { EvalSplit.part(ofStoryID: $0.id) == split }
     let configuration = ClusteringConfiguration()
     func clustered(_ stream: [LabelledArticle]) -> [String] {

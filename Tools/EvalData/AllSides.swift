@@ -1,7 +1,7 @@
 // EvalData: loaders for the labelled sets under ../shared/data and the fixed dev/test split that every
 // evaluation tool reports on. Public API (used by ClusteringEval and by the composition helper's SummaryEval):
 //
-//   let directory = try DataDirectory.resolve(arguments: CommandLine.arguments)   // --data DIR, else ../shared/data
+//   let directory = try DataDirectory.resolve(arguments)   // a ToolArguments: --data DIR, else ../shared/data
 //   let stories = try AllSides.loadStories(dataDirectory: directory)                // 505 stories with articles, date order
 //   let heldOut = stories.filter { EvalSplit.part(ofStoryID: $0.id) == .test }     // report figures on these only
 //

@@ -5,8 +5,8 @@ import Foundation
 public enum DataDirectory {
     public static let defaultRelativePath = "../shared/data"
 
-    public static func resolve(arguments: [String]) throws -> URL {
-        let path = value(of: "--data", in: arguments) ?? defaultRelativePath
+    public static func resolve(_ arguments: ToolArguments) throws -> URL {
+        let path = arguments.value(of: "--data") ?? defaultRelativePath
         let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
             .standardizedFileURL
         var isDirectory: ObjCBool = false
@@ -14,11 +14,5 @@ public enum DataDirectory {
             throw EvalDataError.missingFile(url.path)
         }
         return url
-    }
-
-    /// The word after `flag` in a command line, if any.
-    public static func value(of flag: String, in arguments: [String]) -> String? {
-        guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
-        return arguments[index + 1]
     }
 }

@@ -5,10 +5,12 @@
 //   swift run -c release StoryEngineBench --size N   # one size in this process (what the children run)
 //
 // Targets (issue 4): time(100k) ≤ 12 × time(10k); peak resident memory < 500 MB.
+import EvalData
 import Foundation
 
-let arguments = CommandLine.arguments
-if let index = arguments.firstIndex(of: "--size"), index + 1 < arguments.count, let size = Int(arguments[index + 1]) {
+let arguments = ToolArguments.parse(usage: "usage: StoryEngineBench [--size N]   (no --size: 10k and 100k, each twice in a child process)",
+                                    options: ["--size": .integer])
+if let size = arguments.value(of: "--size").flatMap(Int.init) {
     BenchRun.run(size: size)
     exit(0)
 }

@@ -9,15 +9,16 @@ import EvalData
 import Foundation
 import StoryComposition
 
-let arguments = CommandLine.arguments
+let arguments = ToolArguments.parse(usage: "usage: SummaryEval [--split test|dev] [--tune] [--data DIR]",
+                                    flags: ["--tune"], options: ["--split": .oneOf(["test", "dev"]), "--data": .text])
 do {
-    let directory = try DataDirectory.resolve(arguments: arguments)
+    let directory = try DataDirectory.resolve(arguments)
     let stories = try AllSides.loadStories(dataDirectory: directory)
-    if arguments.contains("--tune") {
+    if arguments.has("--tune") {
         let best = WeightSearch.best(on: SummaryCorpus.cases(stories, split: .dev))
         print("best on dev: \(best.weights) -> mean ROUGE F1 \(Report.format(best.meanF1))")
     } else {
-        let split = DataDirectory.value(of: "--split", in: arguments).flatMap(EvalSplit.init(rawValue:)) ?? .test
+        let split = arguments.value(of: "--split").flatMap(EvalSplit.init(rawValue:)) ?? .test
         let lexRank = LexRank(corpus: stories.flatMap { $0.articles.map(\.body) })
         Report.print(SummaryCorpus.cases(stories, split: split), split: split, lexRank: lexRank)
     }

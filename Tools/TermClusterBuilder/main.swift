@@ -16,9 +16,10 @@ import TopicClassification
 
 let minimumCount = 3, dimensions = 150, clusterCount = 1_000, iterations = 25
 
-let arguments = CommandLine.arguments
-let dataDirectory = try DataDirectory.resolve(arguments: arguments)
-let outputPath = DataDirectory.value(of: "--output", in: arguments) ?? "Sources/TopicClassification/Resources/term-clusters.tsv"
+let arguments = ToolArguments.parse(usage: "usage: TermClusterBuilder [--data DIR] [--output FILE]",
+                                    options: ["--data": .text, "--output": .text])
+let dataDirectory = try DataDirectory.resolve(arguments)
+let outputPath = arguments.value(of: "--output") ?? "Sources/TopicClassification/Resources/term-clusters.tsv"
 let started = Date()
 func elapsed() -> String { String(format: "%.1f s", Date().timeIntervalSince(started)) }
 

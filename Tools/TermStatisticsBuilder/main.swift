@@ -7,7 +7,8 @@ import StoryClustering
 // (titles and descriptions as feeds carry them; labels unused), read through the clusterer's own
 // term extraction so the counts match what it computes. Usage: TermStatisticsBuilder [--data DIR]
 
-let dataDirectory = try DataDirectory.resolve(arguments: CommandLine.arguments)
+let dataDirectory = try DataDirectory.resolve(ToolArguments.parse(usage: "usage: TermStatisticsBuilder [--data DIR]",
+                                                                   options: ["--data": .text]))
 let items = try TopicCorpora.load(from: dataDirectory, including: [.agNews, .masakhaEnglish])
 let clusterer = StoryClusterer()
 let epoch = Date(timeIntervalSince1970: 0)

@@ -10,17 +10,18 @@ import TopicClassification
 //   swift run TopicEval --list-unlabeled [--data DIR]   # candidates still needing a hand label
 //   swift run TopicEval --tune-africa [--data DIR]      # the Africa rule on hand-labeled training-part items
 
-let arguments = CommandLine.arguments
-let directory = try DataDirectory.resolve(arguments: arguments)
+let arguments = ToolArguments.parse(usage: "usage: TopicEval [--list-unlabeled | --tune-africa] [--data DIR]",
+                                    flags: ["--list-unlabeled", "--tune-africa"], options: ["--data": .text])
+let directory = try DataDirectory.resolve(arguments)
 let items = try TopicCorpora.load(from: directory)
 let labels = try AfricaLabels.bundled()
 let agKeywordRows = try AfricaCandidates.agKeywordRows(in: directory)
 
-if arguments.contains("--list-unlabeled") {
+if arguments.has("--list-unlabeled") {
     AfricaCandidates.unlabeledListing(items, labels: labels, agKeywordRows: agKeywordRows).forEach { print($0) }
     exit(0)
 }
-if arguments.contains("--tune-africa") {
+if arguments.has("--tune-africa") {
     let development = items.filter { !$0.isHeldOut && labels.label(of: $0.key) != nil }
     print(AfricaTuning.report(development, labels: labels))
     exit(0)

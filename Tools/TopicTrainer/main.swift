@@ -13,17 +13,18 @@ import TopicClassification
 // (`CrossValidation`: folds of rows with index % 5 == 0, 1, 2, 3), which is how the defaults in
 // `TrainingSettings` were chosen. The held-out test part (index % 5 == 4) is never read here.
 
-let arguments = CommandLine.arguments
-let dataDirectory = try DataDirectory.resolve(arguments: arguments)
-let outputPath = DataDirectory.value(of: "--output", in: arguments) ?? "Sources/TopicClassification/Resources/topic-model.tsv"
-let clustersPath = DataDirectory.value(of: "--clusters", in: arguments)
+let arguments = ToolArguments.parse(usage: "usage: TopicTrainer [--validate] [--data DIR] [--clusters FILE] [--output FILE]",
+                                    flags: ["--validate"], options: ["--data": .text, "--clusters": .text, "--output": .text])
+let dataDirectory = try DataDirectory.resolve(arguments)
+let outputPath = arguments.value(of: "--output") ?? "Sources/TopicClassification/Resources/topic-model.tsv"
+let clustersPath = arguments.value(of: "--clusters")
     ?? "Sources/TopicClassification/Resources/term-clusters.tsv"
 let clusters = try TermClusters.decode(String(contentsOfFile: clustersPath, encoding: .utf8))
 
 // AG World items have no subject; they stay in so `--validate` can try them as politics.
 let training = try TopicCorpora.load(from: dataDirectory).filter { !$0.isHeldOut }
 
-if arguments.contains("--validate") {
+if arguments.has("--validate") {
     let plainCounts = TrainingSettings(iterations: 150, inverseDocumentFrequency: false, wordClusters: false)
     let candidates: [(name: String, settings: TrainingSettings)] = [
         ("log counts (fourth model)", plainCounts),
