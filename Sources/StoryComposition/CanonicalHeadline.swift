@@ -25,7 +25,7 @@ public enum CanonicalHeadline {
                       namesAPlace: !AfricaGazetteer.mentions(in: text).isEmpty)
         }.filter { !$0.text.isEmpty }
         guard !candidates.isEmpty else {
-            return articles.lazy.compactMap { Sentences.split($0.body).first }.first ?? ""
+            return articles.lazy.compactMap { SentencePool.sentences(of: $0).first }.first ?? ""
         }
         let pool = preferredPool(candidates)
         let weighting = TermWeighting(documents: candidates.map(\.terms))

@@ -50,7 +50,7 @@ struct ConflictReport {
         let tokens = sentences.map(Tokenizer.tokens)  // split once for the election test and the context
         let isElection = tokens.contains { !Set($0.map(\.normalized)).isDisjoint(with: Self.electionWords) }
         // Each sentence is split once and read for figures, names, winners and appointees.
-        let words = sentences.map { FactWords($0).words }
+        let words = sentences.map(FactWords.words(of:))
         self.words = words
         facts = words.enumerated().flatMap { index, sentence in
             NumericFacts.facts(in: sentence, electionContext: isElection).map { LocatedFact(fact: $0, sentence: index) }

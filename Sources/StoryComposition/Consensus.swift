@@ -38,8 +38,8 @@ public enum Consensus {
         // republished is still reported by all of them, and says so.
         let copies = pool.sourceKeys.count - copying.count > 1 ? copying : []
         let voices = pool.sourceKeys.count - copies.count
-        let headlines = pool.articles.map { Specifics($0.headline) }
-        var specifics = pool.sentences.map { Specifics($0.text) }
+        let headlines = pool.articles.map { Specifics.of($0.headline) }
+        var specifics = pool.sentences.map { Specifics.of($0.text) }
         let storyNames = (specifics + headlines).reduce(into: Set<String>()) { $0.formUnion($1.names) }
         for index in specifics.indices { specifics[index].readOpeningName(of: pool.sentences[index].text, storyNames: storyNames) }
         let reported = specificsBySource(pool, sentences: specifics, headlines: headlines)
@@ -89,7 +89,7 @@ public enum Consensus {
     /// What a text asserts beyond its gist: its figures (`SummaryText.figures`: "1.2" is one
     /// figure, not the words "1" and "2") and the words of the names and acronyms it writes
     /// (`NamedEntities`: weekdays, job titles and possessives already dropped), in normal form.
-    struct Specifics {
+    struct Specifics: Sendable {
         var figures: Set<String> = []
         var names: Set<String> = []
         /// Every word of the text, in normal form and as names spell it ("Kenya's" also as "kenya").
@@ -100,6 +100,10 @@ public enum Consensus {
         var countries: Set<String> = []
 
         init() {}
+
+        /// `Specifics(text)`, from memory for a text read recently (`TextMemo`).
+        static func of(_ text: String) -> Specifics { read.value(for: text, Specifics.init) }
+        private static let read = TextMemo<Specifics>(capacity: 8_192)
 
         init(_ text: String) {
             figures = SummaryText.figures(text)

@@ -3,7 +3,7 @@ import Foundation
 /// A sentence as a list of words with their punctuation stripped, numbers parsed, and clause
 /// breaks remembered: the form fact extraction reads.
 struct FactWords {
-    struct Word {
+    struct Word: Sendable {
         /// The word as written, punctuation stripped ("27.25%", "Ruto", "killed").
         let text: String
         let lowered: String
@@ -20,6 +20,10 @@ struct FactWords {
     }
 
     let words: [Word]
+
+    /// `FactWords(sentence).words`, from memory for a sentence read recently (`TextMemo`).
+    static func words(of sentence: String) -> [Word] { split.value(for: sentence) { FactWords($0).words } }
+    private static let split = TextMemo<[Word]>(capacity: 8_192)
 
     /// Multipliers money is abbreviated with: "$42m", "\u{20AC}1.2bn".
     private static let moneySuffixes: [(suffix: String, scale: Double)] = [

@@ -52,7 +52,7 @@ enum NumericFacts {
     /// The labelled figures of one sentence. `electionContext`: the article is about a vote, so
     /// "won 45.9%" is a vote share.
     static func facts(in sentence: String, electionContext: Bool = false) -> [Fact] {
-        facts(in: FactWords(sentence).words, electionContext: electionContext)
+        facts(in: FactWords.words(of: sentence), electionContext: electionContext)
     }
 
     /// The same, over a sentence already split (`FactWords`), for callers that read it several ways.

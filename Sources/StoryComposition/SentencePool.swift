@@ -75,9 +75,12 @@ struct SentencePool: Sendable {
     }
 
     /// The body sentences read of `article`: its first `sentencesPerArticle`.
-    static func sentences(of article: StoryArticle) -> ArraySlice<String> {
-        Sentences.split(article.body).prefix(sentencesPerArticle)
+    static func sentences(of article: StoryArticle) -> [String] {
+        splitBodies.value(for: article.body) { Array(Sentences.split($0).prefix(sentencesPerArticle)) }
     }
+
+    /// Bodies split recently: each recomposition of a story reads the same bodies again.
+    private static let splitBodies = TextMemo<[String]>(capacity: 2_048)
 
     /// How close `sentence` is to the story's headlines: its best cosine with any of them.
     func closenessToHeadlines(_ sentence: PooledSentence) -> Double {

@@ -25,7 +25,7 @@ public struct StoryScorer: Sendable {
     func score(_ articles: [StoryArticle], topic: String?, now: Date, copying: Set<String>) -> ScoreBreakdown {
         let capped = StoryComposer.select(articles, limit: StoryComposer.articleLimit)
         let leads = capped.map { article in
-            (headline: article.headline, lead: Sentences.split(article.body).prefix(3).joined(separator: " "))
+            (headline: article.headline, lead: SentencePool.sentences(of: article).prefix(3).joined(separator: " "))
         }
         return ScoreBreakdown(
             sourceAuthority: sourceAuthority(capped),

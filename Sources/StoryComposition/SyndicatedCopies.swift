@@ -47,6 +47,13 @@ enum SyndicatedCopies {
     }
 
     private static func shingles(_ body: String) -> Set<Int> {
+        readBodies.value(for: body, computeShingles)
+    }
+
+    /// Bodies read recently (`TextMemo`): every recomposition compares the same reports again.
+    private static let readBodies = TextMemo<Set<Int>>(capacity: 2_048)
+
+    private static func computeShingles(_ body: String) -> Set<Int> {
         // Twelve characters a word is ample for `wordLimit` words; a long body costs no more.
         let words = Tokenizer.words(String(body.prefix(wordLimit * 12))).prefix(wordLimit)
         guard words.count >= shingleLength else { return [] }

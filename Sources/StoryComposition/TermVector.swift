@@ -37,8 +37,11 @@ struct TermVector: Sendable {
     /// The terms two texts are compared on: content words, with a plural "s" folded so
     /// "protester" and "protesters" meet.
     static func terms(_ text: String) -> [String] {
-        Tokenizer.contentWords(text).map(stem)
+        readTerms.value(for: text) { Tokenizer.contentWords($0).map(stem) }
     }
+
+    /// Texts read recently (`TextMemo`): a story's sentences are read again at each recomposition.
+    private static let readTerms = TextMemo<[String]>(capacity: 8_192)
 
     static func stem(_ word: String) -> String {
         guard word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us") else { return word }
