@@ -21,8 +21,8 @@ struct ArticleVector {
     /// (`StoryCentroid.similarity`).
     var placeNames: Set<Int32> = []
     var placeWords: Set<Int32> = []
-    /// The kinds of deadly incident the headline names (`IncidentKind`).
-    var incidentKinds: Set<IncidentKind> = []
+    /// The kinds of event the headline names (`EventKind`).
+    var eventKinds: Set<EventKind> = []
 
     /// Reads the headline, the first `bodyWordLimit` body words and the entities of both, counts
     /// them into `vocabulary` (document frequencies are learned from every article seen), and
@@ -91,7 +91,7 @@ struct ArticleVector {
         let places = subjectPlaces.union(AfricaGazetteer.mentions(in: bodyTokens).map(\.country))
         return ArticleVector(weights: weights, hasWords: wordNorm > 0, hasEntities: entityNorm > 0, subjectNames: subjectNames,
                              subjectPlaces: subjectPlaces, places: places, placeNames: placeNames, placeWords: placeWords,
-                             incidentKinds: IncidentKind.kinds(in: headlineWords))
+                             eventKinds: EventKind.kinds(in: headlineWords))
     }
 
     /// Whether a name is wholly a place the gazetteer knows ("Algeria", "Sri Lankan", "Algiers";

@@ -21,8 +21,8 @@ struct StoryCentroid {
     /// (`ArticleVector.places`). Bounded by the gazetteer's few hundred labels.
     private(set) var subjectPlaces: Set<String> = []
     private(set) var places: Set<String> = []
-    /// The kinds of deadly incident its articles' headlines name (`IncidentKind`).
-    private(set) var incidentKinds: Set<IncidentKind> = []
+    /// The kinds of event its articles' headlines name (`EventKind`).
+    private(set) var eventKinds: Set<EventKind> = []
 
     init(id: String, publishedAt: Date) {
         self.id = id
@@ -55,7 +55,7 @@ struct StoryCentroid {
         addSubjectNames(vector.subjectNames)
         subjectPlaces.formUnion(vector.subjectPlaces)
         places.formUnion(vector.places)
-        incidentKinds.formUnion(vector.incidentKinds)
+        eventKinds.formUnion(vector.eventKinds)
         let lost = prune(vocabulary: vocabulary, termLimit: termLimit)
         refreshNorms(vocabulary: vocabulary)
         return (gained, lost)
@@ -72,7 +72,7 @@ struct StoryCentroid {
         addSubjectNames(other.subjectNames)
         subjectPlaces.formUnion(other.subjectPlaces)
         places.formUnion(other.places)
-        incidentKinds.formUnion(other.incidentKinds)
+        eventKinds.formUnion(other.eventKinds)
         let lost = prune(vocabulary: vocabulary, termLimit: termLimit)
         refreshNorms(vocabulary: vocabulary)
         return (gained, lost)
@@ -84,26 +84,24 @@ struct StoryCentroid {
     /// events in different places (words alike, no shared names) and unrelated news from one
     /// country (a shared name, different words) both score low.
     ///
-    /// Halved (`differentSubjectsFactor`) when the two are about different subjects: the article's
-    /// headline and lead name only people, places or bodies the story never mentions, and the
-    /// story's headlines and leads only ones the article never mentions ("South Africa's central
-    /// bank cuts rates" against a story headlined "ECB cuts rates"). Shared wording and one shared
-    /// figure then need twice the evidence, and so do headlines naming different kinds of deadly
-    /// incident (`IncidentKind`). A side that names nobody tells nothing.
+    /// Halved (`differentSubjectsFactor`) for each way the two are about different subjects: the
+    /// article's headline and lead name only people, places or bodies the story never mentions, and
+    /// the story's headlines and leads only ones the article never mentions ("South Africa's central
+    /// bank cuts rates" against a story headlined "ECB cuts rates"); their headlines name different
+    /// countries; their headlines name different kinds of event (`EventKind`). Shared wording and one
+    /// shared figure then need twice the evidence, or four times: Chile's and Korea's cuts "by 25
+    /// basis points" of one day differ in names and in countries. A side that names nobody tells nothing.
     func similarity(to vector: ArticleVector, vocabulary: TermVocabulary, entityShare: Float,
                     differentSubjectsFactor: Float) -> Float {
         let base = contentSimilarity(to: vector, vocabulary: vocabulary, entityShare: entityShare)
-        return isAboutDifferentSubjects(than: vector) ? base * differentSubjectsFactor : base
+        let differences = [namesNoOneElseMentions(vector), placesNoOneElseMentions(vector), differentEventKinds(vector)]
+        return base * pow(differentSubjectsFactor, Float(differences.filter { $0 }.count))
     }
 
-    private func isAboutDifferentSubjects(than vector: ArticleVector) -> Bool {
-        namesNoOneElseMentions(vector) || placesNoOneElseMentions(vector) || differentIncidents(vector)
-    }
-
-    /// Headlines on both sides name deadly incidents, of no kind in common: a quake and a train
-    /// collision in one country on one day are two stories.
-    private func differentIncidents(_ vector: ArticleVector) -> Bool {
-        !vector.incidentKinds.isEmpty && !incidentKinds.isEmpty && vector.incidentKinds.isDisjoint(with: incidentKinds)
+    /// Headlines on both sides name kinds of event, none in common (`EventKind`): a quake and a
+    /// train collision in one country on one day, or a company's results and its fine, are two stories.
+    private func differentEventKinds(_ vector: ArticleVector) -> Bool {
+        !vector.eventKinds.isEmpty && !eventKinds.isEmpty && vector.eventKinds.isDisjoint(with: eventKinds)
     }
 
     private func namesNoOneElseMentions(_ vector: ArticleVector) -> Bool {
@@ -136,7 +134,7 @@ struct StoryCentroid {
         }
         if sharesPlace { sharedNames += 1 }
         // Both headlines name one kind of deadly incident: as telling as a shared name.
-        if !incidentKinds.isDisjoint(with: vector.incidentKinds) { sharedNames += 1 }
+        if eventKinds.intersection(vector.eventKinds).contains(where: \.isDeadlyIncident) { sharedNames += 1 }
         // When a place is the only name shared, its words do not count either ("Sri Lanka" is
         // also "sri" and "lanka", two rare words a rail strike and a rate cut of one day shared).
         if sharedNames == 1, sharesPlace {
@@ -178,3 +176,4 @@ struct StoryCentroid {
         return lost
     }
 }
+

@@ -21,7 +21,17 @@ final class AfricaGazetteerTests: XCTestCase {
 
     func testPapuaNewGuineaIsNotGuinea() {
         XCTAssertEqual(countries("Papua New Guinea holds an election"), [])
-        XCTAssertEqual(elsewhere("Papua New Guinea holds an election"), ["Oceania"])
+        XCTAssertEqual(elsewhere("Papua New Guinea holds an election"), ["Papua New Guinea"])
+    }
+
+    /// Every country outside Africa is a place of its own: the clusterer counts places as one
+    /// shared name (an eighth audit: "Costa Rica" joined a landslide and a factory investment),
+    /// and Chile's rate cut is not in the same place as Peru's.
+    func testCountriesOutsideAfricaAreEachTheirOwnPlace() {
+        XCTAssertEqual(elsewhere("Landslide buries bus on Costa Rica's Route 32"), ["Costa Rica"])
+        XCTAssertEqual(elsewhere("Chile's central bank and Peru's both cut rates"), ["Chile", "Peru"])
+        XCTAssertEqual(elsewhere("Bank of Korea cuts base rate; Seoul stocks rise"), ["South Korea", "South Korea"])
+        XCTAssertEqual(elsewhere("Iceland's government collapses"), ["Iceland"])
     }
 
     func testTheThreeGuineasOfAfricaAreTellApart() {

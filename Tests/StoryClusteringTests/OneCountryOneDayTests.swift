@@ -17,9 +17,23 @@ final class OneCountryOneDayTests: XCTestCase {
         assertOneStoryPerEvent(Events.congoDays)
     }
 
-    /// The tabloid shares the city, the country and "collapses"/"crumbles" (`IncidentKind`), few words.
+    /// The tabloid shares the city, the country and "collapses"/"crumbles" (`EventKind`), few words.
     func testATabloidSharingOnlyPlacesAndTheKindOfIncidentJoinsItsEvent() {
         assertOneStoryPerEvent(Events.lagosCollapse)
+    }
+
+    /// An eighth audit's merges: two central banks' cuts of one day, written alike; a company's
+    /// results and its fine; an investment and a landslide in Costa Rica.
+    func testTwoCentralBanksCuttingAlikeOnOneDayAreTwoStories() {
+        assertOneStoryPerEvent(Events.chileAndKoreaRateCuts)
+    }
+
+    func testACompanysResultsAndItsFineOfOneDayAreTwoStories() {
+        assertOneStoryPerEvent(Events.resultsAndFine)
+    }
+
+    func testAnInvestmentAndALandslideInCostaRicaAreTwoStories() {
+        assertOneStoryPerEvent(Events.costaRicaDay)
     }
 
     /// The event is the article id without its last part ("lk-court-2" → "lk-court").

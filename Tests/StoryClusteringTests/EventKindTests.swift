@@ -2,20 +2,23 @@ import NewsText
 import XCTest
 @testable import StoryClustering
 
-final class IncidentKindTests: XCTestCase {
+final class EventKindTests: XCTestCase {
     /// The natural-disaster list is the repo's one list (`NaturalDisasters`); each of its words
     /// must have a kind, or a disaster named by it would not count as an incident here.
     func testEveryNaturalDisasterWordHasAKind() {
-        let missing = NaturalDisasters.words.filter { IncidentKind.byWord[$0] == nil }
-        XCTAssertEqual(missing, [], "add these to IncidentKind.byWord")
+        let missing = NaturalDisasters.words.filter { EventKind.byWord[$0] == nil }
+        XCTAssertEqual(missing, [], "add these to EventKind.byWord")
     }
 
     func testHeadlinesNameTheirKinds() {
-        let kinds = { (headline: String) in IncidentKind.kinds(in: Tokenizer.contentWords(headline)) }
+        let kinds = { (headline: String) in EventKind.kinds(in: Tokenizer.contentWords(headline)) }
         XCTAssertEqual(kinds("Train collision near Algeria's Blida kills nine"), [.crash])
         XCTAssertEqual(kinds("Five dead as 5.9 quake shakes Béjaïa"), [.earthquake])
         XCTAssertEqual(kinds("Floods and landslides kill 12 in Ratnapura"), [.storm])
         XCTAssertEqual(kinds("Fuel depot blast in Kinshasa: fire put out"), [.fire])
         XCTAssertEqual(kinds("Central bank cuts rate by 25 basis points"), [])
+        XCTAssertEqual(kinds("Brightwater revenue rises 17% on AI cloud demand"), [.results])
+        XCTAssertEqual(kinds("EU fines Brightwater over cloud licensing"), [.penalty])
+        XCTAssertEqual(kinds("Biden launches re-election bid"), [], "politics' words are no company's")
     }
 }

@@ -1,0 +1,53 @@
+import NewsText
+
+/// The kind of event a headline names, where the kind tells two events apart: deadly incidents,
+/// and a company's results, penalties and acquisitions. Headlines naming only different kinds
+/// are about different subjects (`StoryCentroid.similarity`).
+///
+/// Two incidents in one country on one day share their casualty wording ("killed", "injured",
+/// "the civil protection service said") and the country: the seventh reader's audit saw a quake
+/// near Béjaïa join a train collision near Blida. A company's quarterly results and its EU fine
+/// of the same day share the company and its products: the eighth saw them become one story.
+enum EventKind: Hashable, CaseIterable {
+    case earthquake, storm, fire, crash, collapse, eruption
+    case results, penalty, acquisition
+
+    /// Headlines naming one kind of deadly incident share something like a name: a tabloid's "tower
+    /// block crumbles in Lagos" and "building collapses in Nigeria's Lagos" share only the places
+    /// otherwise. Not so a company's kinds: many companies report results on one day.
+    var isDeadlyIncident: Bool {
+        switch self {
+        case .earthquake, .storm, .fire, .crash, .collapse, .eruption: return true
+        case .results, .penalty, .acquisition: return false
+        }
+    }
+
+    /// Every word of `NaturalDisasters.words` has its kind here (a test keeps the two in step).
+    /// Words politics uses too are left out ("bid", "launch", "probe": "Biden's re-election bid").
+    static let byWord: [String: EventKind] = {
+        let kinds: [EventKind: [String]] = [
+            .earthquake: ["earthquake", "earthquakes", "quake", "quakes", "tremor", "tremors", "aftershock", "aftershocks",
+                          "tsunami"],
+            .storm: ["hurricane", "hurricanes", "typhoon", "typhoons", "cyclone", "tornado", "tornadoes", "storm", "storms",
+                     "flood", "floods", "flooding", "floodwaters", "landslide", "landslides", "mudslide", "mudslides",
+                     "monsoon", "avalanche", "blizzard"],
+            .fire: ["fire", "fires", "blaze", "blazes", "wildfire", "wildfires", "bushfire", "inferno", "fireball",
+                    "explosion", "explosions", "blast", "blasts", "heatwave"],
+            .crash: ["crash", "crashes", "crashed", "collision", "collide", "collides", "collided", "derail", "derails",
+                     "derailed", "derailment", "capsize", "capsizes", "capsized", "sank", "sinks", "shipwreck"],
+            .collapse: ["collapse", "collapses", "collapsed", "crumbles", "crumbled"],
+            .eruption: ["volcano", "eruption", "erupts", "erupted"],
+            .results: ["revenue", "revenues", "profit", "profits", "earnings", "results", "quarter", "quarterly", "sales"],
+            .penalty: ["fine", "fines", "fined", "antitrust", "penalty"],
+            .acquisition: ["acquire", "acquires", "acquisition", "merger", "takeover", "buyout"],
+        ]
+        return kinds.reduce(into: [:]) { table, entry in
+            for word in entry.value { table[word] = entry.key }
+        }
+    }()
+
+    /// The kinds `words` (a headline's content words) name.
+    static func kinds(in words: [String]) -> Set<EventKind> {
+        Set(words.compactMap { byWord[$0] })
+    }
+}

@@ -1,0 +1,66 @@
+import StoryClustering
+
+/// Pairs of events of one day that an eighth reader's audit (2026-11-30) saw merged: two
+/// central banks' cuts written alike, one company's results and its fine, and one country's
+/// investment news and landslide.
+extension Events {
+    /// "Cuts … by 25 basis points to N%": different banks, countries and rates.
+    static let chileAndKoreaRateCuts = [
+        Newsroom.article("kr-cut-1", "wire.example", hoursAfterMorning: 0, "Bank of Korea cuts base rate by 25 basis points to 2.25%", """
+        SEOUL (Wire) - The Bank of Korea cut its base rate by 25 basis points to 2.25% on Monday to support an economy \
+        hit by weak exports, with one board member voting to hold.
+        """),
+        Newsroom.article("kr-cut-2", "ledger.example", hoursAfterMorning: 0.5, "BOK trims base rate to 2.25% to support exports", """
+        The Bank of Korea lowered its base rate by a quarter point to 2.25% on Monday. One of the seven members of its \
+        monetary policy board dissented.
+        """),
+        Newsroom.article("cl-cut-1", "wire.example", hoursAfterMorning: 1, "Chile's central bank cuts key rate by 25 basis points to 4.25%", """
+        SANTIAGO (Wire) - Chile's central bank cut its benchmark interest rate by 25 basis points to 4.25% on Monday, in \
+        a unanimous decision, as annual inflation slowed to 3.6%. The board said further cuts would depend on the peso.
+        """),
+        Newsroom.article("cl-cut-2", "mesetapost.example", hoursAfterMorning: 1.6, "Chile lowers interest rate to 4.25%", """
+        Chile's central bank cut interest rates by 25 basis points to 4.25% on Monday, citing slowing inflation of 3.6%.
+        """),
+    ]
+
+    /// The company, its cloud business and its customers in both; results in one, a fine in the other.
+    static let resultsAndFine = [
+        Newsroom.article("bw-results-1", "wire.example", hoursAfterMorning: 0, "Brightwater Systems revenue rises 17% to $11.3 billion on AI cloud demand", """
+        NEW YORK (Wire) - Brightwater Systems said on Monday its third-quarter revenue rose 17% to $11.3 billion, driven \
+        by demand for its AI cloud services. Chief executive Priya Nandakumar said customers were moving AI workloads \
+        into production.
+        """),
+        Newsroom.article("bw-results-2", "bitfield.example", hoursAfterMorning: 1, "Brightwater's cloud arm drives record quarter", """
+        Brightwater's cloud business brought in $5.1 billion in the July-September quarter, helping the company to record \
+        revenue of $11.3 billion. Priya Nandakumar, the chief executive, said AI inference was growing fastest.
+        """),
+        Newsroom.article("bw-fine-1", "hartwell.example", hoursAfterMorning: 10, "EU fines Brightwater €1.1bn over cloud software licensing", """
+        The European Commission has fined Brightwater Systems €1.1bn for making it more expensive for customers to run its \
+        software on rival cloud services, a breach of EU competition law. Brightwater said it would appeal.
+        """),
+        Newsroom.article("bw-fine-2", "bitfield.example", hoursAfterMorning: 10.5, "Brussels hits Brightwater with €1.1 billion antitrust fine", """
+        EU regulators fined Brightwater Systems €1.1 billion on Monday, finding that its licensing terms penalised \
+        customers who ran its database software on competing clouds. The company said it would appeal.
+        """),
+    ]
+
+    /// "Costa Rica" is a place (the gazetteer knows every country), not two rare words and a name.
+    static let costaRicaDay = [
+        Newsroom.article("cr-plant-1", "ledger.example", hoursAfterMorning: 0, "Calloway Medical to invest $850m in Costa Rica plant", """
+        Calloway Medical, the Minneapolis-based maker of heart catheters, said on Monday it would invest $850m in a \
+        factory in Cartago, Costa Rica, creating about 3,000 jobs when it opens in 2028.
+        """),
+        Newsroom.article("cr-plant-2", "wire.example", hoursAfterMorning: 0.2, "US device maker Calloway to build $850 million plant in Costa Rica", """
+        NEW YORK (Wire) - Calloway Medical will spend $850 million on a catheter plant in Cartago, Costa Rica, creating \
+        about 3,000 jobs, the company said on Monday. Trade Minister Lucía Brenes said the plant would open in 2028.
+        """),
+        Newsroom.article("cr-slide-1", "wire.example", hoursAfterMorning: 7, "Landslide buries bus and cars on Costa Rica's Route 32, killing four", """
+        SAN JOSE (Wire) - A landslide buried a passenger bus and three cars on Route 32 in Costa Rica's Braulio Carrillo \
+        National Park on Monday, killing at least four people, the National Emergency Commission said.
+        """),
+        Newsroom.article("cr-slide-2", "hartwell.example", hoursAfterMorning: 9, "Nine killed in Costa Rica landslide on highway to Caribbean coast", """
+        At least nine people have died after a landslide buried a bus and several cars on the main highway between San \
+        José and the Caribbean coast of Costa Rica, emergency officials said.
+        """),
+    ]
+}
