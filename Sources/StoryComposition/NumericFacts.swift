@@ -120,9 +120,12 @@ enum NumericFacts {
     /// from Monday's failed coup has risen to 18", "the number of miners killed has risen to 27",
     /// "the toll now stands at 40").
     private static func tollBefore(_ index: Int, in words: [FactWords.Word]) -> Kind? {
-        let window = words[max(0, index - 3) ..< index]
-        guard !window.dropLast().contains(where: \.endsClause) else { return nil }
-        if window.contains(where: { tollLead.contains($0.lowered) }) { return .deaths }
+        // Within the number's clause: "collide on South Sudan highway, killing 23" is a toll.
+        var lead = index - 1
+        while lead >= 0, index - lead <= 3, !words[lead].endsClause {
+            if tollLead.contains(words[lead].lowered) { return .deaths }
+            lead -= 1
+        }
         guard index > 0, ["to", "at"].contains(words[index - 1].lowered) else { return nil }
         var position = index - 2
         while position >= 0, index - position <= 12, !words[position].endsClause {

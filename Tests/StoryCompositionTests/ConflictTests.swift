@@ -20,6 +20,20 @@ final class ConflictTests: XCTestCase {
         XCTAssertEqual(Conflict.sentence(for: articles), "Reuters reports 19 dead while Nile Post reports 23.")
     }
 
+    /// An eighth audit: "collide on South Sudan highway, killing 23" and a follow-up's "the collision
+    /// near Nesitu, which killed 31 people" were not read as tolls (a comma earlier in the sentence
+    /// hid the toll word), so the dispute vanished once the second outlet filed its follow-up.
+    func testATollAfterACommaIsReadAndItsDisputeSurvivesAFollowUp() {
+        let articles = [
+            Fixture.article("a", "Axial Press", "axial.example", "Bus and fuel tanker collide on South Sudan highway, killing 23",
+                            "A bus travelling from Juba to Kampala collided with a fuel tanker near Nesitu on Monday, police said."),
+            Fixture.article("b", "Sudd Chronicle", "sudd.example", "Bus hits fuel tanker on Juba-Nimule road",
+                            "Medics at Juba Teaching Hospital said the bus hit a fuel tanker near Nesitu, which killed 31 people.",
+                            minutesAfterNoon: 12),
+        ]
+        XCTAssertEqual(Conflict.sentence(for: articles), "Axial Press reports 23 dead while Sudd Chronicle reports 31.")
+    }
+
     func testAgreeingFiguresAreNoConflict() {
         XCTAssertNil(Conflict.sentence(for: Fixture.kenyaRateHike))
     }
