@@ -38,7 +38,7 @@ enum NumericFacts {
     /// Words allowed between a number and its casualty word: "12 people were killed".
     private static let casualtyFillers: Set<String> = [
         "people", "persons", "civilians", "soldiers", "others", "were", "was", "have", "had", "been", "are", "being",
-        "reportedly", "confirmed", "children", "police", "officers", "protesters", "migrants", "passengers",
+        "reportedly", "confirmed", "now", "children", "police", "officers", "protesters", "migrants", "passengers",
     ]
 
     /// Words before a number that say it is a death toll: "killing 12", "death toll rose to 15".
@@ -107,7 +107,7 @@ enum NumericFacts {
     /// A casualty word right after the number, past fillers, within the clause.
     private static func casualty(after index: Int, in words: [FactWords.Word]) -> Kind? {
         var position = index
-        while position + 1 < words.count, position - index < 4, !words[position].endsClause {
+        while position + 1 < words.count, position - index < 5, !words[position].endsClause {
             position += 1
             if let kind = casualtyWords[words[position].lowered] { return kind }
             guard casualtyFillers.contains(words[position].lowered) else { return nil }

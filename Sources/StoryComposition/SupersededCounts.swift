@@ -17,10 +17,11 @@ struct SupersededCounts: Sendable {
     /// Per article index: each kind whose toll a later report raised, with the superseded value.
     private let stale: [Int: [NumericFacts.Kind: Double]]
 
-    /// Words that say a count has grown since it was first reported.
+    /// Words that say a count has grown since it was first reported ("toll reaches 13", "bringing
+    /// the death toll to 13": an eighth audit's headline stayed at an outlet's earlier "Nine killed").
     static let riseWords: Set<String> = [
         "rises", "rose", "risen", "rising", "climbs", "climbed", "climbing", "jumps", "jumped", "increases", "increased",
-        "now", "mounts", "mounted", "mounting",
+        "now", "mounts", "mounted", "mounting", "reaches", "reached", "reaching", "bringing", "brings", "brought",
     ]
 
     private struct Toll {

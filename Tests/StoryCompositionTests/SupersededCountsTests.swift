@@ -54,6 +54,23 @@ final class SupersededCountsTests: XCTestCase {
         XCTAssertFalse(StorySummary.summarize(mine, headline: "").contains("27"))
     }
 
+    /// An eighth audit: "toll reaches 13" and "bringing the death toll to 13" say the toll grew, and
+    /// "nine people are now confirmed dead" is a toll; the headline had stayed at "Nine killed".
+    func testATollThatReachesAHigherFigureSupersedesTheEarlierOne() {
+        let landslide = [
+            Fixture.article("a", "La Meseta Post", "meseta.example", "Route 32 landslide: nine confirmed dead",
+                            "Nine people are now confirmed dead after the landslide that buried a bus and three cars on Route 32."),
+            Fixture.article("b", "The Hartwell Times", "hartwell.example", "Nine killed in Costa Rica landslide",
+                            "At least nine people have died after a landslide buried a bus on the main highway.", minutesAfterNoon: 10),
+            Fixture.article("c", "Axial Press", "axial.example", "Costa Rica landslide toll reaches 13 as search ends",
+                            "Rescuers recovered the last four bodies on Monday, bringing the death toll to 13.", minutesAfterNoon: 30),
+        ]
+        let pool = SentencePool(landslide)
+        XCTAssertEqual(Set(pool.sentences.filter(pool.isSuperseded).map(\.article)), [0, 1])
+        let story = StoryComposer(authority: .bundled).compose(landslide, topic: nil, now: Fixture.noon.addingTimeInterval(3600))
+        XCTAssertEqual(story.headline, "Costa Rica landslide toll reaches 13 as search ends")
+    }
+
     /// Without words of a rise, two outlets' tolls an hour apart may be a real dispute.
     func testDifferentTollsWithoutWordsOfARiseStillConflict() {
         XCTAssertEqual(Conflict.sentence(for: Fixture.lagosCollapse), "Reuters reports 12 dead while BBC News reports 15.")
