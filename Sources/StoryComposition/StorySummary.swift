@@ -6,7 +6,8 @@
 /// how much of its vocabulary they use anywhere in their reports), how central it is among
 /// the story's sentences (`SentenceGraph`), how close it is to the headlines, how early it sits
 /// in its article (news leads carry the facts) and how much it says; sentences are then taken
-/// best first, skipping any that repeat one already chosen, in words or in figures. One outlet:
+/// best first, skipping any that repeat one already chosen, in words or in figures, or contradict
+/// it (`StatedFacts`: another toll, another appointee; the conflict line names disputes). One outlet:
 /// its first clean lead sentences (1–2). No usable sentences: the headline.
 public enum StorySummary {
     public static let maximumLength = 400
@@ -63,18 +64,20 @@ public enum StorySummary {
     /// Best-scored sentences that do not repeat each other, within the length budget.
     private static func synthesis(_ pool: SentencePool, candidates: [PooledSentence], weights: Weights) -> [String] {
         let ranked = rank(pool, candidates: candidates, weights: weights)
-        var chosen: [(sentence: PooledSentence, figures: Set<String>, terms: Set<String>)] = []
+        var chosen: [(sentence: PooledSentence, figures: Set<String>, terms: Set<String>, facts: StatedFacts)] = []
         var length = 0
         for sentence in ranked where chosen.count < 3 {
             let addedLength = sentence.text.count + (chosen.isEmpty ? 0 : 1)
             guard length + addedLength <= maximumLength else { continue }
             let figures = SummaryText.figures(sentence.text)
             let terms = Set(sentence.vector.entries.map(\.term))
+            let facts = StatedFacts(sentence.text)
             guard chosen.allSatisfy({ $0.sentence.vector.cosine(sentence.vector) < weights.redundancy
                 && sharedTermShare($0.sentence, sentence) < weights.coverage
                 && !SummaryText.restates(figures, terms: terms, of: $0.figures, statedTerms: $0.terms)
-                && !SummaryText.opensAlike($0.sentence.text, sentence.text) }) else { continue }
-            chosen.append((sentence, figures, terms))
+                && !SummaryText.opensAlike($0.sentence.text, sentence.text)
+                && !facts.contradicts($0.facts) }) else { continue }
+            chosen.append((sentence, figures, terms, facts))
             length += addedLength
         }
         return readingOrder(chosen.map(\.sentence), pool: pool).map(\.text)

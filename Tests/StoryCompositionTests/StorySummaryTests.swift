@@ -132,6 +132,27 @@ final class StorySummaryTests: XCTestCase {
                                               "The president said on Monday that he would resign."))
     }
 
+    /// An eighth audit: the summary stated both outlets' tolls (23 and 31) and both outlets'
+    /// finance ministers; the conflict line names the dispute, the summary states one side.
+    func testASummaryNeverContradictsItself() {
+        let crash = [
+            StoryFixtures.article("a", "Axial Press", "axial.example", "Bus and fuel tanker collide in South Sudan",
+                                  "Twenty-three people were killed when a bus collided with a fuel tanker near Nesitu on Monday, police "
+                                      + "spokesman James Lobong said. The bus was travelling from Juba to Kampala."),
+            StoryFixtures.article("b", "Sudd Chronicle", "sudd.example", "Bus hits fuel tanker near Nesitu",
+                                  "A bus travelling from Juba to Kampala hit a fuel tanker near Nesitu on Monday and both burst into "
+                                      + "flames. Medics at Juba Teaching Hospital said 31 people died.", minutesAfterNoon: 12),
+        ]
+        let summary = StorySummary.summarize(crash, headline: "Bus and fuel tanker collide in South Sudan")
+        XCTAssertFalse(summary.contains("Twenty-three") && summary.contains("31 people"), summary)
+        XCTAssertTrue(StatedFacts("Twenty-three people were killed.").contradicts(StatedFacts("Thirty-one people died on Monday.")))
+        XCTAssertFalse(StatedFacts("At least 23 people were killed.").contradicts(StatedFacts("Thirty-one people died.")), "23 or more")
+        XCTAssertFalse(StatedFacts("Twenty-one died, five of them soldiers killed at the barracks.")
+            .contradicts(StatedFacts("The toll rose to 21.")), "a part of the toll is no other toll")
+        XCTAssertTrue(StatedFacts("Garang Deng Akech was appointed finance minister on Monday.")
+            .contradicts(StatedFacts("The president named Lual Majok Bol as finance minister.")))
+    }
+
     func testOneOutletGivesItsCleanLeadSentences() {
         let article = StoryFixtures.article(
             "s", "Nation", "nation.africa", "Floods hit Kisumu",

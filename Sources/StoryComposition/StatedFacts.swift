@@ -1,0 +1,40 @@
+/// What a sentence states that another sentence of the story could contradict: its toll of each
+/// kind (deaths, injuries, arrests: `NumericFacts`) and whom it says won or was appointed
+/// (`DeclaredWinners`). Rates are left out: a repo rate and a prime lending rate are both rates.
+///
+/// A summary never holds two sentences that contradict each other: an eighth reader's audit read
+/// "23 people were killed" beside "31 people died", and two different finance ministers each
+/// "appointed". Where outlets disagree, the conflict line names the dispute and the summary
+/// states one side of it.
+struct StatedFacts {
+    private let figures: [NumericFacts.Fact]
+    private let winners: Set<String>
+    private let appointments: [String: Set<String>]
+
+    init(_ sentence: String) {
+        let words = FactWords.words(of: sentence)
+        // Of each kind only the largest is the toll: "21 died, five of them soldiers" states one.
+        var figures: [NumericFacts.Fact] = []
+        for fact in NumericFacts.facts(in: words) where fact.kind.risesAsEventDevelops {
+            if let index = figures.firstIndex(where: { $0.kind == fact.kind }) {
+                if fact.value > figures[index].value { figures[index] = fact }
+            } else {
+                figures.append(fact)
+            }
+        }
+        self.figures = figures
+        winners = Set(DeclaredWinners.winners(in: words))
+        appointments = DeclaredWinners.appointments(in: words).reduce(into: [:]) { $0[$1.role, default: []].insert($1.name) }
+    }
+
+    /// Tolls of one kind whose intervals do not meet, different winners, or different people
+    /// appointed to one role.
+    func contradicts(_ other: StatedFacts) -> Bool {
+        let figure = figures.contains { mine in
+            other.figures.contains { $0.kind == mine.kind && $0.noun == mine.noun && !$0.bounds.overlaps(mine.bounds) }
+        }
+        let winner = !winners.isEmpty && !other.winners.isEmpty && winners.isDisjoint(with: other.winners)
+        let appointee = appointments.contains { role, names in other.appointments[role].map(names.isDisjoint) ?? false }
+        return figure || winner || appointee
+    }
+}
