@@ -22,9 +22,9 @@ public struct ClusteringConfiguration: Sendable, Equatable {
     /// Share of the similarity that comes from named entities and quantities (when both sides have
     /// some); the rest comes from ordinary words. What keeps apart two events worded alike.
     public var entityShare: Double = 0.35
-    /// Similarity is multiplied by this when the article (headline and lead) and the story each
-    /// name only people, places or bodies the other never mentions (`StoryCentroid.similarity`):
-    /// two central banks cutting by the same 25 basis points on one day are two stories.
+    /// Similarity is multiplied by this for each way the article and the story are about different
+    /// subjects (`StoryCentroid.similarity`: names neither mentions of the other's, countries,
+    /// kinds of event): two central banks cutting by the same 25 basis points on one day are two stories.
     public var differentSubjectsFactor: Double = 0.5
     /// How much more a headline word counts than a body word.
     public var headlineBoost: Double = 2

@@ -143,7 +143,8 @@ struct StoryCentroid {
                 wordDot -= share * vocabulary.idf(word) * articleWeight
             }
         }
-        let wordCosine = wordNorm > 0 ? min(wordDot / wordNorm, 1) : 0
+        // (Never below 0: subtracting a place's words must not leave a rounding error under zero.)
+        let wordCosine = wordNorm > 0 ? min(max(wordDot, 0) / wordNorm, 1) : 0
         guard vector.hasEntities, entityNorm > 0 else { return wordCosine }
         // One shared name (a person, or the places) is where two events happen, not that they are
         // one: it may keep stories apart (a low entity match) but not pull them together on its own.
@@ -176,4 +177,3 @@ struct StoryCentroid {
         return lost
     }
 }
-
