@@ -1,7 +1,7 @@
 import NewsText
 
 /// The kind of event a headline names, where the kind tells two events apart: deadly incidents,
-/// and a company's results, penalties and acquisitions. Headlines naming only different kinds
+/// and a company's results, penalties, acquisitions and recalls. Headlines naming only different kinds
 /// are about different subjects (`StoryCentroid.similarity`).
 ///
 /// Two incidents in one country on one day share their casualty wording ("killed", "injured",
@@ -10,7 +10,7 @@ import NewsText
 /// of the same day share the company and its products: the eighth saw them become one story.
 enum EventKind: Hashable, CaseIterable {
     case earthquake, storm, fire, crash, collapse, eruption
-    case results, penalty, acquisition
+    case results, penalty, acquisition, recall
 
     /// Headlines naming one kind of deadly incident share something like a name: a tabloid's "tower
     /// block crumbles in Lagos" and "building collapses in Nigeria's Lagos" share only the places
@@ -18,7 +18,7 @@ enum EventKind: Hashable, CaseIterable {
     var isDeadlyIncident: Bool {
         switch self {
         case .earthquake, .storm, .fire, .crash, .collapse, .eruption: return true
-        case .results, .penalty, .acquisition: return false
+        case .results, .penalty, .acquisition, .recall: return false
         }
     }
 
@@ -34,12 +34,14 @@ enum EventKind: Hashable, CaseIterable {
             .fire: ["fire", "fires", "blaze", "blazes", "wildfire", "wildfires", "bushfire", "inferno", "fireball",
                     "explosion", "explosions", "blast", "blasts", "heatwave"],
             .crash: ["crash", "crashes", "crashed", "collision", "collide", "collides", "collided", "derail", "derails",
-                     "derailed", "derailment", "capsize", "capsizes", "capsized", "sank", "sinks", "shipwreck"],
+                     "derailed", "derailment", "capsize", "capsizes", "capsized", "sank", "sinks", "shipwreck", "flips",
+                     "overturns", "overturned"],
             .collapse: ["collapse", "collapses", "collapsed", "crumbles", "crumbled"],
             .eruption: ["volcano", "eruption", "erupts", "erupted"],
             .results: ["revenue", "revenues", "profit", "profits", "earnings", "results", "quarter", "quarterly", "sales"],
             .penalty: ["fine", "fines", "fined", "antitrust", "penalty"],
             .acquisition: ["acquire", "acquires", "acquisition", "merger", "takeover", "buyout"],
+            .recall: ["recall", "recalls", "recalled"],
         ]
         return kinds.reduce(into: [:]) { table, entry in
             for word in entry.value { table[word] = entry.key }

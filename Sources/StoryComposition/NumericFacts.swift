@@ -30,7 +30,7 @@ enum NumericFacts {
     }
 
     private static let casualtyWords: [String: Kind] = [
-        "dead": .deaths, "killed": .deaths, "died": .deaths, "deaths": .deaths, "fatalities": .deaths,
+        "dead": .deaths, "killed": .deaths, "died": .deaths, "deaths": .deaths, "fatalities": .deaths, "drowned": .deaths,
         "lives": .deaths, "bodies": .deaths, "injured": .injuries, "wounded": .injuries, "hurt": .injuries,
         "injuries": .injuries, "arrested": .arrests, "detained": .arrests, "arrests": .arrests,
     ]

@@ -1,6 +1,7 @@
 /// What a sentence states that another sentence of the story could contradict: its toll of each
-/// kind (deaths, injuries, arrests: `NumericFacts`) and whom it says won or was appointed
-/// (`DeclaredWinners`). Rates are left out: a repo rate and a prime lending rate are both rates.
+/// kind (deaths, injuries, arrests: `NumericFacts`), a turnout, and whom it says won or was
+/// appointed (`DeclaredWinners`). Other rates are left out: a repo rate and a prime lending rate
+/// are both rates.
 ///
 /// A summary never holds two sentences that contradict each other: an eighth reader's audit read
 /// "23 people were killed" beside "31 people died", and two different finance ministers each
@@ -15,7 +16,7 @@ struct StatedFacts {
         let words = FactWords.words(of: sentence)
         // Of each kind only the largest is the toll: "21 died, five of them soldiers" states one.
         var figures: [NumericFacts.Fact] = []
-        for fact in NumericFacts.facts(in: words) where fact.kind.risesAsEventDevelops {
+        for fact in NumericFacts.facts(in: words) where fact.kind.risesAsEventDevelops || fact.kind == .turnout {
             if let index = figures.firstIndex(where: { $0.kind == fact.kind }) {
                 if fact.value > figures[index].value { figures[index] = fact }
             } else {

@@ -19,6 +19,8 @@ final class EventKindTests: XCTestCase {
         XCTAssertEqual(kinds("Central bank cuts rate by 25 basis points"), [])
         XCTAssertEqual(kinds("Brightwater revenue rises 17% on AI cloud demand"), [.results])
         XCTAssertEqual(kinds("EU fines Brightwater over cloud licensing"), [.penalty])
+        XCTAssertEqual(kinds("Korvain recalls 410,000 SUVs over airbag fault"), [.recall], "a ninth audit: results and a recall merged")
+        XCTAssertEqual(kinds("Migrant dinghy flips off Zuwara"), [.crash])
         XCTAssertEqual(kinds("Biden launches re-election bid"), [], "politics' words are no company's")
     }
 }

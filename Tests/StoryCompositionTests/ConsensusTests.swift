@@ -145,6 +145,23 @@ final class ConsensusTests: XCTestCase {
         XCTAssertTrue((Consensus.sentence(for: [wire, business]) ?? "").contains("Kalombo replaces"))
     }
 
+    /// A ninth audit: "all report that eight people died" named the outlet that reported six, since
+    /// number words below eleven are no figure; a toll is, in any form.
+    func testAnOutletIsNotCreditedWithATollItDisputes() {
+        let wire = StoryFixtures.article("a", "Crestline Wire", "crestline.example", "Six killed as apartment block collapses in Benghazi",
+                                         "Six people were killed when a five-storey apartment block collapsed in Benghazi on Tuesday, the "
+                                             + "civil defence authority said.")
+        let local = StoryFixtures.article("b", "Cyrenaica Daily", "cyrenaica.example", "Eight dead in Benghazi building collapse",
+                                          "Eight people were killed when a five-storey apartment block collapsed in Benghazi on Tuesday, "
+                                              + "the civil defence authority said.", minutesAfterNoon: 10)
+        XCTAssertNil(Consensus.sentence(for: [wire, local]))
+        let paper = StoryFixtures.article("c", "The Ashcombe Chronicle", "ashcombe.example", "Building collapse in Libya kills six",
+                                          "Six people died when an apartment block collapsed in Benghazi on Tuesday, the civil defence "
+                                              + "authority said.", minutesAfterNoon: 20)
+        let consensus = Consensus.sentence(for: [wire, local, paper]) ?? ""
+        XCTAssertTrue(consensus.hasPrefix("Crestline Wire and The Ashcombe Chronicle both report that six people"), consensus)
+    }
+
     func testOutletsThatShareNoFactHaveNoConsensus() {
         let articles = [
             StoryFixtures.article("a", "Reuters", "reuters.com", "Zambia copper output rises",

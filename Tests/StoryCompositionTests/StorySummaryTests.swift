@@ -149,6 +149,8 @@ final class StorySummaryTests: XCTestCase {
         XCTAssertFalse(StatedFacts("At least 23 people were killed.").contradicts(StatedFacts("Thirty-one people died.")), "23 or more")
         XCTAssertFalse(StatedFacts("Twenty-one died, five of them soldiers killed at the barracks.")
             .contradicts(StatedFacts("The toll rose to 21.")), "a part of the toll is no other toll")
+        XCTAssertTrue(StatedFacts("Turnout was 86.9%, down from 2022.").contradicts(StatedFacts("Turnout was 84.3%.")), "a ninth audit")
+        XCTAssertTrue(StatedFacts("Nine migrants drowned.").contradicts(StatedFacts("At least 21 people drowned.")))
         XCTAssertTrue(StatedFacts("Garang Deng Akech was appointed finance minister on Monday.")
             .contradicts(StatedFacts("The president named Lual Majok Bol as finance minister.")))
     }
