@@ -68,7 +68,7 @@ struct ConflictReport {
         context = tokens.map { Set(Tokenizer.contentWords($0).filter { word in !word.contains(where: \.isNumber) }) }
         winners = Set(words.flatMap { DeclaredWinners.winners(in: $0) })
         runnersUp = Set(words.flatMap { DeclaredWinners.runnersUp(in: $0) })
-        appointments = words.flatMap { DeclaredWinners.appointments(in: $0) }.reduce(into: [:]) { $0[$1.role, default: []].insert($1.name) }
+        appointments = DeclaredWinners.byRole(words.flatMap { DeclaredWinners.appointments(in: $0) })
     }
 
     static func subjects(_ words: [FactWords.Word]) -> Set<String> {

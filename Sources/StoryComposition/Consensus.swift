@@ -41,7 +41,7 @@ public enum Consensus {
         let headlines = pool.articles.map { Specifics.of($0.headline) }
         var specifics = pool.sentences.map { Specifics.of($0.text) }
         let storyNames = (specifics + headlines).reduce(into: Set<String>()) { $0.formUnion($1.names) }
-        for index in specifics.indices { specifics[index].readOpeningName(of: pool.sentences[index].text, storyNames: storyNames) }
+        for index in specifics.indices { specifics[index].readOpeningName(storyNames: storyNames) }
         let reported = specificsBySource(pool, sentences: specifics, headlines: headlines)
         var best: (sentence: PooledSentence, confirmers: [String], support: Double)?
         for (sentence, required) in zip(pool.sentences, specifics)
@@ -98,6 +98,8 @@ public enum Consensus {
         var wording: Set<String> = []
         /// The countries (and non-African places) it names (`AfricaGazetteer`).
         var countries: Set<String> = []
+        /// Its first word, in normal form, when capitalised: a name or a sentence's capital.
+        private var opener: String?
 
         init() {}
 
@@ -115,7 +117,8 @@ public enum Consensus {
             // Countries count even at a sentence's start, where names are not read, and in any form
             // ("Zambia's", "Zambian"): a sixth reader's audit saw the wire credited with "Somalia
             // joins the visa scheme" though it never named Somalia.
-            let tokens = Tokenizer.tokens(text)  // split once for countries, words and wording
+            let tokens = Tokenizer.tokens(text)  // split once for countries, words, wording and the opener
+            opener = tokens.first.flatMap { $0.isCapitalized ? $0.normalized : nil }
             countries = Set(AfricaGazetteer.mentions(in: tokens).map(\.country))
             // "Kenya's" is the word "kenyas"; a headline (Title Case, so no names found) may be the
             // only place an outlet writes the name, so its bare form counts too.
@@ -133,9 +136,9 @@ public enum Consensus {
         /// A name that opens a sentence is not read as one (a capital there says nothing), unless
         /// the story writes it as a name elsewhere: "Kalombo replaces Aline Mutombo" names Kalombo,
         /// and a seventh reader's audit saw it credited to an outlet that named another minister.
-        mutating func readOpeningName(of text: String, storyNames: Set<String>) {
-            guard let first = Tokenizer.tokens(text).first, first.isCapitalized, storyNames.contains(first.normalized) else { return }
-            names.insert(first.normalized)
+        mutating func readOpeningName(storyNames: Set<String>) {
+            guard let opener, storyNames.contains(opener) else { return }
+            names.insert(opener)
         }
 
         mutating func add(_ other: Specifics) {

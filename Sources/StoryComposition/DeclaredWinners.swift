@@ -9,10 +9,6 @@ enum DeclaredWinners {
         "title", "championship", "primary", "ballot",
     ]
 
-    static func winners(in sentence: String) -> [String] {
-        winners(in: FactWords(sentence).words)
-    }
-
     static func winners(in words: [FactWords.Word]) -> [String] {
         var found: [String] = []
         for (index, word) in words.enumerated() where index > 0 {
@@ -43,10 +39,6 @@ enum DeclaredWinners {
     /// Who an outlet says came second: "defeating Ousman Darboe", "Ousman Darboe of the United
     /// Democratic Party came second", "Runner-up Lamin Jobe". A fourth reader's audit planted two
     /// outlets naming different runners-up, and no conflict said so.
-    static func runnersUp(in sentence: String) -> [String] {
-        runnersUp(in: FactWords(sentence).words)
-    }
-
     static func runnersUp(in words: [FactWords.Word]) -> [String] {
         var found: [String] = []
         for (index, word) in words.enumerated() {
@@ -70,10 +62,6 @@ enum DeclaredWinners {
     /// the verb; an article or "its", "new" aside), up to a clause end or three words. Readers'
     /// audits planted a new prime minister, an envoy and a mines minister that outlets named
     /// differently.
-    static func appointments(in sentence: String) -> [(role: String, name: String)] {
-        appointments(in: FactWords(sentence).words)
-    }
-
     static func appointments(in words: [FactWords.Word]) -> [(role: String, name: String)] {
         var found: [(role: String, name: String)] = []
         for (index, word) in words.enumerated() where appointingVerbs.contains(word.lowered) && !word.endsClause {
@@ -128,6 +116,11 @@ enum DeclaredWinners {
         while let last = role.last, roleEnds.contains(last) { role.removeLast() }
         guard role.count > 1 || (role.count == 1 && singleHolderRoles.contains(role[0])) else { return nil }
         return role.joined(separator: " ")
+    }
+
+    /// Appointments grouped by role: role → the names appointed to it.
+    static func byRole(_ appointments: [(role: String, name: String)]) -> [String: Set<String>] {
+        appointments.reduce(into: [:]) { $0[$1.role, default: []].insert($1.name) }
     }
 
     /// Words after which a role is over ("special envoy for the Sahel" is a special envoy).

@@ -55,6 +55,14 @@ enum NumericFacts {
         facts(in: FactWords.words(of: sentence), electionContext: electionContext)
     }
 
+    /// Of `facts`, the largest of each kind (the first of equals): of deaths, injuries and arrests,
+    /// the text's toll ("21 died, five of them soldiers" states a toll of 21).
+    static func largestOfEachKind(_ facts: [Fact]) -> [Kind: Fact] {
+        facts.reduce(into: [:]) { largest, fact in
+            if fact.value > largest[fact.kind]?.value ?? -.infinity { largest[fact.kind] = fact }
+        }
+    }
+
     /// The same, over a sentence already split (`FactWords`), for callers that read it several ways.
     static func facts(in words: [FactWords.Word], electionContext: Bool = false) -> [Fact] {
         var found: [Fact] = []

@@ -14,18 +14,10 @@ struct StatedFacts {
 
     init(_ sentence: String) {
         let words = FactWords.words(of: sentence)
-        // Of each kind only the largest is the toll: "21 died, five of them soldiers" states one.
-        var figures: [NumericFacts.Fact] = []
-        for fact in NumericFacts.facts(in: words) where fact.kind.risesAsEventDevelops || fact.kind == .turnout {
-            if let index = figures.firstIndex(where: { $0.kind == fact.kind }) {
-                if fact.value > figures[index].value { figures[index] = fact }
-            } else {
-                figures.append(fact)
-            }
-        }
-        self.figures = figures
+        figures = Array(NumericFacts.largestOfEachKind(NumericFacts.facts(in: words).filter { $0.kind.risesAsEventDevelops || $0.kind == .turnout })
+            .values)
         winners = Set(DeclaredWinners.winners(in: words))
-        appointments = DeclaredWinners.appointments(in: words).reduce(into: [:]) { $0[$1.role, default: []].insert($1.name) }
+        appointments = DeclaredWinners.byRole(DeclaredWinners.appointments(in: words))
     }
 
     /// Tolls of one kind whose intervals do not meet, different winners, or different people

@@ -35,10 +35,10 @@ struct SupersededCounts: Sendable {
         var tolls = [[NumericFacts.Kind: Toll]](repeating: [:], count: articles.count)
         let texts = articles.indices.map { (article: $0, text: articles[$0].headline) } + sentences
         for entry in texts {
-            let facts = NumericFacts.facts(in: entry.text).filter(\.kind.risesAsEventDevelops)
+            let facts = NumericFacts.largestOfEachKind(NumericFacts.facts(in: entry.text).filter(\.kind.risesAsEventDevelops))
             guard !facts.isEmpty else { continue }
             let rose = !Set(Tokenizer.words(entry.text)).isDisjoint(with: Self.riseWords)
-            for fact in facts {
+            for fact in facts.values {
                 var toll = tolls[entry.article][fact.kind] ?? Toll(fact: fact, saysItRose: false)
                 if fact.value > toll.fact.value { toll.fact = fact }
                 toll.saysItRose = toll.saysItRose || rose
