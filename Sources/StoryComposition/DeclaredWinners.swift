@@ -175,4 +175,9 @@ enum DeclaredWinners {
     static func sameName(_ first: String, _ second: String) -> Bool {
         !Set(first.lowercased().split(separator: " ")).isDisjoint(with: second.lowercased().split(separator: " "))
     }
+
+    /// Both name someone, and no one named in `first` is named in `second` (`sameName`).
+    static func nameDifferentPeople(_ first: Set<String>, _ second: Set<String>) -> Bool {
+        !first.isEmpty && !second.isEmpty && !first.contains { name in second.contains { sameName(name, $0) } }
+    }
 }

@@ -21,13 +21,15 @@ struct StatedFacts {
     }
 
     /// Tolls of one kind whose intervals do not meet, different winners, or different people
-    /// appointed to one role.
+    /// appointed to one role ("William Ruto" and "Ruto" are one person, as for `Conflict`).
     func contradicts(_ other: StatedFacts) -> Bool {
         let figure = figures.contains { mine in
             other.figures.contains { $0.kind == mine.kind && $0.noun == mine.noun && !$0.bounds.overlaps(mine.bounds) }
         }
-        let winner = !winners.isEmpty && !other.winners.isEmpty && winners.isDisjoint(with: other.winners)
-        let appointee = appointments.contains { role, names in other.appointments[role].map(names.isDisjoint) ?? false }
+        let winner = DeclaredWinners.nameDifferentPeople(winners, other.winners)
+        let appointee = appointments.contains { role, names in
+            other.appointments[role].map { DeclaredWinners.nameDifferentPeople(names, $0) } ?? false
+        }
         return figure || winner || appointee
     }
 }

@@ -151,6 +151,9 @@ final class StorySummaryTests: XCTestCase {
             .contradicts(StatedFacts("The toll rose to 21.")), "a part of the toll is no other toll")
         XCTAssertTrue(StatedFacts("Turnout was 86.9%, down from 2022.").contradicts(StatedFacts("Turnout was 84.3%.")), "a ninth audit")
         XCTAssertTrue(StatedFacts("Nine migrants drowned.").contradicts(StatedFacts("At least 21 people drowned.")))
+        XCTAssertTrue(StatedFacts("William Ruto won the presidential election.").contradicts(StatedFacts("Raila Odinga won the election.")))
+        XCTAssertFalse(StatedFacts("William Ruto won the presidential election.").contradicts(StatedFacts("Ruto won the election narrowly.")),
+                       "one person, named two ways")
         XCTAssertTrue(StatedFacts("Garang Deng Akech was appointed finance minister on Monday.")
             .contradicts(StatedFacts("The president named Lual Majok Bol as finance minister.")))
     }
