@@ -141,5 +141,11 @@ enum JarvisMigrations {
             ALTER TABLE articles ADD COLUMN outlet_link TEXT;
             CREATE INDEX articles_outlet_link ON articles (source_key, outlet_link) WHERE outlet_link IS NOT NULL
             """),
+        // An undated entry found at a feed's first fetch: its `published_at` (the fetch time) says
+        // nothing of its age, so it earns its story no freshness and no breaking badge
+        // (`StoryArticle.ageUnknown`). Rows stored before cannot be told apart and keep 0.
+        Migration(version: 9, name: "age_unknown", sql: """
+            ALTER TABLE articles ADD COLUMN age_unknown INTEGER NOT NULL DEFAULT 0
+            """),
     ]
 }

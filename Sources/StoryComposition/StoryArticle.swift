@@ -15,9 +15,13 @@ public struct StoryArticle: Sendable, Equatable {
     public let url: String
     /// The feed itself flagged the item as breaking news.
     public let feedMarkedBreaking: Bool
+    /// `publishedAt` says nothing of the report's age: the feed gave no date, so it is the time
+    /// the feed was first fetched, and the entry was already listed then (it may be weeks old).
+    /// An undated entry that appears at a later fetch is not: it came out since the previous one.
+    public let ageUnknown: Bool
 
     public init(id: String, sourceName: String, sourceKey: String, headline: String, body: String,
-                publishedAt: Date, url: String, feedMarkedBreaking: Bool = false) {
+                publishedAt: Date, url: String, feedMarkedBreaking: Bool = false, ageUnknown: Bool = false) {
         self.id = id
         self.sourceName = sourceName
         self.sourceKey = sourceKey
@@ -26,5 +30,6 @@ public struct StoryArticle: Sendable, Equatable {
         self.publishedAt = publishedAt
         self.url = url
         self.feedMarkedBreaking = feedMarkedBreaking
+        self.ageUnknown = ageUnknown
     }
 }

@@ -29,7 +29,7 @@ public struct StoryScorer: Sendable {
         }
         return ScoreBreakdown(
             sourceAuthority: sourceAuthority(capped),
-            freshness: freshness(latest: articles.map(\.publishedAt).max(), now: now),
+            freshness: freshness(latest: Self.latestKnownTime(articles), now: now),
             localRelevance: localRelevance(leads),
             crossSourceConfirmation: Self.crossSourceConfirmation(
                 distinctSources: Set(articles.map(\.sourceKey)).count - copying.count),
@@ -49,8 +49,15 @@ public struct StoryScorer: Sendable {
         return ScoreBreakdown.clamp(Int(((Double(best) + mean) / 2).rounded()))
     }
 
+    /// The latest publication time among articles whose age is known: a story told only by
+    /// entries of unknown age (an undated feed's backlog) has none, so it earns no freshness
+    /// rather than look as new as the fetch that found it.
+    static func latestKnownTime(_ articles: [StoryArticle]) -> Date? {
+        articles.lazy.filter { !$0.ageUnknown }.map(\.publishedAt).max()
+    }
+
     /// 20 at the moment of the latest article, halving every half-life; a future timestamp
-    /// (a feed's clock ahead of ours) counts as now.
+    /// (a feed's clock ahead of ours) counts as now; no known time, 0.
     public func freshness(latest: Date?, now: Date) -> Int {
         guard let latest else { return 0 }
         let age = max(0, now.timeIntervalSince(latest))

@@ -98,8 +98,8 @@ public final class StoryEngine {
     /// articles, so when the sample did not change the last snapshot is kept and only those two
     /// are recomputed: most articles of a big story, and every re-score, cost almost nothing.
     private func compose(_ id: String, _ material: StoryMaterial, now: Date, sampleChanged: Bool) -> StorySnapshot {
-        // Freshness follows the newest article of the story, follow-ups of a known outlet included.
-        let freshness = composer.scorer.freshness(latest: material.latestArticleAt, now: now)
+        // Freshness follows the newest article of known age, follow-ups of a known outlet included.
+        let freshness = composer.scorer.freshness(latest: material.latestKnownArticleAt, now: now)
         if !sampleChanged, let last = snapshots[id] {
             return StorySnapshot(
                 id: id, headline: last.headline, summary: last.summary, topic: last.topic, isListed: last.isListed,

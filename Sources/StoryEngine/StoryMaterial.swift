@@ -15,6 +15,9 @@ struct StoryMaterial {
     /// When each outlet first reported the story: source count and "gaining sources fast".
     private(set) var firstReportBySource: [String: Date] = [:]
     private(set) var latestArticleAt = Date.distantPast
+    /// The latest time of an article whose age is known (`StoryArticle.ageUnknown`): freshness
+    /// follows it, so an undated backlog entry stamped at its fetch does not make a story new.
+    private(set) var latestKnownArticleAt: Date?
 
     /// What the story is composed from: each sampled outlet's newest report (in the order the
     /// outlets joined), then the first reports those replaced. `StoryComposer` reads each
@@ -30,6 +33,7 @@ struct StoryMaterial {
     @discardableResult
     mutating func add(_ article: StoryArticle, articleLimit: Int) -> Bool {
         latestArticleAt = max(latestArticleAt, article.publishedAt)
+        if !article.ageUnknown { latestKnownArticleAt = max(latestKnownArticleAt ?? .distantPast, article.publishedAt) }
         let outlet = Self.outlet(of: article)
         let before = articles.map(\.id)
         if let first = firstReportBySource[outlet], first <= article.publishedAt {
@@ -58,6 +62,7 @@ struct StoryMaterial {
             firstReportBySource[outlet] = date
         }
         latestArticleAt = max(latestArticleAt, other.latestArticleAt)
+        if let known = other.latestKnownArticleAt { latestKnownArticleAt = max(latestKnownArticleAt ?? known, known) }
     }
 
     var sourceCount: Int { firstReportBySource.count }

@@ -12,7 +12,8 @@ final class ArchiveRetentionTests: XCTestCase {
 
     private func entry(_ key: String, daysAgo: Double) -> IncomingArticle {
         IncomingArticle(dedupKey: key, headline: key, body: "Body.", author: nil, imageURL: nil, sourceURL: "https://example.com/\(key)",
-                        outletLink: nil, publishedAt: now.addingTimeInterval(-daysAgo * 86_400), isBreaking: false)
+                        outletLink: nil, publishedAt: now.addingTimeInterval(-daysAgo * 86_400), isUndated: false,
+                        isBreaking: false)
     }
 
     func testAFetchStoresItsNewestRecentEntriesInFeedOrder() {

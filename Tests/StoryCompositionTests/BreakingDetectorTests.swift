@@ -38,6 +38,12 @@ final class BreakingDetectorTests: XCTestCase {
         XCTAssertEqual(detector.breakingArticleIDs(articles, now: noon.addingTimeInterval(86400)), ["m"])
     }
 
+    func testAFirstReportOfUnknownAgeIsNotKnownToBeRecent() {
+        var articles = burst(outletHosts: ["reuters.com", "bbc.co.uk", "hespress.com"], minutesApart: 15)
+        articles[0] = StoryFixtures.article("a0", "reuters.com", "reuters.com", "Quake hits Morocco", "", ageUnknown: true)
+        XCTAssertEqual(detector.breakingArticleIDs(articles, now: noon.addingTimeInterval(3600)), [])
+    }
+
     func testThresholdsAreConfigurable() {
         let articles = burst(outletHosts: ["reuters.com", "bbc.co.uk"], minutesApart: 10)
         let eager = BreakingDetector(recentWindow: 3600, burstWindow: 1800, burstSources: 2)

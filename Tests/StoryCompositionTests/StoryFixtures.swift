@@ -7,10 +7,10 @@ enum StoryFixtures {
     static let noon = Date(timeIntervalSince1970: 1_747_396_800) // 2025-05-16T12:00:00Z
 
     static func article(_ id: String, _ source: String, _ host: String, _ headline: String, _ body: String,
-                        minutesAfterNoon: Double = 0, breaking: Bool = false) -> StoryArticle {
+                        minutesAfterNoon: Double = 0, breaking: Bool = false, ageUnknown: Bool = false) -> StoryArticle {
         StoryArticle(id: id, sourceName: source, sourceKey: host, headline: headline, body: body,
                      publishedAt: noon.addingTimeInterval(minutesAfterNoon * 60), url: "https://\(host)/\(id)",
-                     feedMarkedBreaking: breaking)
+                     feedMarkedBreaking: breaking, ageUnknown: ageUnknown)
     }
 
     /// Kenya's central bank raises its rate: four outlets agree on the facts.

@@ -27,6 +27,20 @@ final class StoryScorerTests: XCTestCase {
                        "a feed clock ahead of ours counts as brand new, not as more than new")
     }
 
+    /// Three reader's audits saw an undated feed's old item stamped with the fetch time outrank
+    /// multi-outlet news on freshness alone.
+    func testReportsOfUnknownAgeEarnNoFreshnessAndDoNotMaskAnOlderKnownTime() {
+        let backlog = StoryFixtures.article("u", "County Courier", "courier.example", "County approves jail budget", "",
+                                            minutesAfterNoon: 0, ageUnknown: true)
+        XCTAssertEqual(scorer.score([backlog], topic: nil, now: noon).freshness, 0, "no known time: not fresh")
+        let dated = StoryFixtures.article("d", "Reuters", "reuters.com", "County approves jail budget", "",
+                                          minutesAfterNoon: -scorer.freshnessHalfLife / 60)
+        XCTAssertEqual(scorer.score([dated, backlog], topic: nil, now: noon).freshness, 10,
+                       "the latest known time decides, not the backlog's fetch stamp")
+        let later = StoryFixtures.article("n", "County Courier", "courier.example", "County approves jail budget", "")
+        XCTAssertEqual(scorer.score([later], topic: nil, now: noon).freshness, 20, "a report of known age is fresh")
+    }
+
     func testAStoryHeadlinedAsAfricanIsFullyLocalAndAUSStoryIsNot() {
         XCTAssertEqual(scorer.score(StoryFixtures.lagosCollapse, topic: "africa", now: noon).localRelevance, 20)
         let washington = [StoryFixtures.article("w", "Reuters", "reuters.com", "Senate passes US budget bill",

@@ -82,6 +82,23 @@ final class StoryEngineTests: XCTestCase {
         XCTAssertLessThan(later[0].breakdown.freshness, story.breakdown.freshness)
     }
 
+    /// An undated feed's backlog entry is stamped with its fetch time: that says nothing of its age,
+    /// so it makes the story no fresher; a report of known age does.
+    func testFreshnessFollowsTheLatestReportOfKnownAgeOnly() throws {
+        let engine = try StoryEngine()
+        let dated = rateDecision[0]
+        let backlog = EngineArticle(id: "u1", sourceName: "Harbour Weekly", sourceKey: "harbourweekly.example",
+                                    headline: dated.headline, body: dated.body, publishedAt: start.addingTimeInterval(3 * 3600),
+                                    url: "https://harbourweekly.example/u1", ageUnknown: true)
+        let alone = engine.ingest(backlog, now: start.addingTimeInterval(3 * 3600))
+        XCTAssertEqual(alone.story.breakdown.freshness, 0, "no report of known age")
+        XCTAssertTrue(alone.story.breakingArticleIDs.isEmpty)
+        let halfLife: TimeInterval = 6 * 3600 // StoryScorer's default
+        let joined = engine.ingest(dated, now: start.addingTimeInterval(halfLife))
+        XCTAssertEqual(joined.story.id, alone.story.id)
+        XCTAssertEqual(joined.story.breakdown.freshness, 10, "one half-life after the dated report, whatever the backlog's stamp")
+    }
+
     func testEvictionForgetsStoriesOutsideTheWindow() throws {
         let engine = try StoryEngine()
         _ = engine.ingest(rateDecision[0], now: start)

@@ -15,7 +15,11 @@ struct ArticleStore: Sendable {
     }
 
     /// `sourceKey` names the outlet (see `SourceKey`), so its feeds count as one source in stories.
-    func ingest(_ articles: [IncomingArticle], feedID: String, source: String, sourceKey: String, now: Date) async throws -> Outcome {
+    /// `firstFetch`: the feed was never fetched before, so an undated entry in it may be of any age
+    /// (`age_unknown`); at a later fetch an undated entry is new since the previous one, and its
+    /// fetch time is as good as a date.
+    func ingest(_ articles: [IncomingArticle], feedID: String, source: String, sourceKey: String, firstFetch: Bool,
+                now: Date) async throws -> Outcome {
         try await database.transaction { connection in
             var outcome = Outcome()
             for article in articles {
@@ -26,12 +30,15 @@ struct ArticleStore: Sendable {
                     [.text(feedID), .text(article.storedDedupKey), .text(article.dedupKey)])
                 if let existing {
                     guard try existing.decode(String.self, "content_hash") != hash else { continue }
+                    // An undated entry keeps the time it was first seen: an edit is no new report.
                     try connection.execute("""
                         UPDATE articles SET headline = $1, body = $2, author = $3, image_url = $4, source_url = $5,
-                            published_at = $6, feed_marked_breaking = $7, content_hash = $8, updated_at = $9 WHERE id = $10
+                            published_at = COALESCE($6, published_at), feed_marked_breaking = $7, content_hash = $8,
+                            updated_at = $9 WHERE id = $10
                         """, [.text(article.headline), .text(article.body), article.author.sqlValue, article.imageURL.sqlValue,
-                              .text(article.sourceURL), article.publishedAt.sqlValue, article.isBreaking.sqlValue, .text(hash),
-                              now.sqlValue, .text(try existing.decode(String.self, "id"))])
+                              .text(article.sourceURL), article.isUndated ? .null : article.publishedAt.sqlValue,
+                              article.isBreaking.sqlValue, .text(hash), now.sqlValue,
+                              .text(try existing.decode(String.self, "id"))])
                     // A placed article's link and date show in its story's `sources`: listings cut
                     // before this change must not be served again (`StoryFirstPageCache`).
                     if try existing.decode(String?.self, "story_id") != nil { try StoryRanking.advanceGeneration(connection) }
@@ -42,13 +49,15 @@ struct ArticleStore: Sendable {
                     // ON CONFLICT: another process may have stored the same entry a moment ago.
                     let changed = try connection.execute("""
                         INSERT INTO articles (id, feed_id, dedup_key, source, source_url, headline, body, author, image_url,
-                            published_at, first_seen_at, updated_at, content_hash, feed_marked_breaking, source_key, outlet_link)
-                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15)
+                            published_at, first_seen_at, updated_at, content_hash, feed_marked_breaking, source_key, outlet_link,
+                            age_unknown)
+                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15, $16)
                         ON CONFLICT (feed_id, dedup_key) DO NOTHING
                         """, [.text(UUID().uuidString.lowercased()), .text(feedID), .text(article.storedDedupKey), .text(source),
                               .text(article.sourceURL), .text(article.headline), .text(article.body), article.author.sqlValue,
                               article.imageURL.sqlValue, article.publishedAt.sqlValue, now.sqlValue, .text(hash),
-                              article.isBreaking.sqlValue, .text(sourceKey), article.storedOutletLink.sqlValue])
+                              article.isBreaking.sqlValue, .text(sourceKey), article.storedOutletLink.sqlValue,
+                              (article.isUndated && firstFetch).sqlValue])
                     outcome.inserted += changed
                 }
             }

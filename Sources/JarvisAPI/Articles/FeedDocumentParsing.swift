@@ -33,6 +33,7 @@ enum FeedDocumentParsing {
                 sourceURL: entry.link ?? feed.link ?? feedURL.absoluteString,
                 outletLink: entry.link.flatMap(OutletLink.key),
                 publishedAt: min(entry.publishedAt, fetchedAt.addingTimeInterval(clockSkewAllowance)),
+                isUndated: entry.publishedAtSource == .fetchTime,
                 isBreaking: entry.isBreaking)
         }
     }

@@ -14,6 +14,8 @@ struct IncomingArticle: Sendable, Equatable {
     /// the entry has none (`sourceURL` is then the feed's).
     let outletLink: String?
     let publishedAt: Date
+    /// The feed gave the entry no date: `publishedAt` is the fetch time (`PublishedAtSource.fetchTime`).
+    let isUndated: Bool
     let isBreaking: Bool
 
     /// The longest key stored as written. PostgreSQL's B-tree indexes refuse an entry over about

@@ -28,6 +28,8 @@ struct FeedSchedule: Sendable, Equatable {
     let failureCount: Int
     let etag: String?
     let lastModified: String?
+    /// The last successful fetch; nil before the first.
+    let lastFetchedAt: Date?
 }
 
 /// `{"data": [Feed]}` — the list endpoint's envelope in the contract.

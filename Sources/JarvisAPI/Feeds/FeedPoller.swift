@@ -71,7 +71,7 @@ final class FeedPoller: Sendable {
         let now = clock()
         return try await database.write { connection in
             let due = try connection.query("""
-                SELECT id, url, name, poll_interval_seconds, health, failure_count, etag, last_modified
+                SELECT id, url, name, poll_interval_seconds, health, failure_count, etag, last_modified, last_fetched_at
                 FROM feeds WHERE next_fetch_at <= $1 ORDER BY next_fetch_at LIMIT $2
                 """, [now.sqlValue, .integer(Int64(limit))])
             return try due.compactMap { row -> FeedSchedule? in
@@ -84,7 +84,8 @@ final class FeedPoller: Sendable {
                                     pollIntervalSeconds: try row.decode("poll_interval_seconds"),
                                     health: Feed.Health(rawValue: try row.decode("health")) ?? .active,
                                     failureCount: try row.decode("failure_count"),
-                                    etag: try row.decode("etag"), lastModified: try row.decode("last_modified"))
+                                    etag: try row.decode("etag"), lastModified: try row.decode("last_modified"),
+                                    lastFetchedAt: try row.decode("last_fetched_at"))
             }
         }
     }
@@ -98,7 +99,8 @@ final class FeedPoller: Sendable {
             case .fetched(let document):
                 let entries = try parse(document, document.finalURL, now)
                 let stored = try await articles.ingest(entries, feedID: feed.id, source: feed.name,
-                                                       sourceKey: SourceKey.of(feedURL: url), now: now)
+                                                       sourceKey: SourceKey.of(feedURL: url),
+                                                       firstFetch: feed.lastFetchedAt == nil, now: now)
                 if stored.inserted > 0 { onNewArticles() }
                 try await recordSuccess(feed, etag: document.etag, lastModified: document.lastModified,
                                         movedTo: document.permanentRedirect, now: now)

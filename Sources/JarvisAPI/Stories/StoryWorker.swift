@@ -200,7 +200,7 @@ final class StoryWorker: Sendable {
             // read the partial index of placed articles (`articles_story`).
             try connection.query("""
                 SELECT a.id, a.source, a.source_key, a.headline, a.body, a.source_url, a.published_at, a.feed_marked_breaking,
-                    a.story_id
+                    a.age_unknown, a.story_id
                 FROM articles a JOIN stories s ON s.id = a.story_id
                 WHERE s.state = 'live' AND s.latest_article_at >= $1 AND a.story_id IS NOT NULL ORDER BY a.published_at, a.id
                 """, [since.sqlValue]).map { (article: try Self.article($0), storyID: try $0.decode(String.self, "story_id")) }
@@ -218,7 +218,8 @@ final class StoryWorker: Sendable {
     static func article(_ row: Row) throws -> EngineArticle {
         EngineArticle(id: try row.decode("id"), sourceName: try row.decode("source"), sourceKey: try row.decode("source_key"),
                       headline: try row.decode("headline"), body: try row.decode("body"), publishedAt: try row.decode("published_at"),
-                      url: try row.decode("source_url"), feedMarkedBreaking: try row.decode(Int.self, "feed_marked_breaking") != 0)
+                      url: try row.decode("source_url"), feedMarkedBreaking: try row.decode(Int.self, "feed_marked_breaking") != 0,
+                      ageUnknown: try row.decode(Int.self, "age_unknown") != 0)
     }
 }
 
