@@ -122,8 +122,10 @@ struct StoryCentroid {
         // Shared names; places count as one, however many: they say where, not what happened.
         var sharedNames = 0
         var sharesPlace = false
+        var sharedTerms = 0
         for (id, articleWeight) in vector.weights {
             guard let share = mass[id] else { continue }
+            sharedTerms += 1
             let product = share * vocabulary.idf(id) * articleWeight
             guard vocabulary.isEntity(id) else {
                 wordDot += product
@@ -132,6 +134,8 @@ struct StoryCentroid {
             entityDot += product
             if vector.placeNames.contains(id) { sharesPlace = true } else { sharedNames += 1 }
         }
+        // One term in common, however rare (a local paper's town), is no shared event.
+        guard sharedTerms >= 2 else { return 0 }
         if sharesPlace { sharedNames += 1 }
         // Both headlines name one kind of deadly incident: as telling as a shared name.
         if eventKinds.intersection(vector.eventKinds).contains(where: \.isDeadlyIncident) { sharedNames += 1 }

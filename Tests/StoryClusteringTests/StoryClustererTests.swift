@@ -1,3 +1,4 @@
+import Foundation
 import StoryClustering
 import XCTest
 
@@ -72,6 +73,20 @@ final class StoryClustererTests: XCTestCase {
         let ordered = (Events.aiModelLaunch + [Events.aiLawRuling]).sorted { $0.publishedAt < $1.publishedAt }
         let stories = assign(ordered, to: StoryClusterer(background: .bundled), ids: Newsroom.IDs())
         XCTAssertEqual(stories, ["story-1", "story-2", "story-1"], "launch, ruling, launch")
+    }
+
+    /// A local paper names its town in every item: one rare word in common is no shared event
+    /// (the council's jail budget and the water company's fine were one story before the rule).
+    func testTwoLocalItemsSharingOnlyTheTownsNameStayApart() {
+        let noon = Date(timeIntervalSince1970: 1_800_000_000)
+        let council = ClusterArticle(id: "council", sourceKey: "courier.example",
+                                     headline: "Harlow county council approves budget for new jail",
+                                     body: "Harlow county council voted 7 to 2 on Monday to fund a new county jail.", publishedAt: noon)
+        let fine = ClusterArticle(id: "fine", sourceKey: "courier.example", headline: "Harlow water utility fined over sewage spills",
+                                  body: "The regulator fined Harlow Water 2 million pounds for sewage spills into the river.",
+                                  publishedAt: noon.addingTimeInterval(300))
+        let stories = assign([council, fine], to: StoryClusterer(background: .bundled), ids: Newsroom.IDs())
+        XCTAssertEqual(stories, ["story-1", "story-2"])
     }
 
     /// "N50 to N820" and "50 naira to 820 naira" are one figure (`Quantity` keys), and "Nigeria's
