@@ -1,4 +1,5 @@
 import Foundation
+import NewsText
 
 /// A sentence as a list of words with their punctuation stripped, numbers parsed, and clause
 /// breaks remembered: the form fact extraction reads.

@@ -1,4 +1,5 @@
 import Foundation
+import NewsText
 
 /// Assigns a story one of the four desks, or `nil` when it fits none (sport, entertainment,
 /// health, lifestyle...: kept but not listed).
@@ -16,6 +17,11 @@ public struct TopicClassifier: Sendable {
     public let model: SubjectModel
     /// The word clusters the model was trained with: their tokens are terms of the model.
     public let clusters: TermClusters
+
+    /// Articles read recently: a story is reclassified each time an article joins it, and its
+    /// other articles would be read for places and subject again (a sixth of the engine's time).
+    private let placeEvidence = RecentMemo<ArticleText, AfricaDesk.Evidence>(capacity: 2_048)
+    private let subjectReadings = RecentMemo<ArticleText, [Double]>(capacity: 2_048)
 
     public init(model: SubjectModel, clusters: TermClusters) {
         self.model = model
@@ -52,7 +58,9 @@ public struct TopicClassifier: Sendable {
     public func classify(_ texts: [StoryText]) -> Topic? {
         let articles = texts.prefix(Self.maxArticlesPerStory)
         guard !articles.isEmpty else { return nil }
-        let evidence = articles.map { AfricaDesk.evidence(headline: $0.headline, body: $0.body) }.reduce(.init(), +)
+        let evidence = articles.map { article in
+            placeEvidence.value(for: ArticleText(article)) { AfricaDesk.evidence(headline: $0.headline, body: $0.body) }
+        }.reduce(.init(), +)
         if evidence.isPrimarilyAfrican { return .africa }
         let stories = Array(articles)
         let (subject, probability) = mostProbableSubject(stories)
@@ -78,11 +86,23 @@ public struct TopicClassifier: Sendable {
         var sum = [Double](repeating: 0, count: model.classes.count)
         let articles = texts.prefix(Self.maxArticlesPerStory)
         for article in articles {
-            let counts = SubjectFeatures.counts(headline: article.headline, body: article.body, clusters: clusters)
-            for (index, probability) in model.probabilities(model.weightedVector(counts)).enumerated() {
-                sum[index] += probability
+            let probabilities = subjectReadings.value(for: ArticleText(article)) { text in
+                model.probabilities(model.weightedVector(SubjectFeatures.counts(headline: text.headline, body: text.body,
+                                                                                clusters: clusters)))
             }
+            for (index, probability) in probabilities.enumerated() { sum[index] += probability }
         }
         return sum.map { $0 / Double(max(articles.count, 1)) }
+    }
+}
+
+/// One article's text as a memo's key (a `StoryText` tuple cannot be hashed).
+private struct ArticleText: Hashable, Sendable {
+    let headline: String
+    let body: String
+
+    init(_ text: StoryText) {
+        headline = text.headline
+        body = text.body
     }
 }

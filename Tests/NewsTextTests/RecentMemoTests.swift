@@ -1,7 +1,7 @@
 import XCTest
-@testable import StoryComposition
+import NewsText
 
-final class TextMemoTests: XCTestCase {
+final class RecentMemoTests: XCTestCase {
     /// Counts how often the memo had to compute.
     private final class Counter: @unchecked Sendable {
         var calls = 0
