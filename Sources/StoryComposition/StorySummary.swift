@@ -69,6 +69,10 @@ public enum StorySummary {
         for sentence in ranked where chosen.count < 3 {
             let addedLength = sentence.text.count + (chosen.isEmpty ? 0 : 1)
             guard length + addedLength <= maximumLength else { continue }
+            // "He…" only right after its own report's sentence that says who he is (`readingOrder`).
+            guard !SummaryText.opensWithUnnamedPerson(sentence.text)
+                || chosen.contains(where: { $0.sentence.article == sentence.article && $0.sentence.position == sentence.position - 1 })
+            else { continue }
             let figures = SummaryText.figures(sentence.text)
             let terms = Set(sentence.vector.entries.map(\.term))
             let facts = StatedFacts(sentence.text)
@@ -99,6 +103,16 @@ public enum StorySummary {
         if let first = ordered.first, SummaryText.leansOnWhatCameBefore(first.text),
            let opener = ordered.firstIndex(where: { !SummaryText.leansOnWhatCameBefore($0.text) }) {
             ordered.insert(ordered.remove(at: opener), at: 0)
+        }
+        // A sentence about an unnamed person follows its report's sentence naming him or her, not
+        // another outlet's sentence about someone else (a ninth audit: "He replaces the outgoing
+        // head of government" read as the outgoing one).
+        for sentence in chosen where SummaryText.opensWithUnnamedPerson(sentence.text) {
+            guard let index = ordered.firstIndex(where: { $0.article == sentence.article && $0.position == sentence.position }),
+                  let named = ordered.firstIndex(where: { $0.article == sentence.article && $0.position == sentence.position - 1 })
+            else { continue }
+            let moved = ordered.remove(at: index)
+            ordered.insert(moved, at: named < index ? named + 1 : named)
         }
         return ordered
     }

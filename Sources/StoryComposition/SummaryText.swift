@@ -83,6 +83,15 @@ enum SummaryText {
         return first == "the" && tokens.count > 1 && !tokens[1].isCapitalized && describedSubjects.contains(tokens[1].normalized)
     }
 
+    /// Whether a sentence opens with a person it does not name ("He replaces the outgoing head of
+    /// government…"): only the sentence before it in its own report says who that is.
+    static func opensWithUnnamedPerson(_ sentence: String) -> Bool {
+        guard let first = Tokenizer.tokens(sentence).first?.normalized else { return false }
+        return personalReferences.contains(first)
+    }
+
+    private static let personalReferences: Set<String> = ["he", "she", "his", "her", "him"]
+
     private static let backReferences: Set<String> = [
         "it", "its", "he", "she", "they", "their", "his", "her", "this", "these", "that", "those", "such",
     ]

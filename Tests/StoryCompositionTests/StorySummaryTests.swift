@@ -94,6 +94,28 @@ final class StorySummaryTests: XCTestCase {
         XCTAssertFalse(SummaryText.leansOnWhatCameBefore("The Bank of Botswana cut its main policy rate."), "a name, not a back-reference")
     }
 
+    /// A ninth reader's audit: "He replaces the outgoing head of government…" followed another
+    /// outlet's sentence about the outgoing prime minister, so "he" read as him. A sentence about
+    /// an unnamed person follows its own report's sentence naming that person.
+    func testASentenceAboutAnUnnamedPersonFollowsTheSentenceNamingThatPerson() {
+        XCTAssertTrue(SummaryText.opensWithUnnamedPerson("He replaces Henri Dondra, who resigned last week."))
+        XCTAssertFalse(SummaryText.opensWithUnnamedPerson("Helsinki said the talks would resume."))
+        let pool = SentencePool([
+            StoryFixtures.article("a", "Bangui Post", "bangui.example", "Touadéra names Félix Moloua prime minister",
+                                  "President Faustin-Archange Touadéra appointed Félix Moloua as prime minister on Tuesday. "
+                                      + "He replaces the outgoing head of government, who resigned after a row over the budget."),
+            StoryFixtures.article("b", "Equator Newswire", "ewn.example", "Central African Republic gets a new prime minister",
+                                  "Outgoing prime minister Henri-Marie Dondra resigned last week after parliament rejected his budget."),
+        ])
+        let appointed = pool.sentences[0], replaces = pool.sentences[1], outgoing = pool.sentences[2]
+        let ordered = StorySummary.readingOrder([outgoing, appointed, replaces], pool: pool).map(\.text)
+        XCTAssertEqual(ordered.firstIndex(of: replaces.text), ordered.firstIndex(of: appointed.text).map { $0 + 1 }, "\(ordered)")
+        let summary = StorySummary.summarize(pool, headline: "Touadéra names Félix Moloua prime minister", weights: .init())
+        if let he = summary.range(of: "He replaces") {
+            XCTAssertTrue(summary[..<he.lowerBound].hasSuffix("as prime minister on Tuesday. "), summary)
+        }
+    }
+
     /// A fourth reader's audit: of two outlets' leads, the governor's remark on inflation opened
     /// before the rate cut the story is about.
     func testOfTwoLeadsTheOneCloserToTheHeadlinesOpens() {
