@@ -10,6 +10,11 @@ public enum FeedBoilerplate {
         "image source", "photo:", "file photo", "getty images", "copyright", "all rights reserved",
         "this article originally appeared", "this story originally appeared", "the post ", "(reporting by",
         "reporting by", "editing by", "writing by", "additional reporting", "for more news", "download our app",
+        // Editors' notes about the page, not the news.
+        "this article was updated", "this article has been updated", "this story was updated", "this story has been updated",
+        "this article was amended", "this article has been amended", "this article was corrected",
+        "this article has been corrected", "this story has been corrected", "an earlier version of this", "updated at ",
+        "correction:", "clarification:", "editor's note", "editor\u{2019}s note",
     ]
 
     /// Lowercased fragments that mark a sentence as boilerplate wherever they appear.
@@ -26,16 +31,38 @@ public enum FeedBoilerplate {
         return bare == "more" || bare == "read more" || bare == "continue"
     }
 
-    /// "By Jane Doe", "By Jane Doe and John Roe, Reuters": a name list, no verb. A sentence that
-    /// merely starts with "By" ("By Monday, the army had ...") has lowercase words and is kept.
+    /// "By Jane Doe", "By Jane Doe and John Roe, Reuters", "By Jane Doe in London", "By Jane Doe,
+    /// West Africa correspondent": a name list, no verb. A sentence that merely starts with "By"
+    /// ("By Monday, the army had ...") has other lowercase words and is kept.
     static func isByline(_ sentence: String) -> Bool {
         guard sentence.hasPrefix("By ") else { return false }
         let words = sentence.dropFirst(3).split(whereSeparator: { $0 == " " || $0 == "," || $0 == "|" })
         guard !words.isEmpty, words.count <= 10 else { return false }
         return words.allSatisfy { word in
-            word == "and" || word == "of" || word == "the" || word.first.map { $0.isUppercase } == true
+            bylineWords.contains(String(word)) || word.first.map { $0.isUppercase } == true
         }
     }
+
+    private static let bylineWords: Set<String> = [
+        "and", "of", "the", "in", "correspondent", "editor", "reporter", "writer", "staff",
+    ]
+
+    /// A photo caption: a block ending with its credit ("Rescuers search the pits on Monday.
+    /// Photograph: Sahel Sentinel", "… (Photo: AFP)"). Its sentences describe a picture the
+    /// plain text no longer shows, so none of them is the news.
+    static func isCaption(_ block: String) -> Bool {
+        let range = NSRange(block.startIndex..., in: block)
+        return [creditAfterColon, creditByName].contains { $0.firstMatch(in: block, range: range) != nil }
+    }
+
+    /// "Photograph: Sahel Sentinel", "(Photo: AFP)", "Image: Getty" at the block's end.
+    private static let creditAfterColon = try! NSRegularExpression(
+        pattern: #"(?:^|[\s(.])(?:photograph|photo|picture|image|illustration|photo credit|credit)s?\s*:\s*[^.:;]{1,60}[.)]?\s*$"#,
+        options: [.caseInsensitive])
+
+    /// "Picture by Jean Ouedraogo": a name must follow, so "rebuilt its image by cutting costs." is no credit.
+    private static let creditByName = try! NSRegularExpression(
+        pattern: #"(?:^|[\s(.])(?:Photograph|Photo|Picture|Image)s?\s+by\s+\p{Lu}[^.:;]{0,60}[.)]?\s*$"#)
 
     /// "[…]", "[...]" and "(...)" mean the excerpt was cut; written as a plain ellipsis they are
     /// caught by the rule that drops sentences ending in one.

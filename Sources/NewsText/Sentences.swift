@@ -15,6 +15,7 @@ public enum Sentences {
         var sentences: [String] = []
         for line in text.split(whereSeparator: \.isNewline) {
             let block = FeedBoilerplate.strippingDateline(FeedBoilerplate.normalizingTruncationMarkers(String(line)))
+            guard !FeedBoilerplate.isCaption(block) else { continue }
             for sentence in splitBlock(Array(block)) where isKept(sentence) {
                 sentences.append(sentence)
             }

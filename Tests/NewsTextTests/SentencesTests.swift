@@ -86,6 +86,30 @@ final class SentencesTests: XCTestCase {
         XCTAssertEqual(Sentences.split(text), ["The vote was postponed.", "By Monday, the count had resumed."])
     }
 
+    /// A tenth reader's audit: a photo caption and an editor's note became a summary that no
+    /// longer said anyone had died ("Rescuers search the collapsed pits… This article was updated
+    /// at 19:40 GMT to include the latest death toll.").
+    func testCaptionsEditorsNotesAndLongerBylinesAreDropped() {
+        let text = """
+        By Philippa Harrowby, West Africa correspondent
+        By Lydia Fensome in London
+        Rescuers search the collapsed pits at Dioulo on Monday. Photograph: Sahel Sentinel
+        At least 27 people have died after a gold mine collapsed, the mines ministry said.
+        Norges Bank's headquarters in Oslo. (Photo: Cornerstone)
+        Miners queue for water at a camp near Gaoua. Picture by Jean Ouedraogo
+        This article was updated at 19:40 GMT to include the latest death toll.
+        Correction: an earlier version gave the wrong date.
+        Updated at 10:15 GMT with market reaction.
+        The photo agency said its image was taken at 9:00.
+        The carmaker has rebuilt its image by cutting costs.
+        """
+        XCTAssertEqual(Sentences.split(text), [
+            "At least 27 people have died after a gold mine collapsed, the mines ministry said.",
+            "The photo agency said its image was taken at 9:00.",
+            "The carmaker has rebuilt its image by cutting costs.",
+        ])
+    }
+
     func testLowercaseAfterAnEllipsisContinuesTheSentence() {
         XCTAssertEqual(Sentences.split("He paused... and then resigned. Aides were stunned."),
                        ["He paused... and then resigned.", "Aides were stunned."])
