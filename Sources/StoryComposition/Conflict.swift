@@ -43,14 +43,21 @@ public enum Conflict {
         return nil
     }
 
+    /// Each outlet's latest report, without its sentences that name another outlet of the story:
+    /// "Halyard Newswire had earlier reported 14 dead" is Halyard's figure as the writer quotes it
+    /// to dispute it, not the writer's own (a tenth reader's audit lost a 14-against-17 dispute to it).
     private static func latestReports(_ pool: SentencePool, history: [StoryArticle], excluding copying: Set<String>) -> [ConflictReport] {
-        pool.sourceKeys.filter { !copying.contains($0) }.compactMap { key in
+        let names = Dictionary(pool.articles.map { ($0.sourceKey, SourceNames.display($0.sourceName, fallbackKey: $0.sourceKey)) },
+                               uniquingKeysWith: { first, _ in first })
+        return pool.sourceKeys.filter { !copying.contains($0) }.compactMap { key in
             let indices = pool.articles.indices.filter { pool.articles[$0].sourceKey == key }
             guard let latest = indices.max(by: { pool.articles[$0].publishedAt < pool.articles[$1].publishedAt }) else {
                 return nil
             }
             let article = pool.articles[latest]
+            let others = names.filter { $0.key != key && $0.value.count >= 3 }.map(\.value)
             let sentences = [article.headline] + pool.sentences.filter { $0.article == latest }.map(\.text)
+                .filter { sentence in !others.contains { sentence.contains($0) } }
             return ConflictReport(name: SourceNames.display(article.sourceName, fallbackKey: key), article: latest,
                                   publishedAt: article.publishedAt, sentences: sentences,
                                   earlierReports: history.filter { $0.sourceKey == key && $0.publishedAt < article.publishedAt })

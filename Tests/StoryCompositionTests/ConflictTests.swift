@@ -54,6 +54,23 @@ final class ConflictTests: XCTestCase {
         XCTAssertNil(Conflict.sentence(for: articles))
     }
 
+    /// A tenth reader's audit: an outlet quoting another's figure in order to dispute it
+    /// ("Halyard Newswire had earlier reported 14 dead, quoting police") still disputes it; only a
+    /// figure in the outlet's own words ("up from 12 reported earlier") is agreement with it.
+    func testAFigureTheOutletAttributesToAnotherOutletOfTheStoryIsNotItsOwn() {
+        let articles = [
+            Fixture.article("a", "Halyard Newswire", "halyard.example", "Bus collision on Burkina Faso highway kills 14",
+                            "Fourteen people were killed and about 30 injured when a bus collided with a lorry near Boromo, police said."),
+            Fixture.article("b", "Sahel Sentinel", "sahel.example", "Boromo crash: 17 dead, health directorate says",
+                            "17 people died in Monday's collision between a bus and a lorry near Boromo, the regional health "
+                                + "directorate said. Halyard Newswire had earlier reported 14 dead, quoting police.",
+                            minutesAfterNoon: 60),
+        ]
+        let conflict = Conflict.sentence(for: articles)
+        XCTAssertNotNil(conflict)
+        XCTAssertTrue(conflict?.contains("Halyard Newswire reports") == true && conflict?.contains("17") == true, conflict ?? "nil")
+    }
+
     func testReportsHoursApartAreAnUpdateNotADispute() {
         let articles = [
             Fixture.article("a", "Reuters", "reuters.com", "Lagos collapse", "Officials said 12 people were killed."),
