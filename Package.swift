@@ -52,7 +52,7 @@ let package = Package(
         // The two backends, each a library (tested in-process) and a thin executable.
         .target(name: "HealthLogAPI", dependencies: ["ServiceRuntime"]),
         .executableTarget(name: "healthlog", dependencies: ["HealthLogAPI"]),
-        .target(name: "JarvisAPI", dependencies: ["ServiceRuntime", "FeedFetching", "FeedParsing", "StoryEngine"]),
+        .target(name: "JarvisAPI", dependencies: ["ServiceRuntime", "FeedFetching", "FeedParsing", "StoryEngine", "StoryComposition"]),
         .executableTarget(name: "jarvis", dependencies: ["JarvisAPI"]),
 
         // libFuzzer entry points; built with `make fuzz` (swift build --sanitize=fuzzer -Xswiftc -DFUZZING).

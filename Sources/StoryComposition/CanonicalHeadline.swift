@@ -35,9 +35,10 @@ public enum CanonicalHeadline {
         let best = scored.max { lhs, rhs in
             lhs.score != rhs.score ? lhs.score < rhs.score : lhs.index > rhs.index
         }?.index ?? pool[0]
-        let chosen = candidates[best].text
-        guard HeadlineCasing.isAllCaps(chosen) else { return chosen }
-        return HeadlineCasing.sentenceCase(chosen, forms: HeadlineCasing.preferredForms(articles.flatMap { [$0.headline, $0.body] }))
+        // A shouting headline is no evidence of how a word is written.
+        return HeadlineCasing.calmed(candidates[best].text, forms: HeadlineCasing.preferredForms(articles.flatMap { article in
+            (HeadlineCasing.needsCalming(article.headline) ? [] : [article.headline]) + [article.body]
+        }))
     }
 
     struct Candidate {

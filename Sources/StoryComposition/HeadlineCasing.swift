@@ -16,6 +16,19 @@ enum HeadlineCasing {
         return letters.filter(\.isUppercase).count * 10 >= letters.count * 9
     }
 
+    /// `headline` without shouting: all of it, or a shouted kicker before a colon ("GOLD PIT HELL:
+    /// Dozens buried alive…"), in sentence case from `forms`; anything else as it is.
+    static func calmed(_ headline: String, forms: @autoclosure () -> [String: String]) -> String {
+        if isAllCaps(headline) { return sentenceCase(headline, forms: forms()) }
+        guard let colon = headline.range(of: ": "), isAllCaps(String(headline[..<colon.lowerBound])) else { return headline }
+        return sentenceCase(String(headline[..<colon.lowerBound]), forms: forms()) + headline[colon.lowerBound...]
+    }
+
+    /// Whether `calmed` would change the headline.
+    static func needsCalming(_ headline: String) -> Bool {
+        isAllCaps(headline) || headline.range(of: ": ").map { isAllCaps(String(headline[..<$0.lowerBound])) } == true
+    }
+
     /// Sentence case using `forms` (`preferredForms` of the bodies and other headlines) for names
     /// and acronyms.
     static func sentenceCase(_ headline: String, forms: [String: String]) -> String {

@@ -23,32 +23,12 @@ final class BreakingFlagTests: XCTestCase {
                                      "The Central Bank of Kenya's 13 percent benchmark rate will stay until inflation eases, "
                                          + "Governor Kamau Thugge said, as the shilling steadied after Tuesday's rise."),
         ]
-        try await database.write { connection in
-            for report in reports {
-                try connection.execute("""
-                    INSERT INTO articles (id, dedup_key, source, source_key, source_url, headline, body, published_at, first_seen_at,
-                        updated_at, content_hash, feed_marked_breaking)
-                    VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $7, $7, $1, $8)
-                    """, [.text(report.id), .text(report.sourceName), .text(report.sourceKey), .text(report.url), .text(report.headline),
-                          .text(report.body), report.publishedAt.sqlValue, .integer(report.feedMarkedBreaking ? 1 : 0)])
-            }
-        }
-        let engine = try StoryEngine()
+        try await EngineRound.store(reports, in: database)
         let now = start.addingTimeInterval(3 * 3600)
-        var round = StoryWrites.Round()
-        for report in reports {
-            let update = engine.ingest(report, now: now)
-            round.assignments.append((report.id, update.story.id))
-            round.stories[update.story.id] = (update.story, round.stories[update.story.id]?.isNew ?? update.isNewStory)
-        }
+        let round = try EngineRound.place(reports, now: now)
         XCTAssertEqual(round.stories.count, 1, "one event")
         XCTAssertFalse(round.stories.values.first!.snapshot.breakingArticleIDs.contains("a3"), "neither the outlet's first report nor its newest")
-
-        let writes = StoryWrites(database: database, holder: "test")
-        let leased = try await writes.acquireLease(now: now, until: now.addingTimeInterval(30))
-        XCTAssertTrue(leased)
-        let events = LiveEvents(database: database, logger: Logger(minimumLevel: .error, sink: MemoryLogSink()))
-        try await writes.commit(round, events: [], to: events, now: now, leaseUntil: now.addingTimeInterval(30))
+        try await EngineRound.commit(round, to: database, now: now)
         let flagged = try await database.read { connection in
             try connection.query("SELECT id FROM articles WHERE is_breaking = 1 ORDER BY id", []).map { try $0.decode(String.self, "id") }
         }

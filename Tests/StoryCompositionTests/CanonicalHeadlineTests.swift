@@ -77,6 +77,31 @@ final class CanonicalHeadlineTests: XCTestCase {
         XCTAssertEqual(CanonicalHeadline.choose(from: articles, authority: authority), "Kenya's Ruto meets IMF chief in Nairobi")
     }
 
+    /// A tenth reader's audit: a tabloid's one-report story kept its shouted kicker ("GOLD PIT HELL: …").
+    func testAShoutedKickerIsRecasedAndAPlainColonHeadlineIsKept() {
+        let tabloid = [
+            StoryFixtures.article("t", "Daily Siren", "siren.example", "GOLD PIT HELL: Dozens buried alive as mine caves in",
+                                  "Dozens of miners were buried alive when a gold pit caved in near Gaoua in Burkina Faso."),
+        ]
+        XCTAssertEqual(CanonicalHeadline.choose(from: tabloid, authority: authority), "Gold pit hell: Dozens buried alive as mine caves in")
+        let plain = [StoryFixtures.article("p", "Wire", "wire.example", "UK: Inflation falls to 2.1% in October", "Inflation fell.")]
+        XCTAssertEqual(CanonicalHeadline.choose(from: plain, authority: authority), "UK: Inflation falls to 2.1% in October")
+    }
+
+    func testATimelineRowLosesItsOutletsNameAndIsRecasedFromItsOwnBodyOnlyWhenItShouts() {
+        var bodyReads = 0
+        let body = { () -> String in bodyReads += 1; return "The court in Santo Domingo struck down the tax on Monday." }
+        XCTAssertEqual(HeadlineCleanup.forTimeline("Constitutional Court strikes down 2% remittance tax - Hispaniola Observer",
+                                                   sourceName: "Hispaniola Observer", sourceKey: "hispaniola.example", body: body),
+                       "Constitutional Court strikes down 2% remittance tax")
+        XCTAssertEqual(bodyReads, 0, "a plain headline needs no body")
+        XCTAssertEqual(HeadlineCleanup.forTimeline("COURT STRIKES DOWN TAX IN SANTO DOMINGO", sourceName: "Hispaniola Observer",
+                                                   sourceKey: "hispaniola.example", body: body),
+                       "Court strikes down tax in Santo Domingo")
+        XCTAssertEqual(HeadlineCleanup.forTimeline("Kenya - the vote explained", sourceName: "Nation", sourceKey: "nation.africa",
+                                                   body: body), "Kenya - the vote explained", "only the outlet's own name goes")
+    }
+
     /// Found by a second reader's audit: "Soccer-…" kept as a headline, and an explainer
     /// ("…: what went wrong") chosen over the news.
     func testWireDeskSlugsAreRemovedAndExplainersLoseToTheNews() {

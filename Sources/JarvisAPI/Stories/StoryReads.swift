@@ -1,7 +1,7 @@
 import APIToolkit
 import Foundation
-import NewsText
 import Storage
+import StoryComposition
 
 /// Every read behind `GET /stories`, `GET /stories/{id}` and `GET /articles/{id}`, in one place.
 struct StoryReads: Sendable {
@@ -61,25 +61,25 @@ struct StoryReads: Sendable {
                 let story = try StoryRow(row)
                 if let survivor = story.mergedInto { id = survivor; continue }
                 let timeline = try connection.query("""
-                    SELECT id, source, headline, published_at, is_breaking FROM articles WHERE story_id = $1
+                    SELECT id, source, source_key, headline, published_at, is_breaking FROM articles WHERE story_id = $1
                     ORDER BY published_at, id LIMIT \(Self.maximumTimeline)
                     """, [.text(story.id)]).map { row in
-                    TimelineEntry(articleId: try row.decode("id"), source: try row.decode("source"),
-                                  headline: Self.timelineHeadline(try row.decode("headline")),
-                                  publishedAt: try row.decode("published_at"), isBreaking: try row.decode(Int.self, "is_breaking") != 0)
+                    let articleID: String = try row.decode("id")
+                    let source: String = try row.decode("source")
+                    let headline = try HeadlineCleanup.forTimeline(try row.decode("headline"), sourceName: source,
+                                                                   sourceKey: try row.decode("source_key")) {
+                        // Only a shouting headline needs its body, to learn how the report writes each word.
+                        try connection.queryFirst("SELECT body FROM articles WHERE id = $1", [.text(articleID)])?
+                            .decode(String.self, "body") ?? ""
+                    }
+                    return TimelineEntry(articleId: articleID, source: source, headline: headline,
+                                         publishedAt: try row.decode("published_at"),
+                                         isBreaking: try row.decode(Int.self, "is_breaking") != 0)
                 }
                 return story.detail(timeline: timeline)
             }
             return nil
         }
-    }
-
-    /// A report's headline in its story's timeline: without the outlet's "BREAKING:" or desk slug
-    /// (`HeadlineLabels`), which the app shows as `isBreaking`'s badge; the article itself keeps
-    /// its headline as the feed wrote it.
-    static func timelineHeadline(_ headline: String) -> String {
-        let stripped = HeadlineLabels.stripping(headline)
-        return stripped.isEmpty ? headline : stripped
     }
 
     /// An article the engine has placed in a story (until then it has no storyId to show).
