@@ -40,7 +40,8 @@ enum EventKind: Hashable, CaseIterable {
             .eruption: ["volcano", "eruption", "erupts", "erupted"],
             .results: ["revenue", "revenues", "profit", "profits", "earnings", "results", "quarter", "quarterly", "sales"],
             .penalty: ["fine", "fines", "fined", "antitrust", "penalty"],
-            .acquisition: ["acquire", "acquires", "acquisition", "merger", "takeover", "buyout"],
+            .acquisition: ["acquire", "acquires", "acquisition", "merger", "takeover", "buyout", "buy", "buys", "bought",
+                           "purchase", "purchases"],
             .recall: ["recall", "recalls", "recalled"],
         ]
         return kinds.reduce(into: [:]) { table, entry in

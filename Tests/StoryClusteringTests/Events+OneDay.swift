@@ -44,6 +44,23 @@ extension Events {
         """),
     ]
 
+    /// A tenth audit: the wire's "to buy" report and its fine report of one day joined through the
+    /// company's name; "buy" now names a takeover (`EventKind.acquisition`), "fines" a penalty.
+    static let takeoverAndFine = [
+        Newsroom.article("cv-buy-1", "halyard.example", hoursAfterMorning: 0, "Corvane Pharma to buy Meridel Bio for $4.8 billion", """
+        NEW YORK (Halyard) - Corvane Pharma agreed on Monday to buy San Diego-based obesity drug developer Meridel Bio for         $4.8 billion, or $52 a share, in cash.
+        """),
+        Newsroom.article("cv-buy-2", "zenith-markets.example", hoursAfterMorning: 0.5, "Corvane agrees $4.8bn Meridel takeover", """
+        Corvane Pharma will pay $52 a share in cash for Meridel Bio, valuing the obesity drug developer at $4.8bn, the         companies said on Monday.
+        """),
+        Newsroom.article("cv-fine-1", "halyard.example", hoursAfterMorning: 7, "US regulator fines Corvane Pharma $310 million over inhaler patents", """
+        WASHINGTON (Halyard) - The Federal Trade Commission fined Corvane Pharma $310 million on Monday for improperly         listing patents on its asthma inhalers to delay cheaper generic versions.
+        """),
+        Newsroom.article("cv-fine-2", "zenith-markets.example", hoursAfterMorning: 7.3, "FTC hits Corvane with $310m penalty", """
+        The Federal Trade Commission imposed a $310m penalty on Corvane Pharma over patent listings that kept generic         inhalers off the market.
+        """),
+    ]
+
     /// "Costa Rica" is a place (the gazetteer knows every country), not two rare words and a name.
     static let costaRicaDay = [
         Newsroom.article("cr-plant-1", "ledger.example", hoursAfterMorning: 0, "Calloway Medical to invest $850m in Costa Rica plant", """

@@ -32,6 +32,10 @@ final class OneCountryOneDayTests: XCTestCase {
         assertOneStoryPerEvent(Events.resultsAndFine)
     }
 
+    func testACompanysTakeoverAndItsFineOfOneDayAreTwoStories() {
+        assertOneStoryPerEvent(Events.takeoverAndFine)
+    }
+
     func testAnInvestmentAndALandslideInCostaRicaAreTwoStories() {
         assertOneStoryPerEvent(Events.costaRicaDay)
     }
