@@ -6,12 +6,17 @@ import ServiceRuntime
 
 extension StoryWorker.Settings {
     /// `JARVIS_STORY_STALE_SECONDS` (default 86400: a story with no new article for a day
-    /// leaves the feed) and `JARVIS_STORY_SWEEP_SECONDS` (default 60: how often freshness is
-    /// re-scored and quiet stories retired).
+    /// leaves the feed), `JARVIS_STORY_SWEEP_SECONDS` (default 60: how often freshness is
+    /// re-scored and quiet stories retired) and `JARVIS_ARRIVAL_SETTLE_SECONDS` (default 1: how
+    /// long new articles must stop arriving before they are placed; at most 5 s, or 3× the setting, of waiting).
     init(environment: [String: String]) throws {
         self.init()
         if let value = try positiveNumber("JARVIS_STORY_STALE_SECONDS", environment) { staleAfterSeconds = value }
         if let value = try positiveNumber("JARVIS_STORY_SWEEP_SECONDS", environment) { sweepSeconds = value }
+        if let value = try positiveNumber("JARVIS_ARRIVAL_SETTLE_SECONDS", environment) {
+            arrivalSettleSeconds = value
+            arrivalSettleLimitSeconds = max(arrivalSettleLimitSeconds, 3 * value)
+        }
     }
 }
 

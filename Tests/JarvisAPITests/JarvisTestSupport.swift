@@ -133,3 +133,14 @@ func eventually(_ seconds: Double = 15, _ condition: () throws -> Bool) rethrows
     }
     return try condition()
 }
+
+extension DateFormatter {
+    /// RSS's `pubDate` form ("Tue, 01 Dec 2026 09:00:00 GMT"), for feeds the tests serve.
+    static let rfc822: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter
+    }()
+}

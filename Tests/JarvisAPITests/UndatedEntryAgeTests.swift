@@ -10,16 +10,8 @@ import XCTest
 /// undated feed's old council item outrank multi-outlet news on freshness), so its story earns
 /// no freshness; an undated entry that appears at a later fetch is new since the previous one.
 final class UndatedEntryAgeTests: XCTestCase {
-    private static let rfc822: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter
-    }()
-
     private static func item(_ guid: String, _ title: String, _ description: String, published: Date? = nil) -> String {
-        let date = published.map { "<pubDate>\(rfc822.string(from: $0))</pubDate>" } ?? ""
+        let date = published.map { "<pubDate>\(DateFormatter.rfc822.string(from: $0))</pubDate>" } ?? ""
         return "<item><guid>\(guid)</guid><title>\(title)</title><link>http://127.0.0.1/\(guid)</link>\(date)"
             + "<description>\(description)</description></item>"
     }

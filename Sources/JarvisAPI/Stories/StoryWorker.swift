@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import StoryEngine
 import Storage
+import Synchronization
 
 /// The background worker that turns stored articles into stories: it clusters every article
 /// not yet in a story, composes and scores the stories it touched, takes quiet stories out of
@@ -26,6 +27,10 @@ final class StoryWorker: Sendable {
         var maxClusterAttempts = 3
         /// How often what is past the archive horizon is deleted (`ArchiveRetention`).
         var pruneSeconds: Double = 3600
+        /// New articles are placed once none has arrived for this long (`awaitArrivalsPause`)…
+        var arrivalSettleSeconds: Double = 1
+        /// …or once the first of them has waited this long.
+        var arrivalSettleLimitSeconds: Double = 5
     }
 
     private let database: Database
@@ -38,6 +43,8 @@ final class StoryWorker: Sendable {
     private let writes: StoryWrites
     private let claims: RoundClaims
     private let wakeUp = AsyncWake()
+    /// When `wake()` was last called: new articles are still arriving.
+    private let lastArrival = Mutex<Date>(.distantPast)
 
     init(database: Database, events: LiveEvents, settings: Settings, retention: ArchiveRetention, clock: @escaping @Sendable () -> Date,
          logger: Logger, makeEngine: @escaping @Sendable () throws -> StoryEngine) {
@@ -53,8 +60,26 @@ final class StoryWorker: Sendable {
                              maxAttempts: settings.maxClusterAttempts)
     }
 
-    /// New articles were stored: cluster them now rather than at the next tick.
-    func wake() { wakeUp.signal() }
+    /// New articles were stored: cluster them now rather than at the next tick, once arrivals pause.
+    func wake() {
+        lastArrival.withLock { $0 = Date() }
+        wakeUp.signal()
+    }
+
+    /// A poll of many feeds stores their entries feed by feed over a moment. Waiting until the
+    /// arrivals pause (`arrivalSettleSeconds`, at most `arrivalSettleLimitSeconds`) places such a
+    /// burst in one round, in publication order (`decide`), rather than in pieces split by which
+    /// feed answered first: a tenth reader's audit saw replays of one first poll give different stories.
+    private func awaitArrivalsPause() async {
+        let started = Date()
+        while !Task.isCancelled {
+            let quiet = Date().timeIntervalSince(lastArrival.withLock { $0 })
+            let waited = Date().timeIntervalSince(started)
+            guard quiet < settings.arrivalSettleSeconds, waited < settings.arrivalSettleLimitSeconds else { return }
+            let pause = min(settings.arrivalSettleSeconds - quiet, settings.arrivalSettleLimitSeconds - waited)
+            try? await Task.sleep(nanoseconds: UInt64(pause * 1e9))
+        }
+    }
 
     func run() async {
         var engine: StoryEngineThread?
@@ -65,6 +90,7 @@ final class StoryWorker: Sendable {
                 if try await writes.acquireLease(now: now, until: now.addingTimeInterval(settings.leaseSeconds)) {
                     if engine == nil { engine = try await restoredEngine(now: now) }
                     if let current = engine {
+                        await awaitArrivalsPause()
                         // A backlog (an OPML import) keeps rounds full: sweeps still run between them.
                         var more = true
                         while more, !Task.isCancelled {
@@ -137,8 +163,10 @@ final class StoryWorker: Sendable {
         // Whether each story the round touches was in the feed before it (new stories were not).
         var listedBefore: [String: Bool] = [:]
         // Earliest report first, as the events happened: a backlog (the first poll of many
-        // feeds) is stored in fetch order, and the first report should open its story.
-        for article in pending.sorted(by: { ($0.publishedAt, $0.id) < ($1.publishedAt, $1.id) }) {
+        // feeds) is stored in fetch order, and the first report should open its story. Reports of
+        // one minute go in an order their content decides (ids are random), the same at every run.
+        for article in pending.sorted(by: { ($0.publishedAt, $0.sourceKey, $0.headline, $0.id)
+            < ($1.publishedAt, $1.sourceKey, $1.headline, $1.id) }) {
             let update = engine.ingest(article, now: now)
             round.assignments.append((article.id, update.story.id))
             for absorbed in update.absorbedStoryIDs {
