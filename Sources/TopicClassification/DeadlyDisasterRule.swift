@@ -1,9 +1,10 @@
 import NewsText
 
 extension SubjectRule {
-    /// A report of a deadly natural disaster is not a tech or finance story unless the model is
-    /// very sure; it gets no desk. Politics is left alone (a row over the government's response
-    /// is politics).
+    /// A report of a deadly natural disaster or accident is not a tech or finance story unless the
+    /// model is very sure; it gets no desk. Politics is left alone (a row over the government's
+    /// response is politics). Accidents since a tenth reader's audit found a cargo-plane crash
+    /// that killed its crew under finance (an airline, cargo and an airport read as business).
     ///
     /// Why a rule and not only data: the labeled sets file disasters under tech and finance (AG
     /// Sci/Tech holds quake science and hurricane forecasts, AG Business insured hurricane losses)
@@ -15,8 +16,8 @@ extension SubjectRule {
         matches: DeadlyDisaster.isReported)
 }
 
-/// The test of `SubjectRule.deadlyDisaster`: a headline names a natural disaster and a headline
-/// or lead names casualties.
+/// The test of `SubjectRule.deadlyDisaster`: a headline names a natural disaster or a deadly
+/// accident (`NaturalDisasters`, `Accidents`) and a headline or lead names casualties.
 public enum DeadlyDisaster {
     /// Words of the lead read for casualties.
     public static let leadWordCount = 50
@@ -26,14 +27,16 @@ public enum DeadlyDisaster {
         "injuring", "missing", "victims", "bodies", "casualties", "survivors", "rescuers", "homeless", "evacuated",
     ]
 
-    /// True when the story reads as a deadly natural disaster (all its articles together).
+    static let incidentWords = NaturalDisasters.words.union(Accidents.words)
+
+    /// True when the story reads as a deadly natural disaster or accident (all its articles together).
     public static func isReported(_ texts: [StoryText]) -> Bool {
         var disaster = false
         var casualties = false
         for text in texts {
             let headline = Set(Tokenizer.contentWords(text.headline))
             let lead = Set(Tokenizer.contentWords(text.body).prefix(leadWordCount))
-            disaster = disaster || !headline.isDisjoint(with: NaturalDisasters.words)
+            disaster = disaster || !headline.isDisjoint(with: incidentWords)
             casualties = casualties || !headline.isDisjoint(with: casualtyWords) || !lead.isDisjoint(with: casualtyWords)
         }
         return disaster && casualties

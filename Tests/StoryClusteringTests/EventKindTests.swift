@@ -3,10 +3,11 @@ import XCTest
 @testable import StoryClustering
 
 final class EventKindTests: XCTestCase {
-    /// The natural-disaster list is the repo's one list (`NaturalDisasters`); each of its words
-    /// must have a kind, or a disaster named by it would not count as an incident here.
-    func testEveryNaturalDisasterWordHasAKind() {
-        let missing = NaturalDisasters.words.filter { EventKind.byWord[$0] == nil }
+    /// The natural-disaster and accident lists are the repo's lists of deadly incidents
+    /// (`NaturalDisasters`, `Accidents`); each of their words must have a kind of deadly incident,
+    /// or an incident named by it would not count as one here.
+    func testEveryNaturalDisasterAndAccidentWordHasAKind() {
+        let missing = NaturalDisasters.words.union(Accidents.words).filter { EventKind.byWord[$0]?.isDeadlyIncident != true }
         XCTAssertEqual(missing, [], "add these to EventKind.byWord")
     }
 

@@ -26,6 +26,22 @@ final class DeadlyDisasterRuleTests: XCTestCase {
                                                  (headline: "Toll rises to 62 in Spain", body: "Rescuers searched garages.")]))
     }
 
+    /// A tenth reader's audit: a cargo-plane crash that killed its crew was listed under finance.
+    func testADeadlyAccidentIsUnderNoDeskWhileAMarketCrashIsNoAccident() throws {
+        let classifier = try TopicClassifier.bundled()
+        let crash = [(headline: "Cargo plane crash-lands at Bishkek airport, killing three crew",
+                      body: "A cargo plane crash-landed and caught fire at Manas international airport near Bishkek in thick fog on "
+                          + "Monday evening, killing three crew members, Kyrgyzstan's emergencies ministry said."),
+                     (headline: "Three crew killed as cargo jet skids off Manas runway",
+                      body: "Three crew members died when a cargo jet skidded off the runway and caught fire while landing at Manas "
+                          + "airport in fog on Monday evening, the Ministry of Emergency Situations said.")]
+        XCTAssertTrue(DeadlyDisaster.isReported(crash))
+        XCTAssertNil(classifier.classify(crash))
+        XCTAssertFalse(DeadlyDisaster.isReported([(headline: "Crypto prices crash as exchange halts withdrawals",
+                                                   body: "Bitcoin fell 12% after the exchange froze customer accounts.")]),
+                       "no casualties: a market crash")
+    }
+
     /// The two stories that prompted the rule and the data changes, with the bundled model.
     func testBundledClassifierFilesAQuakeUnderNoDeskAndASenateVoteUnderPolitics() throws {
         let classifier = try TopicClassifier.bundled()
