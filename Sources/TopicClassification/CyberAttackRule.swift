@@ -1,16 +1,18 @@
 import NewsText
 
 extension SubjectRule {
-    /// A cyber attack is tech news, whoever it hit: a story the model put under no desk goes to
-    /// tech unless the model was very sure.
+    /// A cyber attack is tech news, whoever it hit: a story the model put under no desk or under
+    /// finance goes to tech unless the model was very sure.
     ///
     /// Why a rule and not only data: the labels file ransomware and hacking under Sci/Tech when
     /// the victim is a company, but a hospital's or a ministry's vocabulary pulls the subject
     /// elsewhere: a second reader's audit found "Ransomware attack forces Danish hospitals to
     /// divert ambulances" filed under none (health is `other`), so a major attack was not listed
-    /// while two others were under tech.
+    /// while two others were under tech. Finance too since a tenth audit found "Cyberattack disrupts
+    /// Kuwait's main ports" under finance until the gang's claim arrived (ports, cargo and customs
+    /// read as trade).
     public static let cyberAttack = SubjectRule(
-        name: "CyberAttackRule", moves: [.other], strongEvidence: 0.9, desk: .tech, matches: CyberAttack.isReported)
+        name: "CyberAttackRule", moves: [.other, .finance], strongEvidence: 0.9, desk: .tech, matches: CyberAttack.isReported)
 }
 
 /// The test of `SubjectRule.cyberAttack`: a headline names an attack of that kind (ransomware,

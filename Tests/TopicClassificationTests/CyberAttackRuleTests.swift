@@ -23,4 +23,16 @@ final class CyberAttackRuleTests: XCTestCase {
                           + "ambulances and postpone operations on Tuesday, health officials said.")]
         XCTAssertEqual(classifier.classify(story), .tech)
     }
+
+    /// A tenth reader's audit: the first reports of an attack on Kuwait's ports were under finance.
+    func testTheBundledClassifierListsAPortsCyberattackUnderTech() throws {
+        let classifier = try TopicClassifier.bundled()
+        let story = [(headline: "Cyberattack disrupts Kuwait's main ports",
+                      body: "A cyberattack disrupted container operations at Kuwait's Shuwaikh and Shuaiba ports on Monday, forcing "
+                          + "staff to process cargo manually, the Kuwait Ports Authority said."),
+                     (headline: "Shipping delays as hackers hit Kuwait ports",
+                      body: "Container lines warned of delays of several days after a cyberattack on the Kuwait Ports Authority "
+                          + "knocked out systems at Shuwaikh and Shuaiba.")]
+        XCTAssertEqual(classifier.classify(story), .tech)
+    }
 }
