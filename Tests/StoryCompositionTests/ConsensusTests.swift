@@ -29,6 +29,22 @@ final class ConsensusTests: XCTestCase {
         ]))
     }
 
+    /// A tenth reader's audit: the outlet that never mentioned the welcome was credited with "…, a
+    /// decision welcomed by media groups". The outlets agree on the main clause; the tail goes.
+    func testATrailingClauseOnlyTheWriterReportsIsLeftOut() throws {
+        let consensus = try consensusOfTwo(
+            "Kyrgyzstan's Constitutional Court on Monday annulled a law that let the government block websites accused of "
+                + "spreading false information without a court ruling, a decision welcomed by media groups.",
+            "Kyrgyzstan's Constitutional Court on Monday struck down a law under which the government could block websites for "
+                + "publishing false information without going to court.")
+        XCTAssertTrue(consensus.hasSuffix("without a court ruling.") || consensus.hasSuffix("without going to court."), consensus)
+        XCTAssertFalse(consensus.contains("welcomed"), consensus)
+        let shared = try consensusOfTwo(
+            "Ghana's central bank raised its policy rate to 29% on Monday, citing inflation.",
+            "The Bank of Ghana raised its benchmark rate to 29% on Monday, citing inflation and the cedi.")
+        XCTAssertTrue(shared.hasSuffix("on Monday, citing inflation."), "a tail both report stays: \(shared)")
+    }
+
     func testTheReportedClauseKeepsNamesCapitalisedAndLowercasesOrdinaryOpeners() throws {
         let consensus = try consensusOfTwo("The high court in Accra convicted the former finance minister of fraud on Monday.",
                                            "The high court in Accra convicted the former finance minister of fraud on Monday afternoon.")
