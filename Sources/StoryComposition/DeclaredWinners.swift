@@ -124,7 +124,11 @@ enum DeclaredWinners {
     }
 
     /// Words after which a role is over ("special envoy for the Sahel" is a special envoy).
-    private static let roleEnds: Set<String> = ["for", "of", "to", "on", "in", "after", "by"]
+    /// Words after which no role goes on: prepositions, and conjunctions ("named Driton Shala as finance
+    /// minister and promised…": an eleventh audit's second minister went unread).
+    private static let roleEnds: Set<String> = [
+        "for", "of", "to", "on", "in", "after", "by", "and", "but", "while", "who", "with", "amid", "at", "from", "until",
+    ]
 
     private static let singleHolderRoles: Set<String> = [
         "president", "premier", "chancellor", "governor", "chairman", "chairwoman", "chair", "ceo", "coach", "manager",

@@ -16,17 +16,24 @@ enum HeadlineCasing {
         return letters.filter(\.isUppercase).count * 10 >= letters.count * 9
     }
 
-    /// `headline` without shouting: all of it, or a shouted kicker before a colon ("GOLD PIT HELL:
-    /// Dozens buried alive…"), in sentence case from `forms`; anything else as it is.
+    /// `headline` without shouting: all of it, or a shouted kicker before a colon or an exclamation
+    /// mark ("GOLD PIT HELL: Dozens buried alive…", "GEEK CHIC! Specs…"), in sentence case from
+    /// `forms`; anything else as it is.
     static func calmed(_ headline: String, forms: @autoclosure () -> [String: String]) -> String {
         if isAllCaps(headline) { return sentenceCase(headline, forms: forms()) }
-        guard let colon = headline.range(of: ": "), isAllCaps(String(headline[..<colon.lowerBound])) else { return headline }
-        return sentenceCase(String(headline[..<colon.lowerBound]), forms: forms()) + headline[colon.lowerBound...]
+        guard let kicker = shoutedKicker(headline) else { return headline }
+        return sentenceCase(String(headline[kicker]), forms: forms()) + headline[kicker.upperBound...]
     }
 
     /// Whether `calmed` would change the headline.
     static func needsCalming(_ headline: String) -> Bool {
-        isAllCaps(headline) || headline.range(of: ": ").map { isAllCaps(String(headline[..<$0.lowerBound])) } == true
+        isAllCaps(headline) || shoutedKicker(headline) != nil
+    }
+
+    private static func shoutedKicker(_ headline: String) -> Range<String.Index>? {
+        let ends = [": ", "! "].compactMap { headline.range(of: $0)?.lowerBound }
+        guard let end = ends.min(), isAllCaps(String(headline[..<end])) else { return nil }
+        return headline.startIndex ..< end
     }
 
     /// Sentence case using `forms` (`preferredForms` of the bodies and other headlines) for names

@@ -84,6 +84,9 @@ final class CanonicalHeadlineTests: XCTestCase {
                                   "Dozens of miners were buried alive when a gold pit caved in near Gaoua in Burkina Faso."),
         ]
         XCTAssertEqual(CanonicalHeadline.choose(from: tabloid, authority: authority), "Gold pit hell: Dozens buried alive as mine caves in")
+        let exclaimed = [StoryFixtures.article("g", "Daily Siren", "siren.example", "GEEK CHIC! Specs that film everything go on sale",
+                                               "Smart glasses that film everything went on sale on Monday.")]
+        XCTAssertEqual(CanonicalHeadline.choose(from: exclaimed, authority: authority), "Geek chic! Specs that film everything go on sale")
         let plain = [StoryFixtures.article("p", "Wire", "wire.example", "UK: Inflation falls to 2.1% in October", "Inflation fell.")]
         XCTAssertEqual(CanonicalHeadline.choose(from: plain, authority: authority), "UK: Inflation falls to 2.1% in October")
     }

@@ -316,6 +316,19 @@ final class ConflictTests: XCTestCase {
         XCTAssertNil(Conflict.sentence(for: [wire, byThePresident]))
     }
 
+    /// An eleventh reader's audit: "named Driton Shala as finance minister and promised…" went
+    /// unread, so the summary gave two finance ministers and the conflict none.
+    func testAnAppointmentFollowedByAnotherClauseIsRead() {
+        let wire = Fixture.article("a", "Tidewater Press Agency", "tidewater.example", "Kosovo parliament approves new government",
+                                   "Kosovo's parliament approved a new coalition government led by Prime Minister Arben Rexhepi on "
+                                       + "Monday. Blerta Hoxha was appointed finance minister.")
+        let local = Fixture.article("b", "The Aldermoor Courier", "aldermoor.example", "Kosovo ends months of deadlock",
+                                    "Kosovo's lawmakers have backed Arben Rexhepi's coalition government. Rexhepi named Driton Shala "
+                                        + "as finance minister and promised to restore relations with the EU.", minutesAfterNoon: 20)
+        XCTAssertEqual(Conflict.sentence(for: [wire, local]),
+                       "Tidewater Press Agency names Blerta Hoxha as finance minister while The Aldermoor Courier names Driton Shala.")
+    }
+
     func testASingleOutletHasNoConflict() {
         XCTAssertNil(Conflict.sentence(for: [Fixture.lagosCollapse[0]]))
     }
