@@ -21,6 +21,10 @@ struct ArticleVector {
     /// (`StoryCentroid.similarity`).
     var placeNames: Set<Int32> = []
     var placeWords: Set<Int32> = []
+    /// The words of its names that are no places ("velmont ridgeline" → "velmont", "ridgeline"):
+    /// two spellings of one name share a rare one (`StoryCentroid.similarity`). Places are left to
+    /// the place rules ("Air Seychelles" names no event in Seychelles).
+    var nameWords: Set<Int32> = []
     /// The kinds of event the headline names (`EventKind`).
     var eventKinds: Set<EventKind> = []
 
@@ -75,10 +79,17 @@ struct ArticleVector {
         }
         var placeNames: Set<Int32> = []
         var placeWords: Set<Int32> = []
-        for entity in entities where entity.kind == .name && Self.isPlace(entity) {
-            placeNames.insert(vocabulary.id(for: entity.key, isEntity: true))
-            placeWords.formUnion(Tokenizer.contentWords(entity.text).map { vocabulary.id(for: LightStemmer.stem($0), isEntity: false) })
+        var nameWords: Set<Int32> = []
+        for entity in entities where entity.kind == .name {
+            let words = Tokenizer.contentWords(entity.text).map { vocabulary.id(for: LightStemmer.stem($0), isEntity: false) }
+            if Self.isPlace(entity) {
+                placeNames.insert(vocabulary.id(for: entity.key, isEntity: true))
+                placeWords.formUnion(words)
+            } else {
+                nameWords.formUnion(words)
+            }
         }
+        nameWords.subtract(placeWords)
         let subjectNames = subjectEntities.map { entity in
             // A one-word name is also mentioned as a word ("Lecornu" by "Sébastien Lecornu"); a
             // longer one only as itself, or "South African Reserve Bank" would be mentioned by
@@ -91,7 +102,7 @@ struct ArticleVector {
         let places = subjectPlaces.union(AfricaGazetteer.mentions(in: bodyTokens).map(\.country))
         return ArticleVector(weights: weights, hasWords: wordNorm > 0, hasEntities: entityNorm > 0, subjectNames: subjectNames,
                              subjectPlaces: subjectPlaces, places: places, placeNames: placeNames, placeWords: placeWords,
-                             eventKinds: EventKind.kinds(in: headlineWords))
+                             nameWords: nameWords, eventKinds: EventKind.kinds(in: headlineWords))
     }
 
     /// Whether a name is wholly a place the gazetteer knows ("Algeria", "Sri Lankan", "Algiers";

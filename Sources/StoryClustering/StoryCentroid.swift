@@ -23,6 +23,9 @@ struct StoryCentroid {
     private(set) var places: Set<String> = []
     /// The kinds of event its articles' headlines name (`EventKind`).
     private(set) var eventKinds: Set<EventKind> = []
+    /// The words of its articles' names (`ArticleVector.nameWords`), at most `nameWordLimit`.
+    private(set) var nameWords: Set<Int32> = []
+    static let nameWordLimit = 256
 
     init(id: String, publishedAt: Date) {
         self.id = id
@@ -56,6 +59,7 @@ struct StoryCentroid {
         subjectPlaces.formUnion(vector.subjectPlaces)
         places.formUnion(vector.places)
         eventKinds.formUnion(vector.eventKinds)
+        addNameWords(vector.nameWords)
         let lost = prune(vocabulary: vocabulary, termLimit: termLimit)
         refreshNorms(vocabulary: vocabulary)
         return (gained, lost)
@@ -73,6 +77,7 @@ struct StoryCentroid {
         subjectPlaces.formUnion(other.subjectPlaces)
         places.formUnion(other.places)
         eventKinds.formUnion(other.eventKinds)
+        addNameWords(other.nameWords)
         let lost = prune(vocabulary: vocabulary, termLimit: termLimit)
         refreshNorms(vocabulary: vocabulary)
         return (gained, lost)
@@ -117,6 +122,11 @@ struct StoryCentroid {
         return vector.subjectPlaces.isDisjoint(with: places) && subjectPlaces.isDisjoint(with: vector.places)
     }
 
+    /// The entity match two spellings of one name stand for (then capped at the word cosine), and
+    /// the word cosine it needs beside it.
+    static let nameWordMatch: Float = 0.5
+    static let nameWordWording: Float = 0.35
+
     private func contentSimilarity(to vector: ArticleVector, vocabulary: TermVocabulary, entityShare: Float) -> Float {
         var wordDot: Float = 0, entityDot: Float = 0
         // Shared names; places count as one, however many: they say where, not what happened.
@@ -137,6 +147,10 @@ struct StoryCentroid {
         // One term in common, however rare (a local paper's town), is no shared event.
         guard sharedTerms >= 2 else { return 0 }
         if sharesPlace { sharedNames += 1 }
+        // One name written two ways ("Velmont Ridgeline" and "Velmont Motors") shares a rare word of
+        // it: as telling as one shared name, no more, and only beside much shared wording, since two
+        // names may share a word and nothing else ("Lions of Teranga", "Teranga Pay").
+        var sharesNameWord = false
         // Both headlines name one kind of deadly incident: as telling as a shared name.
         if eventKinds.intersection(vector.eventKinds).contains(where: \.isDeadlyIncident) { sharedNames += 1 }
         // When a place is the only name shared, its words do not count either ("Sri Lanka" is
@@ -149,12 +163,19 @@ struct StoryCentroid {
         }
         // (Never below 0: subtracting a place's words must not leave a rounding error under zero.)
         let wordCosine = wordNorm > 0 ? min(max(wordDot, 0) / wordNorm, 1) : 0
+        if sharedNames == 0, wordCosine >= Self.nameWordWording {
+            sharesNameWord = vector.nameWords.contains { nameWords.contains($0) && vocabulary.isRare($0) }
+        }
         guard vector.hasEntities, entityNorm > 0 else { return wordCosine }
         // One shared name (a person, or the places) is where two events happen, not that they are
         // one: it may keep stories apart (a low entity match) but not pull them together on its own.
-        let entityMatch = min(entityDot / entityNorm, 1)
-        let entityCosine = sharedNames >= 2 ? entityMatch : min(entityMatch, wordCosine)
+        let entityMatch = sharesNameWord ? Self.nameWordMatch : min(entityDot / entityNorm, 1)
+        let entityCosine = sharedNames >= 2 ? entityMatch : min(entityMatch, wordCosine)  // a name word counts as one name
         return vector.hasWords ? pow(wordCosine, 1 - entityShare) * pow(entityCosine, entityShare) : entityCosine
+    }
+
+    private mutating func addNameWords(_ words: Set<Int32>) {
+        for word in words where nameWords.count < Self.nameWordLimit { nameWords.insert(word) }
     }
 
     private mutating func addSubjectNames(_ names: some Sequence<SubjectName>) {

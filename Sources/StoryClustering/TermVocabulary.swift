@@ -66,6 +66,15 @@ struct TermVocabulary {
         log((documentCount + 1) / (frequencies[Int(id)] + 0.5))
     }
 
+    /// Whether a term's IDF is at least `rareShare` of the highest an IDF can be now: a name's own
+    /// word ("velmont", "asuncion"), not one every name of its kind has ("bank", "national").
+    /// Relative, so it holds as well on a fresh server's few documents as after 50,000.
+    func isRare(_ id: Int32) -> Bool {
+        idf(id) >= Self.rareShare * log((documentCount + 1) / 0.5)
+    }
+
+    static let rareShare: Float = 0.6
+
     /// Counts one document containing `distinctTerms`.
     mutating func observe(distinctTerms: some Sequence<Int32>) {
         documentCount += 1

@@ -75,6 +75,25 @@ final class StoryClustererTests: XCTestCase {
         XCTAssertEqual(stories, ["story-1", "story-2", "story-1"], "launch, ruling, launch")
     }
 
+    /// An eleventh reader's audit: a regional paper's "Velmont Ridgeline owners told to check for
+    /// airbag recall" shared the company, the model, 310,000 and the defect with the wire's recall
+    /// report, but no name as written ("Velmont Ridgeline" against "Velmont Motors"), and stayed a
+    /// card of its own. A rare word of a name, beside much shared wording, counts as one shared name.
+    func testOneNameWrittenTwoWaysJoinsItsEvent() {
+        let noon = Date(timeIntervalSince1970: 1_800_000_000)
+        let wire = ClusterArticle(id: "wire", sourceKey: "tidewater.example", headline: "Velmont recalls 310,000 SUVs over airbag defect",
+                                  body: "DETROIT (TPA) - Velmont Motors is recalling 310,000 Ridgeline SUVs from the 2022 to 2024 model "
+                                      + "years because their airbag inflators may rupture, the National Highway Traffic Safety "
+                                      + "Administration said on Monday.", publishedAt: noon)
+        let local = ClusterArticle(id: "local", sourceKey: "ozark.example", headline: "Velmont Ridgeline owners told to check for airbag recall",
+                                   body: "Owners of Velmont Ridgeline SUVs built from 2022 to 2024 should check whether their vehicle is "
+                                       + "among the 310,000 recalled over airbag inflators that can rupture, federal safety regulators "
+                                       + "said. Dealers in Harrison and Mountain Home will replace the part for free.",
+                                   publishedAt: noon.addingTimeInterval(1800))
+        let stories = assign([wire, local], to: StoryClusterer(background: .bundled), ids: Newsroom.IDs())
+        XCTAssertEqual(stories, ["story-1", "story-1"])
+    }
+
     /// A local paper names its town in every item: one rare word in common is no shared event
     /// (the council's jail budget and the water company's fine were one story before the rule).
     func testTwoLocalItemsSharingOnlyTheTownsNameStayApart() {

@@ -33,4 +33,20 @@ final class LegislativeVoteRuleTests: XCTestCase {
             body: "The US House of Representatives voted 312-108 on Tuesday to ban members of Congress and their spouses from "
                 + "trading individual stocks, sending the measure to the Senate."), .politics)
     }
+
+    /// An eleventh reader's audit: a House vote on airline refunds stayed under finance (its four
+    /// reports together scored finance above 0.95, the rule's bar until then).
+    func testTheBundledClassifierFilesAnAirlineRefundsVoteUnderPolitics() throws {
+        let vote = "The US House of Representatives voted 301-115 on Monday to pass a bill requiring airlines to refund "
+            + "passengers automatically within seven days when a flight is cancelled or delayed by more than three hours. "
+            + "The measure now goes to the Senate."
+        XCTAssertEqual(try TopicClassifier.bundled().classify([
+            (headline: "US House passes bill requiring automatic airline refunds", body: vote),
+            (headline: "House passes bill requiring automatic airline refunds", body: vote),
+            (headline: "US House passes bill requiring automatic airline refunds", body: vote + " Airline shares were little changed."),
+            (headline: "Congress moves to force airlines to pay back stranded flyers",
+             body: "American airlines would have to repay customers within a week for cancelled or badly delayed flights under "
+                + "the Automatic Refunds for Travelers Act, which the House backed by 301 votes to 115."),
+        ]), .politics)
+    }
 }
