@@ -49,19 +49,30 @@ public enum CanonicalHeadline {
         let isSuperseded: Bool
         /// Says where ("New Zealand central bank cuts…" against "Reserve Bank cuts OCR…").
         let namesAPlace: Bool
+        /// Gives a toll ("…toll reaches 22"), or speaks of one without giving it ("…as boat toll climbs").
+        var givesToll: Bool { NumericFacts.facts(in: text).contains(where: \.kind.risesAsEventDevelops) }
+        var speaksOfTollWithoutFigure: Bool {
+            !givesToll && Tokenizer.words(text).contains(where: Self.tollWords.contains)
+        }
+        private static let tollWords: Set<String> = ["toll", "dead", "deaths", "killed", "kills", "casualties"]
         var terms: [String] { TermVector.terms(text) }
         var isClickbait: Bool { Clickbait.isClickbait(text) }
         var isMarketReaction: Bool { MarketReaction.isReaction(text) }
         var isAllCaps: Bool { HeadlineCasing.isAllCaps(text) }
     }
 
-    /// Indices of the candidates allowed to win: current (no superseded toll) if any are; of
-    /// those, informative (no clickbait, no shouted word, no market reaction: `MarketReaction`)
+    /// Indices of the candidates allowed to win: current (no superseded toll) if any are, giving
+    /// the toll if any does; of those, informative (no clickbait, no shouted word, no market reaction: `MarketReaction`)
     /// and in normal case if any are; else
     /// informative (to be re-cased); else all of them.
     private static func preferredPool(_ candidates: [Candidate]) -> [Int] {
         let current = candidates.indices.filter { !candidates[$0].isSuperseded }
-        let all = current.isEmpty ? Array(candidates.indices) : current
+        var all = current.isEmpty ? Array(candidates.indices) : current
+        // A headline that speaks of the toll without giving it loses to one giving the current toll
+        // (an eleventh audit: "Guinea mourns as boat toll climbs" over "…toll reaches 22").
+        if all.contains(where: { candidates[$0].givesToll }) {
+            all.removeAll { candidates[$0].speaksOfTollWithoutFigure }
+        }
         let informative = all.filter { !candidates[$0].isClickbait && !candidates[$0].shoutsAWord && !candidates[$0].isMarketReaction }
         let clean = informative.filter { !candidates[$0].isAllCaps }
         if !clean.isEmpty { return clean }

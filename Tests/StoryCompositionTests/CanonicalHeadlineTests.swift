@@ -91,6 +91,20 @@ final class CanonicalHeadlineTests: XCTestCase {
         XCTAssertEqual(CanonicalHeadline.choose(from: plain, authority: authority), "UK: Inflation falls to 2.1% in October")
     }
 
+    /// An eleventh reader's audit: a late outlet's "Guinea mourns as boat toll climbs" became the
+    /// headline of a story whose wire had "…toll reaches 22".
+    func testAHeadlineGivingTheTollBeatsOneThatOnlySpeaksOfIt() {
+        let articles = [
+            StoryFixtures.article("w", "Tidewater Press Agency", "tidewater.example", "Guinea boat capsizing toll reaches 22 as search continues",
+                                  "The death toll from Monday's capsizing of a boat off Conakry has reached 22."),
+            StoryFixtures.article("g", "Geba River Post", "geba.example", "Guinea mourns as boat toll climbs",
+                                  "Guinea declared three days of national mourning after a boat capsized off Conakry."),
+            StoryFixtures.article("a", "Aldermoor Courier", "aldermoor.example", "Guinea boat disaster: nation mourns as toll climbs",
+                                  "Guinea is in mourning after the boat disaster off Conakry."),
+        ]
+        XCTAssertEqual(CanonicalHeadline.choose(from: articles, authority: authority), "Guinea boat capsizing toll reaches 22 as search continues")
+    }
+
     func testATimelineRowLosesItsOutletsNameAndIsRecasedFromItsOwnBodyOnlyWhenItShouts() {
         var bodyReads = 0
         let body = { () -> String in bodyReads += 1; return "The court in Santo Domingo struck down the tax on Monday." }
