@@ -1,7 +1,10 @@
 /// Names that many countries' institutions share: a Senate votes in Washington, Brasília and
 /// Abuja on the same day. After a possessive they belong to it ("Brazil's Senate", "Kenya's
 /// High Court"): the pair names one body, where the institution alone would name any.
-enum InstitutionNames {
+public enum InstitutionNames {
+    /// Whether `key` (a `NamedEntity.key`) is an institution every country has ("senate", "supreme court").
+    public static func isGeneric(_ key: String) -> Bool { generic.contains(key) }
+
     static let generic: Set<String> = [
         "senate", "house", "parliament", "congress", "assembly", "national assembly", "house of representatives",
         "house of commons", "house of lords", "supreme court", "high court", "constitutional court", "court of appeal",

@@ -69,7 +69,7 @@ public enum NamedEntities {
     }
 
     /// Normal form of a multi-word span, consistent with `Tokenizer.words` ("Al-Shabaab" → "alshabaab").
-    static func normalizedKey(_ text: String) -> String {
+    public static func normalizedKey(_ text: String) -> String {
         Tokenizer.words(text.replacingOccurrences(of: ".", with: "")).joined(separator: " ")
     }
 

@@ -39,6 +39,8 @@ enum NumericFacts {
     private static let casualtyFillers: Set<String> = [
         "people", "persons", "civilians", "soldiers", "others", "were", "was", "have", "had", "been", "are", "being",
         "reportedly", "confirmed", "now", "children", "police", "officers", "protesters", "migrants", "passengers",
+        // "26 people are now known to have died" (a twelfth audit's summary gave it beside "Thirty-one people died").
+        "known", "believed", "feared", "thought", "to",
     ]
 
     /// Words before a number that say it is a death toll: "killing 12", "death toll rose to 15".
@@ -112,10 +114,13 @@ enum NumericFacts {
 
     private static let marketWords: Set<String> = ["yield", "yields", "spread", "spreads", "premium", "bund", "bunds", "treasuries", "gilts"]
 
+    /// How many words after the number its casualty word may come, fillers between.
+    private static let casualtyWindow = 7
+
     /// A casualty word right after the number, past fillers, within the clause.
     private static func casualty(after index: Int, in words: [FactWords.Word]) -> Kind? {
         var position = index
-        while position + 1 < words.count, position - index < 5, !words[position].endsClause {
+        while position + 1 < words.count, position - index < casualtyWindow, !words[position].endsClause {
             position += 1
             if let kind = casualtyWords[words[position].lowered] { return kind }
             guard casualtyFillers.contains(words[position].lowered) else { return nil }

@@ -61,6 +61,24 @@ extension Events {
         """),
     ]
 
+    /// A twelfth audit: a market fire and a teachers' strike in Hargeisa, a city the gazetteer
+    /// does not know, joined as sharing two names (the city and Somaliland). Written after "in",
+    /// the city is a place (`ArticleVector.isLocated`), and places count as one name.
+    static let hargeisaDay = [
+        Newsroom.article("hg-fire-1", "lanternfield.example", hoursAfterMorning: 0, "Fire at Hargeisa market kills seven", """
+        HARGEISA (LNA) - A fire that swept through the Sayid market in central Hargeisa overnight killed seven people and         destroyed about 400 stalls, Somaliland's fire service said on Tuesday. An electrical fault is suspected.
+        """),
+        Newsroom.article("hg-fire-2", "horntribune.example", hoursAfterMorning: 0.5, "Seven dead as blaze guts Sayid market", """
+        Seven people, among them two night watchmen, were killed when fire tore through Sayid market in the early hours.         Traders said around 400 stalls selling clothes and electronics were reduced to ash.
+        """),
+        Newsroom.article("hg-strike-1", "lanternfield.example", hoursAfterMorning: 1.5, "Somaliland teachers walk out over unpaid wages", """
+        HARGEISA (LNA) - Public school teachers across Somaliland went on strike on Tuesday over four months of unpaid         salaries, closing schools in Hargeisa and Burao, the Somaliland National Teachers' Union said.
+        """),
+        Newsroom.article("hg-strike-2", "horntribune.example", hoursAfterMorning: 2, "Schools shut as teachers' union begins indefinite strike", """
+        Classrooms in Hargeisa and Burao were empty on Tuesday as members of the Somaliland National Teachers' Union began         an indefinite strike. Union leader Abdiqani Ducaale said teachers had not been paid for four months.
+        """),
+    ]
+
     /// "Costa Rica" is a place (the gazetteer knows every country), not two rare words and a name.
     static let costaRicaDay = [
         Newsroom.article("cr-plant-1", "ledger.example", hoursAfterMorning: 0, "Calloway Medical to invest $850m in Costa Rica plant", """

@@ -36,6 +36,10 @@ final class OneCountryOneDayTests: XCTestCase {
         assertOneStoryPerEvent(Events.takeoverAndFine)
     }
 
+    func testAFireAndAStrikeInACityTheGazetteerDoesNotKnowAreTwoStories() {
+        assertOneStoryPerEvent(Events.hargeisaDay)
+    }
+
     func testAnInvestmentAndALandslideInCostaRicaAreTwoStories() {
         assertOneStoryPerEvent(Events.costaRicaDay)
     }

@@ -329,6 +329,17 @@ final class ConflictTests: XCTestCase {
                        "Tidewater Press Agency names Blerta Hoxha as finance minister while The Aldermoor Courier names Driton Shala.")
     }
 
+    /// A twelfth reader's audit: "26 people are now known to have died" was read as a plain count.
+    func testATollSaidToBeKnownIsATollAndConflicts() {
+        let articles = [
+            Fixture.article("a", "Reuters", "reuters.com", "Berbera boat capsizes",
+                            "Coastguard officials said 26 people are now known to have died after the boat capsized."),
+            Fixture.article("b", "BBC News", "bbc.co.uk", "Berbera boat capsizes",
+                            "The fishermen's association said 31 people died when the boat capsized.", minutesAfterNoon: 30),
+        ]
+        XCTAssertEqual(Conflict.sentence(for: articles), "Reuters reports 26 dead while BBC News reports 31.")
+    }
+
     func testASingleOutletHasNoConflict() {
         XCTAssertNil(Conflict.sentence(for: [Fixture.lagosCollapse[0]]))
     }
