@@ -35,7 +35,7 @@ public enum Conflict {
                 }
             }
         }
-        for (first, second) in pairs(reports) where abs(first.publishedAt.timeIntervalSince(second.publishedAt)) <= simultaneity {
+        for (first, second) in pairs(reports) where abs(first.namesGivenAt.timeIntervalSince(second.namesGivenAt)) <= simultaneity {
             if let text = winnerConflict(first, second) ?? runnerUpConflict(first, second) ?? appointmentConflict(first, second) {
                 return text
             }
@@ -46,6 +46,10 @@ public enum Conflict {
     /// Each outlet's latest report, without its sentences that name another outlet of the story:
     /// "Halyard Newswire had earlier reported 14 dead" is Halyard's figure as the writer quotes it
     /// to dispute it, not the writer's own (a tenth reader's audit lost a 14-against-17 dispute to it).
+    /// A fact the latest report does not state at all (no figure of that kind, no one named to that
+    /// role, no winner) is taken from the outlet's earlier report in the pool: a follow-up about
+    /// something else retracts nothing (a twelfth audit lost a finance-minister dispute to the wire's
+    /// "cabinet wins confidence vote", and a turnout dispute to a concession story).
     private static func latestReports(_ pool: SentencePool, history: [StoryArticle], excluding copying: Set<String>) -> [ConflictReport] {
         let names = Dictionary(pool.articles.map { ($0.sourceKey, SourceNames.display($0.sourceName, fallbackKey: $0.sourceKey)) },
                                uniquingKeysWith: { first, _ in first })
@@ -56,11 +60,24 @@ public enum Conflict {
             }
             let article = pool.articles[latest]
             let others = names.filter { $0.key != key && $0.value.count >= 3 }.map(\.value)
-            let sentences = [article.headline] + pool.sentences.filter { $0.article == latest }.map(\.text)
-                .filter { sentence in !others.contains { sentence.contains($0) } }
-            return ConflictReport(name: SourceNames.display(article.sourceName, fallbackKey: key), article: latest,
-                                  publishedAt: article.publishedAt, sentences: sentences,
-                                  earlierReports: history.filter { $0.sourceKey == key && $0.publishedAt < article.publishedAt })
+            func own(_ sentences: [String]) -> [String] {
+                sentences.filter { sentence in !others.contains { sentence.contains($0) } }
+            }
+            let earlier = history.filter { $0.sourceKey == key && $0.publishedAt < article.publishedAt }
+            func report(_ sentences: [String]) -> ConflictReport {
+                ConflictReport(name: SourceNames.display(article.sourceName, fallbackKey: key), article: latest,
+                               publishedAt: article.publishedAt, sentences: sentences, earlierReports: earlier)
+            }
+            let latestSentences = own([article.headline] + pool.sentences.filter { $0.article == latest }.map(\.text))
+            let current = report(latestSentences)
+            let untold = earlier.map { report in (report, own([report.headline] + SentencePool.sentences(of: report))
+                .filter { current.leavesUntold($0) }) }.filter { !$0.1.isEmpty }
+            guard !untold.isEmpty else { return current }
+            var merged = report(latestSentences + untold.flatMap(\.1))
+            if current.winners.isEmpty, current.appointments.isEmpty, let given = untold.map(\.0.publishedAt).min() {
+                merged.namesGivenAt = given
+            }
+            return merged
         }
     }
 

@@ -14,6 +14,9 @@ struct ConflictReport {
     /// The article's index in the sentence pool.
     let article: Int
     let publishedAt: Date
+    /// When the outlet gave the winners and appointees compared: `publishedAt`, or its earlier
+    /// report's time when only that one names them (`Conflict.latestReports`).
+    var namesGivenAt: Date
     let sentences: [String]
     /// Each sentence split once (`FactWords`).
     let words: [[FactWords.Word]]
@@ -46,6 +49,7 @@ struct ConflictReport {
         self.name = name
         self.article = article
         self.publishedAt = publishedAt
+        namesGivenAt = publishedAt
         self.sentences = sentences
         let tokens = sentences.map(Tokenizer.tokens)  // split once for the election test and the context
         let isElection = tokens.contains { !Set($0.map(\.normalized)).isDisjoint(with: Self.electionWords) }
@@ -69,6 +73,21 @@ struct ConflictReport {
         winners = Set(words.flatMap { DeclaredWinners.winners(in: $0) })
         runnersUp = Set(words.flatMap { DeclaredWinners.runnersUp(in: $0) })
         appointments = DeclaredWinners.byRole(words.flatMap { DeclaredWinners.appointments(in: $0) })
+    }
+
+    /// Whether `sentence` (of the outlet's earlier report) states only what this report does not
+    /// state at all: kinds of figure it gives none of, roles it names no one to, a winner when it
+    /// names none. A sentence also giving an older value of something told here is left out, or
+    /// the outlet would seem to give two values ("at least 9 dead and 12 injured" beside "26 dead").
+    func leavesUntold(_ sentence: String) -> Bool {
+        let words = FactWords.words(of: sentence)
+        let kinds = Set(facts.map(\.fact.kind))
+        let figures = NumericFacts.facts(in: words, electionContext: false).map(\.kind)
+        let roles = DeclaredWinners.appointments(in: words).map(\.role)
+        let named = DeclaredWinners.winners(in: words)
+        guard figures.allSatisfy({ !kinds.contains($0) }), roles.allSatisfy({ appointments[$0] == nil }),
+              named.isEmpty || winners.isEmpty else { return false }
+        return !figures.isEmpty || !roles.isEmpty || !named.isEmpty
     }
 
     static func subjects(_ words: [FactWords.Word]) -> Set<String> {

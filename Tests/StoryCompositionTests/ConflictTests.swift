@@ -340,6 +340,22 @@ final class ConflictTests: XCTestCase {
         XCTAssertEqual(Conflict.sentence(for: articles), "Reuters reports 26 dead while BBC News reports 31.")
     }
 
+    /// A twelfth reader's audit: the wire's follow-up "cabinet wins confidence vote", naming no
+    /// minister, hid its earlier finance minister, so the dispute with the other outlet was lost.
+    func testAFollowUpAboutSomethingElseKeepsTheOutletsEarlierFact() {
+        let first = Fixture.article("a1", "Lanternfield News Agency", "lanternfield.example", "Albania's Kelmendi names new cabinet",
+                                    "Prime Minister Drita Kelmendi named a new cabinet on Monday. Besjana Muca was appointed finance minister.")
+        let other = Fixture.article("b", "The Wexcombe Herald", "wexcombe.example", "Kelmendi reshuffles after coalition split",
+                                    "Kelmendi named Erion Lleshi as finance minister in a cabinet sworn in on Monday.",
+                                    minutesAfterNoon: 30)
+        let followUp = Fixture.article("a2", "Lanternfield News Agency", "lanternfield.example", "Albania's new cabinet wins confidence vote",
+                                       "Albania's new cabinet won a confidence vote in parliament by 74 votes to 66 on Tuesday.",
+                                       minutesAfterNoon: 20 * 60)
+        let expected = "Lanternfield News Agency names Besjana Muca as finance minister while The Wexcombe Herald names Erion Lleshi."
+        XCTAssertEqual(Conflict.sentence(for: [first, other]), expected)
+        XCTAssertEqual(Conflict.sentence(for: [followUp, other, first]), expected, "the follow-up retracts nothing")
+    }
+
     func testASingleOutletHasNoConflict() {
         XCTAssertNil(Conflict.sentence(for: [Fixture.lagosCollapse[0]]))
     }
