@@ -16,9 +16,9 @@ struct ArticleVector {
     /// the whole text read names.
     var subjectPlaces: Set<String> = []
     var places: Set<String> = []
-    /// Names that are places (`AfricaGazetteer`), and the words of those names ("sri lanka" →
-    /// "sri", "lanka"): a place that is the only name two texts share counts once
-    /// (`StoryCentroid.similarity`).
+    /// Names that are places (`AfricaGazetteer`, or written after "in", "off", "near": `isLocated`),
+    /// and the words of those names ("sri lanka" → "sri", "lanka"): places two texts share count as
+    /// one name, and when they are all that is shared their words do not count (`StoryCentroid.similarity`).
     var placeNames: Set<Int32> = []
     var placeWords: Set<Int32> = []
     /// The words of its names that are no places ("velmont ridgeline" → "velmont", "ridgeline"):
