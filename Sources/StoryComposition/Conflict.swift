@@ -47,7 +47,7 @@ public enum Conflict {
     /// "Halyard Newswire had earlier reported 14 dead" is Halyard's figure as the writer quotes it
     /// to dispute it, not the writer's own (a tenth reader's audit lost a 14-against-17 dispute to it).
     /// A fact the latest report does not state at all (no figure of that kind, no one named to that
-    /// role, no winner) is taken from the outlet's earlier report in the pool: a follow-up about
+    /// role, no winner) is taken from the outlet's earlier reports (`history`): a follow-up about
     /// something else retracts nothing (a twelfth audit lost a finance-minister dispute to the wire's
     /// "cabinet wins confidence vote", and a turnout dispute to a concession story).
     private static func latestReports(_ pool: SentencePool, history: [StoryArticle], excluding copying: Set<String>) -> [ConflictReport] {
@@ -70,11 +70,13 @@ public enum Conflict {
             }
             let latestSentences = own([article.headline] + pool.sentences.filter { $0.article == latest }.map(\.text))
             let current = report(latestSentences)
-            let untold = earlier.map { report in (report, own([report.headline] + SentencePool.sentences(of: report))
-                .filter { current.leavesUntold($0) }) }.filter { !$0.1.isEmpty }
+            let untold = earlier.map { earlierReport in
+                (date: earlierReport.publishedAt,
+                 sentences: own([earlierReport.headline] + SentencePool.sentences(of: earlierReport)).filter(current.leavesUntold))
+            }.filter { !$0.sentences.isEmpty }
             guard !untold.isEmpty else { return current }
-            var merged = report(latestSentences + untold.flatMap(\.1))
-            if current.winners.isEmpty, current.appointments.isEmpty, let given = untold.map(\.0.publishedAt).min() {
+            var merged = report(latestSentences + untold.flatMap(\.sentences))
+            if current.winners.isEmpty, current.appointments.isEmpty, let given = untold.map(\.date).min() {
                 merged.namesGivenAt = given
             }
             return merged
