@@ -8,14 +8,16 @@ extension StoryWorker.Settings {
     /// `JARVIS_STORY_STALE_SECONDS` (default 86400: a story with no new article for a day
     /// leaves the feed), `JARVIS_STORY_SWEEP_SECONDS` (default 60: how often freshness is
     /// re-scored and quiet stories retired) and `JARVIS_ARRIVAL_SETTLE_SECONDS` (default 1: how
-    /// long new articles must stop arriving before they are placed; at most 5 s, or 3× the setting, of waiting).
+    /// long new articles must stop arriving before they are placed; at most 5 s, or 3× the setting, of waiting, and
+    /// never more than a sixth of the clustering lease, the wait at most half of it).
     init(environment: [String: String]) throws {
         self.init()
         if let value = try positiveNumber("JARVIS_STORY_STALE_SECONDS", environment) { staleAfterSeconds = value }
         if let value = try positiveNumber("JARVIS_STORY_SWEEP_SECONDS", environment) { sweepSeconds = value }
         if let value = try positiveNumber("JARVIS_ARRIVAL_SETTLE_SECONDS", environment) {
-            arrivalSettleSeconds = value
-            arrivalSettleLimitSeconds = max(arrivalSettleLimitSeconds, 3 * value)
+            // The wait happens while the clustering lease is held: it must end well before the lease does.
+            arrivalSettleSeconds = min(value, leaseSeconds / 6)
+            arrivalSettleLimitSeconds = min(max(arrivalSettleLimitSeconds, 3 * arrivalSettleSeconds), leaseSeconds / 2)
         }
     }
 }

@@ -50,19 +50,24 @@ public enum FeedBoilerplate {
     /// A photo caption: a block ending with its credit ("Rescuers search the pits on Monday.
     /// Photograph: Sahel Sentinel", "… (Photo: AFP)"). Its sentences describe a picture the
     /// plain text no longer shows, so none of them is the news.
+    /// Only a short block is a caption (`captionWordLimit`): a one-line feed description ending in
+    /// "(Photo: AFP)" is the report itself, and losing it would lose the report.
     static func isCaption(_ block: String) -> Bool {
+        guard block.split(separator: " ").count <= captionWordLimit else { return false }
         let range = NSRange(block.startIndex..., in: block)
         return [creditAfterColon, creditByName].contains { $0.firstMatch(in: block, range: range) != nil }
     }
 
-    /// "Photograph: Sahel Sentinel", "(Photo: AFP)", "Image: Getty" at the block's end.
+    static let captionWordLimit = 25
+
+    /// "Photograph: Sahel Sentinel", "(Photo: AFP)", "Image: Getty" ending the block, the credit
+    /// word opening a sentence or a parenthesis ("…restore its image: a rebrand is due." is prose).
     private static let creditAfterColon = try! NSRegularExpression(
-        pattern: #"(?:^|[\s(.])(?:photograph|photo|picture|image|illustration|photo credit|credit)s?\s*:\s*[^.:;]{1,60}[.)]?\s*$"#,
-        options: [.caseInsensitive])
+        pattern: #"(?:^|[.!?]\s+|\()(?:Photograph|Photo|Picture|Image|Illustration|Photo credit|Credit)s?\s*:\s*[^.:;]{1,60}[.)]?\s*$"#)
 
     /// "Picture by Jean Ouedraogo": a name must follow, so "rebuilt its image by cutting costs." is no credit.
     private static let creditByName = try! NSRegularExpression(
-        pattern: #"(?:^|[\s(.])(?:Photograph|Photo|Picture|Image)s?\s+by\s+\p{Lu}[^.:;]{0,60}[.)]?\s*$"#)
+        pattern: #"(?:^|[.!?]\s+|\()(?:Photograph|Photo|Picture|Image)s?\s+by\s+\p{Lu}[^.:;]{0,60}[.)]?\s*$"#)
 
     /// "[…]", "[...]" and "(...)" mean the excerpt was cut; written as a plain ellipsis they are
     /// caught by the rule that drops sentences ending in one.

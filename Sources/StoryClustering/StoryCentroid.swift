@@ -164,7 +164,8 @@ struct StoryCentroid {
         // (Never below 0: subtracting a place's words must not leave a rounding error under zero.)
         let wordCosine = wordNorm > 0 ? min(max(wordDot, 0) / wordNorm, 1) : 0
         if sharedNames == 0, wordCosine >= Self.nameWordWording {
-            sharesNameWord = vector.nameWords.contains { nameWords.contains($0) && vocabulary.isRare($0) }
+            // Still a term of the story (`mass`): an id the vocabulary recycled may name another word now.
+            sharesNameWord = vector.nameWords.contains { nameWords.contains($0) && mass[$0] != nil && vocabulary.isRare($0) }
         }
         guard vector.hasEntities, entityNorm > 0 else { return wordCosine }
         // One shared name (a person, or the places) is where two events happen, not that they are

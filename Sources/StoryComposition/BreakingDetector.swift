@@ -23,11 +23,12 @@ public struct BreakingDetector: Sendable {
         guard let first = articles.min(by: { ($0.publishedAt, $0.id) < ($1.publishedAt, $1.id) }) else {
             return breaking
         }
-        // A first report of unknown age (an undated feed's backlog) is not known to be recent.
+        // A first report of unknown age (an undated feed's backlog) is not known to be recent, and
+        // backlog entries stamped at the fetch make no burst either.
         let age = now.timeIntervalSince(first.publishedAt)
         guard !first.ageUnknown, age <= recentWindow else { return breaking }
         let burstEnd = first.publishedAt.addingTimeInterval(burstWindow)
-        let outlets = Set(articles.filter { $0.publishedAt <= burstEnd }.map(\.sourceKey))
+        let outlets = Set(articles.filter { !$0.ageUnknown && $0.publishedAt <= burstEnd }.map(\.sourceKey))
         if outlets.count >= burstSources { breaking.insert(first.id) }
         return breaking
     }

@@ -61,26 +61,41 @@ public enum Conflict {
             let article = pool.articles[latest]
             let others = names.filter { $0.key != key && $0.value.count >= 3 }.map(\.value)
             func own(_ sentences: [String]) -> [String] {
-                sentences.filter { sentence in !others.contains { sentence.contains($0) } }
+                sentences.filter { sentence in !others.contains { Self.names(sentence, $0) } }
             }
             let earlier = history.filter { $0.sourceKey == key && $0.publishedAt < article.publishedAt }
             func report(_ sentences: [String]) -> ConflictReport {
                 ConflictReport(name: SourceNames.display(article.sourceName, fallbackKey: key), article: latest,
                                publishedAt: article.publishedAt, sentences: sentences, earlierReports: earlier)
             }
-            let latestSentences = own([article.headline] + pool.sentences.filter { $0.article == latest }.map(\.text))
-            let current = report(latestSentences)
-            let untold = earlier.map { earlierReport in
-                (date: earlierReport.publishedAt,
-                 sentences: own([earlierReport.headline] + SentencePool.sentences(of: earlierReport)).filter(current.leavesUntold))
-            }.filter { !$0.sentences.isEmpty }
-            guard !untold.isEmpty else { return current }
-            var merged = report(latestSentences + untold.flatMap(\.sentences))
-            if current.winners.isEmpty, current.appointments.isEmpty, let given = untold.map(\.date).min() {
-                merged.namesGivenAt = given
+            var sentences = own([article.headline] + pool.sentences.filter { $0.article == latest }.map(\.text))
+            var merged = report(sentences)
+            // Newest earlier report first, each adding only what none after it told: one value per
+            // kind of figure and per role, as the outlet last gave it.
+            for earlierReport in earlier.sorted(by: { $0.publishedAt > $1.publishedAt }) {
+                let untold = own([earlierReport.headline] + SentencePool.sentences(of: earlierReport)).filter(merged.leavesUntold)
+                guard !untold.isEmpty else { continue }
+                let namedBefore = !merged.winners.isEmpty || !merged.appointments.isEmpty
+                let namesGivenAt = merged.namesGivenAt
+                sentences += untold
+                merged = report(sentences)
+                merged.namesGivenAt = !namedBefore && (!merged.winners.isEmpty || !merged.appointments.isEmpty)
+                    ? earlierReport.publishedAt : namesGivenAt
             }
             return merged
         }
+    }
+
+    /// Whether `sentence` writes `outlet` as a whole name: "Nation" is not in "United Nations".
+    static func names(_ sentence: String, _ outlet: String) -> Bool {
+        var searchStart = sentence.startIndex
+        while let found = sentence.range(of: outlet, range: searchStart ..< sentence.endIndex) {
+            let before = found.lowerBound > sentence.startIndex ? sentence[sentence.index(before: found.lowerBound)] : " "
+            let after = found.upperBound < sentence.endIndex ? sentence[found.upperBound] : " "
+            if !before.isLetter && !before.isNumber && !after.isLetter && !after.isNumber { return true }
+            searchStart = found.upperBound
+        }
+        return false
     }
 
     private static func pairs(_ reports: [ConflictReport]) -> [(ConflictReport, ConflictReport)] {

@@ -27,7 +27,11 @@ public enum DeadlyDisaster {
         "injuring", "missing", "victims", "bodies", "casualties", "survivors", "rescuers", "homeless", "evacuated",
     ]
 
-    static let incidentWords = NaturalDisasters.words.union(Accidents.words)
+    /// Words of a toll, not of a CEO's death or missing money: what makes an accident deadly.
+    static let accidentTollWords: Set<String> = [
+        "kill", "kills", "killed", "killing", "dead", "deaths", "died", "toll", "injured", "injuring", "bodies",
+        "casualties", "survivors",
+    ]
 
     /// True when the story reads as a deadly natural disaster or accident (all its articles together).
     public static func isReported(_ texts: [StoryText]) -> Bool {
@@ -36,8 +40,11 @@ public enum DeadlyDisaster {
         for text in texts {
             let headline = Set(Tokenizer.contentWords(text.headline))
             let lead = Set(Tokenizer.contentWords(text.body).prefix(leadWordCount))
-            disaster = disaster || !headline.isDisjoint(with: incidentWords)
+            disaster = disaster || !headline.isDisjoint(with: NaturalDisasters.words)
             casualties = casualties || !headline.isDisjoint(with: casualtyWords) || !lead.isDisjoint(with: casualtyWords)
+            // An accident word is also a market's ("shares crash", "exchange collapse"): it counts
+            // only with a toll in the same report's headline or lead ("killing three crew").
+            if !headline.isDisjoint(with: Accidents.words), !headline.union(lead).isDisjoint(with: accidentTollWords) { return true }
         }
         return disaster && casualties
     }

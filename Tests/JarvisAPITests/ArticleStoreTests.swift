@@ -88,6 +88,14 @@ final class ArticleStoreTests: XCTestCase {
         XCTAssertEqual(rows[0].headline, "Edited")
         XCTAssertEqual(rows[0].publishedAt, firstFetch, "an edit is no new report")
         XCTAssertEqual(rows[2].publishedAt, secondFetch)
+
+        // The entry later carries a date: it is of known age.
+        _ = try await store.ingest([article("backlog", headline: "Edited and dated")], feedID: feed.id, source: "Ex",
+                                   sourceKey: "example.com", firstFetch: false, now: secondFetch)
+        let dated = try await database.read {
+            try $0.queryFirst("SELECT age_unknown FROM articles WHERE dedup_key = 'backlog'", [])!.decode(Int.self, "age_unknown")
+        }
+        XCTAssertEqual(dated, 0)
     }
 
     func testAReportInTwoFeedsOfOneOutletIsOneArticleOnSQLite() async throws {

@@ -110,6 +110,17 @@ final class SentencesTests: XCTestCase {
         ])
     }
 
+    /// A feed description of one line ending in its photo credit is the report itself.
+    func testALongLineEndingInACreditIsNoCaptionAndProseWithAColonIsKept() {
+        let description = "Twelve people were killed when a building collapsed in Lagos on Monday, emergency services said. "
+            + "Rescue teams searched the rubble through the night for survivors as relatives gathered at the site of the "
+            + "collapse. (Photo: AFP)"
+        XCTAssertEqual(Sentences.split(description).first,
+                       "Twelve people were killed when a building collapsed in Lagos on Monday, emergency services said.")
+        XCTAssertEqual(Sentences.split("The bank hopes to restore its image: a rebrand is due."),
+                       ["The bank hopes to restore its image: a rebrand is due."])
+    }
+
     func testLowercaseAfterAnEllipsisContinuesTheSentence() {
         XCTAssertEqual(Sentences.split("He paused... and then resigned. Aides were stunned."),
                        ["He paused... and then resigned.", "Aides were stunned."])

@@ -44,6 +44,14 @@ final class BreakingDetectorTests: XCTestCase {
         XCTAssertEqual(detector.breakingArticleIDs(articles, now: noon.addingTimeInterval(3600)), [])
     }
 
+    func testBacklogEntriesOfUnknownAgeMakeNoBurst() {
+        let dated = StoryFixtures.article("a0", "reuters.com", "reuters.com", "Quake hits Morocco", "")
+        let backlog = ["bbc.co.uk", "hespress.com"].enumerated().map { index, host in
+            StoryFixtures.article("b\(index)", host, host, "Quake hits Morocco", "", minutesAfterNoon: 30, ageUnknown: true)
+        }
+        XCTAssertEqual(detector.breakingArticleIDs([dated] + backlog, now: noon.addingTimeInterval(3600)), [])
+    }
+
     func testThresholdsAreConfigurable() {
         let articles = burst(outletHosts: ["reuters.com", "bbc.co.uk"], minutesApart: 10)
         let eager = BreakingDetector(recentWindow: 3600, burstWindow: 1800, burstSources: 2)

@@ -1,4 +1,4 @@
-import StoryComposition
+@testable import StoryComposition
 import XCTest
 
 final class ConflictTests: XCTestCase {
@@ -354,6 +354,12 @@ final class ConflictTests: XCTestCase {
         let expected = "Lanternfield News Agency names Besjana Muca as finance minister while The Wexcombe Herald names Erion Lleshi."
         XCTAssertEqual(Conflict.sentence(for: [first, other]), expected)
         XCTAssertEqual(Conflict.sentence(for: [followUp, other, first]), expected, "the follow-up retracts nothing")
+    }
+
+    func testAnOutletIsNamedOnlyAsAWholeName() {
+        XCTAssertTrue(Conflict.names("Nation had earlier reported 14 dead.", "Nation"))
+        XCTAssertFalse(Conflict.names("The United Nations said 17 people died.", "Nation"))
+        XCTAssertFalse(Conflict.names("National police said 17 people died.", "Nation"))
     }
 
     func testASingleOutletHasNoConflict() {

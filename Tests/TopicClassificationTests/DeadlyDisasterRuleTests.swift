@@ -40,6 +40,10 @@ final class DeadlyDisasterRuleTests: XCTestCase {
         XCTAssertFalse(DeadlyDisaster.isReported([(headline: "Crypto prices crash as exchange halts withdrawals",
                                                    body: "Bitcoin fell 12% after the exchange froze customer accounts.")]),
                        "no casualties: a market crash")
+        XCTAssertFalse(DeadlyDisaster.isReported([(headline: "Shares crash after founder dies", body: "The stock fell 30%.")]),
+                       "a death, no toll")
+        XCTAssertFalse(DeadlyDisaster.isReported([(headline: "Crypto exchange collapse leaves $1bn missing",
+                                                   body: "Customers could not withdraw funds.")]), "missing money, no toll")
     }
 
     /// The two stories that prompted the rule and the data changes, with the bundled model.

@@ -30,11 +30,12 @@ struct ArticleStore: Sendable {
                     [.text(feedID), .text(article.storedDedupKey), .text(article.dedupKey)])
                 if let existing {
                     guard try existing.decode(String.self, "content_hash") != hash else { continue }
-                    // An undated entry keeps the time it was first seen: an edit is no new report.
+                    // An undated entry keeps the time it was first seen: an edit is no new report. One
+                    // that now carries a date is of known age.
                     try connection.execute("""
                         UPDATE articles SET headline = $1, body = $2, author = $3, image_url = $4, source_url = $5,
                             published_at = COALESCE($6, published_at), feed_marked_breaking = $7, content_hash = $8,
-                            updated_at = $9 WHERE id = $10
+                            updated_at = $9, age_unknown = CASE WHEN $6 IS NULL THEN age_unknown ELSE 0 END WHERE id = $10
                         """, [.text(article.headline), .text(article.body), article.author.sqlValue, article.imageURL.sqlValue,
                               .text(article.sourceURL), article.isUndated ? .null : article.publishedAt.sqlValue,
                               article.isBreaking.sqlValue, .text(hash), now.sqlValue,
