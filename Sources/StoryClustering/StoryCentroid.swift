@@ -133,19 +133,23 @@ struct StoryCentroid {
         var sharedNames = 0
         var sharesPlace = false
         var sharedTerms = 0
+        // A name's own words shared beside it ("hargeisa" the entity and the word) are one term.
+        var sharedEntities = 0, sharedNameWords = 0
         for (id, articleWeight) in vector.weights {
             guard let share = mass[id] else { continue }
             sharedTerms += 1
             let product = share * vocabulary.idf(id) * articleWeight
             guard vocabulary.isEntity(id) else {
                 wordDot += product
+                if vector.nameWords.contains(id) || vector.placeWords.contains(id) { sharedNameWords += 1 }
                 continue
             }
+            sharedEntities += 1
             entityDot += product
             if vector.placeNames.contains(id) { sharesPlace = true } else { sharedNames += 1 }
         }
         // One term in common, however rare (a local paper's town), is no shared event.
-        guard sharedTerms >= 2 else { return 0 }
+        guard sharedTerms - min(sharedEntities, sharedNameWords) >= 2 else { return 0 }
         if sharesPlace { sharedNames += 1 }
         // One name written two ways ("Velmont Ridgeline" and "Velmont Motors") shares a rare word of
         // it: as telling as one shared name, no more, and only beside much shared wording, since two

@@ -108,6 +108,19 @@ final class StoryClustererTests: XCTestCase {
         XCTAssertEqual(stories, ["story-1", "story-2"])
     }
 
+    /// The same when the town is also read as a name: "Harlow" the name and "harlow" the word are one
+    /// shared term, not two.
+    func testTwoLocalItemsSharingOnlyTheTownAsNameAndWordStayApart() {
+        let noon = Date(timeIntervalSince1970: 1_800_000_000)
+        let council = ClusterArticle(id: "council", sourceKey: "courier.example", headline: "Harlow's council approves budget for new jail",
+                                     body: "Councillors voted 7 to 2 for the jail plan.", publishedAt: noon)
+        let fine = ClusterArticle(id: "fine", sourceKey: "courier.example", headline: "Regulator fines Harlow's water utility",
+                                  body: "Sewage spills into the river drew a penalty of 2 million pounds.",
+                                  publishedAt: noon.addingTimeInterval(300))
+        let stories = assign([council, fine], to: StoryClusterer(background: .bundled), ids: Newsroom.IDs())
+        XCTAssertEqual(stories, ["story-1", "story-2"])
+    }
+
     /// "N50 to N820" and "50 naira to 820 naira" are one figure (`Quantity` keys), and "Nigeria's
     /// Dangote" names Dangote: the two reports share names and figures, not just words.
     func testReportsWritingOneFigureTheirOwnWayJoin() {
