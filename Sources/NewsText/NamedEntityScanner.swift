@@ -30,7 +30,7 @@ struct ScannedWord {
         }
         return letters >= 2 || (letters == 1 && hasDigit)
     }
-    var isPossessive: Bool { text.hasSuffix("'s") || text.hasSuffix("\u{2019}s") }
+    var isPossessive: Bool { Tokenizer.isPossessive(text) }
     /// The text without a possessive ending: "Powell's" → "Powell".
     var withoutPossessive: String { isPossessive ? String(text.dropLast(2)) : text }
 }

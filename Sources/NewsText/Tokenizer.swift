@@ -10,7 +10,12 @@ public enum Tokenizer {
         public let normalized: String
         /// Starts with an uppercase letter: a name candidate unless it opens a sentence.
         public var isCapitalized: Bool { text.unicodeScalars.first.map(ScalarClasses.isUppercase) ?? false }
+        /// Ends in a possessive "'s" ("Somaliland's").
+        public var isPossessive: Bool { Tokenizer.isPossessive(text) }
     }
+
+    /// Whether a word as written ends in a possessive "'s" (straight or curly apostrophe).
+    static func isPossessive(_ text: String) -> Bool { text.hasSuffix("'s") || text.hasSuffix("\u{2019}s") }
 
     /// Tokens in order. Letters and digits form words; an apostrophe or hyphen inside a word is
     /// dropped ("don't" → "dont", "e-mail" → "email") so spelling variants meet; everything else

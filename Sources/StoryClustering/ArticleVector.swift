@@ -124,9 +124,8 @@ struct ArticleVector {
         for (index, token) in tokens.enumerated() where locatives.contains(token.normalized) {
             if index > 0, ownershipWords.contains(tokens[index - 1].normalized) { continue }
             var next = index + 1
-            if next < tokens.count, tokens[next].text.hasSuffix("'s") || tokens[next].text.hasSuffix("\u{2019}s") { next += 1 }
-            guard next < tokens.count, tokens[next].isCapitalized, !tokens[next].text.hasSuffix("'s"),
-                  !tokens[next].text.hasSuffix("\u{2019}s") else { continue }
+            if next < tokens.count, tokens[next].isPossessive { next += 1 }
+            guard next < tokens.count, tokens[next].isCapitalized, !tokens[next].isPossessive else { continue }
             found.insert(NamedEntities.normalizedKey(tokens[next].text))
         }
         return found

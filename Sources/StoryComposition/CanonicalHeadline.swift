@@ -19,10 +19,13 @@ public enum CanonicalHeadline {
         // not shout), read only when some headline has a word in capitals.
         let bodyForms = texts.contains(where: HeadlineCasing.hasCapitalisedWord) ? HeadlineCasing.preferredForms(articles.map(\.body)) : [:]
         let candidates = zip(articles.indices, texts).map { index, text in
-            Candidate(text: text, authority: authority.score(sourceKey: articles[index].sourceKey, sourceName: articles[index].sourceName),
-                      shoutsAWord: HeadlineCasing.shoutsAWord(text, forms: bodyForms),
-                      isSuperseded: superseded.states(text, ofArticle: index),
-                      namesAPlace: !AfricaGazetteer.mentions(in: text).isEmpty)
+            let toll = Candidate.tollMention(text)
+            return Candidate(text: text,
+                             authority: authority.score(sourceKey: articles[index].sourceKey, sourceName: articles[index].sourceName),
+                             shoutsAWord: HeadlineCasing.shoutsAWord(text, forms: bodyForms),
+                             isSuperseded: superseded.states(text, ofArticle: index),
+                             namesAPlace: !AfricaGazetteer.mentions(in: text).isEmpty,
+                             givesToll: toll.givesToll, speaksOfTollWithoutFigure: toll.speaksOfTollWithoutFigure)
         }.filter { !$0.text.isEmpty }
         guard !candidates.isEmpty else {
             return articles.lazy.compactMap { SentencePool.sentences(of: $0).first }.first ?? ""
@@ -49,11 +52,16 @@ public enum CanonicalHeadline {
         let isSuperseded: Bool
         /// Says where ("New Zealand central bank cuts…" against "Reserve Bank cuts OCR…").
         let namesAPlace: Bool
-        /// Gives a toll ("…toll reaches 22"), or speaks of one without giving it ("…as boat toll climbs").
-        var givesToll: Bool { NumericFacts.facts(in: text).contains(where: \.kind.risesAsEventDevelops) }
-        var speaksOfTollWithoutFigure: Bool {
-            !givesToll && Tokenizer.words(text).contains(where: Self.tollWords.contains)
+        /// Gives a toll ("…toll reaches 22"), or speaks of one without giving it ("…as boat toll climbs"):
+        /// read once per candidate (`tollMention`), since the pool asks both of every candidate.
+        let givesToll: Bool
+        let speaksOfTollWithoutFigure: Bool
+
+        static func tollMention(_ text: String) -> (givesToll: Bool, speaksOfTollWithoutFigure: Bool) {
+            let givesToll = NumericFacts.facts(in: text).contains(where: \.kind.risesAsEventDevelops)
+            return (givesToll, !givesToll && Tokenizer.words(text).contains(where: tollWords.contains))
         }
+
         private static let tollWords: Set<String> = ["toll", "dead", "deaths", "killed", "kills", "casualties"]
         var terms: [String] { TermVector.terms(text) }
         var isClickbait: Bool { Clickbait.isClickbait(text) }
