@@ -45,7 +45,7 @@ public enum Consensus {
         let reported = specificsBySource(pool, sentences: specifics, headlines: headlines)
         var best: (sentence: PooledSentence, confirmers: [String], support: Double)?
         for (sentence, required) in zip(pool.sentences, specifics)
-        where sentence.isSummaryGrade && !copies.contains(sentence.sourceKey) && !pool.isSuperseded(sentence) && !sentence.shouts {
+        where sentence.isSummaryGrade && !copies.contains(sentence.sourceKey) && !pool.isSuperseded(sentence) && sentence.isCalm {
             let matches = pool.closestMatchPerOtherSource(sentence).filter { !copies.contains($0.sourceKey) }
             let confirmers = matches.filter { match in
                 match.similarity >= agreement && reported[match.sourceKey]?.carries(required) == true

@@ -12,8 +12,13 @@ struct PooledSentence: Sendable {
     /// Writes a word in capitals that the story writes otherwise ("IRELAND has voted to write a
     /// RIGHT TO A HOME…"): a tabloid's voice, not a summary's.
     let shouts: Bool
+    /// Speaks as its reporter or to the reader (`PersonalVoice`): one outlet's voice, not a summary's.
+    let speaksPersonally: Bool
 
     var wordCount: Int { text.split(separator: " ").count }
+
+    /// Told as news: no shouted word, not in a reporter's or to a reader's voice.
+    var isCalm: Bool { !shouts && !speaksPersonally }
 
     /// A sentence a reader could be shown alone: complete, not a question, not a bare quote,
     /// neither a fragment nor a paragraph.
@@ -70,7 +75,8 @@ struct SentencePool: Sendable {
         sentences = texts.map { entry in
             PooledSentence(text: entry.text, article: entry.article, sourceKey: capped[entry.article].sourceKey,
                            position: entry.position, vector: weighting.vector(entry.terms),
-                           shouts: !forms.isEmpty && HeadlineCasing.shoutsAWord(entry.text, forms: forms))
+                           shouts: !forms.isEmpty && HeadlineCasing.shoutsAWord(entry.text, forms: forms),
+                           speaksPersonally: PersonalVoice.speaks(entry.text))
         }
     }
 
@@ -92,11 +98,11 @@ struct SentencePool: Sendable {
         superseded.states(sentence.text, ofArticle: sentence.article)
     }
 
-    /// Sentences a summary may use: summary-grade and current (`isSuperseded`); those that do not
-    /// shout a word when there are any.
+    /// Sentences a summary may use: summary-grade and current (`isSuperseded`); those told calmly —
+    /// shouting no word, in no one's own voice — when there are any.
     var summaryCandidates: [PooledSentence] {
         let usable = sentences.filter { $0.isSummaryGrade && !isSuperseded($0) }
-        let calm = usable.filter { !$0.shouts }
+        let calm = usable.filter(\.isCalm)
         return calm.isEmpty ? usable : calm
     }
 

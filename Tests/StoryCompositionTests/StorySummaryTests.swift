@@ -144,6 +144,38 @@ final class StorySummaryTests: XCTestCase {
         XCTAssertTrue(StorySummary.summarize([articles[0]], headline: "").contains("IRELAND"), "a lone tabloid report is still summarised")
     }
 
+    /// A twelfth audit: a summary ending on a tabloid's "a fisherman told us", another opening with
+    /// "Forget the smartwatch – … tracks your sleep" and a tech site's "We wore one for a day".
+    func testASentenceInAnOutletsOwnVoiceIsNoSummaryCandidateWhileOthersAre() {
+        let articles = [
+            StoryFixtures.article("a", "The Daily Bellow", "bellow.example", "Orrin's ring will watch you sleep",
+                                  "Forget the smartwatch \u{2013} Orrin Labs' new Sightline ring tracks your sleep and heart rate for $299. "
+                                      + "We wore one for a day at the launch in Austin and barely noticed it."),
+            StoryFixtures.article("b", "Lanternfield News Agency", "lanternfield.example", "Orrin Labs launches Sightline ring",
+                                  "Orrin Labs on Tuesday launched the Sightline, a $299 ring that tracks sleep and heart rate. "
+                                      + "The ring goes on sale in the United States next month, the company said.", minutesAfterNoon: 10),
+            StoryFixtures.article("c", "ByteHarbor", "byteharbor.example", "Orrin Labs unveils $299 Sightline sleep ring",
+                                  "Orrin Labs unveiled the Sightline, a $299 smart ring that tracks sleep and heart rate, at an event in "
+                                      + "Austin on Tuesday. Sales start in the United States next month.", minutesAfterNoon: 20),
+        ]
+        let summary = StorySummary.summarize(articles, headline: "Orrin Labs launches Sightline ring")
+        XCTAssertFalse(summary.contains("Forget") || summary.contains("We wore") || summary.contains("your"), summary)
+        XCTAssertTrue(summary.contains("$299"), summary)
+        let consensus = Consensus.sentence(for: articles) ?? ""
+        XCTAssertFalse(consensus.contains("Forget") || consensus.contains("your"), consensus)
+        XCTAssertTrue(StorySummary.summarize([articles[0]], headline: "").contains("Forget"), "a lone outlet's voice is still summarised")
+    }
+
+    func testPersonalVoiceIsTheReportersOrTheReadersNotAQuotedSpeakersOrANames() {
+        XCTAssertTrue(PersonalVoice.speaks("Passengers were packed in shoulder to shoulder, a fisherman told us."))
+        XCTAssertTrue(PersonalVoice.speaks("I watched the vote from the gallery."))
+        XCTAssertTrue(PersonalVoice.speaks("Here\u{2019}s what you\u{2019}ll pay from April."))
+        XCTAssertFalse(PersonalVoice.speaks("\u{201C}We will rebuild every home,\u{201D} the governor said."))
+        XCTAssertFalse(PersonalVoice.speaks("The US and Egypt signed the deal, ending a feud dating from World War I."))
+        XCTAssertFalse(PersonalVoice.speaks("Workers at the gold mine in Obuasi walked out on Monday."))
+        XCTAssertFalse(PersonalVoice.speaks("The drug entered a Phase I trial in ME patients."))
+    }
+
     /// "The bill now heads to the Senate, where…" and "The bill now goes to the Senate, where…".
     func testTwoSentencesInOneFrameAreOneSentenceReworded() {
         XCTAssertTrue(SummaryText.opensAlike("The bill now heads to the Senate, where Democrats are threatening to block it.",
