@@ -17,8 +17,8 @@ extension SubjectRule {
         matches: GovernmentCrisis.isReported)
 }
 
-/// The test of `SubjectRule.governmentCrisis`: a headline says a government or its head fell —
-/// a no-confidence vote or motion, an impeachment, or an institution next to a verb of falling
+/// The test of `SubjectRule.governmentCrisis`: a headline says a government or its head fell or
+/// faced a fall — a confidence vote or motion, an impeachment, or an institution next to a verb of falling
 /// ("government collapses", "coalition falls", "prime minister resigns", "topples the
 /// cabinet"). "Government borrowing falls" and "government falls short" do not count.
 public enum GovernmentCrisis {
@@ -28,6 +28,8 @@ public enum GovernmentCrisis {
     static let fallingVerbs: Set<String> = [
         "falls", "fell", "collapses", "collapsed", "collapse", "toppled", "topples", "topple", "ousted", "ousts", "oust",
         "resigns", "resigned", "resign", "quits", "quit", "dissolved", "dissolves", "impeached",
+        // A coalition breaking apart: a twelfth audit's "Albanian coalition splits over coastal building law" (finance).
+        "splits", "split", "crumbles", "crumbled", "implodes", "imploded",
     ]
     /// Words that turn "government falls" into a figure moving ("falls short", "falls to 3%").
     static let notAFall: Set<String> = ["short", "to", "by", "below", "behind"]
@@ -42,6 +44,8 @@ public enum GovernmentCrisis {
         for (index, word) in words.enumerated() where index + 1 < words.count {
             let next = words[index + 1]
             if word == "no", next == "confidence" { return true }
+            // Any confidence vote puts the government at stake: "reshuffled cabinet wins confidence vote".
+            if word == "confidence", ["vote", "votes", "motion", "ballot"].contains(next) { return true }
             let after = index + 2 < words.count ? words[index + 2] : ""
             if institutions.contains(word), fallingVerbs.contains(next), !notAFall.contains(after) { return true }
             if fallingVerbs.contains(word), institutions.contains(next) || (next == "the" && institutions.contains(after)) {

@@ -13,12 +13,16 @@ final class GovernmentCrisisRuleTests: XCTestCase {
             "Japanese prime minister resigns after upper house defeat",
             "Parliament votes to impeach the president",
             "Farmers' party topples the coalition",
+            "Albanian coalition splits over coastal building law",
+            "Albania's reshuffled cabinet wins confidence vote",
         ], doNotFire: [
             "Government borrowing falls to a five-year low",
             "Government falls short of its deficit target",
             "Boeing chief executive resigns after safety review",
             "Shares fall as minister warns on growth",
             "Government raises fuel duty",
+            "Shell to split its chemicals arm from the trading business",
+            "Consumer confidence falls to a two-year low",
         ])
     }
 }
