@@ -1,4 +1,4 @@
-import StoryComposition
+@testable import StoryComposition
 import XCTest
 
 final class ConsensusTests: XCTestCase {
@@ -93,6 +93,24 @@ final class ConsensusTests: XCTestCase {
         let shared = try XCTUnwrap(Consensus.sentence(for: quoted))
         XCTAssertFalse(shared.contains("Okafor"), shared)
         XCTAssertTrue(shared.hasPrefix("Byte Street Journal and The Harbour Post both report that a ransomware attack"), shared)
+    }
+
+    /// A twelfth audit: the wire, which gave only the 31% rise, was credited with a business that "doubled".
+    func testAnOutletIsNotCreditedWithAMultipleItDoesNotState() throws {
+        let articles = [
+            StoryFixtures.article("a", "ByteHarbor", "byteharbor.example", "Varnholt's data-centre sales double",
+                                  "Varnholt Semiconductor's data-centre business doubled year on year, lifting revenue 31% to $6.8 billion."),
+            StoryFixtures.article("b", "Lanternfield News Agency", "lanternfield.example", "Varnholt Semiconductor revenue jumps 31%",
+                                  "Varnholt Semiconductor said on Tuesday its third-quarter revenue rose 31% to $6.8 billion, driven by "
+                                      + "its data-centre business.", minutesAfterNoon: 5),
+            StoryFixtures.article("c", "Tollgate Markets Daily", "tollgate.example", "Varnholt beats forecasts",
+                                  "Varnholt Semiconductor reported quarterly revenue of $6.8 billion, up 31%, as its data-centre business "
+                                      + "doubled year on year.", minutesAfterNoon: 10),
+        ]
+        let consensus = try XCTUnwrap(Consensus.sentence(for: articles))
+        if consensus.contains("doubled") { XCTAssertFalse(consensus.contains("Lanternfield"), consensus) }
+        XCTAssertTrue(Consensus.Specifics("Its data-centre business doubled.").figures.contains("×2"))
+        XCTAssertFalse(Consensus.Specifics("Sales rose 31%.").carries(Consensus.Specifics("Sales doubled.")))
     }
 
     /// A reader's audit: the wire was named as reporting that a union "would stay out until the 12%
