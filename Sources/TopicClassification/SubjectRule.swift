@@ -27,5 +27,5 @@ public struct SubjectRule: Sendable {
 
     /// The rules in the order the classifier tries them; the first that applies decides.
     /// A government falling over a disaster's cost is politics, so that rule comes first.
-    public static let ordered: [SubjectRule] = [.governmentCrisis, .legislativeVote, .cyberAttack, .deadlyDisaster]
+    public static let ordered: [SubjectRule] = [.governmentCrisis, .legislativeVote, .politicianInCourt, .cyberAttack, .deadlyDisaster]
 }

@@ -1,0 +1,53 @@
+import NewsText
+
+extension SubjectRule {
+    /// A politician convicted, sentenced or charged is politics, whatever the case is about, unless
+    /// the model is all but sure of finance or tech.
+    ///
+    /// Why a rule and not only data: such cases are usually about money (bribes, embezzlement,
+    /// licences), and the labels file money under finance; a twelfth reader's audit found "Former
+    /// East Timor fisheries minister jailed for corruption" under finance. A case against a company
+    /// or its boss is left to the model: a chief executive is no politician.
+    public static let politicianInCourt = SubjectRule(
+        name: "PoliticianInCourtRule", moves: [.finance, .tech], strongEvidence: 0.99, desk: .politics,
+        matches: PoliticianInCourt.isReported)
+}
+
+/// The test of `SubjectRule.politicianInCourt`: a headline names an office-holder and, right
+/// beside it, a court's decision or charge against them ("minister jailed", "ex-president
+/// convicted", "court jails former governor", "senator indicted").
+public enum PoliticianInCourt {
+    static let offices: Set<String> = [
+        "minister", "exminister", "president", "expresident", "premier", "governor", "exgovernor", "senator",
+        "lawmaker", "mp", "mayor", "legislator", "congressman", "congresswoman", "speaker",
+    ]
+    /// The office-holder's side: "minister jailed", "ex-president convicted".
+    static let decided: Set<String> = [
+        "jailed", "convicted", "sentenced", "acquitted", "indicted", "charged", "imprisoned",
+    ]
+    /// The court's side, before the office: "court jails former minister", "prosecutors charge senator".
+    static let deciding: Set<String> = ["jails", "jail", "convicts", "sentences", "acquits", "indicts", "charge", "charges"]
+    /// Words between the court's verb and the office: "jails former fisheries minister".
+    private static let beforeOffice: Set<String> = ["former", "ex", "the", "a", "deputy", "vice", "prime"]
+
+    /// True when a headline of the story says an office-holder was convicted, sentenced or charged.
+    public static func isReported(_ texts: [StoryText]) -> Bool {
+        texts.contains { says(Tokenizer.tokens($0.headline)) }
+    }
+
+    static func says(_ tokens: [Tokenizer.Token]) -> Bool {
+        let words = tokens.map(\.normalized)
+        for (index, word) in words.enumerated() {
+            // The office, then at most three words of a name: "ex-president Kabore convicted".
+            if decided.contains(word) {
+                let name = tokens[..<index].reversed().prefix(3).prefix(while: \.isCapitalized).count
+                if (0 ... name).contains(where: { index - 1 - $0 >= 0 && offices.contains(words[index - 1 - $0]) }) { return true }
+            }
+            // After the verb, past "former" and the like: the office, or a portfolio and the office.
+            if deciding.contains(word), words.dropFirst(index + 1).drop(while: beforeOffice.contains).prefix(2).contains(where: offices.contains) {
+                return true
+            }
+        }
+        return false
+    }
+}
