@@ -10,8 +10,15 @@ public enum Tokenizer {
         public let normalized: String
         /// Starts with an uppercase letter: a name candidate unless it opens a sentence.
         public var isCapitalized: Bool { text.unicodeScalars.first.map(ScalarClasses.isUppercase) ?? false }
-        /// Ends in a possessive "'s" ("Somaliland's").
-        public var isPossessive: Bool { Tokenizer.isPossessive(text) }
+        /// Written with a possessive "'s" ("Somaliland's"), which `text` no longer shows: the
+        /// apostrophe is dropped like every joiner.
+        public let isPossessive: Bool
+
+        public init(text: String, normalized: String, isPossessive: Bool = false) {
+            self.text = text
+            self.normalized = normalized
+            self.isPossessive = isPossessive
+        }
     }
 
     /// Whether a word as written ends in a possessive "'s" (straight or curly apostrophe).
@@ -23,17 +30,22 @@ public enum Tokenizer {
     public static func tokens(_ text: String) -> [Token] {
         var result: [Token] = []
         var current = String.UnicodeScalarView()
+        // Where an apostrophe was dropped, counted in scalars of `current`: "Angola's" is "Angolas" with one at 6.
+        var apostrophe: Int?
         func flush() {
             guard !current.isEmpty else { return }
             let word = String(current)
-            result.append(Token(text: word, normalized: normalize(word)))
+            let possessive = apostrophe == current.count - 1 && (current.last == "s" || current.last == "S")
+            result.append(Token(text: word, normalized: normalize(word), isPossessive: possessive))
             current.removeAll(keepingCapacity: true)
+            apostrophe = nil
         }
         let scalars = Array(text.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
             if ScalarClasses.isLetterOrDigit(scalar) {
                 current.append(scalar)
             } else if isJoiner(scalar), !current.isEmpty, index + 1 < scalars.count, ScalarClasses.isLetterOrDigit(scalars[index + 1]) {
+                if scalar != "-" { apostrophe = current.count }
                 continue
             } else {
                 flush()

@@ -19,6 +19,14 @@ final class TokenizerTests: XCTestCase {
         XCTAssertEqual(tokens.map(\.isCapitalized), [true, false, false])
     }
 
+    /// The apostrophe is dropped from the text ("Angolas"), so the token keeps that it was there: a
+    /// thirteenth audit's "in Angola's Benguela" read no town after the possessive.
+    func testAPossessiveIsKnownAfterItsApostropheIsDropped() {
+        let tokens = Tokenizer.tokens("Floods in Angola\u{2019}s Benguela, don't panic, O'Brien's Bass' rally")
+        XCTAssertEqual(tokens.filter(\.isPossessive).map(\.text), ["Angolas", "OBriens"])
+        XCTAssertEqual(tokens[2].normalized, "angolas")
+    }
+
     func testContentWordsDropStopWordsAndSingleLetters() {
         XCTAssertEqual(Tokenizer.contentWords("The US said a deal is near"), ["us", "deal", "near"])
     }
