@@ -23,9 +23,6 @@ struct StoryCentroid {
     private(set) var places: Set<String> = []
     /// The kinds of event its articles' headlines name (`EventKind`).
     private(set) var eventKinds: Set<EventKind> = []
-    /// The words of its articles' names (`ArticleVector.nameWords`), at most `nameWordLimit`.
-    private(set) var nameWords: Set<Int32> = []
-    static let nameWordLimit = 256
 
     init(id: String, publishedAt: Date) {
         self.id = id
@@ -59,7 +56,6 @@ struct StoryCentroid {
         subjectPlaces.formUnion(vector.subjectPlaces)
         places.formUnion(vector.places)
         eventKinds.formUnion(vector.eventKinds)
-        addNameWords(vector.nameWords)
         let lost = prune(vocabulary: vocabulary, termLimit: termLimit)
         refreshNorms(vocabulary: vocabulary)
         return (gained, lost)
@@ -77,7 +73,6 @@ struct StoryCentroid {
         subjectPlaces.formUnion(other.subjectPlaces)
         places.formUnion(other.places)
         eventKinds.formUnion(other.eventKinds)
-        addNameWords(other.nameWords)
         let lost = prune(vocabulary: vocabulary, termLimit: termLimit)
         refreshNorms(vocabulary: vocabulary)
         return (gained, lost)
@@ -168,8 +163,9 @@ struct StoryCentroid {
         // (Never below 0: subtracting a place's words must not leave a rounding error under zero.)
         let wordCosine = wordNorm > 0 ? min(max(wordDot, 0) / wordNorm, 1) : 0
         if sharedNames == 0, wordCosine >= Self.nameWordWording {
-            // Still a term of the story (`mass`): an id the vocabulary recycled may name another word now.
-            sharesNameWord = vector.nameWords.contains { nameWords.contains($0) && mass[$0] != nil && vocabulary.isRare($0) }
+            // The story writes the word, as a name or not: a name opening a sentence is no name to
+            // `NamedEntities`, and a thirteenth audit's wire wrote "Lumivex" only there.
+            sharesNameWord = vector.nameWords.contains { mass[$0] != nil && vocabulary.isRare($0) }
         }
         guard vector.hasEntities, entityNorm > 0 else { return wordCosine }
         // One shared name (a person, or the places) is where two events happen, not that they are
@@ -177,10 +173,6 @@ struct StoryCentroid {
         let entityMatch = sharesNameWord ? Self.nameWordMatch : min(entityDot / entityNorm, 1)
         let entityCosine = sharedNames >= 2 ? entityMatch : min(entityMatch, wordCosine)  // a name word counts as one name
         return vector.hasWords ? pow(wordCosine, 1 - entityShare) * pow(entityCosine, entityShare) : entityCosine
-    }
-
-    private mutating func addNameWords(_ words: Set<Int32>) {
-        for word in words where nameWords.count < Self.nameWordLimit { nameWords.insert(word) }
     }
 
     private mutating func addSubjectNames(_ names: some Sequence<SubjectName>) {

@@ -94,6 +94,23 @@ final class StoryClustererTests: XCTestCase {
         XCTAssertEqual(stories, ["story-1", "story-1"])
     }
 
+    /// A thirteenth audit: the wire wrote "Lumivex" only where it opens the headline and a sentence (no
+    /// name there), a tech site as a name in its body; the site's report, giving another revenue
+    /// figure, stayed a card of its own, so the dispute was never shown. The story writing the rare
+    /// word is enough beside much shared wording.
+    func testANameTheStoryWritesOnlyAtSentenceStartsJoinsItsEvent() {
+        let noon = Date(timeIntervalSince1970: 1_800_000_000)
+        let wire = ClusterArticle(id: "wire", sourceKey: "northline.example",
+                                  headline: "Lumivex revenue rises 19% to $6.3 billion as AI tools lift cloud sales",
+                                  body: "SEATTLE (Northline) - Lumivex said on Wednesday its fiscal third-quarter revenue rose 19 percent "
+                                      + "to $6.3 billion as businesses signed up for its AI tools.", publishedAt: noon)
+        let site = ClusterArticle(id: "site", sourceKey: "voltframe.example", headline: "Lumivex posts $6.1 billion quarter as AI add-ons sell",
+                                  body: "Cloud software maker Lumivex reported revenue of $6.1 billion for its fiscal third quarter, ahead "
+                                      + "of forecasts, as customers paid extra for its AI add-ons.", publishedAt: noon.addingTimeInterval(1800))
+        let stories = assign([wire, site], to: StoryClusterer(background: .bundled), ids: Newsroom.IDs())
+        XCTAssertEqual(stories, ["story-1", "story-1"])
+    }
+
     /// A local paper names its town in every item: one rare word in common is no shared event
     /// (the council's jail budget and the water company's fine were one story before the rule).
     func testTwoLocalItemsSharingOnlyTheTownsNameStayApart() {
