@@ -1,8 +1,8 @@
 import NewsText
 
 /// The kind of event a headline names, where the kind tells two events apart: deadly incidents,
-/// and a company's results, penalties, acquisitions and recalls. Headlines naming only different kinds
-/// are about different subjects (`StoryCentroid.similarity`).
+/// and a company's results, penalties, acquisitions, recalls and launches. Headlines naming only
+/// different kinds are about different subjects (`StoryCentroid.similarity`, `differ`).
 ///
 /// Two incidents in one country on one day share their casualty wording ("killed", "injured",
 /// "the civil protection service said") and the country: the seventh reader's audit saw a quake
@@ -10,7 +10,7 @@ import NewsText
 /// of the same day share the company and its products: the eighth saw them become one story.
 enum EventKind: Hashable, CaseIterable {
     case earthquake, storm, fire, crash, collapse, eruption
-    case results, penalty, acquisition, recall
+    case results, penalty, acquisition, recall, launch
 
     /// Headlines naming one kind of deadly incident share something like a name: a tabloid's "tower
     /// block crumbles in Lagos" and "building collapses in Nigeria's Lagos" share only the places
@@ -18,12 +18,24 @@ enum EventKind: Hashable, CaseIterable {
     var isDeadlyIncident: Bool {
         switch self {
         case .earthquake, .storm, .fire, .crash, .collapse, .eruption: return true
-        case .results, .penalty, .acquisition, .recall: return false
+        case .results, .penalty, .acquisition, .recall, .launch: return false
         }
     }
 
+    /// Whether two headlines' kinds (each non-empty) name different events. A launch tells apart only
+    /// from a company's other news (a thirteenth audit's phone launch and the maker's fine of one day):
+    /// armies launch attacks too, so beside a deadly incident it says nothing.
+    static func differ(_ first: Set<EventKind>, _ second: Set<EventKind>) -> Bool {
+        func telling(_ kinds: Set<EventKind>, against other: Set<EventKind>) -> Set<EventKind> {
+            other.contains { !$0.isDeadlyIncident } ? kinds : kinds.subtracting([.launch])
+        }
+        let first = telling(first, against: second), second = telling(second, against: first)
+        return !first.isEmpty && !second.isEmpty && first.isDisjoint(with: second)
+    }
+
     /// Every word of `NaturalDisasters.words` has its kind here (a test keeps the two in step).
-    /// Words politics uses too are left out ("bid", "launch", "probe": "Biden's re-election bid").
+    /// Words politics uses too are left out ("bid", "launch", "probe": "Biden's re-election bid";
+    /// "launches" and "unveils" count, and only against a company's other news: `differ`).
     static let byWord: [String: EventKind] = {
         let kinds: [EventKind: [String]] = [
             .earthquake: ["earthquake", "earthquakes", "quake", "quakes", "tremor", "tremors", "aftershock", "aftershocks",
@@ -43,6 +55,7 @@ enum EventKind: Hashable, CaseIterable {
             .acquisition: ["acquire", "acquires", "acquisition", "merger", "takeover", "buyout", "buy", "buys", "bought",
                            "purchase", "purchases"],
             .recall: ["recall", "recalls", "recalled"],
+            .launch: ["launches", "launched", "unveils", "unveiled", "debuts", "debuted", "unwraps"],
         ]
         return kinds.reduce(into: [:]) { table, entry in
             for word in entry.value { table[word] = entry.key }

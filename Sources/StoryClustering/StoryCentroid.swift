@@ -101,7 +101,7 @@ struct StoryCentroid {
     /// Headlines on both sides name kinds of event, none in common (`EventKind`): a quake and a
     /// train collision in one country on one day, or a company's results and its fine, are two stories.
     private func differentEventKinds(_ vector: ArticleVector) -> Bool {
-        !vector.eventKinds.isEmpty && !eventKinds.isEmpty && vector.eventKinds.isDisjoint(with: eventKinds)
+        !vector.eventKinds.isEmpty && !eventKinds.isEmpty && EventKind.differ(vector.eventKinds, eventKinds)
     }
 
     private func namesNoOneElseMentions(_ vector: ArticleVector) -> Bool {

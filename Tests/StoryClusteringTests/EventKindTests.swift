@@ -22,6 +22,20 @@ final class EventKindTests: XCTestCase {
         XCTAssertEqual(kinds("EU fines Brightwater over cloud licensing"), [.penalty])
         XCTAssertEqual(kinds("Korvain recalls 410,000 SUVs over airbag fault"), [.recall], "a ninth audit: results and a recall merged")
         XCTAssertEqual(kinds("Migrant dinghy flips off Zuwara"), [.crash])
-        XCTAssertEqual(kinds("Biden launches re-election bid"), [], "politics' words are no company's")
+        XCTAssertEqual(kinds("Biden launches re-election bid"), [.launch], "a launch, which tells apart only from company news")
+        XCTAssertEqual(kinds("Kelvane unveils Nimbus Tri, a $2,199 phone that folds twice"), [.launch])
+    }
+
+    /// A thirteenth audit: a phone launch and the maker's fine of one day were one card. A launch
+    /// differs from a company's other news only: beside a deadly incident ("army launches strikes",
+    /// "missile strike sparks fire") it says nothing.
+    func testALaunchTellsApartOnlyFromACompanysOtherNews() {
+        XCTAssertTrue(EventKind.differ([.launch], [.penalty]))
+        XCTAssertTrue(EventKind.differ([.results], [.launch]))
+        XCTAssertFalse(EventKind.differ([.launch], [.launch, .penalty]))
+        XCTAssertFalse(EventKind.differ([.launch], [.fire]))
+        XCTAssertFalse(EventKind.differ([.fire], [.launch]))
+        XCTAssertTrue(EventKind.differ([.fire], [.crash]))
+        XCTAssertTrue(EventKind.differ([.results], [.penalty]))
     }
 }

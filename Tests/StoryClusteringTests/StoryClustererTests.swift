@@ -111,6 +111,26 @@ final class StoryClustererTests: XCTestCase {
         XCTAssertEqual(stories, ["story-1", "story-1"])
     }
 
+    /// A thirteenth audit: a phone launch and the maker's fine over the same phones, one day, one card.
+    func testACompanysLaunchAndItsFineOfOneDayStayApart() {
+        let noon = Date(timeIntervalSince1970: 1_800_000_000)
+        let launch = [
+            ClusterArticle(id: "l1", sourceKey: "northline.example", headline: "Kelvane launches tri-fold Nimbus Tri phone at $2,199",
+                           body: "SAN DIEGO (Northline) - Kelvane unveiled the Nimbus Tri on Wednesday, a phone that folds twice and "
+                               + "opens into a 10-inch screen, priced at $2,199. It ships on December 5.", publishedAt: noon),
+            ClusterArticle(id: "l2", sourceKey: "voltframe.example", headline: "Kelvane unveils Nimbus Tri, a $2,199 phone that folds twice",
+                           body: "Kelvane's Nimbus Tri folds twice and opens into a 10-inch tablet-sized screen. It costs $2,199 and "
+                               + "ships December 5.", publishedAt: noon.addingTimeInterval(600)),
+        ]
+        let fine = ClusterArticle(id: "f1", sourceKey: "northline.example",
+                                  headline: "Italy's competition watchdog fines Kelvane 96 million euros over battery claims",
+                                  body: "ROME (Northline) - Italy's competition authority AGCM fined smartphone maker Kelvane 96 million "
+                                      + "euros on Wednesday for misleading consumers about the battery life of its Nimbus phones. "
+                                      + "Kelvane said it would appeal.", publishedAt: noon.addingTimeInterval(4 * 3600))
+        let stories = assign(launch + [fine], to: StoryClusterer(background: .bundled), ids: Newsroom.IDs())
+        XCTAssertEqual(stories, ["story-1", "story-1", "story-2"])
+    }
+
     /// A local paper names its town in every item: one rare word in common is no shared event
     /// (the council's jail budget and the water company's fine were one story before the rule).
     func testTwoLocalItemsSharingOnlyTheTownsNameStayApart() {
