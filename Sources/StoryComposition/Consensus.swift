@@ -76,20 +76,36 @@ public enum Consensus {
     /// credited with such tails). A clause is reported when the outlet gives its figures, names and
     /// countries and `tailWordingShare` of its words. Cut only where at least eight words remain,
     /// and never inside a quotation.
+    /// A clause set in right after a sentence's subject ("Domingos Kassoma, who ran the port
+    /// authority, …", "Romuald Hounkpè, a former finance minister, …"): the main clause goes on after
+    /// it, so no cut may follow it. A thirteenth audit read "…both report that Domingos Kassoma, who
+    /// ran the Lobito port authority for four years." After a whole clause ("Apple has launched the
+    /// Vision Air, a lighter version…") such a clause is a tail like any other.
+    private static func isInsertion(_ clause: String) -> Bool {
+        guard let first = clause.split(separator: " ").first else { return false }
+        return insertionOpeners.contains(first.lowercased())
+    }
+    private static let insertionOpeners: Set<String> = ["who", "whose", "whom", "which", "a", "an", "former"]
+    /// Words a subject before an insertion has at most ("Domingos Kassoma", "The former minister").
+    private static let subjectWordLimit = 4
+
     static func withoutUnreportedTail(_ claim: String, confirmers: [String], reported: [String: Specifics]) -> String {
         guard !claim.contains(where: { "\"\u{201C}\u{201D}".contains($0) }) else { return claim }
         let clauses = claim.components(separatedBy: ", ")
         guard clauses.count > 1 else { return claim }
         var kept = clauses[0]
+        // Whether the clause last kept was set in after the subject: the main clause goes on after it.
+        var afterInsertion = false
         for clause in clauses.dropFirst() {
             let said = Specifics.of(clause)
             let reportedByAll = confirmers.allSatisfy { key in
                 guard let outlet = reported[key], outlet.carries(said) else { return false }
                 return Double(said.wording.intersection(outlet.words).count) >= tailWordingShare * Double(said.wording.count)
             }
-            guard reportedByAll || kept.split(separator: " ").count < 8 else {
+            guard reportedByAll || kept.split(separator: " ").count < 8 || afterInsertion else {
                 return kept + "."
             }
+            afterInsertion = Self.isInsertion(clause) && kept.split(separator: " ").count <= Self.subjectWordLimit
             kept += ", " + clause
         }
         return claim

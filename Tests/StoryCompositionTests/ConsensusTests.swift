@@ -43,6 +43,14 @@ final class ConsensusTests: XCTestCase {
             "Ghana's central bank raised its policy rate to 29% on Monday, citing inflation.",
             "The Bank of Ghana raised its benchmark rate to 29% on Monday, citing inflation and the cedi.")
         XCTAssertTrue(shared.hasSuffix("on Monday, citing inflation."), "a tail both report stays: \(shared)")
+        // A thirteenth audit: a cut after a clause set into the sentence left no verb.
+        let claim = "Domingos Kassoma, who ran the Lobito port authority for four years, was convicted of embezzlement and money "
+            + "laundering by the Supreme Court."
+        let inserted = Consensus.withoutUnreportedTail(claim, confirmers: ["wire"], reported: [
+            "wire": Consensus.Specifics("Angola's Supreme Court sentenced Domingos Kassoma, former chairman of the Lobito port "
+                + "authority, to nine years in prison for embezzling $38 million."),
+        ])
+        XCTAssertEqual(inserted, claim)
     }
 
     func testTheReportedClauseKeepsNamesCapitalisedAndLowercasesOrdinaryOpeners() throws {
