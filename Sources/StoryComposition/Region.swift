@@ -4,10 +4,13 @@ import NewsText
 /// only one with a gazetteer today); a region is just a rule for "does this text name us".
 public struct Region: Sendable {
     public let name: String
+    /// The topic whose stories are about the region by definition (`africa`, the regional desk), if any.
+    public let desk: String?
     private let namesRegion: @Sendable (String) -> Bool
 
-    public init(name: String, namesRegion: @escaping @Sendable (String) -> Bool) {
+    public init(name: String, desk: String? = nil, namesRegion: @escaping @Sendable (String) -> Bool) {
         self.name = name
+        self.desk = desk
         self.namesRegion = namesRegion
     }
 
@@ -17,5 +20,5 @@ public struct Region: Sendable {
     }
 
     /// Africa: any African country, city, demonym or pan-African body in `AfricaGazetteer`.
-    public static let africa = Region(name: "Africa") { AfricaGazetteer.mentionsAfrica($0) }
+    public static let africa = Region(name: "Africa", desk: "africa") { AfricaGazetteer.mentionsAfrica($0) }
 }

@@ -48,6 +48,18 @@ final class StoryScorerTests: XCTestCase {
         XCTAssertEqual(scorer.score(washington, topic: "politics", now: noon).localRelevance, 0)
     }
 
+    /// A thirteenth audit: floods in Benguela, a city the gazetteer lacks, told by four outlets and
+    /// filed on the Africa desk, scored 4 and ranked below lesser African news.
+    func testAStoryOnTheRegionsDeskIsLocalEvenWhenItNamesOnlyUnknownTowns() {
+        let floods = [StoryFixtures.article("k", "Kwanza Herald", "kwanza.example", "Benguela flood toll reaches 27, governor says",
+                                            "At least 27 people have died in the Benguela floods, the governor told reporters.")]
+        XCTAssertEqual(scorer.score(floods, topic: nil, now: noon).localRelevance, 0)
+        XCTAssertEqual(scorer.score(floods, topic: "africa", now: noon).localRelevance, StoryScorer.regionalDeskRelevance)
+        XCTAssertEqual(scorer.score(StoryFixtures.lagosCollapse, topic: "africa", now: noon).localRelevance, 20, "more when named")
+        let elsewhere = StoryScorer(authority: .bundled, region: Region(name: "Nordics") { $0.contains("Oslo") })
+        XCTAssertEqual(elsewhere.score(floods, topic: "africa", now: noon).localRelevance, 0, "the Africa desk is not every region's")
+    }
+
     func testConfirmationCountsDistinctOutletsNotArticles() {
         let oneOutletTwice = [
             StoryFixtures.article("a", "Reuters", "reuters.com", "Kenya raises rates", ""),
