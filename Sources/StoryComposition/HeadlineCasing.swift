@@ -22,7 +22,33 @@ enum HeadlineCasing {
     static func calmed(_ headline: String, forms: @autoclosure () -> [String: String]) -> String {
         if isAllCaps(headline) { return sentenceCase(headline, forms: forms()) }
         guard let kicker = shoutedKicker(headline) else { return headline }
-        return sentenceCase(String(headline[kicker]), forms: forms()) + headline[kicker.upperBound...]
+        let forms = forms()
+        return sentenceCase(String(headline[kicker]), forms: forms) + quieted(headline[kicker.upperBound...], forms: forms)
+    }
+
+    /// A shouting headline's other shouted words in the case the story writes them, or in lower
+    /// case when it never writes them in capitals and they are no well-known acronym (`shoutsAWord`'s
+    /// test): a thirteenth audit's "WOW! Kelvane's new phone folds into THREE — but look at the price".
+    private static func quieted(_ text: Substring, forms: [String: String]) -> String {
+        var result = ""
+        var run = ""
+        func flushRun() {
+            let key = run.lowercased()
+            let shouted = run.count >= 3 && run.allSatisfy(\.isUppercase)
+            if shouted, let form = forms[key], form != form.uppercased() {
+                result += form
+            } else if shouted, forms[key] == nil, run.count >= 4, !acronyms.contains(key) {
+                result += key
+            } else {
+                result += run
+            }
+            run = ""
+        }
+        for character in text {
+            if character.isLetter { run.append(character) } else { flushRun(); result.append(character) }
+        }
+        flushRun()
+        return result
     }
 
     /// Whether `calmed` would change the headline.
@@ -30,9 +56,15 @@ enum HeadlineCasing {
         isAllCaps(headline) || shoutedKicker(headline) != nil
     }
 
+    /// A kicker in capitals before ": " or "! ": eight letters or more ("GOLD PIT HELL:"), or any
+    /// shouted word before an exclamation mark ("WOW!"; an acronym is seldom exclaimed).
     private static func shoutedKicker(_ headline: String) -> Range<String.Index>? {
         let ends = [": ", "! "].compactMap { headline.range(of: $0)?.lowerBound }
-        guard let end = ends.min(), isAllCaps(String(headline[..<end])) else { return nil }
+        guard let end = ends.min() else { return nil }
+        let kicker = String(headline[..<end])
+        let letters = kicker.filter(\.isLetter)
+        let exclaimed = headline[end...].hasPrefix("!") && letters.count >= 3 && letters.allSatisfy(\.isUppercase)
+        guard isAllCaps(kicker) || exclaimed else { return nil }
         return headline.startIndex ..< end
     }
 

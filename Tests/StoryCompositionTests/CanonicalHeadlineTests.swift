@@ -117,6 +117,13 @@ final class CanonicalHeadlineTests: XCTestCase {
                        "Court strikes down tax in Santo Domingo")
         XCTAssertEqual(HeadlineCleanup.forTimeline("Kenya - the vote explained", sourceName: "Nation", sourceKey: "nation.africa",
                                                    body: body), "Kenya - the vote explained", "only the outlet's own name goes")
+        // A thirteenth audit: a short exclaimed kicker, and the row's other shouted word.
+        XCTAssertEqual(HeadlineCleanup.forTimeline("WOW! Kelvane's new phone folds into THREE \u{2014} but look at the price",
+                                                   sourceName: "The Daily Klaxon", sourceKey: "klaxon.example",
+                                                   body: { "You won't believe what Kelvane's new Nimbus Tri can do. It folds TWICE." }),
+                       "Wow! Kelvane's new phone folds into three \u{2014} but look at the price")
+        XCTAssertEqual(HeadlineCleanup.forTimeline("NASA delays Artemis launch to 2027", sourceName: "Wire", sourceKey: "wire.example",
+                                                   body: { "" }), "NASA delays Artemis launch to 2027", "an acronym is no kicker")
     }
 
     /// Found by a second reader's audit: "Soccer-…" kept as a headline, and an explainer
