@@ -93,8 +93,17 @@ enum NumericFacts {
         if next == "basis", index + 2 < words.count, words[index + 2].lowered.hasPrefix("point") {
             return isPolicyRateMove(before: index, in: words) ? .basisPoints : nil
         }
+        // A measurement counts no one: "killed after the typhoon struck with winds of up to 190 km/h".
+        if measurementUnits.contains(next) { return nil }
         return casualty(after: index, in: words) ?? tollBefore(index, in: words)
     }
+
+    /// Units after a number that make it a measurement (a fourth audit's typhoon: 190 km/h read as a toll).
+    private static let measurementUnits: Set<String> = [
+        "km", "km/h", "kmh", "kph", "mph", "miles", "mile", "kilometres", "kilometers", "kilometre", "kilometer", "metres", "meters",
+        "metre", "meter", "feet", "ft", "mm", "cm", "inches", "degrees", "knots", "tonnes", "tons", "kg", "kilograms",
+        "hectares", "acres", "litres", "liters", "celsius", "fahrenheit",
+    ]
 
     /// Basis points of a central bank's move ("raised its benchmark rate by 50 basis points"), not
     /// of a market's ("two-year yields fell 4 basis points", "the spread widened 7 basis points"):

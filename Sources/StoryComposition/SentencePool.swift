@@ -71,12 +71,31 @@ struct SentencePool: Sendable {
         self.termsBySource = termsBySource
         superseded = SupersededCounts(capped, sentences: texts.map { (article: $0.article, text: $0.text) })
         // How the story writes each word, read only when some sentence has a word in capitals.
-        let forms = texts.contains { HeadlineCasing.hasCapitalisedWord($0.text) } ? HeadlineCasing.preferredForms(capped.map(\.body)) : [:]
+        let forms = texts.contains { HeadlineCasing.hasCapitalisedWord($0.text) } ? Self.formsElsewhere(capped) : []
         sentences = texts.map { entry in
             PooledSentence(text: entry.text, article: entry.article, sourceKey: capped[entry.article].sourceKey,
                            position: entry.position, vector: weighting.vector(entry.terms),
-                           shouts: !forms.isEmpty && HeadlineCasing.shoutsAWord(entry.text, forms: forms),
+                           shouts: !forms.isEmpty && HeadlineCasing.shoutsAWord(entry.text, forms: forms[entry.article]),
                            speaksPersonally: PersonalVoice.speaks(entry.text))
+        }
+    }
+
+    /// For each article, how the story writes each word, as its *other* outlets write it wherever
+    /// they do (bodies, and the words headlines write in lower case): a tabloid's "A VOLCANO
+    /// exploded…" is no evidence that "VOLCANO" is written so when the wire writes "volcano" (a sixth
+    /// audit's summary kept that line over the wire's), while an acronym only one outlet uses ("CENA",
+    /// "LASEMA") keeps its own form.
+    private static func formsElsewhere(_ articles: [StoryArticle]) -> [[String: String]] {
+        let counts = articles.map { HeadlineCasing.FormCounts([$0.body], headlines: [$0.headline]) }
+        var all = HeadlineCasing.FormCounts([])
+        counts.forEach { all.add($0) }
+        let everywhere = all.preferred
+        return articles.indices.map { index in
+            var elsewhere = HeadlineCasing.FormCounts([])
+            for other in articles.indices where articles[other].sourceKey != articles[index].sourceKey {
+                elsewhere.add(counts[other])
+            }
+            return everywhere.merging(elsewhere.preferred) { _, otherOutlets in otherOutlets }
         }
     }
 

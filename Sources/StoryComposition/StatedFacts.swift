@@ -20,6 +20,14 @@ struct StatedFacts {
         appointments = DeclaredWinners.byRole(DeclaredWinners.appointments(in: words))
     }
 
+    /// The same toll (or turnout) of one kind stated again: "Five people were killed when fire swept
+    /// through a dormitory" and "Five people died and twelve were taken to hospital" tell one fact
+    /// twice (a thirteenth audit; number words below eleven are no figure to `SummaryText.restates`).
+    func repeatsAFigure(of other: StatedFacts) -> Bool {
+        // Nouns aside: "killing seven people" and "At least seven people have been killed" are one toll.
+        figures.contains { mine in other.figures.contains { $0.kind == mine.kind && $0.value == mine.value } }
+    }
+
     /// Tolls of one kind whose intervals do not meet, different winners, or different people
     /// appointed to one role ("William Ruto" and "Ruto" are one person, as for `Conflict`).
     func contradicts(_ other: StatedFacts) -> Bool {

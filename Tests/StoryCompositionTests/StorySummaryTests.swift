@@ -166,6 +166,45 @@ final class StorySummaryTests: XCTestCase {
         XCTAssertTrue(StorySummary.summarize([articles[0]], headline: "").contains("Forget"), "a lone outlet's voice is still summarised")
     }
 
+    /// A thirteenth audit: "Five people were killed when fire swept through a dormitory…" and "Five
+    /// people died and twelve were taken to hospital…" in one summary; a fourth audit's typhoon summary
+    /// gave its toll of seven three times (and read "winds of up to 190 km/h" as a toll).
+    func testAStoryTollIsStatedOnce() {
+        let fire = [
+            StoryFixtures.article("a", "The Aldersey Chronicle", "aldersey.example", "Five killed as blaze sweeps through dormitory",
+                                  "Five people were killed when fire swept through a dormitory in Erdenet, a copper-mining city in "
+                                      + "northern Mongolia, early on Wednesday. Twelve people were injured."),
+            StoryFixtures.article("b", "Steppe Courier", "steppe.example", "Five dead in Erdenet dormitory blaze",
+                                  "Five people died and twelve were taken to hospital after fire broke out on the third floor of a "
+                                      + "dormitory in Erdenet, emergency officials said. The cause is being investigated.", minutesAfterNoon: 15),
+        ]
+        let summary = StorySummary.summarize(fire, headline: "Five killed as blaze sweeps through dormitory")
+        XCTAssertEqual(summary.components(separatedBy: "Five people").count, 2, summary)
+        XCTAssertTrue(StatedFacts("Typhoon Talim struck, killing seven people.").repeatsAFigure(of: StatedFacts("At least seven people were killed.")))
+        XCTAssertFalse(StatedFacts("Seven people were killed.").repeatsAFigure(of: StatedFacts("Nine people were killed.")))
+        XCTAssertEqual(NumericFacts.facts(in: "At least seven people have been killed after the typhoon struck with winds of up to 190 km/h.")
+            .map(\.value), [7])
+    }
+
+    /// A sixth audit: a tabloid's "A VOLCANO exploded…" was its own evidence that the word is written
+    /// so and stayed the summary's opener; the other outlets write "volcano". An acronym only one
+    /// outlet writes ("CENA") is no shout.
+    func testAWordShoutedByOneOutletThatOthersWriteInLowerCaseShouts() {
+        let eruption = [
+            StoryFixtures.article("t", "Daily Rocket", "rocket.example", "FIRE MOUNTAIN: Volcano blast kills three",
+                                  "A VOLCANO exploded on an Indonesian island, killing three people and forcing 9,000 to flee."),
+            StoryFixtures.article("w", "Compass Newswire", "compass.example", "Volcano erupts on Indonesia's Flores island, killing three",
+                                  "Mount Ile Mandiri on Indonesia's Flores island erupted on Monday, sending an ash column six "
+                                      + "kilometres into the sky and killing three villagers, the disaster agency said.", minutesAfterNoon: 10),
+            StoryFixtures.article("s", "The Straits Ledger", "straits.example", "Three dead as Indonesian volcano erupts",
+                                  "Three people were killed when Mount Ile Mandiri erupted on Flores in eastern Indonesia on Monday, "
+                                      + "and the CENA relief agency moved 9,000 to shelters.", minutesAfterNoon: 20),
+        ]
+        let pool = SentencePool(eruption)
+        XCTAssertEqual(pool.sentences.filter(\.shouts).map(\.sourceKey), ["rocket.example"])
+        XCTAssertFalse(StorySummary.summarize(eruption, headline: "").contains("VOLCANO"))
+    }
+
     func testPersonalVoiceIsTheReportersOrTheReadersNotAQuotedSpeakersOrANames() {
         XCTAssertTrue(PersonalVoice.speaks("Passengers were packed in shoulder to shoulder, a fisherman told us."))
         XCTAssertTrue(PersonalVoice.speaks("I watched the vote from the gallery."))
