@@ -10,8 +10,8 @@ public enum Tokenizer {
         public let normalized: String
         /// Starts with an uppercase letter: a name candidate unless it opens a sentence.
         public var isCapitalized: Bool { text.unicodeScalars.first.map(ScalarClasses.isUppercase) ?? false }
-        /// Written with a possessive "'s" ("Somaliland's"), which `text` no longer shows: the
-        /// apostrophe is dropped like every joiner.
+        /// Written with "'s" at its end, which `text` no longer shows (the apostrophe is dropped like
+        /// every joiner): a possessive ("Somaliland's"), or a contraction ("it's") that no name makes.
         public let isPossessive: Bool
 
         public init(text: String, normalized: String, isPossessive: Bool = false) {

@@ -116,15 +116,19 @@ struct ArticleVector {
     ]
 
     /// The first word (normal form) of every capitalised name right after a locative: a town the
-    /// gazetteer does not know is still where something happened, not who. After a possessive the
-    /// name that follows it is the place ("in Somaliland's Berbera"); the owner may be anyone ("in
-    /// Trump's first term").
+    /// gazetteer does not know is still where something happened, not who. After a place's possessive
+    /// the name that follows it is the place ("in Somaliland's Berbera"); after anyone else's
+    /// ("in Trump's first term", "in Microsoft's SharePoint") nothing is located.
     private static func locatedNames(_ tokens: [Tokenizer.Token]) -> Set<String> {
         var found: Set<String> = []
         for (index, token) in tokens.enumerated() where locatives.contains(token.normalized) {
             if index > 0, ownershipWords.contains(tokens[index - 1].normalized) { continue }
             var next = index + 1
-            if next < tokens.count, tokens[next].isPossessive { next += 1 }
+            // "in Angola's Benguela": past a place's possessive; "a flaw in Microsoft's SharePoint" locates nothing.
+            if next < tokens.count, tokens[next].isPossessive {
+                guard !AfricaGazetteer.mentions(in: [tokens[next]]).isEmpty else { continue }
+                next += 1
+            }
             guard next < tokens.count, tokens[next].isCapitalized, !tokens[next].isPossessive else { continue }
             found.insert(NamedEntities.normalizedKey(tokens[next].text))
         }

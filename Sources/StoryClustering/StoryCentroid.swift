@@ -23,6 +23,10 @@ struct StoryCentroid {
     private(set) var places: Set<String> = []
     /// The kinds of event its articles' headlines name (`EventKind`).
     private(set) var eventKinds: Set<EventKind> = []
+    /// The words of the places its articles name (`ArticleVector.placeWords`), at most `placeWordLimit`:
+    /// a name sharing one of them ("Air Seychelles" beside the Seychelles) shares a place, not a name.
+    private(set) var placeWords: Set<Int32> = []
+    static let placeWordLimit = 256
 
     init(id: String, publishedAt: Date) {
         self.id = id
@@ -56,6 +60,7 @@ struct StoryCentroid {
         subjectPlaces.formUnion(vector.subjectPlaces)
         places.formUnion(vector.places)
         eventKinds.formUnion(vector.eventKinds)
+        addPlaceWords(vector.placeWords)
         let lost = prune(vocabulary: vocabulary, termLimit: termLimit)
         refreshNorms(vocabulary: vocabulary)
         return (gained, lost)
@@ -73,6 +78,7 @@ struct StoryCentroid {
         subjectPlaces.formUnion(other.subjectPlaces)
         places.formUnion(other.places)
         eventKinds.formUnion(other.eventKinds)
+        addPlaceWords(other.placeWords)
         let lost = prune(vocabulary: vocabulary, termLimit: termLimit)
         refreshNorms(vocabulary: vocabulary)
         return (gained, lost)
@@ -163,9 +169,9 @@ struct StoryCentroid {
         // (Never below 0: subtracting a place's words must not leave a rounding error under zero.)
         let wordCosine = wordNorm > 0 ? min(max(wordDot, 0) / wordNorm, 1) : 0
         if sharedNames == 0, wordCosine >= Self.nameWordWording {
-            // The story writes the word, as a name or not: a name opening a sentence is no name to
-            // `NamedEntities`, and a thirteenth audit's wire wrote "Lumivex" only there.
-            sharesNameWord = vector.nameWords.contains { mass[$0] != nil && vocabulary.isRare($0) }
+            // The story writes the word, as a name or not (a name opening a sentence is no name to
+            // `NamedEntities`, and a thirteenth audit's wire wrote "Lumivex" only there), and not as a place's.
+            sharesNameWord = vector.nameWords.contains { mass[$0] != nil && !placeWords.contains($0) && vocabulary.isRare($0) }
         }
         guard vector.hasEntities, entityNorm > 0 else { return wordCosine }
         // One shared name (a person, or the places) is where two events happen, not that they are
@@ -173,6 +179,10 @@ struct StoryCentroid {
         let entityMatch = sharesNameWord ? Self.nameWordMatch : min(entityDot / entityNorm, 1)
         let entityCosine = sharedNames >= 2 ? entityMatch : min(entityMatch, wordCosine)  // a name word counts as one name
         return vector.hasWords ? pow(wordCosine, 1 - entityShare) * pow(entityCosine, entityShare) : entityCosine
+    }
+
+    private mutating func addPlaceWords(_ words: Set<Int32>) {
+        for word in words where placeWords.count < Self.placeWordLimit { placeWords.insert(word) }
     }
 
     private mutating func addSubjectNames(_ names: some Sequence<SubjectName>) {

@@ -76,19 +76,6 @@ public enum Consensus {
     /// credited with such tails). A clause is reported when the outlet gives its figures, names and
     /// countries and `tailWordingShare` of its words. Cut only where at least eight words remain,
     /// and never inside a quotation.
-    /// A clause set in right after a sentence's subject ("Domingos Kassoma, who ran the port
-    /// authority, …", "Romuald Hounkpè, a former finance minister, …"): the main clause goes on after
-    /// it, so no cut may follow it. A thirteenth audit read "…both report that Domingos Kassoma, who
-    /// ran the Lobito port authority for four years." After a whole clause ("Apple has launched the
-    /// Vision Air, a lighter version…") such a clause is a tail like any other.
-    private static func isInsertion(_ clause: String) -> Bool {
-        guard let first = clause.split(separator: " ").first else { return false }
-        return insertionOpeners.contains(first.lowercased())
-    }
-    private static let insertionOpeners: Set<String> = ["who", "whose", "whom", "which", "a", "an", "former"]
-    /// Words a subject before an insertion has at most ("Domingos Kassoma", "The former minister").
-    private static let subjectWordLimit = 4
-
     static func withoutUnreportedTail(_ claim: String, confirmers: [String], reported: [String: Specifics]) -> String {
         guard !claim.contains(where: { "\"\u{201C}\u{201D}".contains($0) }) else { return claim }
         let clauses = claim.components(separatedBy: ", ")
@@ -105,11 +92,37 @@ public enum Consensus {
             guard reportedByAll || kept.split(separator: " ").count < 8 || afterInsertion else {
                 return kept + "."
             }
-            afterInsertion = Self.isInsertion(clause) && kept.split(separator: " ").count <= Self.subjectWordLimit
+            afterInsertion = Self.isInsertion(clause) && Self.isNamedSubject(kept)
             kept += ", " + clause
         }
         return claim
     }
+
+    /// A clause set in right after a sentence's subject ("Domingos Kassoma, who ran the port
+    /// authority, …", "Romuald Hounkpè, a former finance minister, …"): the main clause goes on after
+    /// it, so no cut may follow it. A thirteenth audit read "…both report that Domingos Kassoma, who
+    /// ran the Lobito port authority for four years." After a whole clause ("Apple has launched the
+    /// Vision Air, a lighter version…") or an opening phrase ("On Tuesday, a fire destroyed…") such a
+    /// clause is no insertion.
+    private static func isInsertion(_ clause: String) -> Bool {
+        guard let first = clause.split(separator: " ").first else { return false }
+        return insertionOpeners.contains(first.lowercased())
+    }
+    private static let insertionOpeners: Set<String> = ["who", "whose", "whom", "which", "a", "an", "the", "former"]
+
+    /// A name standing as the sentence's subject: at most four words, each capitalised but for the
+    /// particles of names ("Domingos Kassoma", "Ahmed bin Saleh"), not opening with a preposition or a
+    /// time ("On Tuesday", "In Luanda").
+    private static func isNamedSubject(_ text: String) -> Bool {
+        let words = text.split(separator: " ")
+        guard let first = words.first, words.count <= 4, !openingPhraseWords.contains(first.lowercased()) else { return false }
+        return words.allSatisfy { word in word.first?.isUppercase == true || nameParticles.contains(String(word)) }
+    }
+    private static let nameParticles: Set<String> = ["of", "de", "da", "do", "dos", "van", "von", "bin", "al", "el", "ibn"]
+    private static let openingPhraseWords: Set<String> = [
+        "on", "in", "at", "after", "before", "during", "by", "for", "from", "with", "since", "until", "earlier", "later",
+        "yesterday", "today", "tonight", "meanwhile", "however", "last", "this", "when", "as", "while", "under", "despite",
+    ]
 
     /// Whether `source` has one sentence or headline that says much the same as `claim` (cosine
     /// ≥ `agreement`) in enough of its own words (`wordingShare` of what the claim says besides

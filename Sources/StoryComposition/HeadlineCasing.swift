@@ -115,7 +115,8 @@ enum HeadlineCasing {
     /// Whether the text has a word of three letters or more in capitals ("AGAIN", "NATO").
     static func hasCapitalisedWord(_ text: String) -> Bool { !capitalisedWords(text).isEmpty }
 
-    private static func capitalisedWords(_ text: String) -> [Substring] {
+    /// Its words of three letters or more in capitals.
+    static func capitalisedWords(_ text: String) -> [Substring] {
         text.split(whereSeparator: { !$0.isLetter }).filter { $0.count >= 3 && $0.allSatisfy(\.isUppercase) }
     }
 
@@ -153,9 +154,12 @@ enum HeadlineCasing {
         }
 
         var preferred: [String: String] {
-            counts.compactMapValues { forms in
-                forms.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
-            }
+            counts.compactMapValues(Self.mostFrequent)
+        }
+
+        /// The form written most often; of equals, the first in code-point order (deterministic).
+        static func mostFrequent(_ forms: [String: Int]) -> String? {
+            forms.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
         }
     }
 }

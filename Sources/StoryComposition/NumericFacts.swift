@@ -101,7 +101,7 @@ enum NumericFacts {
     /// Units after a number that make it a measurement (a fourth audit's typhoon: 190 km/h read as a toll).
     private static let measurementUnits: Set<String> = [
         "km", "km/h", "kmh", "kph", "mph", "miles", "mile", "kilometres", "kilometers", "kilometre", "kilometer", "metres", "meters",
-        "metre", "meter", "feet", "ft", "mm", "cm", "inches", "degrees", "knots", "tonnes", "tons", "kg", "kilograms",
+        "metre", "meter", "feet", "ft", "mm", "cm", "millimetres", "millimeters", "centimetres", "centimeters", "inches", "degrees", "knots", "tonnes", "tons", "kg", "kilograms",
         "hectares", "acres", "litres", "liters", "celsius", "fahrenheit",
     ]
 

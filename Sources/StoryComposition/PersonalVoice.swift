@@ -16,28 +16,35 @@ enum PersonalVoice {
     private static let edges = CharacterSet.punctuationCharacters.union(.symbols)
 
     static func speaks(_ sentence: String) -> Bool {
-        var previous: Substring?
-        for raw in unquoted(sentence).split(whereSeparator: \.isWhitespace) {
+        let words = unquoted(sentence).split(whereSeparator: \.isWhitespace)
+        for (index, raw) in words.enumerated() {
             let word = raw.trimmingCharacters(in: edges).replacingOccurrences(of: "\u{2019}", with: "'")
-            defer { previous = raw }
+            // Capitalised inside a sentence, a pronoun is part of a name: "Our Lady of Mercy", "Your Party".
+            if index > 0, word.first?.isUppercase == true, word != "I" { continue }
             if pronouns.contains(word.lowercased()) || lowerCaseOnly.contains(word) { return true }
-            // "I" alone, not after a capitalised word: "World War I", "Charles I" and "Phase I" are names.
-            if word == "I", previous.map({ !($0.first?.isUppercase ?? false) }) ?? true { return true }
+            // "I" alone, not after a capitalised word other than the sentence's first: "World War I",
+            // "Charles I" and "Phase I" are names; "When I arrived" is not.
+            if word == "I", index < 2 || !(words[index - 1].first?.isUppercase ?? false) { return true }
         }
         return false
     }
 
-    /// The sentence without what it quotes (between curly or straight double quotes).
+    /// The sentence without what it quotes: between curly or straight double quotes, and between
+    /// single curly quotes ("‘we will act’"; an apostrophe inside a word opens nothing).
     private static func unquoted(_ sentence: String) -> String {
+        let characters = Array(sentence)
         var kept = ""
-        var inCurly = false
-        var inStraight = false
-        for character in sentence {
+        var inCurly = false, inStraight = false, inSingle = false
+        for (index, character) in characters.enumerated() {
+            let previous = index > 0 ? characters[index - 1] : " "
+            let next = index + 1 < characters.count ? characters[index + 1] : " "
             switch character {
             case "\u{201C}": inCurly = true
             case "\u{201D}": inCurly = false
             case "\"": inStraight.toggle()
-            default: if !inCurly && !inStraight { kept.append(character) }
+            case "\u{2018}" where previous.isWhitespace || previous == "(": inSingle = true
+            case "\u{2019}" where inSingle && !next.isLetter: inSingle = false
+            default: if !inCurly && !inStraight && !inSingle { kept.append(character) }
             }
         }
         return kept

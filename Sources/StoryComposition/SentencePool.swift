@@ -71,32 +71,48 @@ struct SentencePool: Sendable {
         self.termsBySource = termsBySource
         superseded = SupersededCounts(capped, sentences: texts.map { (article: $0.article, text: $0.text) })
         // How the story writes each word, read only when some sentence has a word in capitals.
-        let forms = texts.contains { HeadlineCasing.hasCapitalisedWord($0.text) } ? Self.formsElsewhere(capped) : []
+        let forms = texts.contains { HeadlineCasing.hasCapitalisedWord($0.text) }
+            ? Self.formsOfShoutedWords(capped, sentences: texts.map { (text: $0.text, article: $0.article) }) : [:]
         sentences = texts.map { entry in
-            PooledSentence(text: entry.text, article: entry.article, sourceKey: capped[entry.article].sourceKey,
-                           position: entry.position, vector: weighting.vector(entry.terms),
-                           shouts: !forms.isEmpty && HeadlineCasing.shoutsAWord(entry.text, forms: forms[entry.article]),
-                           speaksPersonally: PersonalVoice.speaks(entry.text))
+            let outletForms = forms[capped[entry.article].sourceKey]
+            return PooledSentence(text: entry.text, article: entry.article, sourceKey: capped[entry.article].sourceKey,
+                                  position: entry.position, vector: weighting.vector(entry.terms),
+                                  shouts: outletForms.map { HeadlineCasing.shoutsAWord(entry.text, forms: $0) } ?? false,
+                                  speaksPersonally: PersonalVoice.speaks(entry.text))
         }
     }
 
-    /// For each article, how the story writes each word, as its *other* outlets write it wherever
-    /// they do (bodies, and the words headlines write in lower case): a tabloid's "A VOLCANO
-    /// exploded…" is no evidence that "VOLCANO" is written so when the wire writes "volcano" (a sixth
-    /// audit's summary kept that line over the wire's), while an acronym only one outlet uses ("CENA",
-    /// "LASEMA") keeps its own form.
-    private static func formsElsewhere(_ articles: [StoryArticle]) -> [[String: String]] {
-        let counts = articles.map { HeadlineCasing.FormCounts([$0.body], headlines: [$0.headline]) }
-        var all = HeadlineCasing.FormCounts([])
-        counts.forEach { all.add($0) }
-        let everywhere = all.preferred
-        return articles.indices.map { index in
-            var elsewhere = HeadlineCasing.FormCounts([])
-            for other in articles.indices where articles[other].sourceKey != articles[index].sourceKey {
-                elsewhere.add(counts[other])
-            }
-            return everywhere.merging(elsewhere.preferred) { _, otherOutlets in otherOutlets }
+    /// For each outlet, how the story writes the words its sentences put in capitals: in lower case
+    /// when another outlet writes the word so (in its body, or a headline's lower-case words), else
+    /// as the story writes it most. A tabloid's "A VOLCANO exploded…" is no evidence that "VOLCANO"
+    /// is written so when the wire writes "volcano" (a sixth audit's summary kept that line over the
+    /// wire's); an acronym that other outlets write "Nato" or not at all keeps its form. Each outlet's
+    /// counts are read once; only the words in capitals are compared.
+    private static func formsOfShoutedWords(_ articles: [StoryArticle], sentences: [(text: String, article: Int)])
+        -> [String: [String: String]] {
+        var byOutlet: [String: HeadlineCasing.FormCounts] = [:]
+        for article in articles {
+            byOutlet[article.sourceKey, default: HeadlineCasing.FormCounts([])]
+                .add(HeadlineCasing.FormCounts([article.body], headlines: [article.headline]))
         }
+        var all = HeadlineCasing.FormCounts([])
+        byOutlet.values.forEach { all.add($0) }
+        var capitalised: [String: Set<String>] = [:]
+        for entry in sentences {
+            capitalised[articles[entry.article].sourceKey, default: []].formUnion(HeadlineCasing.capitalisedWords(entry.text).map { $0.lowercased() })
+        }
+        var formsByOutlet: [String: [String: String]] = [:]
+        for (outlet, keys) in capitalised {
+            var forms: [String: String] = [:]
+            for key in keys {
+                let everywhere = all.counts[key] ?? [:]
+                let own = byOutlet[outlet]?.counts[key] ?? [:]
+                let writtenLowerElsewhere = (everywhere[key] ?? 0) > (own[key] ?? 0)
+                forms[key] = writtenLowerElsewhere ? key : HeadlineCasing.FormCounts.mostFrequent(everywhere)
+            }
+            formsByOutlet[outlet] = forms
+        }
+        return formsByOutlet
     }
 
     /// The body sentences read of `article`: its first `sentencesPerArticle`.

@@ -20,12 +20,14 @@ struct StatedFacts {
         appointments = DeclaredWinners.byRole(DeclaredWinners.appointments(in: words))
     }
 
-    /// The same toll (or turnout) of one kind stated again: "Five people were killed when fire swept
-    /// through a dormitory" and "Five people died and twelve were taken to hospital" tell one fact
-    /// twice (a thirteenth audit; number words below eleven are no figure to `SummaryText.restates`).
+    /// The same toll (or turnout) of one kind stated again, and nothing of a kind `other` lacks:
+    /// "Five people were killed when fire swept through a dormitory" and "Five people died after fire
+    /// broke out…" tell one fact twice (a thirteenth audit; number words below eleven are no figure to
+    /// `SummaryText.restates`), while "Five died and 12 were injured" adds the injured.
     func repeatsAFigure(of other: StatedFacts) -> Bool {
         // Nouns aside: "killing seven people" and "At least seven people have been killed" are one toll.
-        figures.contains { mine in other.figures.contains { $0.kind == mine.kind && $0.value == mine.value } }
+        let repeated = figures.contains { mine in other.figures.contains { $0.kind == mine.kind && $0.value == mine.value } }
+        return repeated && Set(figures.map(\.kind)).isSubset(of: Set(other.figures.map(\.kind)))
     }
 
     /// Tolls of one kind whose intervals do not meet, different winners, or different people

@@ -44,8 +44,12 @@ public enum GovernmentCrisis {
         for (index, word) in words.enumerated() where index + 1 < words.count {
             let next = words[index + 1]
             if word == "no", next == "confidence" { return true }
-            // Any confidence vote puts the government at stake: "reshuffled cabinet wins confidence vote".
-            if word == "confidence", ["vote", "votes", "motion", "ballot"].contains(next) { return true }
+            // A confidence vote puts the government at stake ("reshuffled cabinet wins confidence vote"),
+            // not a company's shareholders' ("Unilever chairman faces shareholder confidence vote").
+            if word == "confidence", ["vote", "votes", "motion", "ballot"].contains(next),
+               index == 0 || !["shareholder", "shareholders", "investor", "investors", "board"].contains(words[index - 1]) {
+                return true
+            }
             let after = index + 2 < words.count ? words[index + 2] : ""
             if institutions.contains(word), fallingVerbs.contains(next), !notAFall.contains(after) { return true }
             if fallingVerbs.contains(word), institutions.contains(next) || (next == "the" && institutions.contains(after)) {

@@ -25,10 +25,15 @@ public enum PoliticianInCourt {
     static let decided: Set<String> = [
         "jailed", "convicted", "sentenced", "acquitted", "indicted", "charged", "imprisoned",
     ]
-    /// The court's side, before the office: "court jails former minister", "prosecutors charge senator".
-    static let deciding: Set<String> = ["jails", "jail", "convicts", "sentences", "acquits", "indicts", "charge", "charges"]
+    /// The court's side, before the office: "court jails former minister", "jury convicts senator".
+    /// ("charges" and "sentences" are left out: as nouns they sit before an office too — "standing
+    /// charges, minister says".)
+    static let deciding: Set<String> = ["jails", "jail", "convicts", "acquits", "indicts"]
     /// Words between the court's verb and the office: "jails former fisheries minister".
     private static let beforeOffice: Set<String> = ["former", "ex", "the", "a", "deputy", "vice", "prime"]
+    /// Offices that companies and banks have too: after a name that is no place, "Samsung president"
+    /// or "Fed governor" is no politician.
+    private static let sharedWithCompanies: Set<String> = ["president", "expresident", "governor", "exgovernor"]
 
     /// True when a headline of the story says an office-holder was convicted, sentenced or charged.
     public static func isReported(_ texts: [StoryText]) -> Bool {
@@ -37,15 +42,23 @@ public enum PoliticianInCourt {
 
     static func says(_ tokens: [Tokenizer.Token]) -> Bool {
         let words = tokens.map(\.normalized)
+        func isOffice(_ position: Int) -> Bool {
+            guard position >= 0, position < words.count, offices.contains(words[position]) else { return false }
+            if words[position] == "premier", position + 1 < words.count, words[position + 1] == "league" { return false }
+            guard sharedWithCompanies.contains(words[position]), position > 0 else { return true }
+            let before = tokens[position - 1]
+            return !before.isCapitalized || beforeOffice.contains(before.normalized) || !AfricaGazetteer.mentions(in: [before]).isEmpty
+        }
         for (index, word) in words.enumerated() {
             // The office, then at most three words of a name: "ex-president Kabore convicted".
             if decided.contains(word) {
                 let name = tokens[..<index].reversed().prefix(3).prefix(while: \.isCapitalized).count
-                if (0 ... name).contains(where: { index - 1 - $0 >= 0 && offices.contains(words[index - 1 - $0]) }) { return true }
+                if (0 ... name).contains(where: { isOffice(index - 1 - $0) }) { return true }
             }
             // After the verb, past "former" and the like: the office, or a portfolio and the office.
-            if deciding.contains(word), words.dropFirst(index + 1).drop(while: beforeOffice.contains).prefix(2).contains(where: offices.contains) {
-                return true
+            if deciding.contains(word) {
+                let start = words[(index + 1)...].firstIndex { !beforeOffice.contains($0) } ?? words.count
+                if isOffice(start) || isOffice(start + 1) { return true }
             }
         }
         return false

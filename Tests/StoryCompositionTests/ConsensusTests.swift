@@ -51,6 +51,10 @@ final class ConsensusTests: XCTestCase {
                 + "authority, to nine years in prison for embezzling $38 million."),
         ])
         XCTAssertEqual(inserted, claim)
+        let opening = "On Tuesday, a fire destroyed the central market in Lobito, leaving 300 traders without stalls."
+        XCTAssertEqual(Consensus.withoutUnreportedTail(opening, confirmers: ["wire"], reported: [
+            "wire": Consensus.Specifics("A fire destroyed the central market in Lobito on Tuesday."),
+        ]), "On Tuesday, a fire destroyed the central market in Lobito.", "an opening phrase is no subject")
     }
 
     func testTheReportedClauseKeepsNamesCapitalisedAndLowercasesOrdinaryOpeners() throws {

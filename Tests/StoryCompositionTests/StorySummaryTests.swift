@@ -213,6 +213,9 @@ final class StorySummaryTests: XCTestCase {
         XCTAssertFalse(PersonalVoice.speaks("The US and Egypt signed the deal, ending a feud dating from World War I."))
         XCTAssertFalse(PersonalVoice.speaks("Workers at the gold mine in Obuasi walked out on Monday."))
         XCTAssertFalse(PersonalVoice.speaks("The drug entered a Phase I trial in ME patients."))
+        XCTAssertTrue(PersonalVoice.speaks("When I arrived, the market was ash."))
+        XCTAssertFalse(PersonalVoice.speaks("The injured were taken to Our Lady of Mercy hospital."))
+        XCTAssertFalse(PersonalVoice.speaks("The minister said \u{2018}we don\u{2019}t know yet\u{2019} when asked about the toll."))
     }
 
     /// "The bill now heads to the Senate, where…" and "The bill now goes to the Senate, where…".

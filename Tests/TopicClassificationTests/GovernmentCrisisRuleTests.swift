@@ -23,6 +23,7 @@ final class GovernmentCrisisRuleTests: XCTestCase {
             "Government raises fuel duty",
             "Shell to split its chemicals arm from the trading business",
             "Consumer confidence falls to a two-year low",
+            "Unilever chairman faces shareholder confidence vote",
         ])
     }
 }
