@@ -82,12 +82,14 @@ struct SentencePool: Sendable {
         }
     }
 
-    /// For each outlet, how the story writes the words its sentences put in capitals: in lower case
-    /// when another outlet writes the word so (in its body, or a headline's lower-case words), else
-    /// as the story writes it most. A tabloid's "A VOLCANO exploded…" is no evidence that "VOLCANO"
-    /// is written so when the wire writes "volcano" (a sixth audit's summary kept that line over the
-    /// wire's); an acronym that other outlets write "Nato" or not at all keeps its form. Each outlet's
-    /// counts are read once; only the words in capitals are compared.
+    /// For each outlet, how the words its sentences put in capitals are written: in lower case when
+    /// another outlet writes the word so (in its body, or a headline's lower-case words), else in
+    /// capitals when any outlet writes it so inside a sentence ("ASLEF"), else as the outlet itself
+    /// writes it. A tabloid's "A VOLCANO exploded…" is no evidence that "VOLCANO" is
+    /// written so when the wire writes "volcano" (a sixth audit's summary kept that line over the
+    /// wire's); an acronym that another outlet writes "Ecowas" or not at all is judged as before
+    /// (`HeadlineCasing.shoutsAWord`). Each outlet's counts are read once; only the words in capitals
+    /// are compared.
     private static func formsOfShoutedWords(_ articles: [StoryArticle], sentences: [(text: String, article: Int)])
         -> [String: [String: String]] {
         var byOutlet: [String: HeadlineCasing.FormCounts] = [:]
@@ -108,7 +110,9 @@ struct SentencePool: Sendable {
                 let everywhere = all.counts[key] ?? [:]
                 let own = byOutlet[outlet]?.counts[key] ?? [:]
                 let writtenLowerElsewhere = (everywhere[key] ?? 0) > (own[key] ?? 0)
-                forms[key] = writtenLowerElsewhere ? key : HeadlineCasing.FormCounts.mostFrequent(everywhere)
+                let writtenInCapitals = everywhere[key.uppercased()] != nil
+                forms[key] = writtenLowerElsewhere ? key
+                    : writtenInCapitals ? key.uppercased() : HeadlineCasing.FormCounts.mostFrequent(own)
             }
             formsByOutlet[outlet] = forms
         }

@@ -184,6 +184,9 @@ final class StorySummaryTests: XCTestCase {
         XCTAssertFalse(StatedFacts("Seven people were killed.").repeatsAFigure(of: StatedFacts("Nine people were killed.")))
         XCTAssertEqual(NumericFacts.facts(in: "At least seven people have been killed after the typhoon struck with winds of up to 190 km/h.")
             .map(\.value), [7])
+        XCTAssertEqual(NumericFacts.facts(in: "Floods killed 12 people after up to 250 millimetres of rain fell.").map(\.value), [12])
+        XCTAssertFalse(StatedFacts("Five people died and 12 were injured.").repeatsAFigure(of: StatedFacts("Five people were killed.")),
+                       "the injured are new")
     }
 
     /// A sixth audit: a tabloid's "A VOLCANO exploded…" was its own evidence that the word is written
@@ -202,6 +205,13 @@ final class StorySummaryTests: XCTestCase {
         ]
         let pool = SentencePool(eruption)
         XCTAssertEqual(pool.sentences.filter(\.shouts).map(\.sourceKey), ["rocket.example"])
+        let summit = [
+            StoryFixtures.article("r", "Reuters", "reuters.com", "ECOWAS leaders meet in Abuja",
+                                  "ECOWAS leaders met in Abuja on Sunday to discuss the withdrawal of three member states."),
+            StoryFixtures.article("b", "BBC News", "bbc.co.uk", "Ecowas summit opens in Abuja",
+                                  "Leaders of the Ecowas bloc met in Abuja on Sunday as three states prepared to leave.", minutesAfterNoon: 5),
+        ]
+        XCTAssertEqual(SentencePool(summit).sentences.filter(\.shouts).count, 0, "an acronym another outlet writes as a name")
         XCTAssertFalse(StorySummary.summarize(eruption, headline: "").contains("VOLCANO"))
     }
 
