@@ -123,43 +123,20 @@ enum HeadlineCasing {
     /// The most frequent written form of each word in mixed-case text, ignoring sentence-initial
     /// words (capitalised by position, not by name) and shouted text.
     static func preferredForms(_ texts: [String]) -> [String: String] {
-        FormCounts(texts).preferred
+        var counts: [String: [String: Int]] = [:]
+        for text in texts where !isAllCaps(text) {
+            for sentence in Sentences.split(text) {
+                for (index, token) in Tokenizer.tokens(sentence).enumerated() where index > 0 {
+                    counts[token.text.lowercased(), default: [:]][token.text, default: 0] += 1
+                }
+            }
+        }
+        return counts.compactMapValues(mostFrequent)
     }
 
-    /// How often each word (lower case) is written each way in some texts, counted once so that
-    /// several outlets' evidence can be combined (`SentencePool`: how the *other* outlets write a word).
-    struct FormCounts {
-        private(set) var counts: [String: [String: Int]] = [:]
-
-        /// `headlines` count only for the words they write in lower case: Title Case capitalises the rest.
-        init(_ texts: [String], headlines: [String] = []) {
-            for text in texts where !isAllCaps(text) {
-                for sentence in Sentences.split(text) {
-                    for (index, token) in Tokenizer.tokens(sentence).enumerated() where index > 0 {
-                        counts[token.text.lowercased(), default: [:]][token.text, default: 0] += 1
-                    }
-                }
-            }
-            for headline in headlines {
-                for token in Tokenizer.tokens(headline) where token.text == token.normalized && token.text.contains(where: \.isLetter) {
-                    counts[token.text, default: [:]][token.text, default: 0] += 1
-                }
-            }
-        }
-
-        mutating func add(_ other: FormCounts) {
-            for (word, forms) in other.counts {
-                counts[word, default: [:]].merge(forms, uniquingKeysWith: +)
-            }
-        }
-
-        var preferred: [String: String] {
-            counts.compactMapValues(Self.mostFrequent)
-        }
-
-        /// The form written most often; of equals, the first in code-point order (deterministic).
-        static func mostFrequent(_ forms: [String: Int]) -> String? {
-            forms.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
-        }
+    /// Of a word's written forms and how often each is written, the most frequent; of equals, the
+    /// first in code-point order (deterministic).
+    static func mostFrequent(_ forms: [String: Int]) -> String? {
+        forms.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
     }
 }

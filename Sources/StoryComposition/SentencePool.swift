@@ -88,31 +88,40 @@ struct SentencePool: Sendable {
     /// writes it. A tabloid's "A VOLCANO exploded…" is no evidence that "VOLCANO" is
     /// written so when the wire writes "volcano" (a sixth audit's summary kept that line over the
     /// wire's); an acronym that another outlet writes "Ecowas" or not at all is judged as before
-    /// (`HeadlineCasing.shoutsAWord`). Each outlet's counts are read once; only the words in capitals
-    /// are compared.
+    /// (`HeadlineCasing.shoutsAWord`). Only the pooled sentences and the headlines are read, and only
+    /// the words some sentence writes in capitals are counted.
     private static func formsOfShoutedWords(_ articles: [StoryArticle], sentences: [(text: String, article: Int)])
         -> [String: [String: String]] {
-        var byOutlet: [String: HeadlineCasing.FormCounts] = [:]
-        for article in articles {
-            byOutlet[article.sourceKey, default: HeadlineCasing.FormCounts([])]
-                .add(HeadlineCasing.FormCounts([article.body], headlines: [article.headline]))
-        }
-        var all = HeadlineCasing.FormCounts([])
-        byOutlet.values.forEach { all.add($0) }
         var capitalised: [String: Set<String>] = [:]
         for entry in sentences {
-            capitalised[articles[entry.article].sourceKey, default: []].formUnion(HeadlineCasing.capitalisedWords(entry.text).map { $0.lowercased() })
+            let keys = HeadlineCasing.capitalisedWords(entry.text).map { $0.lowercased() }
+            if !keys.isEmpty { capitalised[articles[entry.article].sourceKey, default: []].formUnion(keys) }
+        }
+        let needed = capitalised.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        // How each outlet writes those words inside its sentences (not first: capitalised by position)
+        // and in lower case in its headlines; nothing else is counted.
+        var byOutlet: [String: [String: [String: Int]]] = [:]
+        for entry in sentences {
+            let outlet = articles[entry.article].sourceKey
+            for token in Tokenizer.tokens(entry.text).dropFirst() where needed.contains(token.text.lowercased()) {
+                byOutlet[outlet, default: [:]][token.text.lowercased(), default: [:]][token.text, default: 0] += 1
+            }
+        }
+        for article in articles {
+            for token in Tokenizer.tokens(article.headline) where token.text == token.normalized && needed.contains(token.text) {
+                byOutlet[article.sourceKey, default: [:]][token.text, default: [:]][token.text, default: 0] += 1
+            }
         }
         var formsByOutlet: [String: [String: String]] = [:]
         for (outlet, keys) in capitalised {
             var forms: [String: String] = [:]
             for key in keys {
-                let everywhere = all.counts[key] ?? [:]
-                let own = byOutlet[outlet]?.counts[key] ?? [:]
-                let writtenLowerElsewhere = (everywhere[key] ?? 0) > (own[key] ?? 0)
-                let writtenInCapitals = everywhere[key.uppercased()] != nil
+                let own = byOutlet[outlet]?[key] ?? [:]
+                let elsewhere = byOutlet.filter { $0.key != outlet }.compactMap { $0.value[key] }
+                let writtenLowerElsewhere = elsewhere.contains { $0[key] != nil }
+                let writtenInCapitals = own[key.uppercased()] != nil || elsewhere.contains { $0[key.uppercased()] != nil }
                 forms[key] = writtenLowerElsewhere ? key
-                    : writtenInCapitals ? key.uppercased() : HeadlineCasing.FormCounts.mostFrequent(own)
+                    : writtenInCapitals ? key.uppercased() : HeadlineCasing.mostFrequent(own)
             }
             formsByOutlet[outlet] = forms
         }
