@@ -89,7 +89,7 @@ public enum Conflict {
     /// Whether `sentence` writes `outlet` as a whole name: "Nation" is not in "United Nations".
     static func names(_ sentence: String, _ outlet: String) -> Bool {
         var searchStart = sentence.startIndex
-        while let found = sentence.range(of: outlet, range: searchStart ..< sentence.endIndex) {
+        while let found = sentence[searchStart...].firstByteRange(of: outlet) {
             let before = found.lowerBound > sentence.startIndex ? sentence[sentence.index(before: found.lowerBound)] : " "
             let after = found.upperBound < sentence.endIndex ? sentence[found.upperBound] : " "
             if !before.isLetter && !before.isNumber && !after.isLetter && !after.isNumber { return true }

@@ -34,14 +34,8 @@ enum HeadlineCasing {
         var run = ""
         func flushRun() {
             let key = run.lowercased()
-            let shouted = run.count >= 3 && run.allSatisfy(\.isUppercase)
-            if shouted, let form = forms[key], form != form.uppercased() {
-                result += form
-            } else if shouted, forms[key] == nil, run.count >= 4, !acronyms.contains(key) {
-                result += key
-            } else {
-                result += run
-            }
+            let inCapitals = run.count >= 3 && run.allSatisfy(\.isUppercase)
+            result += inCapitals && isShouted(run, forms: forms) ? forms[key] ?? key : run
             run = ""
         }
         for character in text {
@@ -105,11 +99,15 @@ enum HeadlineCasing {
     /// more that they never write in capitals and that is no well-known acronym.
     static func shoutsAWord(_ headline: String, forms: [String: String]) -> Bool {
         guard !isAllCaps(headline) else { return false }
-        return capitalisedWords(headline).contains { word in
-            let key = word.lowercased()
-            if let form = forms[key] { return form != form.uppercased() }
-            return word.count >= 4 && !acronyms.contains(key)
-        }
+        return capitalisedWords(headline).contains { isShouted($0, forms: forms) }
+    }
+
+    /// Whether a word written in capitals shouts: the story writes it otherwise (`forms`), or it has
+    /// four letters or more, the story never writes it at all, and it is no well-known acronym.
+    private static func isShouted(_ word: some StringProtocol, forms: [String: String]) -> Bool {
+        let key = word.lowercased()
+        if let form = forms[key] { return form != form.uppercased() }
+        return word.count >= 4 && !acronyms.contains(key)
     }
 
     /// Whether the text has a word of three letters or more in capitals ("AGAIN", "NATO").

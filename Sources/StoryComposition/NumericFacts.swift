@@ -100,9 +100,10 @@ enum NumericFacts {
 
     /// Units after a number that make it a measurement (a fourth audit's typhoon: 190 km/h read as a toll).
     private static let measurementUnits: Set<String> = [
-        "km", "km/h", "kmh", "kph", "mph", "miles", "mile", "kilometres", "kilometers", "kilometre", "kilometer", "metres", "meters",
-        "metre", "meter", "feet", "ft", "mm", "cm", "millimetres", "millimeters", "centimetres", "centimeters", "inches", "degrees", "knots", "tonnes", "tons", "kg", "kilograms",
-        "hectares", "acres", "litres", "liters", "celsius", "fahrenheit",
+        "km", "km/h", "kmh", "kph", "mph", "miles", "mile", "kilometres", "kilometers", "kilometre", "kilometer",
+        "metres", "meters", "metre", "meter", "feet", "ft", "mm", "cm", "millimetres", "millimeters", "centimetres",
+        "centimeters", "inches", "degrees", "knots", "tonnes", "tons", "kg", "kilograms", "hectares", "acres", "litres",
+        "liters", "celsius", "fahrenheit",
     ]
 
     /// Basis points of a central bank's move ("raised its benchmark rate by 50 basis points"), not

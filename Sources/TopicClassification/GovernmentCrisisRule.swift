@@ -31,6 +31,9 @@ public enum GovernmentCrisis {
         // A coalition breaking apart: a twelfth audit's "Albanian coalition splits over coastal building law" (finance).
         "splits", "split", "crumbles", "crumbled", "implodes", "imploded",
     ]
+    /// "confidence vote", "confidence motion"; not when a company's owners cast it.
+    static let confidenceVotes: Set<String> = ["vote", "votes", "motion", "ballot"]
+    static let companyVoters: Set<String> = ["shareholder", "shareholders", "investor", "investors", "board"]
     /// Words that turn "government falls" into a figure moving ("falls short", "falls to 3%").
     static let notAFall: Set<String> = ["short", "to", "by", "below", "behind"]
 
@@ -46,8 +49,7 @@ public enum GovernmentCrisis {
             if word == "no", next == "confidence" { return true }
             // A confidence vote puts the government at stake ("reshuffled cabinet wins confidence vote"),
             // not a company's shareholders' ("Unilever chairman faces shareholder confidence vote").
-            if word == "confidence", ["vote", "votes", "motion", "ballot"].contains(next),
-               index == 0 || !["shareholder", "shareholders", "investor", "investors", "board"].contains(words[index - 1]) {
+            if word == "confidence", confidenceVotes.contains(next), index == 0 || !companyVoters.contains(words[index - 1]) {
                 return true
             }
             let after = index + 2 < words.count ? words[index + 2] : ""
