@@ -10,8 +10,10 @@ public enum CanonicalHeadline {
     }
 
     /// `superseded`: tolls a later report raised, over `articles` (a headline stating one loses
-    /// to any current headline).
-    static func choose(from articles: [StoryArticle], authority: SourceAuthority, superseded: SupersededCounts) -> String {
+    /// to any current headline). `dispute`: what the outlets disagree on (a headline stating one
+    /// side loses to any that does not).
+    static func choose(from articles: [StoryArticle], authority: SourceAuthority, superseded: SupersededCounts,
+                       dispute: Dispute? = nil) -> String {
         let texts = articles.prefix(SentencePool.articleLimit).map { article in
             HeadlineCleanup.clean(article.headline, sourceName: article.sourceName, sourceKey: article.sourceKey, authority: authority)
         }
@@ -24,6 +26,7 @@ public enum CanonicalHeadline {
                              authority: authority.score(sourceKey: articles[index].sourceKey, sourceName: articles[index].sourceName),
                              shoutsAWord: HeadlineCasing.shoutsAWord(text, forms: bodyForms),
                              isSuperseded: superseded.states(text, ofArticle: index),
+                             takesSide: dispute?.isSideTaken(by: text) ?? false,
                              namesAPlace: !AfricaGazetteer.mentions(in: text).isEmpty,
                              givesToll: toll.givesToll, speaksOfTollWithoutFigure: toll.speaksOfTollWithoutFigure)
         }.filter { !$0.text.isEmpty }
@@ -50,6 +53,8 @@ public enum CanonicalHeadline {
         let shoutsAWord: Bool
         /// States a toll that a later report raised ("rises to 18" once another says 21).
         let isSuperseded: Bool
+        /// States one side of the story's dispute ("…revenue hits $6.1bn" when another outlet says $6.3bn).
+        let takesSide: Bool
         /// Says where ("New Zealand central bank cuts…" against "Reserve Bank cuts OCR…").
         let namesAPlace: Bool
         /// Gives a toll ("…toll reaches 22"), or speaks of one without giving it ("…as boat toll climbs"):
@@ -67,21 +72,26 @@ public enum CanonicalHeadline {
         var isClickbait: Bool { Clickbait.isClickbait(text) }
         var isMarketReaction: Bool { MarketReaction.isReaction(text) }
         var isAllCaps: Bool { HeadlineCasing.isAllCaps(text) }
+        var isInformative: Bool { !isClickbait && !shoutsAWord && !isMarketReaction }
     }
 
-    /// Indices of the candidates allowed to win: current (no superseded toll) if any are, giving
-    /// the toll if any does; of those, informative (no clickbait, no shouted word, no market reaction: `MarketReaction`)
-    /// and in normal case if any are; else
-    /// informative (to be re-cased); else all of them.
+    /// Indices of the candidates allowed to win: current (no superseded toll) if any are, taking no
+    /// side of a dispute if any does not, giving the toll if any does; of those, informative (no
+    /// clickbait, no shouted word, no market reaction: `MarketReaction`) and in normal case if any
+    /// are; else informative (to be re-cased); else all of them.
     private static func preferredPool(_ candidates: [Candidate]) -> [Int] {
         let current = candidates.indices.filter { !candidates[$0].isSuperseded }
         var all = current.isEmpty ? Array(candidates.indices) : current
+        // Only an informative headline is worth leaving the dispute for.
+        if all.contains(where: { !candidates[$0].takesSide && candidates[$0].isInformative }) {
+            all.removeAll { candidates[$0].takesSide }
+        }
         // A headline that speaks of the toll without giving it loses to one giving the current toll
         // (an eleventh audit: "Guinea mourns as boat toll climbs" over "…toll reaches 22").
         if all.contains(where: { candidates[$0].givesToll }) {
             all.removeAll { candidates[$0].speaksOfTollWithoutFigure }
         }
-        let informative = all.filter { !candidates[$0].isClickbait && !candidates[$0].shoutsAWord && !candidates[$0].isMarketReaction }
+        let informative = all.filter { candidates[$0].isInformative }
         let clean = informative.filter { !candidates[$0].isAllCaps }
         if !clean.isEmpty { return clean }
         return informative.isEmpty ? all : informative

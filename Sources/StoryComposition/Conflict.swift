@@ -18,26 +18,27 @@ public enum Conflict {
     public static let defaultSimultaneity: TimeInterval = 6 * 3600
 
     public static func sentence(for articles: [StoryArticle], simultaneity: TimeInterval = defaultSimultaneity) -> String? {
-        sentence(SentencePool(articles), history: articles, simultaneity: simultaneity, copying: SyndicatedCopies.copyingOutlets(articles))
+        dispute(SentencePool(articles), history: articles, simultaneity: simultaneity,
+                copying: SyndicatedCopies.copyingOutlets(articles))?.sentence
     }
 
     /// `copying`: outlets that only republished another's report. A copy of a wire's earlier
     /// report gives the wire's earlier figure, not a second opinion ("27 dead" against the copy's
     /// "14" is a rising toll, not a dispute), so they are not compared. `history`: every article
     /// of the story, for when each outlet first gave each figure.
-    static func sentence(_ pool: SentencePool, history: [StoryArticle], simultaneity: TimeInterval, copying: Set<String>) -> String? {
+    static func dispute(_ pool: SentencePool, history: [StoryArticle], simultaneity: TimeInterval, copying: Set<String>) -> Dispute? {
         let reports = latestReports(pool, history: history, excluding: copying)
         guard reports.count > 1 else { return nil }
         for kind in NumericFacts.Kind.allCases {
             for (first, second) in pairs(reports) {
-                if let text = numericConflict(kind, first, second, superseded: pool.superseded, simultaneity: simultaneity) {
-                    return text
+                if let found = numericConflict(kind, first, second, superseded: pool.superseded, simultaneity: simultaneity) {
+                    return found
                 }
             }
         }
         for (first, second) in pairs(reports) where abs(first.namesGivenAt.timeIntervalSince(second.namesGivenAt)) <= simultaneity {
-            if let text = winnerConflict(first, second) ?? runnerUpConflict(first, second) ?? appointmentConflict(first, second) {
-                return text
+            if let found = winnerConflict(first, second) ?? runnerUpConflict(first, second) ?? appointmentConflict(first, second) {
+                return found
             }
         }
         return nil
@@ -107,7 +108,7 @@ public enum Conflict {
     /// 71.4% eleven hours later still disputes the other outlet's 74.1% of the morning (a fifth
     /// reader's audit), while a figure first given hours after the other's is an update.
     private static func numericConflict(_ kind: NumericFacts.Kind, _ first: ConflictReport, _ second: ConflictReport,
-                                        superseded: SupersededCounts, simultaneity: TimeInterval) -> String? {
+                                        superseded: SupersededCounts, simultaneity: TimeInterval) -> Dispute? {
         for located in first.facts where located.fact.kind == kind {
             for other in second.facts where other.fact.kind == kind && other.fact.noun == located.fact.noun {
                 guard abs(first.firstGave(located.fact).timeIntervalSince(second.firstGave(other.fact))) <= simultaneity,
@@ -125,8 +126,8 @@ public enum Conflict {
                           second.values(kind, noun: "", subject: nil).count == 1 else { return nil }
                     subject = nil
                 }
-                return "\(first.name) reports \(phrase(located.fact, subject: subject)) while \(second.name) reports "
-                    + "\(other.fact.text)."
+                return Dispute(sentence: "\(first.name) reports \(phrase(located.fact, subject: subject)) while \(second.name) reports "
+                                   + "\(other.fact.text).", figures: [located.fact, other.fact])
             }
         }
         return nil
@@ -156,28 +157,31 @@ public enum Conflict {
         }
     }
 
-    private static func winnerConflict(_ first: ConflictReport, _ second: ConflictReport) -> String? {
+    private static func winnerConflict(_ first: ConflictReport, _ second: ConflictReport) -> Dispute? {
         guard first.winners.count == 1, second.winners.count == 1, let firstWinner = first.winners.first,
               let secondWinner = second.winners.first, !DeclaredWinners.sameName(firstWinner, secondWinner) else { return nil }
-        return "\(first.name) reports that \(firstWinner) won while \(second.name) reports that \(secondWinner) won."
+        return Dispute(sentence: "\(first.name) reports that \(firstWinner) won while \(second.name) reports that \(secondWinner) won.",
+                       names: [firstWinner, secondWinner])
     }
 
     /// Two outlets naming different runners-up, neither naming the other's anywhere (an outlet
     /// that also names the other's candidate may be listing both).
-    private static func runnerUpConflict(_ first: ConflictReport, _ second: ConflictReport) -> String? {
+    private static func runnerUpConflict(_ first: ConflictReport, _ second: ConflictReport) -> Dispute? {
         guard first.runnersUp.count == 1, second.runnersUp.count == 1, let firstName = first.runnersUp.first,
               let secondName = second.runnersUp.first, !DeclaredWinners.sameName(firstName, secondName),
               !first.names(secondName), !second.names(firstName) else { return nil }
-        return "\(first.name) names \(firstName) as the runner-up while \(second.name) names \(secondName)."
+        return Dispute(sentence: "\(first.name) names \(firstName) as the runner-up while \(second.name) names \(secondName).",
+                       names: [firstName, secondName])
     }
 
     /// Two outlets naming different people appointed to one role, neither naming the other's.
-    private static func appointmentConflict(_ first: ConflictReport, _ second: ConflictReport) -> String? {
+    private static func appointmentConflict(_ first: ConflictReport, _ second: ConflictReport) -> Dispute? {
         for (role, firstNames) in first.appointments.sorted(by: { $0.key < $1.key }) {
             guard firstNames.count == 1, let secondNames = second.appointments[role], secondNames.count == 1,
                   let firstName = firstNames.first, let secondName = secondNames.first,
                   !DeclaredWinners.sameName(firstName, secondName), !first.names(secondName), !second.names(firstName) else { continue }
-            return "\(first.name) names \(firstName) as \(role) while \(second.name) names \(secondName)."
+            return Dispute(sentence: "\(first.name) names \(firstName) as \(role) while \(second.name) names \(secondName).",
+                           names: [firstName, secondName])
         }
         return nil
     }

@@ -70,8 +70,8 @@ struct ConflictReport {
         self.firstGiven = firstGiven
         subjects = words.map(Self.subjects)
         context = tokens.map { Set(Tokenizer.contentWords($0).filter { word in !word.contains(where: \.isNumber) }) }
-        winners = Set(words.flatMap { DeclaredWinners.winners(in: $0) })
-        runnersUp = Set(words.flatMap { DeclaredWinners.runnersUp(in: $0) })
+        winners = DeclaredWinners.people(words.flatMap { DeclaredWinners.winners(in: $0) })
+        runnersUp = DeclaredWinners.people(words.flatMap { DeclaredWinners.runnersUp(in: $0) })
         appointments = DeclaredWinners.byRole(words.flatMap { DeclaredWinners.appointments(in: $0) })
     }
 

@@ -118,9 +118,22 @@ enum DeclaredWinners {
         return role.joined(separator: " ")
     }
 
-    /// Appointments grouped by role: role → the names appointed to it.
+    /// Appointments grouped by role: role → the people appointed to it (`people`).
     static func byRole(_ appointments: [(role: String, name: String)]) -> [String: Set<String>] {
-        appointments.reduce(into: [:]) { $0[$1.role, default: []].insert($1.name) }
+        appointments.reduce(into: [String: [String]]()) { $0[$1.role, default: []].append($1.name) }.mapValues(people)
+    }
+
+    /// The people `names` write, each once by the fullest name used: a report that heads "Chakwera wins"
+    /// and writes "Lazarus Chakwera won" in its lead names one winner, not two (which had hidden its
+    /// dispute with an outlet declaring someone else).
+    static func people(_ names: [String]) -> Set<String> {
+        let words = { (name: String) in Set(name.lowercased().split(separator: " ")) }
+        let fullestFirst = Set(names).sorted { lhs, rhs in
+            words(lhs).count != words(rhs).count ? words(lhs).count > words(rhs).count : lhs < rhs
+        }
+        return fullestFirst.reduce(into: Set<String>()) { kept, name in
+            if !kept.contains(where: { words(name).isSubset(of: words($0)) }) { kept.insert(name) }
+        }
     }
 
     /// Words after which a role is over ("special envoy for the Sahel" is a special envoy).

@@ -40,15 +40,16 @@ public struct StoryComposer: Sendable {
     public func compose(_ articles: [StoryArticle], topic: String?, now: Date) -> ComposedStory {
         let selected = Self.select(articles, limit: Self.articleLimit)
         let pool = SentencePool(selected)
-        let headline = CanonicalHeadline.choose(from: selected, authority: authority, superseded: pool.superseded)
         // Judged on every article given, superseded reports included: a copy of a wire's first report
         // is a copy even after the wire has filed a newer one.
         let copying = SyndicatedCopies.copyingOutlets(articles)
+        let dispute = Conflict.dispute(pool, history: articles, simultaneity: conflictSimultaneity, copying: copying)
+        let headline = CanonicalHeadline.choose(from: selected, authority: authority, superseded: pool.superseded, dispute: dispute)
         return ComposedStory(
             headline: headline,
             summary: StorySummary.summarize(pool, headline: headline, weights: StorySummary.Weights()),
             consensus: Consensus.sentence(pool, copying: copying),
-            conflict: Conflict.sentence(pool, history: articles, simultaneity: conflictSimultaneity, copying: copying),
+            conflict: dispute?.sentence,
             scoreBreakdown: scorer.score(articles, topic: topic, now: now, copying: copying),
             breakingArticleIDs: breaking.breakingArticleIDs(articles, now: now))
     }

@@ -131,6 +131,21 @@ final class ConflictTests: XCTestCase {
         XCTAssertNil(Conflict.sentence(for: agreed))
     }
 
+    /// An outlet heading "Chakwera wins…" and writing "Lazarus Chakwera won…" in its lead names one
+    /// winner: the dispute with an outlet declaring someone else stands.
+    func testAWinnerNamedBySurnameAndFullNameIsOnePerson() {
+        let disputed = [
+            Fixture.article("a", "Reuters", "reuters.com", "Chakwera wins Malawi presidential election",
+                            "Lazarus Chakwera won the presidential election, the electoral commission said on Saturday."),
+            Fixture.article("b", "Nyasa Times", "nyasatimes.com", "Malawi presidential election result announced",
+                            "Peter Mutharika was declared the winner of the presidential election on Saturday."),
+        ]
+        XCTAssertEqual(Conflict.sentence(for: disputed),
+                       "Reuters reports that Lazarus Chakwera won while Nyasa Times reports that Peter Mutharika won.")
+        XCTAssertEqual(DeclaredWinners.people(["Chakwera", "Lazarus Chakwera", "Peter Mutharika"]), ["Lazarus Chakwera", "Peter Mutharika"])
+        XCTAssertEqual(DeclaredWinners.people(["Peter Mutharika", "Peter Banda"]), ["Peter Mutharika", "Peter Banda"])
+    }
+
     func testCountsOfOneSubjectConflictButCountsOfDifferentSubjectsDoNot() {
         let disputed = [
             Fixture.article("a", "Reuters", "reuters.com", "Bank outage", "Equity Bank said 1.9 million customers were locked out of their accounts."),

@@ -21,6 +21,54 @@ final class StoryComposerTests: XCTestCase {
         XCTAssertEqual(story.conflict, "Reuters reports 12 dead while BBC News reports 15.")
     }
 
+    /// A thirteenth reader's audit: a revenue dispute ($6.3bn against $6.1bn) was headed with the
+    /// $6.1bn above a conflict line saying the figure is disputed. The headline stays out of it when
+    /// an informative one does.
+    func testTheHeadlineTakesNoSideOfADisputedFigure() {
+        let articles = [
+            StoryFixtures.article("c1", "Reuters", "reuters.com", "Building collapse in Lagos kills 12",
+                                  StoryFixtures.lagosCollapse[0].body),
+            StoryFixtures.article("c2", "BBC News", "bbc.co.uk", "Lagos building collapse: 15 dead in Ikoyi",
+                                  StoryFixtures.lagosCollapse[1].body, minutesAfterNoon: 40),
+            StoryFixtures.article("c3", "Punch", "punchng.com", "Rescuers search rubble after Lagos building collapse",
+                                  "Rescue workers searched the rubble of a three-storey building that collapsed in Lagos on Sunday.",
+                                  minutesAfterNoon: 50),
+        ]
+        let story = StoryComposer(authority: .bundled).compose(articles, topic: "africa", now: StoryFixtures.noon)
+        XCTAssertEqual(story.conflict, "Reuters reports 12 dead while BBC News reports 15.")
+        XCTAssertEqual(story.headline, "Rescuers search rubble after Lagos building collapse")
+        // Without the dispute the authoritative toll headline wins, as before.
+        let agreed = [articles[0], articles[2]]
+        XCTAssertEqual(StoryComposer(authority: .bundled).compose(agreed, topic: "africa", now: StoryFixtures.noon).headline,
+                       "Building collapse in Lagos kills 12")
+    }
+
+    func testTheHeadlineTakesNoSideOfADisputedWinner() {
+        let articles = [
+            StoryFixtures.article("a", "Reuters", "reuters.com", "Chakwera wins Malawi presidential election",
+                                  "Lazarus Chakwera won the presidential election, the electoral commission said on Saturday."),
+            StoryFixtures.article("b", "Nyasa Times", "nyasatimes.com", "Malawi presidential election result announced",
+                                  "Peter Mutharika was declared the winner of the presidential election on Saturday."),
+        ]
+        let story = StoryComposer(authority: .bundled).compose(articles, topic: "africa", now: StoryFixtures.noon)
+        XCTAssertEqual(story.conflict, "Reuters reports that Lazarus Chakwera won while Nyasa Times reports that Peter Mutharika won.")
+        XCTAssertEqual(story.headline, "Malawi presidential election result announced")
+    }
+
+    /// Leaving the dispute is worth it only for an informative headline: a question loses to a side.
+    func testAHeadlineStatingOneSideStaysWhenOnlyClickbaitIsNeutral() {
+        let articles = [
+            StoryFixtures.lagosCollapse[0],
+            StoryFixtures.lagosCollapse[1],
+            StoryFixtures.article("c3", "Daily Blaze", "blaze.example", "You won't believe what happened in Lagos today",
+                                  "A building collapsed in Lagos on Sunday.", minutesAfterNoon: 50),
+        ]
+        let story = StoryComposer(authority: .bundled).compose(articles, topic: "africa", now: StoryFixtures.noon)
+        XCTAssertNotNil(story.conflict)
+        XCTAssertTrue(["Building collapse in Lagos kills 12", "Lagos building collapse: 15 dead in Ikoyi"].contains(story.headline),
+                      story.headline)
+    }
+
     func testAStoryOfManyWireCopiesStillReadsEveryOutlet() {
         let copies = (0 ..< 30).map { index in
             StoryFixtures.article("r\(index)", "Reuters", "reuters.com", "Kenya raises rates", StoryFixtures.kenyaRateHike[0].body)

@@ -1,0 +1,35 @@
+import NewsText
+
+/// A disagreement `Conflict` found: the sentence that names it and what each side states, so that
+/// the headline can stay out of it (a thirteenth reader's audit: the card of a revenue dispute,
+/// $6.3bn against $6.1bn, was headed with the $6.1bn, taking one outlet's side above a conflict
+/// line that says the figure is disputed).
+struct Dispute: Equatable {
+    /// "Reuters reports 12 dead while BBC News reports 15."
+    let sentence: String
+    /// Each side's figure, for a dispute over a number.
+    let figures: [NumericFacts.Fact]
+    /// Each side's name, for a dispute over who won, came second or was appointed.
+    let names: [String]
+
+    init(sentence: String, figures: [NumericFacts.Fact] = [], names: [String] = []) {
+        self.sentence = sentence
+        self.figures = figures
+        self.names = names
+    }
+
+    /// Whether `text` states one side and not the other: a figure of the disputed kind inside
+    /// exactly one side's interval ("Bus crash kills 12" in a 12-against-15 dispute), or a word of
+    /// exactly one side's name. A text stating both sides, or neither, takes none.
+    func isSideTaken(by text: String) -> Bool {
+        let sides: [Bool]
+        if !figures.isEmpty {
+            let stated = NumericFacts.facts(in: text)
+            sides = figures.map { side in stated.contains { $0.kind == side.kind && $0.bounds.overlaps(side.bounds) } }
+        } else {
+            let words = Set(Tokenizer.words(text))
+            sides = names.map { name in !words.isDisjoint(with: Tokenizer.words(name)) }
+        }
+        return sides.filter { $0 }.count == 1
+    }
+}
