@@ -134,13 +134,7 @@ final class ConflictTests: XCTestCase {
     /// An outlet heading "Chakwera wins…" and writing "Lazarus Chakwera won…" in its lead names one
     /// winner: the dispute with an outlet declaring someone else stands.
     func testAWinnerNamedBySurnameAndFullNameIsOnePerson() {
-        let disputed = [
-            Fixture.article("a", "Reuters", "reuters.com", "Chakwera wins Malawi presidential election",
-                            "Lazarus Chakwera won the presidential election, the electoral commission said on Saturday."),
-            Fixture.article("b", "Nyasa Times", "nyasatimes.com", "Malawi presidential election result announced",
-                            "Peter Mutharika was declared the winner of the presidential election on Saturday."),
-        ]
-        XCTAssertEqual(Conflict.sentence(for: disputed),
+        XCTAssertEqual(Conflict.sentence(for: Fixture.malawiDisputedWinner),
                        "Reuters reports that Lazarus Chakwera won while Nyasa Times reports that Peter Mutharika won.")
         XCTAssertEqual(DeclaredWinners.people(["Chakwera", "Lazarus Chakwera", "Peter Mutharika"]), ["Lazarus Chakwera", "Peter Mutharika"])
         XCTAssertEqual(DeclaredWinners.people(["Peter Mutharika", "Peter Banda"]), ["Peter Mutharika", "Peter Banda"])

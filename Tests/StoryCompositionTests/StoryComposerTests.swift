@@ -44,13 +44,7 @@ final class StoryComposerTests: XCTestCase {
     }
 
     func testTheHeadlineTakesNoSideOfADisputedWinner() {
-        let articles = [
-            StoryFixtures.article("a", "Reuters", "reuters.com", "Chakwera wins Malawi presidential election",
-                                  "Lazarus Chakwera won the presidential election, the electoral commission said on Saturday."),
-            StoryFixtures.article("b", "Nyasa Times", "nyasatimes.com", "Malawi presidential election result announced",
-                                  "Peter Mutharika was declared the winner of the presidential election on Saturday."),
-        ]
-        let story = StoryComposer(authority: .bundled).compose(articles, topic: "africa", now: StoryFixtures.noon)
+        let story = StoryComposer(authority: .bundled).compose(StoryFixtures.malawiDisputedWinner, topic: "africa", now: StoryFixtures.noon)
         XCTAssertEqual(story.conflict, "Reuters reports that Lazarus Chakwera won while Nyasa Times reports that Peter Mutharika won.")
         XCTAssertEqual(story.headline, "Malawi presidential election result announced")
     }

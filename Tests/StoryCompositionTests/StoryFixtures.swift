@@ -34,6 +34,14 @@ enum StoryFixtures {
     ]
 
     /// A Lagos building collapse where two outlets give different death tolls.
+    /// Two outlets declaring different winners; the first heads with the surname of the one it names in full.
+    static let malawiDisputedWinner: [StoryArticle] = [
+        article("a", "Reuters", "reuters.com", "Chakwera wins Malawi presidential election",
+                "Lazarus Chakwera won the presidential election, the electoral commission said on Saturday."),
+        article("b", "Nyasa Times", "nyasatimes.com", "Malawi presidential election result announced",
+                "Peter Mutharika was declared the winner of the presidential election on Saturday."),
+    ]
+
     static let lagosCollapse: [StoryArticle] = [
         article("c1", "Reuters", "reuters.com", "Building collapse in Lagos kills 12",
                 "LAGOS (Reuters) - A three-storey building collapsed in Lagos on Sunday, and 12 people were killed, "
