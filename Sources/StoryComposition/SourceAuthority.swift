@@ -99,10 +99,9 @@ public struct SourceAuthority: Sendable, Equatable {
         return value.hasPrefix("www.") ? String(value.dropFirst(4)) : value
     }
 
-    /// "Fox News (Online News)" and "fox news" are one name: parenthesised notes, case and
-    /// punctuation are ignored.
+    /// "Fox News (Online News)", "BBC News - World" and "fox news" name one outlet each: notes,
+    /// feed sections (`SourceNames.outlet`), case and punctuation are ignored.
     static func normalizedName(_ name: String) -> String {
-        let withoutNote = name.split(separator: "(").first.map(String.init) ?? name
-        return withoutNote.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
+        SourceNames.outlet(of: name).lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
     }
 }

@@ -2,11 +2,28 @@ import Foundation
 
 /// How composition names an outlet in the sentences it writes ("Reuters reports …").
 enum SourceNames {
-    /// The outlet's display name without catalogue notes: "Fox News (Online News)" → "Fox News".
+    /// The outlet's display name without catalogue notes or the feed's section: "Fox News (Online
+    /// News)" → "Fox News", "Meridian Wire - Business" → "Meridian Wire" (feeds are often named after
+    /// their section, and a fourteenth reader's audit read consensus lines listing desks: "Continental
+    /// Press Agency - Markets, Meridian Wire - Business and …").
     static func display(_ name: String, fallbackKey: String) -> String {
-        let withoutNote = name.split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        return withoutNote.isEmpty ? fallbackKey : withoutNote
+        let outlet = outlet(of: name)
+        return outlet.isEmpty ? fallbackKey : outlet
     }
+
+    /// The name up to a parenthesised note or a spaced section separator (" - ", " – ", " — ", " | ",
+    /// ": "); "Business-Standard" keeps its hyphen.
+    static func outlet(of name: String) -> String {
+        var outlet = Substring(name.split(separator: "(").first ?? "")
+        for separator in sectionSeparators {
+            if let found = outlet.range(of: separator), found.lowerBound > outlet.startIndex {
+                outlet = outlet[..<found.lowerBound]
+            }
+        }
+        return outlet.trimmingCharacters(in: .whitespaces)
+    }
+
+    private static let sectionSeparators = [" - ", " – ", " — ", " | ", ": "]
 
     /// "Reuters", "Reuters and BBC News", "Reuters, BBC News and CNN",
     /// "Reuters, BBC News and 3 other outlets".

@@ -21,6 +21,22 @@ final class ConsensusTests: XCTestCase {
         XCTAssertTrue(consensus.hasSuffix("."), consensus)
     }
 
+    /// A fourteenth reader's audit: consensus lines listed feeds ("Continental Press Agency - Markets,
+    /// Meridian Wire - Business and …"); they name the outlets.
+    func testTheConsensusNamesOutletsNotTheirFeedsSections() throws {
+        let body = StoryFixtures.kenyaRateHike[0].body
+        let consensus = try XCTUnwrap(Consensus.sentence(for: [
+            StoryFixtures.article("a", "Continental Press Agency - Markets", "cpa.example", "Kenya raises key rate to 13%", body),
+            StoryFixtures.article("b", "Meridian Wire | Business", "meridian.example", "Kenya lifts rate to 13%",
+                                  StoryFixtures.kenyaRateHike[1].body),
+        ]))
+        XCTAssertTrue(consensus.hasPrefix("Continental Press Agency and Meridian Wire "), consensus)
+        XCTAssertEqual(SourceNames.display("Reuters: World News", fallbackKey: "reuters.com"), "Reuters")
+        XCTAssertEqual(SourceNames.display("Meridian Wire – Africa (wire)", fallbackKey: "m.example"), "Meridian Wire")
+        XCTAssertEqual(SourceNames.display("Business-Standard", fallbackKey: "bs.example"), "Business-Standard")
+        XCTAssertEqual(SourceNames.display(" - Business", fallbackKey: "x.example"), "- Business")
+    }
+
     /// The consensus of two outlets (Reuters, MyJoyOnline) whose bodies are `first` and `second`.
     private func consensusOfTwo(_ first: String, _ second: String) throws -> String {
         try XCTUnwrap(Consensus.sentence(for: [

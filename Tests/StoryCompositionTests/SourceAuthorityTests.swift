@@ -30,6 +30,12 @@ final class SourceAuthorityTests: XCTestCase {
         XCTAssertFalse(bundled.knowsOutlet(named: "what it means for you"))
     }
 
+    /// Feeds are often named after their section: the outlet is the name before it.
+    func testAFeedsSectionIsNoPartOfTheOutletsName() {
+        XCTAssertEqual(bundled.score(sourceKey: "unlisted.example", sourceName: "Fox News - Politics"), 11)
+        XCTAssertEqual(bundled.score(sourceKey: "unlisted.example", sourceName: "Daily Nation | Business"), 15)
+    }
+
     func testAnOperatorTableReplacesTheShippedOneThroughTheEnvironment() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("authority-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
