@@ -4,6 +4,9 @@ import XCTest
 final class TokenizerTests: XCTestCase {
     func testWordsAreLowercasedAndAccentsFolded() {
         XCTAssertEqual(Tokenizer.words("São Paulo's MAYOR"), ["sao", "paulos", "mayor"])
+        // Letters folding leaves alone: outlets writing without them spell the name in plain letters.
+        XCTAssertEqual(Tokenizer.words("Wisła Retail, ŁÓDŹ, Øresund, Straße, Đà Nẵng"),
+                       ["wisla", "retail", "lodz", "oresund", "strasse", "da", "nang"])
     }
 
     func testJoinersInsideWordsAreDroppedAndElsewhereSeparate() {
