@@ -41,6 +41,10 @@ enum NumericFacts {
         "reportedly", "confirmed", "now", "children", "police", "officers", "protesters", "migrants", "passengers",
         // "26 people are now known to have died" (a twelfth audit's summary gave it beside "Thirty-one people died").
         "known", "believed", "feared", "thought", "to",
+        // Who died: "Twelve workers died" was read as a count of workers, so a summary gave it beside "19 people
+        // died" (a fourteenth audit).
+        "workers", "miners", "crew", "pilgrims", "students", "villagers", "residents", "traders", "fishermen",
+        "tourists", "patients", "firefighters", "troops", "rescuers", "worshippers", "climbers", "players", "fans",
     ]
 
     /// Words before a number that say it is a death toll: "killing 12", "death toll rose to 15".
@@ -150,14 +154,20 @@ enum NumericFacts {
             lead -= 1
         }
         guard index > 0, ["to", "at"].contains(words[index - 1].lowered) else { return nil }
+        // After a verb of rising the whole clause is the toll's subject: "The number of people killed when a
+        // passenger train came off the tracks near Thiès in western Senegal has risen to eleven" (a fourteenth
+        // audit's summary gave it beside the later "killing 14 people").
+        let reach = index >= 2 && riseVerbs.contains(words[index - 2].lowered) ? 30 : 12
         var position = index - 2
-        while position >= 0, index - position <= 12, !words[position].endsClause {
+        while position >= 0, index - position <= reach, !words[position].endsClause {
             if words[position].lowered == "toll" { return .deaths }
             if let kind = casualtyWords[words[position].lowered] { return kind }
             position -= 1
         }
         return nil
     }
+
+    private static let riseVerbs: Set<String> = ["risen", "rose", "rises", "rising", "climbed", "climbs", "increased", "jumped"]
 
     /// The nearest rate word among the six words before a percentage, in the same clause.
     private static func rateSubject(before index: Int, in words: [FactWords.Word]) -> Kind? {

@@ -71,6 +71,36 @@ final class SupersededCountsTests: XCTestCase {
         XCTAssertEqual(story.headline, "Costa Rica landslide toll reaches 13 as search ends")
     }
 
+    /// A fourteenth audit: "The number of people killed when a passenger train came off the tracks near
+    /// Thiès … has risen to eleven" (the casualty word far from the figure) and "Twelve workers died"
+    /// (who died between the number and the verb) were no tolls, so summaries gave them beside the
+    /// later 14 and 19.
+    func testLongTollClausesAndNamedVictimsAreTollsThatCanBeSuperseded() {
+        let derailment = [
+            Fixture.article("a", "NBS News", "nbs.example", "Senegal derailment toll rises to eleven",
+                            "The number of people killed when a passenger train came off the tracks near Thiès in western "
+                                + "Senegal has risen to eleven, officials say. The train was carrying about 600 passengers."),
+            Fixture.article("b", "The Daily Ledger", "ledger.example", "Senegal mourns after train crash kills 14",
+                            "Senegal's president declared three days of national mourning after a passenger train derailed near "
+                                + "Thiès, killing 14 people, as the toll rose overnight.", minutesAfterNoon: 60),
+        ]
+        var pool = SentencePool(derailment)
+        XCTAssertEqual(pool.sentences.filter(pool.isSuperseded).map(\.article), [0])
+        XCTAssertFalse(StorySummary.summarize(derailment, headline: "").contains("eleven"))
+        let fire = [
+            Fixture.article("a", "Meridian Wire", "meridian.example", "Twelve killed in Chattogram clothing factory blaze",
+                            "Twelve workers died when fire broke out on the fourth floor of the Seacrest Apparels factory in "
+                                + "Chattogram, officials said."),
+            Fixture.article("b", "NBS News", "nbs.example", "Bangladesh factory fire death toll rises to 19",
+                            "The death toll from the fire at the Seacrest Apparels factory in Chattogram has risen to 19, "
+                                + "officials said.", minutesAfterNoon: 60),
+        ]
+        pool = SentencePool(fire)
+        XCTAssertEqual(Set(pool.sentences.filter(pool.isSuperseded).map(\.article)), [0])
+        XCTAssertEqual(NumericFacts.facts(in: "Twelve workers died in the blaze.").map(\.kind), [.deaths])
+        XCTAssertEqual(NumericFacts.facts(in: "About 2,100 workers went on strike.").map(\.kind), [.count])
+    }
+
     /// Without words of a rise, two outlets' tolls an hour apart may be a real dispute.
     func testDifferentTollsWithoutWordsOfARiseStillConflict() {
         XCTAssertEqual(Conflict.sentence(for: Fixture.lagosCollapse), "Reuters reports 12 dead while BBC News reports 15.")
