@@ -107,8 +107,14 @@ struct ArticleVector {
                              nameWords: nameWords, eventKinds: EventKind.kinds(in: headlineWords))
     }
 
-    /// Words that put a name after them in a place: "in Hargeisa", "off Berbera", "near Dili".
+    /// Words that put a name after them in a place: "in Hargeisa", "off Berbera", "near Dili" (and "of"
+    /// after a word for a settlement: `settlementWords`).
     static let locatives: Set<String> = ["in", "near", "off", "outside"]
+    /// Words after which "of" locates the name that follows: "in the Zambian city of Kitwe", "the port of
+    /// Berbera" (a fourteenth reader's audit: a fire report wrote Kitwe only so).
+    static let settlementWords: Set<String> = [
+        "city", "town", "village", "district", "province", "region", "county", "municipality", "suburb", "township", "port",
+    ]
     /// "Shares in Nimbus Systems", "a stake in Orion": a company, not a place.
     static let ownershipWords: Set<String> = [
         "shares", "share", "stake", "stakes", "investment", "investments", "interest", "holding", "holdings", "confidence",
@@ -121,7 +127,8 @@ struct ArticleVector {
     /// ("in Trump's first term", "in Microsoft's SharePoint") nothing is located.
     private static func locatedNames(_ tokens: [Tokenizer.Token]) -> Set<String> {
         var found: Set<String> = []
-        for (index, token) in tokens.enumerated() where locatives.contains(token.normalized) {
+        for (index, token) in tokens.enumerated() where locatives.contains(token.normalized)
+            || (token.normalized == "of" && index > 0 && settlementWords.contains(tokens[index - 1].normalized)) {
             if index > 0, ownershipWords.contains(tokens[index - 1].normalized) { continue }
             var next = index + 1
             // "in Angola's Benguela": past a place's possessive; "a flaw in Microsoft's SharePoint" locates nothing.

@@ -11,6 +11,9 @@ import NewsText
 enum EventKind: Hashable, CaseIterable {
     case earthquake, storm, fire, crash, collapse, eruption
     case results, penalty, acquisition, recall, launch
+    /// A labour strike: a fourteenth reader's audit saw a miners' strike and a market fire in Kitwe, a
+    /// town the gazetteer does not know, join as sharing two names (the town and Zambia).
+    case strike
 
     /// Headlines naming one kind of deadly incident share something like a name: a tabloid's "tower
     /// block crumbles in Lagos" and "building collapses in Nigeria's Lagos" share only the places
@@ -18,7 +21,7 @@ enum EventKind: Hashable, CaseIterable {
     var isDeadlyIncident: Bool {
         switch self {
         case .earthquake, .storm, .fire, .crash, .collapse, .eruption: return true
-        case .results, .penalty, .acquisition, .recall, .launch: return false
+        case .results, .penalty, .acquisition, .recall, .launch, .strike: return false
         }
     }
 
@@ -56,6 +59,9 @@ enum EventKind: Hashable, CaseIterable {
                            "purchase", "purchases"],
             .recall: ["recall", "recalls", "recalled"],
             .launch: ["launches", "launched", "unveils", "unveiled", "debuts", "debuted", "unwraps"],
+            // The verb ("quake strikes", "strikes a deal", "struck down") is no word here (`StrikeWords`);
+            // an army's strike is no walkout (`kinds`).
+            .strike: ["strike", "strikes", "striking", "strikers", "walkout", "walkouts", "stoppage", "stoppages"],
         ]
         return kinds.reduce(into: [:]) { table, entry in
             for word in entry.value { table[word] = entry.key }
@@ -64,6 +70,18 @@ enum EventKind: Hashable, CaseIterable {
 
     /// The kinds `words` (a headline's content words) name.
     static func kinds(in words: [String]) -> Set<EventKind> {
-        Set(words.compactMap { byWord[$0] })
+        Set(words.indices.compactMap { index in
+            let kind = byWord[words[index]]
+            if kind == .strike, index > 0, attackWords.contains(words[index - 1]) { return nil }
+            return kind
+        })
     }
+
+    /// Words that make the strike after them an attack: "drone strike", "missile strikes", "army launches
+    /// strikes" (beside the fire it started, a labour strike's kind would split the attack's story).
+    private static let attackWords: Set<String> = [
+        "drone", "drones", "air", "missile", "missiles", "rocket", "rockets", "military", "artillery", "retaliatory",
+        "precision", "nuclear", "israeli", "russian", "ukrainian", "us", "american", "lightning", "launches", "launched",
+        "launch", "conducts", "conducted", "fresh", "deadly", "overnight", "heavy", "new",
+    ]
 }

@@ -38,4 +38,18 @@ final class EventKindTests: XCTestCase {
         XCTAssertTrue(EventKind.differ([.fire], [.crash]))
         XCTAssertTrue(EventKind.differ([.results], [.penalty]))
     }
+
+    /// A fourteenth audit: a miners' strike and a market fire in Kitwe were one card. A walkout is a
+    /// kind of event; an army's strike is not, or the fire it started would be another story.
+    func testALabourStrikeIsAKindAndAnAttackIsNot() {
+        let kinds = { (headline: String) in EventKind.kinds(in: StrikeWords.contentWords(Tokenizer.tokens(headline))) }
+        XCTAssertEqual(kinds("Zambian copper miners strike at Kitwe shaft, union seeks 25% raise"), [.strike])
+        XCTAssertEqual(kinds("Teachers' walkout shuts schools across Somaliland"), [.strike])
+        XCTAssertEqual(kinds("Fire destroys hundreds of stalls at Kitwe's Chisokone market"), [.fire])
+        XCTAssertTrue(EventKind.differ(kinds("Zambian copper miners strike at Kitwe shaft"), kinds("Two killed in Kitwe market fire")))
+        XCTAssertEqual(kinds("Drone strike sparks fire at Volgograd refinery"), [.fire])
+        XCTAssertEqual(kinds("Army launches strikes on rebel camps"), [.launch])
+        XCTAssertEqual(kinds("Earthquake strikes off Sumatra"), [.earthquake])
+        XCTAssertEqual(kinds("Miners' union strikes deal with Kafue Red Metals"), [])
+    }
 }

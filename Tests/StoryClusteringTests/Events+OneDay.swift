@@ -79,6 +79,28 @@ extension Events {
         """),
     ]
 
+    /// A fourteenth audit: a miners' strike and a market fire in Kitwe, a town the gazetteer does not
+    /// know, joined as sharing the town and Zambia: the strike is a kind of event (`EventKind.strike`),
+    /// and "the Zambian city of Kitwe" locates the town.
+    static let kitweDay = [
+        Newsroom.article("kw-strike-1", "sahel.example", hoursAfterMorning: 0, "Kitwe miners down tools over pay at Kafue Red Metals", """
+        About 3,500 workers at Kafue Red Metals' Nkana West shaft in Kitwe stopped work on Monday, demanding a 25% pay \
+        rise, the Mineworkers Union of Zambia said.
+        """),
+        Newsroom.article("kw-strike-2", "meridian.example", hoursAfterMorning: 0.3, "Zambian copper miners strike at Kitwe shaft, union seeks 25% raise", """
+        LUSAKA (Meridian) - Copper miners at Kafue Red Metals walked out at the Nkana West shaft in Kitwe on Monday, \
+        the union said, after talks on a 25% wage rise broke down.
+        """),
+        Newsroom.article("kw-fire-1", "nbs.example", hoursAfterMorning: 0.5, "Fire destroys hundreds of stalls at Kitwe's Chisokone market", """
+        A fire swept through Chisokone market in the Zambian city of Kitwe overnight, destroying about 300 stalls. \
+        Fire officials said the cause was not yet known.
+        """),
+        Newsroom.article("kw-fire-2", "sahel.example", hoursAfterMorning: 0.8, "Blaze guts Chisokone market as traders count their losses", """
+        Traders at Kitwe's main Chisokone market lost goods worth millions of kwacha after a night fire razed roughly \
+        300 stalls, Zambia's fire service said.
+        """),
+    ]
+
     /// "Costa Rica" is a place (the gazetteer knows every country), not two rare words and a name.
     static let costaRicaDay = [
         Newsroom.article("cr-plant-1", "ledger.example", hoursAfterMorning: 0, "Calloway Medical to invest $850m in Costa Rica plant", """

@@ -21,4 +21,11 @@ final class LocatedNamesTests: XCTestCase {
         XCTAssertEqual(places(among: ["hargeisa"], of: "Fire in Hargeisa market kills seven"), ["hargeisa"])
         XCTAssertEqual(places(among: ["microsoft", "sharepoint"], of: "Hackers exploit a flaw in Microsoft's SharePoint servers"), [])
     }
+
+    /// A fourteenth audit: a fire report wrote Kitwe only as "the Zambian city of Kitwe".
+    func testANameAfterACityOfIsAPlace() {
+        XCTAssertEqual(places(among: ["kitwe"], of: "Fire swept through a market in the Zambian city of Kitwe overnight"), ["kitwe"])
+        XCTAssertEqual(places(among: ["berbera"], of: "Dubai group to expand the port of Berbera"), ["berbera"])
+        XCTAssertEqual(places(among: ["kafue"], of: "Shares of Kafue Red Metals fell"), [])
+    }
 }

@@ -40,6 +40,10 @@ final class OneCountryOneDayTests: XCTestCase {
         assertOneStoryPerEvent(Events.hargeisaDay)
     }
 
+    func testAStrikeAndAFireInATownTheGazetteerDoesNotKnowAreTwoStories() {
+        assertOneStoryPerEvent(Events.kitweDay)
+    }
+
     func testAnInvestmentAndALandslideInCostaRicaAreTwoStories() {
         assertOneStoryPerEvent(Events.costaRicaDay)
     }
