@@ -8,6 +8,8 @@ import Foundation
 /// Terms without weights take `unlistedIDF` (the idf of a term seen once), which matters only
 /// for the vector's length.
 public struct SubjectModel: Sendable {
+    /// One subject per class; a subject may have several classes, one per kind of text learned
+    /// apart (`other`: sport, entertainment, health, disasters…), and the most probable class decides.
     public let classes: [Subject]
     public let unlistedIDF: Double
     private let termIndex: [String: Int]

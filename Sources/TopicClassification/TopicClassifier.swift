@@ -75,6 +75,8 @@ public struct TopicClassifier: Sendable {
         mostProbableSubject(texts).subject
     }
 
+    /// The subject of the most probable class (a subject's kinds are not summed: cross-validation
+    /// preferred the single class, docs/jarvis/story-engine.md, Topics), and that class's probability.
     private func mostProbableSubject(_ texts: [StoryText]) -> (subject: Subject, probability: Double) {
         let probabilities = subjectProbabilities(texts)
         let best = probabilities.indices.max { probabilities[$0] < probabilities[$1] } ?? 0

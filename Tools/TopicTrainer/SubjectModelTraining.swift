@@ -22,13 +22,35 @@ struct TrainingSettings: CustomStringConvertible {
     var inverseDocumentFrequency = true
     /// Add the cluster tokens of `TermClusters`; false trains on words and pairs only.
     var wordClusters = true
+    /// What the regression's classes are: one per subject, or `other` split into the kinds of text
+    /// it gathers (the model file then lists `other` once per kind; the classifier takes the most
+    /// probable class). Sport, entertainment, health and disaster reports share little vocabulary, so
+    /// one weight vector for all of them fits none well: cross-validation 0.9094 → 0.9127
+    /// (docs/jarvis/story-engine.md, Topics).
+    var classGrain = ClassGrain.kindsOfOther
+
+    enum ClassGrain: String {
+        /// finance, tech, politics, other.
+        case subjects
+        /// `other` split by what it is: sport, entertainment, health, disasters (the silver AG World
+        /// items), AllSides' tags (one class: few items each).
+        case kindsOfOther
+
+        func key(_ item: TopicCorpusItem, subject: String) -> String {
+            guard self == .kindsOfOther, subject == "other" else { return subject }
+            if item.isSilver { return "other/disaster" }
+            if item.dataset == .allSides { return "other/allsides" }
+            let label = item.sourceLabel.lowercased()
+            return "other/" + (label == "sports" ? "sport" : label)
+        }
+    }
 
     var description: String {
         "features: min documents \(minimumDocuments), top \(featureLimit) by chi2; "
             + "idf: \(inverseDocumentFrequency); word clusters: \(wordClusters); "
             + "L2 \(l2); \(iterations) Adam iterations, learning rate \(learningRate); "
             + "AG World as politics: \(worldAsPolitics); "
-            + "complement naive Bayes alpha \(naiveBayesAlpha), merge weight \(naiveBayesWeight)"
+            + "complement naive Bayes alpha \(naiveBayesAlpha), merge weight \(naiveBayesWeight); classes: \(classGrain.rawValue)"
     }
 }
 
@@ -37,13 +59,14 @@ enum SubjectModelTraining {
     /// `clusters` is the table the classifier will ship with; it is ignored when the settings
     /// turn word clusters off.
     static func train(_ items: [TopicCorpusItem], settings: TrainingSettings, clusters: TermClusters) -> SubjectModel {
-        let classes = Subject.allCases
         let featureClusters = settings.wordClusters ? clusters : .none
-        let labeled = items.compactMap { item -> (counts: [String: Double], label: Int)? in
-            let world = settings.worldAsPolitics && item.dataset == .agNews && item.sourceLabel == "World"
-            guard let name = world ? "politics" : item.subject, let subject = Subject(rawValue: name),
-                  let label = classes.firstIndex(of: subject) else { return nil }
-            return (SubjectFeatures.counts(headline: item.headline, body: item.body, clusters: featureClusters), label)
+        let keyed = labeledItems(items, settings: settings)
+        let kinds = classKinds(keyed)
+        let classes = kinds.map(\.subject)
+        let classIndex = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1.key, $0) })
+        let labeled = keyed.map { entry in
+            (counts: SubjectFeatures.counts(headline: entry.item.headline, body: entry.item.body, clusters: featureClusters),
+             label: classIndex[entry.key]!)
         }
         let selection = FeatureSelection(minimumDocuments: settings.minimumDocuments, limit: settings.featureLimit)
         let selected = selection.select(labeled.map(\.counts), labels: labeled.map(\.label), classCount: classes.count)
@@ -65,7 +88,8 @@ enum SubjectModelTraining {
         let trainer = LogisticRegressionTrainer(classes: classes, l2: settings.l2, iterations: settings.iterations,
                                                 learningRate: settings.learningRate)
         let fitted = trainer.fit(examples, featureCount: terms.count)
-        let merged = mergeNaiveBayes(into: fitted.weights, examples: examples, featureCount: terms.count, settings: settings)
+        let merged = mergeNaiveBayes(into: fitted.weights, examples: examples, featureCount: terms.count, classCount: classes.count,
+                                     settings: settings)
         var termWeights: [String: [Float]] = [:]
         for (index, term) in terms.enumerated() {
             termWeights[term] = (0..<classes.count).map { Float(merged[index * classes.count + $0]) }
@@ -74,12 +98,32 @@ enum SubjectModelTraining {
                             idf: idf, unlistedIDF: weighting.unlistedIDF)
     }
 
+    /// The items with a subject, each with the key of its class (`TrainingSettings.ClassGrain`).
+    static func labeledItems(_ items: [TopicCorpusItem], settings: TrainingSettings)
+        -> [(item: TopicCorpusItem, key: String, subject: Subject)] {
+        items.compactMap { item in
+            let world = settings.worldAsPolitics && item.dataset == .agNews && item.sourceLabel == "World"
+            guard let name = world ? "politics" : item.subject, let subject = Subject(rawValue: name) else { return nil }
+            return (item, settings.classGrain.key(item, subject: name), subject)
+        }
+    }
+
+    /// The model's classes in file order: subjects in `Subject.allCases` order, kinds of one subject
+    /// by key (the plain grain gives exactly `Subject.allCases`).
+    static func classKinds(_ labeled: [(item: TopicCorpusItem, key: String, subject: Subject)]) -> [(key: String, subject: Subject)] {
+        Dictionary(labeled.map { ($0.key, $0.subject) }, uniquingKeysWith: { first, _ in first })
+            .map { (key: $0.key, subject: $0.value) }
+            .sorted { lhs, rhs in
+                let (left, right) = (Subject.allCases.firstIndex(of: lhs.subject)!, Subject.allCases.firstIndex(of: rhs.subject)!)
+                return left != right ? left < right : lhs.key < rhs.key
+            }
+    }
+
     /// Adds the complement naive Bayes weights, scaled so their scores over the training texts
     /// spread by `naiveBayesWeight`: the sum of two linear scorers is one linear scorer.
     private static func mergeNaiveBayes(into weights: [Double], examples: [LogisticRegressionTrainer.Example],
-                                        featureCount: Int, settings: TrainingSettings) -> [Double] {
+                                        featureCount: Int, classCount: Int, settings: TrainingSettings) -> [Double] {
         guard settings.naiveBayesWeight > 0 else { return weights }
-        let classCount = Subject.allCases.count
         let naiveBayes = ComplementNaiveBayes(alpha: settings.naiveBayesAlpha)
             .weights(examples, featureCount: featureCount, classCount: classCount)
         let spread = ComplementNaiveBayes.scoreSpread(naiveBayes, on: examples, classCount: classCount)

@@ -25,13 +25,12 @@ let clusters = try TermClusters.decode(String(contentsOfFile: clustersPath, enco
 let training = try TopicCorpora.load(from: dataDirectory).filter { !$0.isHeldOut }
 
 if arguments.has("--validate") {
-    let plainCounts = TrainingSettings(iterations: 150, inverseDocumentFrequency: false, wordClusters: false)
+    let plainCounts = TrainingSettings(iterations: 150, inverseDocumentFrequency: false, wordClusters: false, classGrain: .subjects)
     let candidates: [(name: String, settings: TrainingSettings)] = [
         ("log counts (fourth model)", plainCounts),
-        ("tf-idf", TrainingSettings(iterations: 150, wordClusters: false)),
-        ("tf-idf, 300 steps", TrainingSettings(wordClusters: false)),
-        ("tf-idf + word clusters", TrainingSettings(iterations: 150)),
-        ("tf-idf + word clusters, 300 steps (defaults)", TrainingSettings()),
+        ("tf-idf", TrainingSettings(iterations: 150, wordClusters: false, classGrain: .subjects)),
+        ("tf-idf + word clusters, 300 steps (fifth model)", TrainingSettings(classGrain: .subjects)),
+        ("tf-idf + word clusters, 300 steps, kinds of other (defaults)", TrainingSettings()),
     ]
     for candidate in candidates {
         let folds = CrossValidation.run(training, settings: candidate.settings, clusters: clusters)
@@ -48,6 +47,7 @@ if arguments.has("--validate") {
         "Subject model of TopicClassification: multinomial logistic regression + complement naive Bayes (weights summed) over tf-idf vectors of SubjectFeatures counts.",
         "Written by `swift run -c release TopicTrainer`; do not edit by hand (docs/jarvis/story-engine.md, Topics).",
         "Lines: @classes; @bias (one per class); @unlisted-idf (idf of terms without a line); then term, idf, one weight per class.",
+        "Classes, in order: \(SubjectModelTraining.classKinds(SubjectModelTraining.labeledItems(labeled, settings: settings)).map(\.key).joined(separator: ", ")) (a subject listed once per kind; the most probable class decides).",
         "Cluster terms (c:N) refer to term-clusters.tsv (\(clusters.wordCount) words): retrain whenever that table is rebuilt.",
         "Training items (train part of the fixed split): \(counts).",
         "Settings: \(settings).",
