@@ -72,7 +72,8 @@ enum NamedEntityScanner {
                 current.append(scalar)
                 continue
             }
-            if inWord, scalar == "-", !currentIsNumber {
+            // "Dunedin-based Tuatara Pay" names Dunedin and Tuatara Pay, as `Tokenizer` reads it.
+            if inWord, scalar == "-", !currentIsNumber, !Tokenizer.startsLocatingSuffix(scalars, at: index + 1) {
                 current.append(scalar)
                 continue
             }

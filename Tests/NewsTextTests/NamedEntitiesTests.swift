@@ -23,6 +23,12 @@ final class NamedEntitiesTests: XCTestCase {
         XCTAssertEqual(keys("The quake struck near Jacmel, Haiti on Saturday.", .name), ["jacmel", "haiti"])
     }
 
+    /// A fourteenth audit: "Dunedin-based Tuatara Pay" was one name, met by no report of the breach.
+    func testALocatingSuffixEndsTheNameBeforeIt() {
+        XCTAssertEqual(keys("Shares in the Dunedin-based Tuatara Pay were halted.", .name), ["dunedin", "tuatara pay"])
+        XCTAssertEqual(keys("Troops of the Saudi-led coalition met Al-Shabaab fighters.", .name), ["saudi", "alshabaab"])
+    }
+
     func testPossessiveIsDropped() {
         XCTAssertEqual(keys("Analysts questioned Powell's timing.", .name), ["powell"])
     }

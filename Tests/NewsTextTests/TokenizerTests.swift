@@ -9,6 +9,13 @@ final class TokenizerTests: XCTestCase {
                        ["wisla", "retail", "lodz", "oresund", "strasse", "da", "nang"])
     }
 
+    /// The name before "-based", "-led", "-backed"… stays a word of its own; other hyphens join.
+    func testANameBeforeALocatingSuffixStaysAWord() {
+        XCTAssertEqual(Tokenizer.words("Dunedin-based Tuatara Pay"), ["dunedin", "based", "tuatara", "pay"])
+        XCTAssertEqual(Tokenizer.words("a Saudi-led coalition, Kremlin-Backed media"), ["a", "saudi", "led", "coalition", "kremlin", "backed", "media"])
+        XCTAssertEqual(Tokenizer.words("e-mail, Al-Shabaab, well-known, re-based"), ["email", "alshabaab", "wellknown", "re", "based"])
+    }
+
     func testJoinersInsideWordsAreDroppedAndElsewhereSeparate() {
         XCTAssertEqual(Tokenizer.words("e-mail don\u{2019}t - 'quoted'"), ["email", "dont", "quoted"])
     }
