@@ -144,6 +144,23 @@ final class StorySummaryTests: XCTestCase {
         XCTAssertTrue(StorySummary.summarize([articles[0]], headline: "").contains("IRELAND"), "a lone tabloid report is still summarised")
     }
 
+    /// A fourteenth audit: "RISC-V" in both leads read as a shouted "RISC", so the chip story's whole
+    /// summary was its last sentence, "The first laptops using it will ship in March."
+    func testANameWithAHyphenInCapitalsDoesNotShout() {
+        let articles = [
+            StoryFixtures.article("a", "The Daily Ledger", "ledger.example", "Canadian start-up takes on Intel with RISC-V laptop chip",
+                                  "Polaris Silicon of Ottawa launched the Aurora X1, a laptop processor built on the open RISC-V "
+                                      + "design, and said two PC makers would use it from March."),
+            StoryFixtures.article("b", "Bytefront", "bytefront.example", "Polaris Silicon unveils Aurora X1, a RISC-V chip for laptops",
+                                  "Polaris Silicon, an Ottawa chip designer, has unveiled the Aurora X1, a 12-core RISC-V processor for "
+                                      + "thin laptops that it says matches mid-range x86 chips at half the power.\n\nThe first laptops "
+                                      + "using it will ship in March.", minutesAfterNoon: 10),
+        ]
+        let summary = StorySummary.summarize(articles, headline: "")
+        XCTAssertTrue(summary.hasPrefix("Polaris Silicon"), summary)
+        XCTAssertEqual(HeadlineCasing.capitalisedWords("RISC-V, COVID-19 and F-35 jets: NATO's ANGER"), ["NATO", "ANGER"])
+    }
+
     /// A twelfth audit: a summary ending on a tabloid's "a fisherman told us", another opening with
     /// "Forget the smartwatch – … tracks your sleep" and a tech site's "We wore one for a day".
     func testASentenceInAnOutletsOwnVoiceIsNoSummaryCandidateWhileOthersAre() {
