@@ -15,6 +15,14 @@ final class AfricaGazetteerTests: XCTestCase {
         XCTAssertEqual(countries("A Nigerien official met Nigerian traders"), ["Niger", "Nigeria"])
     }
 
+    /// A fourteenth audit wrote Thiès, Touba, Kitwe and Saint-Louis; "Adama Barrow" and Jos Verstappen name no town.
+    func testMajorCitiesBeyondTheCapitalsArePlaces() {
+        XCTAssertEqual(countries("Thiès rail crash: death toll climbs to 11"), ["Senegal"])
+        XCTAssertEqual(countries("Cholera cases in Touba rise to 58; film festival opens in Saint-Louis"), ["Senegal", "Senegal"])
+        XCTAssertEqual(countries("Copperbelt strike spreads to second Kitwe shaft"), ["Zambia", "Zambia"])
+        XCTAssertEqual(countries("Adama Barrow meets Jos Verstappen in Mount Sinai hospital"), [])
+    }
+
     func testNigerDeltaBelongsToNigeria() {
         XCTAssertEqual(countries("Militants attack pipelines in the Niger Delta"), ["Nigeria"])
     }

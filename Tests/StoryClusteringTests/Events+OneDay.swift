@@ -61,42 +61,42 @@ extension Events {
         """),
     ]
 
-    /// A twelfth audit: a market fire and a teachers' strike in Hargeisa, a city the gazetteer
+    /// A twelfth audit: a market fire and a teachers' strike in Hargeisa (here Erigavo), a city the gazetteer
     /// does not know, joined as sharing two names (the city and Somaliland). Written after "in",
     /// the city is a place (`ArticleVector.isLocated`), and places count as one name.
     static let hargeisaDay = [
-        Newsroom.article("hg-fire-1", "lanternfield.example", hoursAfterMorning: 0, "Fire at Hargeisa market kills seven", """
-        HARGEISA (LNA) - A fire that swept through the Sayid market in central Hargeisa overnight killed seven people and         destroyed about 400 stalls, Somaliland's fire service said on Tuesday. An electrical fault is suspected.
+        Newsroom.article("hg-fire-1", "lanternfield.example", hoursAfterMorning: 0, "Fire at Erigavo market kills seven", """
+        ERIGAVO (LNA) - A fire that swept through the Sayid market in central Erigavo overnight killed seven people and         destroyed about 400 stalls, Somaliland's fire service said on Tuesday. An electrical fault is suspected.
         """),
         Newsroom.article("hg-fire-2", "horntribune.example", hoursAfterMorning: 0.5, "Seven dead as blaze guts Sayid market", """
         Seven people, among them two night watchmen, were killed when fire tore through Sayid market in the early hours.         Traders said around 400 stalls selling clothes and electronics were reduced to ash.
         """),
         Newsroom.article("hg-strike-1", "lanternfield.example", hoursAfterMorning: 1.5, "Somaliland teachers walk out over unpaid wages", """
-        HARGEISA (LNA) - Public school teachers across Somaliland went on strike on Tuesday over four months of unpaid         salaries, closing schools in Hargeisa and Burao, the Somaliland National Teachers' Union said.
+        ERIGAVO (LNA) - Public school teachers across Somaliland went on strike on Tuesday over four months of unpaid         salaries, closing schools in Erigavo and Burao, the Somaliland National Teachers' Union said.
         """),
         Newsroom.article("hg-strike-2", "horntribune.example", hoursAfterMorning: 2, "Schools shut as teachers' union begins indefinite strike", """
-        Classrooms in Hargeisa and Burao were empty on Tuesday as members of the Somaliland National Teachers' Union began         an indefinite strike. Union leader Abdiqani Ducaale said teachers had not been paid for four months.
+        Classrooms in Erigavo and Burao were empty on Tuesday as members of the Somaliland National Teachers' Union began         an indefinite strike. Union leader Abdiqani Ducaale said teachers had not been paid for four months.
         """),
     ]
 
-    /// A fourteenth audit: a miners' strike and a market fire in Kitwe, a town the gazetteer does not
+    /// A fourteenth audit: a miners' strike and a market fire in Kitwe (here Luanshya), a town the gazetteer does not
     /// know, joined as sharing the town and Zambia: the strike is a kind of event (`EventKind.strike`),
     /// and "the Zambian city of Kitwe" locates the town.
     static let kitweDay = [
-        Newsroom.article("kw-strike-1", "sahel.example", hoursAfterMorning: 0, "Kitwe miners down tools over pay at Kafue Red Metals", """
-        About 3,500 workers at Kafue Red Metals' Nkana West shaft in Kitwe stopped work on Monday, demanding a 25% pay \
+        Newsroom.article("kw-strike-1", "sahel.example", hoursAfterMorning: 0, "Luanshya miners down tools over pay at Kafue Red Metals", """
+        About 3,500 workers at Kafue Red Metals' Nkana West shaft in Luanshya stopped work on Monday, demanding a 25% pay \
         rise, the Mineworkers Union of Zambia said.
         """),
-        Newsroom.article("kw-strike-2", "meridian.example", hoursAfterMorning: 0.3, "Zambian copper miners strike at Kitwe shaft, union seeks 25% raise", """
-        LUSAKA (Meridian) - Copper miners at Kafue Red Metals walked out at the Nkana West shaft in Kitwe on Monday, \
+        Newsroom.article("kw-strike-2", "meridian.example", hoursAfterMorning: 0.3, "Zambian copper miners strike at Luanshya shaft, union seeks 25% raise", """
+        LUSAKA (Meridian) - Copper miners at Kafue Red Metals walked out at the Nkana West shaft in Luanshya on Monday, \
         the union said, after talks on a 25% wage rise broke down.
         """),
-        Newsroom.article("kw-fire-1", "nbs.example", hoursAfterMorning: 0.5, "Fire destroys hundreds of stalls at Kitwe's Chisokone market", """
-        A fire swept through Chisokone market in the Zambian city of Kitwe overnight, destroying about 300 stalls. \
+        Newsroom.article("kw-fire-1", "nbs.example", hoursAfterMorning: 0.5, "Fire destroys hundreds of stalls at Luanshya's Chisokone market", """
+        A fire swept through Chisokone market in the Zambian city of Luanshya overnight, destroying about 300 stalls. \
         Fire officials said the cause was not yet known.
         """),
         Newsroom.article("kw-fire-2", "sahel.example", hoursAfterMorning: 0.8, "Blaze guts Chisokone market as traders count their losses", """
-        Traders at Kitwe's main Chisokone market lost goods worth millions of kwacha after a night fire razed roughly \
+        Traders at Luanshya's main Chisokone market lost goods worth millions of kwacha after a night fire razed roughly \
         300 stalls, Zambia's fire service said.
         """),
     ]

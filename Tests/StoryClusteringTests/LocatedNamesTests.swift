@@ -17,15 +17,16 @@ final class LocatedNamesTests: XCTestCase {
     }
 
     func testANamePastAPlacesPossessiveIsAPlaceAndPastAnyoneElsesIsNot() {
-        XCTAssertEqual(places(among: ["angola", "benguela"], of: "Flash floods kill eight in Angola's Benguela"), ["angola", "benguela"])
-        XCTAssertEqual(places(among: ["hargeisa"], of: "Fire in Hargeisa market kills seven"), ["hargeisa"])
+        XCTAssertEqual(places(among: ["angola", "catumbela"], of: "Flash floods kill eight in Angola's Catumbela"), ["angola", "catumbela"])
+        XCTAssertEqual(places(among: ["erigavo"], of: "Fire in Erigavo market kills seven"), ["erigavo"])
         XCTAssertEqual(places(among: ["microsoft", "sharepoint"], of: "Hackers exploit a flaw in Microsoft's SharePoint servers"), [])
     }
 
-    /// A fourteenth audit: a fire report wrote Kitwe only as "the Zambian city of Kitwe".
+    /// A fourteenth audit: a fire report wrote Kitwe only as "the Zambian city of Kitwe" (towns the
+    /// gazetteer lacks here: it has learnt Kitwe since).
     func testANameAfterACityOfIsAPlace() {
-        XCTAssertEqual(places(among: ["kitwe"], of: "Fire swept through a market in the Zambian city of Kitwe overnight"), ["kitwe"])
-        XCTAssertEqual(places(among: ["berbera"], of: "Dubai group to expand the port of Berbera"), ["berbera"])
+        XCTAssertEqual(places(among: ["luanshya"], of: "Fire swept through a market in the Zambian city of Luanshya overnight"), ["luanshya"])
+        XCTAssertEqual(places(among: ["zeila"], of: "Dubai group to expand the port of Zeila"), ["zeila"])
         XCTAssertEqual(places(among: ["kafue"], of: "Shares of Kafue Red Metals fell"), [])
     }
 }
