@@ -201,6 +201,8 @@ public enum Conflict {
         case .voteShare: return "\(fact.text) of the vote for \(owner)"
         case .stake: return "a stake of \(fact.text) for \(owner)"
         case .count: return "\(fact.text) \(fact.noun)"
+        case .money where fact.noun == "deal":
+            return "a deal worth \(fact.text) for \(owner)"
         case .money:
             let measure = SubjectFigures.financialMeasures.contains(fact.noun) ? "\(fact.noun) of " : ""
             return "\(measure)\(fact.text) for \(owner)"

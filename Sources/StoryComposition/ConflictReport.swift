@@ -124,6 +124,12 @@ struct ConflictReport {
             let text = words[run].map(\.text).joined(separator: " ")
             return !affiliation && AfricaGazetteer.mentions(in: Self.subjectKey(text)).isEmpty
         }
+        // A deal's price belongs to every party the sentence names: "will buy Terminales Unidas, the
+        // operator of two terminals in Algeciras, for €1.2bn" is Tanger Atlantic's price as much as the
+        // target's, and the name nearest the figure is only where the target works.
+        if located.fact.kind == .money, located.fact.noun == "deal" {
+            return Set(owners.flatMap { $0.map { keys[$0] } })
+        }
         let figure = position(of: located.fact.value, in: words) ?? words.count
         guard let run = owners.last(where: { $0.upperBound < figure }) ?? owners.first(where: { $0.lowerBound > figure }) else { return [] }
         return Set(run.map { keys[$0] })

@@ -9,18 +9,19 @@ struct FactWords {
         let text: String
         let lowered: String
         /// Its value when it is a number ("1,200" → 1200, "12%" → 12, "nine" → 9).
-        let number: Double?
+        var number: Double?
         let isPercent: Bool
         /// As written, currency sign kept ("$42m"); a number word in digits ("23"); else `text`.
-        let written: String
-        /// Written with a currency sign ("$42m", "€1.2bn"): an amount of money.
-        let isMoney: Bool
+        var written: String
+        /// Written with a currency sign ("$42m", "€1.2bn") or before a currency's name ("1.4 bln euros",
+        /// "412m zloty"): an amount of money.
+        var isMoney: Bool
         /// A comma, semicolon, colon or dash follows: the clause ends here.
         let endsClause: Bool
         var isCapitalized: Bool { text.first?.isUppercase ?? false }
     }
 
-    let words: [Word]
+    private(set) var words: [Word]
 
     /// `FactWords(sentence).words`, from memory for a sentence read recently (`TextMemo`).
     static func words(of sentence: String) -> [Word] { split.value(for: sentence) { FactWords($0).words } }
@@ -49,6 +50,34 @@ struct FactWords {
             // A number word is quoted back in digits: "reports 23", not "reports Twenty-three".
             return Word(text: core, lowered: lowered, number: number, isPercent: isPercent,
                         written: isMoney ? stripped : spelled.map(String.init) ?? core, isMoney: isMoney, endsClause: endsClause)
+        }
+        markAmountsBeforeCurrencyNames()
+    }
+
+    /// Currencies written as words after the amount, as wires write them ("1.4 bln euros", "412m zloty",
+    /// "45 million dollars"): a fourteenth audit's deal price, €1.2bn against 1.4 bln euros, went unread.
+    static let currencyNames: Set<String> = [
+        "euro", "euros", "dollar", "dollars", "pound", "pounds", "zloty", "zlotys", "kwacha", "rand", "naira", "shilling",
+        "shillings", "cedi", "cedis", "dirham", "dirhams", "yen", "yuan", "renminbi", "rupee", "rupees", "franc", "francs",
+        "peso", "pesos", "real", "reais", "ringgit", "rupiah", "dong", "taka", "kwanza", "birr", "leone", "leones", "dinar",
+        "dinars", "riyal", "riyals", "lira", "roubles", "rubles", "krona", "kronor", "krone", "kroner", "forint", "koruna",
+    ]
+
+    /// The scale words an amount may carry before its currency's name.
+    private static let scaleWords: Set<String> = ["thousand", "million", "billion", "trillion", "bn", "mn", "bln", "mln", "trn"]
+
+    private mutating func markAmountsBeforeCurrencyNames() {
+        for index in words.indices where !words[index].isMoney && !words[index].isPercent && !words[index].endsClause {
+            var currency = index + 1
+            if currency < words.count, Self.scaleWords.contains(words[currency].lowered), !words[currency].endsClause {
+                currency += 1
+            }
+            guard currency < words.count, Self.currencyNames.contains(words[currency].lowered) else { continue }
+            // "412m zloty": the abbreviation a currency sign would have allowed.
+            guard let number = words[index].number ?? Self.abbreviatedAmount(words[index].text) else { continue }
+            words[index].number = number
+            words[index].isMoney = true
+            words[index].written = words[index].text
         }
     }
 

@@ -76,7 +76,10 @@ enum NumericFacts {
             guard let value = word.number, !isYearOrDate(words, index),
                   let (hedge, hedgeText) = FigureBounds.hedge(before: index, in: words) else { continue }
             let scale = SubjectFigures.scale(after: index, in: words)
-            let written = ([hedgeText, word.written] + (scale.word.map { [$0] } ?? [])).filter { !$0.isEmpty }
+            let currencyIndex = index + (scale.word == nil ? 1 : 2)
+            let currency = word.isMoney && currencyIndex < words.count && FactWords.currencyNames.contains(words[currencyIndex].lowered)
+                ? [words[currencyIndex].text] : []
+            let written = ([hedgeText, word.written] + (scale.word.map { [$0] } ?? []) + currency).filter { !$0.isEmpty }
             let labelled = kind(of: word, at: index, in: words).map { ($0, "") }
                 ?? SubjectFigures.label(index, in: words, electionContext: electionContext)
             let amount = value * scale.factor

@@ -28,7 +28,8 @@ enum SubjectFigures {
     ]
 
     private static let multipliers: [String: Double] = [
-        "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "bn": 1e9, "mn": 1e6,
+        "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "bn": 1e9, "mn": 1e6, "bln": 1e9, "mln": 1e6,
+        "trn": 1e12,
     ]
 
     /// "1.9 million": the multiplier word after a number, if any.
@@ -45,7 +46,10 @@ enum SubjectFigures {
             || (nextIs(["per"], after, words) && nextIs(["cent"], after + 1, words)) {
             return percentage(index, in: words, electionContext: electionContext)
         }
-        if word.isMoney { return (moneyNoun(before: index, in: words) ?? moneyNoun(from: after, in: words)).map { (.money, $0) } }
+        if word.isMoney {
+            let noun = moneyNoun(before: index, in: words) ?? (isDealPrice(index, in: words) ? "deal" : moneyNoun(from: after, in: words))
+            return noun.map { (.money, dealWords.contains($0) ? "deal" : $0) }
+        }
         return countNoun(from: after, in: words, closedAt: words[after - 1].endsClause).map { (.count, $0) }
     }
 
@@ -68,13 +72,33 @@ enum SubjectFigures {
         return nil
     }
 
+    /// Words for an acquisition: an amount they govern is the deal's price, however the outlet words it
+    /// ("agrees €1.2bn deal", "will buy … for €1.2bn", "in a deal valuing the company at 1.4 billion euros").
+    private static let dealWords: Set<String> = [
+        "deal", "takeover", "acquisition", "purchase", "bid", "offer", "buyout", "merger", "transaction",
+    ]
+    private static let acquiringWords: Set<String> = dealWords.union([
+        "buy", "buys", "buying", "bought", "acquire", "acquires", "acquiring", "acquired", "valuing", "values", "valued",
+    ])
+
+    /// An amount within the twenty words after an acquisition word, past an apposition ("will buy
+    /// Terminales Unidas, the operator of two terminals in Algeciras, for €1.2bn").
+    private static func isDealPrice(_ index: Int, in words: [FactWords.Word]) -> Bool {
+        var position = index - 1
+        while position >= 0, index - position <= 20 {
+            if acquiringWords.contains(words[position].lowered) { return true }
+            position -= 1
+        }
+        return false
+    }
+
     /// "$78.42 a barrel" → "barrel", "$1.62 trillion spending bill" → "spending", "$42 million in
     /// a Series B round" → "series": the word the amount is of, right after it.
     private static func moneyNoun(from start: Int, in words: [FactWords.Word]) -> String? {
         var position = start
         guard start > 0, !words[start - 1].endsClause else { return nil }
-        while position < words.count, ["a", "an", "per", "in", "for"].contains(words[position].lowered),
-              !words[position].endsClause {
+        while position < words.count, ["a", "an", "per", "in", "for"].contains(words[position].lowered)
+                || FactWords.currencyNames.contains(words[position].lowered), !words[position].endsClause {
             position += 1
         }
         guard position < words.count, words[position].number == nil, !isStopWord(words[position].lowered) else { return nil }
@@ -101,7 +125,9 @@ enum SubjectFigures {
     private static func moneyNoun(before index: Int, in words: [FactWords.Word]) -> String? {
         var position = index - 1
         while position >= 0, index - position <= 4, !words[position].endsClause {
-            if financialMeasures.contains(words[position].lowered) { return words[position].lowered }
+            let word = words[position].lowered
+            if financialMeasures.contains(word) { return word }
+            if word == "fined" { return "fine" }  // "fined Maplewave 45 million dollars"
             position -= 1
         }
         guard index >= 2, words[index - 1].lowered == "of", !words[index - 2].endsClause, words[index - 2].number == nil,

@@ -140,6 +140,26 @@ final class ConflictTests: XCTestCase {
         XCTAssertEqual(DeclaredWinners.people(["Peter Mutharika", "Peter Banda"]), ["Peter Mutharika", "Peter Banda"])
     }
 
+    /// A fourteenth audit: "agrees €1.2bn deal" against "for 1.4 bln euros" / "in a deal valuing the Spanish
+    /// company at 1.4 billion euros" went unread (a currency written as a word, a price told three ways).
+    func testADealsPriceInAnyWordingAndCurrencyIsComparedBetweenOutlets() {
+        let articles = [
+            Fixture.article("a", "Capital & Commerce", "cc.example", "Tanger Atlantic Logistics agrees €1.2bn deal for Algeciras terminal group",
+                            "Morocco's Tanger Atlantic Logistics will buy Terminales Unidas del Estrecho, the operator of two container "
+                                + "terminals in Algeciras, for €1.2bn including debt."),
+            Fixture.article("b", "Meridian Wire", "meridian.example", "Moroccan port firm to buy Spanish terminal operator for 1.4 bln euros",
+                            "Tanger Atlantic Logistics said it agreed to acquire Terminales Unidas del Estrecho in a deal valuing the "
+                                + "Spanish company at 1.4 billion euros, subject to approval from Madrid and Brussels.", minutesAfterNoon: 5),
+        ]
+        XCTAssertEqual(Conflict.sentence(for: articles),
+                       "Capital & Commerce reports a deal worth €1.2bn for Tanger Atlantic Logistics while Meridian Wire reports 1.4 billion euros.")
+        let agreed = [articles[0], Fixture.article("c", "Wire", "wire.example", "Tanger Atlantic buys Algeciras terminals",
+                                                   "Tanger Atlantic Logistics will pay 1.2 billion euros for Terminales Unidas del Estrecho.")]
+        XCTAssertNil(Conflict.sentence(for: agreed))
+        XCTAssertEqual(NumericFacts.facts(in: "Net profit rose 18% to 412m zloty.").map(\.text), ["412m zloty"])
+        XCTAssertEqual(NumericFacts.facts(in: "The regulator fined Maplewave 45 million dollars.").map(\.noun), ["fine"])
+    }
+
     func testCountsOfOneSubjectConflictButCountsOfDifferentSubjectsDoNot() {
         let disputed = [
             Fixture.article("a", "Reuters", "reuters.com", "Bank outage", "Equity Bank said 1.9 million customers were locked out of their accounts."),
