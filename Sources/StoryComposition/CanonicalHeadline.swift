@@ -67,7 +67,7 @@ public enum CanonicalHeadline {
             return (givesToll, !givesToll && Tokenizer.words(text).contains(where: tollWords.contains))
         }
 
-        private static let tollWords: Set<String> = ["toll", "dead", "deaths", "killed", "kills", "casualties"]
+        private static let tollWords: Set<String> = ["toll", "dead", "deaths", "killed", "kills", "casualties", "cases", "infections"]
         var terms: [String] { TermVector.terms(text) }
         var isClickbait: Bool { Clickbait.isClickbait(text) }
         var isMarketReaction: Bool { MarketReaction.isReaction(text) }

@@ -192,6 +192,7 @@ public enum Conflict {
         case .deaths: return "\(fact.text) dead"
         case .injuries: return "\(fact.text) injured"
         case .arrests: return "\(fact.text) arrested"
+        case .cases: return "\(fact.text) cases"
         case .basisPoints: return "a move of \(fact.text) basis points"
         case .inflation: return "inflation at \(fact.text)"
         case .unemployment: return "unemployment at \(fact.text)"

@@ -4,7 +4,7 @@
 /// confidently is ignored, because conflict detection must prefer silence to a false alarm.
 enum NumericFacts {
     enum Kind: String, Sendable, CaseIterable {
-        case deaths, injuries, arrests, basisPoints
+        case deaths, injuries, arrests, cases, basisPoints
         case inflation, unemployment, growth, turnout, interestRate
         case voteShare, stake, count, money
 
@@ -15,7 +15,7 @@ enum NumericFacts {
 
         /// Counts that only grow while an event develops: a later, higher toll is an update
         /// (`SupersededCounts`), not a dispute.
-        var risesAsEventDevelops: Bool { [.deaths, .injuries, .arrests].contains(self) }
+        var risesAsEventDevelops: Bool { [.deaths, .injuries, .arrests, .cases].contains(self) }
     }
 
     struct Fact: Equatable {
@@ -32,7 +32,8 @@ enum NumericFacts {
     private static let casualtyWords: [String: Kind] = [
         "dead": .deaths, "killed": .deaths, "died": .deaths, "deaths": .deaths, "fatalities": .deaths, "drowned": .deaths,
         "lives": .deaths, "bodies": .deaths, "injured": .injuries, "wounded": .injuries, "hurt": .injuries,
-        "injuries": .injuries, "arrested": .arrests, "detained": .arrests, "arrests": .arrests,
+        "injuries": .injuries, "arrested": .arrests, "detained": .arrests, "arrests": .arrests, "cases": .cases,
+        "infections": .cases, "infected": .cases,
     ]
 
     /// Words allowed between a number and its casualty word: "12 people were killed".
@@ -45,6 +46,8 @@ enum NumericFacts {
         // died" (a fourteenth audit).
         "workers", "miners", "crew", "pilgrims", "students", "villagers", "residents", "traders", "fishermen",
         "tourists", "patients", "firefighters", "troops", "rescuers", "worshippers", "climbers", "players", "fans",
+        // "46 confirmed cases of cholera", "58 new cholera cases", "12 suspected mpox cases".
+        "new", "suspected", "cholera", "measles", "mpox", "ebola", "dengue", "malaria", "covid", "covid-19",
     ]
 
     /// Words before a number that say it is a death toll: "killing 12", "death toll rose to 15".
@@ -85,7 +88,7 @@ enum NumericFacts {
             let amount = value * scale.factor
             guard let (kind, noun) = labelled,
                   let bounds = FigureBounds.bounds(value: amount, digits: word.text, hedge: hedge) else { continue }
-            let isRate = ![.deaths, .injuries, .arrests, .basisPoints, .count, .money].contains(kind)
+            let isRate = ![.deaths, .injuries, .arrests, .cases, .basisPoints, .count, .money].contains(kind)
             let text = written.joined(separator: " ") + (isRate && !word.isPercent ? "%" : "")
             found.append(Fact(kind: kind, noun: noun, value: amount, bounds: bounds, text: text))
         }
@@ -102,8 +105,18 @@ enum NumericFacts {
         }
         // A measurement counts no one: "killed after the typhoon struck with winds of up to 190 km/h".
         if measurementUnits.contains(next) { return nil }
-        return casualty(after: index, in: words) ?? tollBefore(index, in: words)
+        let kind = casualty(after: index, in: words) ?? tollBefore(index, in: words)
+        // Cases count an outbreak's spread only in a sentence about a disease: not "12 cases of fraud".
+        return kind == .cases && !words.contains(where: { outbreakWords.contains($0.lowered) }) ? nil : kind
     }
+
+    /// Words that make "cases" an outbreak's (a fourteenth audit's summary kept "46 cases of cholera"
+    /// after a report that they rose to 58).
+    private static let outbreakWords: Set<String> = [
+        "cholera", "measles", "mpox", "ebola", "marburg", "dengue", "malaria", "covid", "covid-19", "coronavirus", "virus",
+        "outbreak", "epidemic", "infections", "infected", "flu", "influenza", "polio", "diphtheria", "meningitis",
+        "anthrax", "lassa", "typhoid", "plague", "disease",
+    ]
 
     /// Units after a number that make it a measurement (a fourth audit's typhoon: 190 km/h read as a toll).
     private static let measurementUnits: Set<String> = [

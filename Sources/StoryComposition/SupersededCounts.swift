@@ -20,7 +20,7 @@ struct SupersededCounts: Sendable {
     /// Words that say a count has grown since it was first reported ("toll reaches 13", "bringing
     /// the death toll to 13": an eighth audit's headline stayed at an outlet's earlier "Nine killed").
     static let riseWords: Set<String> = [
-        "rises", "rose", "risen", "rising", "climbs", "climbed", "climbing", "jumps", "jumped", "increases", "increased",
+        "rise", "rises", "rose", "risen", "rising", "climb", "climbs", "climbed", "climbing", "jumps", "jumped", "increases", "increased",
         "now", "mounts", "mounted", "mounting", "reaches", "reached", "reaching", "bringing", "brings", "brought",
     ]
 

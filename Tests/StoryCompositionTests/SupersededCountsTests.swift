@@ -101,6 +101,26 @@ final class SupersededCountsTests: XCTestCase {
         XCTAssertEqual(NumericFacts.facts(in: "About 2,100 workers went on strike.").map(\.kind), [.count])
     }
 
+    /// A fourteenth audit: an outbreak's cases grow like a toll; the summary kept "46 cases of cholera"
+    /// after a report that they rose to 58. Cases of anything else ("12 cases of fraud") are no count here.
+    func testAnOutbreaksCasesAreACountThatCanBeSuperseded() {
+        let cholera = [
+            Fixture.article("a", "NBS News", "nbs.example", "Senegal confirms cholera cases in holy city of Touba",
+                            "Senegal's health ministry confirmed 46 cases of cholera and three deaths in Touba, and said teams were "
+                                + "chlorinating wells. A vaccination campaign is to start next week."),
+            Fixture.article("b", "Meridian Wire", "meridian.example", "Senegal cholera cases in Touba rise to 58 - ministry",
+                            "Cases rose to 58; deaths unchanged at three.", minutesAfterNoon: 90),
+        ]
+        let pool = SentencePool(cholera)
+        XCTAssertEqual(pool.sentences.filter(pool.isSuperseded).map(\.article), [0])
+        XCTAssertFalse(StorySummary.summarize(cholera, headline: "").contains("46"))
+        XCTAssertNil(Conflict.sentence(for: cholera), "46, then \"cases … rise to 58\", is a rising count")
+        XCTAssertEqual(StoryComposer(authority: .bundled).compose(cholera, topic: "africa", now: Fixture.noon).headline,
+                       "Senegal cholera cases in Touba rise to 58 - ministry")
+        XCTAssertEqual(NumericFacts.facts(in: "The court heard 12 cases of fraud.").map(\.kind), [])
+        XCTAssertEqual(NumericFacts.facts(in: "Health officials reported 58 new cholera cases.").map(\.kind), [.cases])
+    }
+
     /// Without words of a rise, two outlets' tolls an hour apart may be a real dispute.
     func testDifferentTollsWithoutWordsOfARiseStillConflict() {
         XCTAssertEqual(Conflict.sentence(for: Fixture.lagosCollapse), "Reuters reports 12 dead while BBC News reports 15.")
