@@ -11,6 +11,8 @@ struct StatedFacts {
     private let figures: [NumericFacts.Fact]
     private let winners: Set<String>
     private let appointments: [String: Set<String>]
+    /// What the sentence says a legislature did with a vote (`VoteOutcome`), and which one.
+    private let vote: (body: String, passed: Bool)?
 
     init(_ sentence: String) {
         let words = FactWords.words(of: sentence)
@@ -18,6 +20,14 @@ struct StatedFacts {
             .values)
         winners = Set(DeclaredWinners.winners(in: words))
         appointments = DeclaredWinners.byRole(DeclaredWinners.appointments(in: words))
+        vote = VoteOutcome.outcome(in: words)
+    }
+
+    /// The same legislature's vote said to pass in both: "Uruguay's Senate approved a bill…" and
+    /// "Uruguay's Senate has voted in favour of letting…" tell one outcome twice (a fourteenth audit).
+    func repeatsAnOutcome(of other: StatedFacts) -> Bool {
+        guard let vote, let theirs = other.vote else { return false }
+        return vote.body == theirs.body && vote.passed == theirs.passed
     }
 
     /// The same toll (or turnout) of one kind stated again, and nothing of a kind `other` lacks:
@@ -40,6 +50,8 @@ struct StatedFacts {
         let appointee = appointments.contains { role, names in
             other.appointments[role].map { DeclaredWinners.nameDifferentPeople(names, $0) } ?? false
         }
-        return figure || winner || appointee
+        // "…approved a bill…" beside "A vote … was postponed until next week" (a fourteenth audit's summary).
+        let outcome = vote.flatMap { mine in other.vote.map { $0.body == mine.body && $0.passed != mine.passed } } ?? false
+        return figure || winner || appointee || outcome
     }
 }

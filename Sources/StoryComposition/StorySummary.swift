@@ -80,7 +80,8 @@ public enum StorySummary {
                 && sharedTermShare($0.sentence, sentence) < weights.coverage
                 && !SummaryText.restates(figures, terms: terms, of: $0.figures, statedTerms: $0.terms)
                 && !SummaryText.opensAlike($0.sentence.text, sentence.text)
-                && !facts.contradicts($0.facts) && !facts.repeatsAFigure(of: $0.facts) }) else { continue }
+                && !facts.contradicts($0.facts) && !facts.repeatsAFigure(of: $0.facts) && !facts.repeatsAnOutcome(of: $0.facts) })
+            else { continue }
             chosen.append((sentence, figures, terms, facts))
             length += addedLength
         }

@@ -161,6 +161,24 @@ final class StorySummaryTests: XCTestCase {
         XCTAssertEqual(HeadlineCasing.capitalisedWords("RISC-V, COVID-19 and F-35 jets: NATO's ANGER"), ["NATO", "ANGER"])
     }
 
+    /// A fourteenth audit: a summary told that Uruguay's Senate approved a bill and, next, that the vote
+    /// was postponed; later it told the approval twice in two outlets' words.
+    func testASummaryTellsALegislaturesVoteOnceAndOneWay() {
+        let approved = StoryFixtures.article("a", "Meridian Wire", "meridian.example", "Uruguay Senate approves cannabis export bill",
+                                             "Uruguay's Senate approved a bill late on Monday allowing licensed growers to export recreational "
+                                                 + "cannabis, by 17 votes to 13. The bill now goes to the Chamber of Deputies.")
+        let postponed = StoryFixtures.article("b", "The Atlantic Observer", "observer.example", "Uruguay's Senate puts off cannabis export vote",
+                                              "A vote in Uruguay's Senate on exporting recreational cannabis was postponed until next week "
+                                                  + "after two senators asked for changes.", minutesAfterNoon: 5)
+        let backed = StoryFixtures.article("c", "NBS News", "nbs.example", "Uruguay senators back plan to export cannabis",
+                                           "Uruguay's Senate has voted in favour of letting licensed producers export recreational cannabis, "
+                                               + "a world first if the lower house agrees.", minutesAfterNoon: 10)
+        let disputed = StorySummary.summarize([approved, postponed], headline: "")
+        XCTAssertFalse(disputed.contains("approved") && disputed.contains("postponed"), disputed)
+        let twice = StorySummary.summarize([approved, backed], headline: "")
+        XCTAssertFalse(twice.contains("approved") && twice.contains("voted in favour"), twice)
+    }
+
     /// A twelfth audit: a summary ending on a tabloid's "a fisherman told us", another opening with
     /// "Forget the smartwatch – … tracks your sleep" and a tech site's "We wore one for a day".
     func testASentenceInAnOutletsOwnVoiceIsNoSummaryCandidateWhileOthersAre() {
