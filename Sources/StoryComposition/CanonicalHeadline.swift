@@ -82,8 +82,9 @@ public enum CanonicalHeadline {
     private static func preferredPool(_ candidates: [Candidate]) -> [Int] {
         let current = candidates.indices.filter { !candidates[$0].isSuperseded }
         var all = current.isEmpty ? Array(candidates.indices) : current
+        let isInformative = candidates.map(\.isInformative)  // read once: clickbait tests are not free
         // Only an informative headline is worth leaving the dispute for.
-        if all.contains(where: { !candidates[$0].takesSide && candidates[$0].isInformative }) {
+        if all.contains(where: { !candidates[$0].takesSide && isInformative[$0] }) {
             all.removeAll { candidates[$0].takesSide }
         }
         // A headline that speaks of the toll without giving it loses to one giving the current toll
@@ -91,7 +92,7 @@ public enum CanonicalHeadline {
         if all.contains(where: { candidates[$0].givesToll }) {
             all.removeAll { candidates[$0].speaksOfTollWithoutFigure }
         }
-        let informative = all.filter { candidates[$0].isInformative }
+        let informative = all.filter { isInformative[$0] }
         let clean = informative.filter { !candidates[$0].isAllCaps }
         if !clean.isEmpty { return clean }
         return informative.isEmpty ? all : informative

@@ -117,10 +117,21 @@ enum HeadlineCasing {
     /// "COVID-19" and "F-35" name things (a fourteenth audit's chip story lost both leads to "RISC", which
     /// no outlet writes alone, as a shouted word, and its summary became "The first laptops using it…").
     static func capitalisedWords(_ text: String) -> [Substring] {
-        text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "-" })
-            .filter { !$0.contains("-") }
-            .flatMap { $0.split(whereSeparator: { !$0.isLetter }) }
-            .filter { $0.count >= 3 && $0.allSatisfy(\.isUppercase) }
+        text.split(whereSeparator: { !$0.isLetter }).filter { word in
+            guard word.count >= 3, word.allSatisfy(\.isUppercase) else { return false }
+            // Part of a hyphenated name: a hyphen next to it, letters or digits beyond.
+            let before = word.startIndex > text.startIndex ? text.index(before: word.startIndex) : nil
+            let after = word.endIndex < text.endIndex ? word.endIndex : nil
+            return !(isJoinedByHyphen(text, at: before, towards: -1) || isJoinedByHyphen(text, at: after, towards: 1))
+        }
+    }
+
+    /// Whether `text[index]` is a hyphen with a letter or digit beyond it (in `direction`).
+    private static func isJoinedByHyphen(_ text: String, at index: String.Index?, towards direction: Int) -> Bool {
+        guard let index, text[index] == "-" else { return false }
+        let beyond = direction < 0 ? (index > text.startIndex ? text.index(before: index) : nil)
+            : (text.index(after: index) < text.endIndex ? text.index(after: index) : nil)
+        return beyond.map { text[$0].isLetter || text[$0].isNumber } ?? false
     }
 
     /// The most frequent written form of each word in mixed-case text, ignoring sentence-initial

@@ -1,4 +1,5 @@
 import Foundation
+import NewsText
 
 /// How composition names an outlet in the sentences it writes ("Reuters reports …").
 enum SourceNames {
@@ -15,13 +16,18 @@ enum SourceNames {
     /// ": "); "Business-Standard" keeps its hyphen.
     static func outlet(of name: String) -> String {
         var outlet = Substring(name.split(separator: "(").first ?? "")
-        for separator in sectionSeparators {
-            if let found = outlet.range(of: separator), found.lowerBound > outlet.startIndex {
-                outlet = outlet[..<found.lowerBound]
+        // Read for every article a story scores: most names have no separator at all.
+        if outlet.contains(where: { sectionMarks.contains($0) }) {
+            for separator in sectionSeparators {
+                if let found = outlet.firstByteRange(of: separator), found.lowerBound > outlet.startIndex {
+                    outlet = outlet[..<found.lowerBound]
+                }
             }
         }
         return outlet.trimmingCharacters(in: .whitespaces)
     }
+
+    private static let sectionMarks: Set<Character> = ["-", "–", "—", "|", ":"]
 
     private static let sectionSeparators = [" - ", " – ", " — ", " | ", ": "]
 
