@@ -20,7 +20,10 @@ extension SubjectRule {
 public enum LegislativeVote {
     static let legislatures: Set<String> = [
         "house", "senate", "congress", "parliament", "lawmakers", "legislators", "mps", "senators", "representatives",
-        "bundestag", "assembly", "legislature", "lawmaker",
+        "bundestag", "assembly", "legislature", "lawmaker", "sejm", "knesset", "duma",
+        // A town's council is its legislature: a fourteenth audit's "Council approves $14m harbour cycleway
+        // extension" was listed under finance.
+        "council", "councillors", "councilors",
     ]
     static let voteVerbs: Set<String> = [
         "votes", "voted", "vote", "passes", "passed", "pass", "approves", "approved", "approve", "rejects", "rejected",

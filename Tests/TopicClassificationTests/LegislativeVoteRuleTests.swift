@@ -11,6 +11,8 @@ final class LegislativeVoteRuleTests: XCTestCase {
             "Irish MPs back windfall tax on banks",
             "Lawmakers reject AI liability bill",
             "Bundestag approves debt brake reform",
+            "Council approves $14m harbour cycleway extension",
+            "Poland's Sejm backs NATO's biggest defence budget",
         ], doNotFire: [
             "House prices fall for third month",
             "Shareholders vote down pay package at Halcyon",
@@ -32,6 +34,13 @@ final class LegislativeVoteRuleTests: XCTestCase {
             headline: "US House votes to ban lawmakers from trading stocks",
             body: "The US House of Representatives voted 312-108 on Tuesday to ban members of Congress and their spouses from "
                 + "trading individual stocks, sending the measure to the Senate."), .politics)
+    }
+
+    /// A fourteenth reader's audit: a town council's vote on a cycleway was listed under finance.
+    func testTheBundledClassifierFilesATownCouncilsVoteUnderPolitics() throws {
+        XCTAssertEqual(try TopicClassifier.bundled().classify(
+            headline: "Council approves $14m harbour cycleway extension",
+            body: "Dunedin city councillors voted 10-4 to fund the last 6 km of the harbour cycleway to Port Chalmers."), .politics)
     }
 
     /// An eleventh reader's audit: a House vote on airline refunds stayed under finance (its four
