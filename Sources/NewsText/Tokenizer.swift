@@ -45,7 +45,7 @@ public enum Tokenizer {
             if ScalarClasses.isLetterOrDigit(scalar) {
                 current.append(scalar)
             } else if isJoiner(scalar), !current.isEmpty, index + 1 < scalars.count, ScalarClasses.isLetterOrDigit(scalars[index + 1]),
-                      scalar != "-" || !startsLocatingSuffix(scalars, at: index + 1) {
+                      scalar != "-" || !(current.first.map(ScalarClasses.isUppercase) ?? false) || !startsLocatingSuffix(scalars, at: index + 1) {
                 if scalar != "-" { apostrophe = current.count }
                 continue
             } else {
@@ -87,8 +87,8 @@ public enum Tokenizer {
         "ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ŧ": "t", "ß": "ss", "æ": "ae", "œ": "oe", "þ": "th",
     ]
 
-    /// "Dunedin-based", "Saudi-led", "Kremlin-backed": the name before such a suffix is a name of the
-    /// text, so the hyphen separates (a fourteenth reader's audit: "Dunedin-based Tuatara Pay confirms
+    /// "Dunedin-based", "Saudi-led", "Kremlin-backed": the name before such a suffix (capitalised: not
+    /// "self-made", "state-run") is a name of the text, so the hyphen separates (a fourteenth reader's audit: "Dunedin-based Tuatara Pay confirms
     /// cyber breach" read as "dunedinbased" and split from the breach it reported).
     private static let locatingSuffixes: Set<String> = [
         "based", "led", "backed", "owned", "run", "born", "made", "listed", "headquartered", "registered", "bound", "funded",

@@ -70,18 +70,33 @@ enum EventKind: Hashable, CaseIterable {
 
     /// The kinds `words` (a headline's content words) name.
     static func kinds(in words: [String]) -> Set<EventKind> {
-        Set(words.indices.compactMap { index in
+        // "strike" is a walkout only beside a word of labour ("miners strike", "nurses launch strike over
+        // pay"): "Israel strikes Gaza hospital", "Salah strikes twice" and "drone strike" are no walkouts,
+        // and beside the fire an attack started a walkout's kind would split the attack's story.
+        let labour = !Set(words).isDisjoint(with: labourWords)
+        return Set(words.indices.compactMap { index in
             let kind = byWord[words[index]]
-            if kind == .strike, index > 0, attackWords.contains(words[index - 1]) { return nil }
+            if kind == .strike, !walkoutWords.contains(words[index]), !labour || (index > 0 && attackWords.contains(words[index - 1])) {
+                return nil
+            }
             return kind
         })
     }
 
-    /// Words that make the strike after them an attack: "drone strike", "missile strikes", "army launches
-    /// strikes" (beside the fire it started, a labour strike's kind would split the attack's story).
+    /// Words of a strike that are never an attack's.
+    private static let walkoutWords: Set<String> = ["strikers", "walkout", "walkouts", "stoppage", "stoppages"]
+
+    /// Words that make a strike a walkout: who strikes, and over what.
+    private static let labourWords: Set<String> = [
+        "workers", "union", "unions", "miners", "nurses", "teachers", "doctors", "drivers", "pilots", "staff", "employees",
+        "dockworkers", "dockers", "porters", "lecturers", "journalists", "civil", "servants", "rail", "railway", "transport",
+        "bus", "taxi", "truckers", "general", "nationwide", "indefinite", "pay", "wage", "wages", "salaries", "pensions",
+        "picket", "pickets", "walkout", "walkouts", "strikers", "labour", "labor", "hunger",
+    ]
+
+    /// Words that make the strike after them an attack even beside a labour word: "drone strike".
     private static let attackWords: Set<String> = [
         "drone", "drones", "air", "missile", "missiles", "rocket", "rockets", "military", "artillery", "retaliatory",
-        "precision", "nuclear", "israeli", "russian", "ukrainian", "us", "american", "lightning", "launches", "launched",
-        "launch", "conducts", "conducted", "fresh", "deadly", "overnight", "heavy", "new",
+        "precision", "nuclear", "lightning",
     ]
 }

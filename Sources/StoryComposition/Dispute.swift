@@ -24,11 +24,17 @@ struct Dispute: Equatable {
     func isSideTaken(by text: String) -> Bool {
         let sides: [Bool]
         if !figures.isEmpty {
-            let stated = NumericFacts.facts(in: text)
-            sides = figures.map { side in stated.contains { $0.kind == side.kind && $0.bounds.overlaps(side.bounds) } }
+            // A headline's "71.4%" is a vote share only when read as one ("wins with 71.4% of the vote").
+            let stated = NumericFacts.facts(in: text, electionContext: figures.contains { $0.kind == .voteShare })
+            sides = figures.map { side in
+                stated.contains { $0.kind == side.kind && $0.noun == side.noun && $0.bounds.overlaps(side.bounds) }
+            }
         } else {
+            // Only the words that tell the two names apart: "John Mahama" and "John Kufuor" share "John".
             let words = Set(Tokenizer.words(text))
-            sides = names.map { name in !words.isDisjoint(with: Tokenizer.words(name)) }
+            let nameWords = names.map { Set(Tokenizer.words($0)) }
+            let shared = nameWords.dropFirst().reduce(nameWords.first ?? []) { $0.intersection($1) }
+            sides = nameWords.map { !words.isDisjoint(with: $0.subtracting(shared)) }
         }
         return sides.filter { $0 }.count == 1
     }

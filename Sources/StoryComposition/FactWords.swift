@@ -13,6 +13,8 @@ struct FactWords {
         let isPercent: Bool
         /// As written, currency sign kept ("$42m"); a number word in digits ("23"); else `text`.
         var written: String
+        /// The currency's name written after the amount ("euros" of "1.4 bln euros"), if any.
+        var currencyName: String? = nil
         /// Written with a currency sign ("$42m", "€1.2bn") or before a currency's name ("1.4 bln euros",
         /// "412m zloty"): an amount of money.
         var isMoney: Bool
@@ -56,28 +58,35 @@ struct FactWords {
 
     /// Currencies written as words after the amount, as wires write them ("1.4 bln euros", "412m zloty",
     /// "45 million dollars"): a fourteenth audit's deal price, €1.2bn against 1.4 bln euros, went unread.
+    /// Not "pound" ("a 2,000 pound bomb", "pounds of cocaine"): sterling is written "£" in the wires.
     static let currencyNames: Set<String> = [
-        "euro", "euros", "dollar", "dollars", "pound", "pounds", "zloty", "zlotys", "kwacha", "rand", "naira", "shilling",
+        "euro", "euros", "dollar", "dollars", "zloty", "zlotys", "kwacha", "rand", "naira", "shilling",
         "shillings", "cedi", "cedis", "dirham", "dirhams", "yen", "yuan", "renminbi", "rupee", "rupees", "franc", "francs",
-        "peso", "pesos", "real", "reais", "ringgit", "rupiah", "dong", "taka", "kwanza", "birr", "leone", "leones", "dinar",
+        "peso", "pesos", "reais", "ringgit", "rupiah", "dong", "taka", "kwanza", "birr", "leone", "leones", "dinar",
         "dinars", "riyal", "riyals", "lira", "roubles", "rubles", "krona", "kronor", "krone", "kroner", "forint", "koruna",
     ]
+    /// Currency names that are names too ("Rand Paul", "Leone", "Dong Nai"): only as written in lower case.
+    private static let lowerCaseOnlyCurrencies: Set<String> = ["rand", "dong", "leone", "leones", "lira", "franc", "francs"]
 
-    /// The scale words an amount may carry before its currency's name.
-    private static let scaleWords: Set<String> = ["thousand", "million", "billion", "trillion", "bn", "mn", "bln", "mln", "trn"]
+    /// Whether `word` names a currency as an amount's unit.
+    static func isCurrencyName(_ word: Word) -> Bool {
+        currencyNames.contains(word.lowered) && (!lowerCaseOnlyCurrencies.contains(word.lowered) || word.text == word.lowered)
+    }
+
 
     private mutating func markAmountsBeforeCurrencyNames() {
         for index in words.indices where !words[index].isMoney && !words[index].isPercent && !words[index].endsClause {
             var currency = index + 1
-            if currency < words.count, Self.scaleWords.contains(words[currency].lowered), !words[currency].endsClause {
+            if currency < words.count, SubjectFigures.multipliers[words[currency].lowered] != nil, !words[currency].endsClause {
                 currency += 1
             }
-            guard currency < words.count, Self.currencyNames.contains(words[currency].lowered) else { continue }
+            guard currency < words.count, Self.isCurrencyName(words[currency]) else { continue }
             // "412m zloty": the abbreviation a currency sign would have allowed.
             guard let number = words[index].number ?? Self.abbreviatedAmount(words[index].text) else { continue }
             words[index].number = number
             words[index].isMoney = true
             words[index].written = words[index].text
+            words[index].currencyName = words[currency].text
         }
     }
 

@@ -126,12 +126,24 @@ enum HeadlineCasing {
         }
     }
 
-    /// Whether `text[index]` is a hyphen with a letter or digit beyond it (in `direction`).
+    /// Whether `text[index]` is a hyphen joining, in `direction`, a part with a digit or of at most two
+    /// letters: "RISC-V", "COVID-19", "F-35" name things; "ALL-OUT", "NON-STOP" shout.
     private static func isJoinedByHyphen(_ text: String, at index: String.Index?, towards direction: Int) -> Bool {
         guard let index, text[index] == "-" else { return false }
-        let beyond = direction < 0 ? (index > text.startIndex ? text.index(before: index) : nil)
-            : (text.index(after: index) < text.endIndex ? text.index(after: index) : nil)
-        return beyond.map { text[$0].isLetter || text[$0].isNumber } ?? false
+        var part: [Character] = []
+        var position = index
+        while true {
+            if direction < 0 {
+                guard position > text.startIndex else { break }
+                position = text.index(before: position)
+            } else {
+                position = text.index(after: position)
+                guard position < text.endIndex else { break }
+            }
+            guard text[position].isLetter || text[position].isNumber else { break }
+            part.append(text[position])
+        }
+        return !part.isEmpty && (part.contains(where: \.isNumber) || part.count <= 2)
     }
 
     /// The most frequent written form of each word in mixed-case text, ignoring sentence-initial

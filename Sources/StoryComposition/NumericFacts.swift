@@ -79,10 +79,8 @@ enum NumericFacts {
             guard let value = word.number, !isYearOrDate(words, index),
                   let (hedge, hedgeText) = FigureBounds.hedge(before: index, in: words) else { continue }
             let scale = SubjectFigures.scale(after: index, in: words)
-            let currencyIndex = index + (scale.word == nil ? 1 : 2)
-            let currency = word.isMoney && currencyIndex < words.count && FactWords.currencyNames.contains(words[currencyIndex].lowered)
-                ? [words[currencyIndex].text] : []
-            let written = ([hedgeText, word.written] + (scale.word.map { [$0] } ?? []) + currency).filter { !$0.isEmpty }
+            let written = ([hedgeText, word.written] + (scale.word.map { [$0] } ?? []) + (word.currencyName.map { [$0] } ?? []))
+                .filter { !$0.isEmpty }
             let labelled = kind(of: word, at: index, in: words).map { ($0, "") }
                 ?? SubjectFigures.label(index, in: words, electionContext: electionContext)
             let amount = value * scale.factor
@@ -96,6 +94,7 @@ enum NumericFacts {
     }
 
     private static func kind(of word: FactWords.Word, at index: Int, in words: [FactWords.Word]) -> NumericFacts.Kind? {
+        guard !word.isMoney else { return nil }  // an amount counts no one: "have risen to $45"
         let next = index + 1 < words.count ? words[index + 1].lowered : ""
         if word.isPercent || next == "percent" || (next == "per" && index + 2 < words.count && words[index + 2].lowered == "cent") {
             return rateSubject(before: index, in: words)
@@ -173,17 +172,25 @@ enum NumericFacts {
         // After a verb of rising the whole clause is the toll's subject: "The number of people killed when a
         // passenger train came off the tracks near Thiès in western Senegal has risen to eleven" (a fourteenth
         // audit's summary gave it beside the later "killing 14 people").
-        let reach = index >= 2 && riseVerbs.contains(words[index - 2].lowered) ? 30 : 12
+        let risen = index >= 2 && SupersededCounts.riseWords.contains(words[index - 2].lowered)
         var position = index - 2
-        while position >= 0, index - position <= reach, !words[position].endsClause {
+        while position >= 0, index - position <= (risen ? 30 : 12), !words[position].endsClause {
             if words[position].lowered == "toll" { return .deaths }
-            if let kind = casualtyWords[words[position].lowered] { return kind }
+            if let kind = casualtyWords[words[position].lowered] {
+                // Past twelve words only "the number of people killed …": not "shares hurt by the pandemic … have risen to $45".
+                // …unless another count comes between: "the number of registered cars … has risen to 12 million".
+                let nearer = words[(position + 1) ..< index].contains { $0.lowered == "number" }
+                return index - position <= 12 || (isNumberOf(before: position, in: words) && !nearer) ? kind : nil
+            }
             position -= 1
         }
         return nil
     }
 
-    private static let riseVerbs: Set<String> = ["risen", "rose", "rises", "rising", "climbed", "climbs", "increased", "jumped"]
+    /// "the number of (people) killed": "number of" within the three words before the casualty word.
+    private static func isNumberOf(before position: Int, in words: [FactWords.Word]) -> Bool {
+        (max(1, position - 3) ..< position).contains { words[$0].lowered == "of" && words[$0 - 1].lowered == "number" }
+    }
 
     /// The nearest rate word among the six words before a percentage, in the same clause.
     private static func rateSubject(before index: Int, in words: [FactWords.Word]) -> Kind? {

@@ -12,20 +12,37 @@ enum SourceNames {
         return outlet.isEmpty ? fallbackKey : outlet
     }
 
-    /// The name up to a parenthesised note or a spaced section separator (" - ", " – ", " — ", " | ",
-    /// ": "); "Business-Standard" keeps its hyphen.
+    /// The name without a parenthesised note, and without the feed's section when one side of a spaced
+    /// separator (" - ", " – ", " — ", " | ", ": ") is only section words: "Meridian Wire - Business" and
+    /// "World news | The Guardian" name the outlet on the other side; "Harbourside Gazette - Otago &
+    /// Southland" stays whole (no way to tell a region from a name); "Business-Standard" keeps its hyphen.
     static func outlet(of name: String) -> String {
-        var outlet = Substring(name.split(separator: "(").first ?? "")
+        let whole = Substring(name.split(separator: "(").first ?? "")
         // Read for every article a story scores: most names have no separator at all.
-        if outlet.contains(where: { sectionMarks.contains($0) }) {
-            for separator in sectionSeparators {
-                if let found = outlet.firstByteRange(of: separator), found.lowerBound > outlet.startIndex {
-                    outlet = outlet[..<found.lowerBound]
-                }
-            }
+        guard whole.contains(where: { sectionMarks.contains($0) }),
+              let separator = sectionSeparators.lazy.compactMap({ whole.firstByteRange(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }),
+              separator.lowerBound > whole.startIndex else {
+            return whole.trimmingCharacters(in: .whitespaces)
         }
-        return outlet.trimmingCharacters(in: .whitespaces)
+        let (before, after) = (whole[..<separator.lowerBound], whole[separator.upperBound...])
+        if isSection(after) { return before.trimmingCharacters(in: .whitespaces) }
+        if isSection(before) { return outlet(of: String(after)) }
+        return whole.trimmingCharacters(in: .whitespaces)
     }
+
+    private static func isSection(_ text: Substring) -> Bool {
+        let words = Tokenizer.words(String(text))
+        return !words.isEmpty && words.allSatisfy(sectionWords.contains)
+    }
+
+    /// What feeds call their sections.
+    private static let sectionWords: Set<String> = [
+        "world", "news", "business", "markets", "market", "politics", "sport", "sports", "technology", "tech", "science",
+        "health", "africa", "top", "stories", "latest", "headlines", "economy", "companies", "local", "opinion",
+        "entertainment", "culture", "home", "national", "international", "breaking", "finance", "money", "lifestyle",
+        "security", "hardware", "environment", "climate", "energy", "general", "main", "feed", "rss", "uk", "us", "europe",
+        "asia", "americas", "middle", "east", "and", "the", "of", "all", "front", "page", "video", "videos", "live",
+    ]
 
     private static let sectionMarks: Set<Character> = ["-", "–", "—", "|", ":"]
 

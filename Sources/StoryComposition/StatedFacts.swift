@@ -1,3 +1,5 @@
+import NewsText
+
 /// What a sentence states that another sentence of the story could contradict: its toll of each
 /// kind (deaths, injuries, arrests: `NumericFacts`), a turnout, and whom it says won or was
 /// appointed (`DeclaredWinners`). Other rates are left out: a repo rate and a prime lending rate
@@ -13,6 +15,8 @@ struct StatedFacts {
     private let appointments: [String: Set<String>]
     /// What the sentence says a legislature did with a vote (`VoteOutcome`), and which one.
     private let vote: (body: String, passed: Bool)?
+    /// Its content words, to tell whether two outcomes are of one bill.
+    private let terms: Set<String>
 
     init(_ sentence: String) {
         let words = FactWords.words(of: sentence)
@@ -21,13 +25,16 @@ struct StatedFacts {
         winners = Set(DeclaredWinners.winners(in: words))
         appointments = DeclaredWinners.byRole(DeclaredWinners.appointments(in: words))
         vote = VoteOutcome.outcome(in: words)
+        terms = vote == nil ? [] : Set(Tokenizer.contentWords(sentence))
     }
 
     /// The same legislature's vote said to pass in both: "Uruguay's Senate approved a bill…" and
     /// "Uruguay's Senate has voted in favour of letting…" tell one outcome twice (a fourteenth audit).
     func repeatsAnOutcome(of other: StatedFacts) -> Bool {
-        guard let vote, let theirs = other.vote else { return false }
-        return vote.body == theirs.body && vote.passed == theirs.passed
+        guard let vote, let theirs = other.vote, vote.body == theirs.body, vote.passed == theirs.passed else { return false }
+        // One bill: two content words in common besides the house and the verbs ("licensed", "cannabis"), not
+        // "Parliament approved the budget" and "MPs backed a motion to censure the minister".
+        return terms.intersection(other.terms).subtracting(VoteOutcome.wordsOfAnyVote).count >= 2
     }
 
     /// The same toll (or turnout) of one kind stated again, and nothing of a kind `other` lacks:

@@ -27,7 +27,7 @@ enum SubjectFigures {
         "received", "obtained", "got", "came", "scored",
     ]
 
-    private static let multipliers: [String: Double] = [
+    static let multipliers: [String: Double] = [
         "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "bn": 1e9, "mn": 1e6, "bln": 1e9, "mln": 1e6,
         "trn": 1e12,
     ]
@@ -47,8 +47,14 @@ enum SubjectFigures {
             return percentage(index, in: words, electionContext: electionContext)
         }
         if word.isMoney {
-            let noun = moneyNoun(before: index, in: words) ?? (isDealPrice(index, in: words) ? "deal" : moneyNoun(from: after, in: words))
-            return noun.map { (.money, dealWords.contains($0) ? "deal" : $0) }
+            if let measure = moneyNoun(before: index, in: words) { return (.money, measure) }
+            // "$45 a share" and "$78.42 a barrel" are prices of their noun whatever deal is near; an amount
+            // naming nothing after it ("for €1.2bn including debt") is the deal's when an acquisition governs it.
+            let following = moneyNoun(from: after, in: words)
+            if following.map({ dealWords.contains($0) || dealConnectors.contains($0) }) ?? true, isDealPrice(index, in: words) {
+                return (.money, "deal")
+            }
+            return following.map { (.money, dealWords.contains($0) ? "deal" : $0) }
         }
         return countNoun(from: after, in: words, closedAt: words[after - 1].endsClause).map { (.count, $0) }
     }
@@ -77,6 +83,8 @@ enum SubjectFigures {
     private static let dealWords: Set<String> = [
         "deal", "takeover", "acquisition", "purchase", "bid", "offer", "buyout", "merger", "transaction",
     ]
+    /// Words after an amount that name nothing it is of: "for €1.2bn including debt", "$5bn in cash".
+    private static let dealConnectors: Set<String> = ["including", "excluding", "plus", "cash", "net", "which", "and", "or", "to"]
     private static let acquiringWords: Set<String> = dealWords.union([
         "buy", "buys", "buying", "bought", "acquire", "acquires", "acquiring", "acquired", "valuing", "values", "valued",
     ])
@@ -97,8 +105,12 @@ enum SubjectFigures {
     private static func moneyNoun(from start: Int, in words: [FactWords.Word]) -> String? {
         var position = start
         guard start > 0, !words[start - 1].endsClause else { return nil }
-        while position < words.count, ["a", "an", "per", "in", "for"].contains(words[position].lowered)
-                || FactWords.currencyNames.contains(words[position].lowered), !words[position].endsClause {
+        // The currency's name is the amount's unit, not what it is of: "1.4 billion euros, subject to…" names nothing.
+        if position < words.count, FactWords.isCurrencyName(words[position]) {
+            if words[position].endsClause { return nil }
+            position += 1
+        }
+        while position < words.count, ["a", "an", "per", "in", "for"].contains(words[position].lowered), !words[position].endsClause {
             position += 1
         }
         guard position < words.count, words[position].number == nil, !isStopWord(words[position].lowered) else { return nil }

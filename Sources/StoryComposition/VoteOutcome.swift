@@ -6,18 +6,24 @@ enum VoteOutcome {
     /// nil when it names none, or no outcome, or both kinds.
     static func outcome(in words: [FactWords.Word]) -> (body: String, passed: Bool)? {
         let lowered = words.map(\.lowered)
-        guard let body = lowered.first(where: bodies.contains) else { return nil }
-        var passes = lowered.contains(where: passing.contains)
-        if let voted = lowered.firstIndex(of: "voted"), voted + 2 < lowered.count, lowered[voted + 1] == "in",
-           ["favour", "favor"].contains(lowered[voted + 2]) {
-            passes = true
-        }
-        let stalls = lowered.contains(where: stalling.contains)
-            || zip(lowered, lowered.dropFirst()).contains { ["put", "puts"].contains($0) && $1 == "off" }
-            || zip(lowered, lowered.dropFirst()).contains { $0 == "voted" && $1 == "down" }
+        // The legislature: a member word ("senators"), or a house written as a name ("the Senate", not
+        // "the house was destroyed", "chamber of commerce" or "sheriff's deputies").
+        guard let position = lowered.indices.first(where: { index in
+            bodies.contains(lowered[index]) && (!namedBodies.contains(lowered[index]) || words[index].isCapitalized)
+        }) else { return nil }
+        // Its outcome: a verb within the eight words after it ("the Senate approved", "A vote in Uruguay's
+        // Senate on exporting recreational cannabis was postponed").
+        let window = Array(lowered[(position + 1) ..< min(position + 9, lowered.count)])
+        let passes = window.contains(where: passing.contains)
+            || zip(window, zip(window.dropFirst(), window.dropFirst(2))).contains { $0 == "voted" && $1.0 == "in" && ["favour", "favor"].contains($1.1) }
+        let stalls = window.contains(where: stalling.contains)
+            || zip(window, window.dropFirst()).contains { (["put", "puts"].contains($0) && $1 == "off") || ($0 == "voted" && $1 == "down") }
         guard passes != stalls else { return nil }
-        return (body: bodyKey(body), passed: passes)
+        return (body: bodyKey(lowered[position]), passed: passes)
     }
+
+    /// Houses whose name is also an ordinary word: counted only with a capital.
+    private static let namedBodies: Set<String> = ["house", "chamber", "assembly", "council", "deputies", "congress", "parliament"]
 
     private static let bodies: Set<String> = [
         "senate", "senators", "parliament", "parliament's", "house", "congress", "assembly", "lawmakers", "legislators",
@@ -33,6 +39,9 @@ enum VoteOutcome {
         default: return word
         }
     }
+
+    /// The words any report of a vote uses: no sign that two sentences tell one bill's vote.
+    static let wordsOfAnyVote: Set<String> = bodies.union(passing).union(stalling).union(["voted", "vote", "votes", "favour", "favor", "bill"])
 
     private static let passing: Set<String> = [
         "approved", "approves", "approve", "passed", "passes", "backed", "backs", "adopted", "adopts", "ratified",

@@ -30,11 +30,20 @@ public enum LegislativeVote {
         "reject", "backs", "backed", "back", "blocks", "blocked", "block", "adopts", "adopted", "overrides", "clears",
     ]
 
+    /// Councils that govern no town: "VW works council backs deal", "ECB Governing Council votes to hold".
+    static let nonLegislativeCouncils: Set<String> = [
+        "works", "governing", "security", "stability", "executive", "supervisory", "monetary", "policy", "advisory",
+        "research", "medical", "arts", "sports", "student", "students", "union", "board",
+    ]
+
     /// True when a headline of the story says a legislature voted.
     public static func isReported(_ texts: [StoryText]) -> Bool {
         texts.contains { text in
             let words = Tokenizer.words(text.headline)
-            return zip(words, words.dropFirst()).contains { legislatures.contains($0.0) && voteVerbs.contains($0.1) }
+            return words.indices.dropLast().contains { index in
+                legislatures.contains(words[index]) && voteVerbs.contains(words[index + 1])
+                    && !(words[index] == "council" && index > 0 && nonLegislativeCouncils.contains(words[index - 1]))
+            }
         }
     }
 }

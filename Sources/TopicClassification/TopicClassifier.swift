@@ -75,12 +75,14 @@ public struct TopicClassifier: Sendable {
         mostProbableSubject(texts).subject
     }
 
-    /// The subject of the most probable class (a subject's kinds are not summed: cross-validation
-    /// preferred the single class, docs/jarvis/story-engine.md, Topics), and that class's probability.
+    /// The subject of the most probable class (a subject's kinds are not summed to choose it:
+    /// cross-validation preferred the single class, docs/jarvis/story-engine.md, Topics), and the
+    /// subject's probability, its kinds summed: what the rules' bars were set against.
     private func mostProbableSubject(_ texts: [StoryText]) -> (subject: Subject, probability: Double) {
         let probabilities = subjectProbabilities(texts)
         let best = probabilities.indices.max { probabilities[$0] < probabilities[$1] } ?? 0
-        return (model.classes[best], probabilities[best])
+        let subject = model.classes[best]
+        return (subject, zip(model.classes, probabilities).filter { $0.0 == subject }.reduce(0) { $0 + $1.1 })
     }
 
     /// Mean class probabilities over the articles, in the order of `model.classes`.

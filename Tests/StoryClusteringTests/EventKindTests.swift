@@ -49,6 +49,9 @@ final class EventKindTests: XCTestCase {
         XCTAssertTrue(EventKind.differ(kinds("Zambian copper miners strike at Kitwe shaft"), kinds("Two killed in Kitwe market fire")))
         XCTAssertEqual(kinds("Drone strike sparks fire at Volgograd refinery"), [.fire])
         XCTAssertEqual(kinds("Army launches strikes on rebel camps"), [.launch])
+        XCTAssertEqual(kinds("Israel strikes Gaza hospital"), [])
+        XCTAssertEqual(kinds("Salah strikes twice as Liverpool win"), [])
+        XCTAssertEqual(kinds("Nurses launch strike over pay"), [.strike])
         XCTAssertEqual(kinds("Earthquake strikes off Sumatra"), [.earthquake])
         XCTAssertEqual(kinds("Miners' union strikes deal with Kafue Red Metals"), [])
     }

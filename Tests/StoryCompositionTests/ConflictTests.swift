@@ -160,6 +160,21 @@ final class ConflictTests: XCTestCase {
         XCTAssertEqual(NumericFacts.facts(in: "The regulator fined Maplewave 45 million dollars.").map(\.noun), ["fine"])
     }
 
+    /// A review of the deal-price reading: a price per share is no deal's price, a barrel's price is a
+    /// barrel's whatever deal is near, and "Real" or "pound" are no currencies in a scoreline or a bomb.
+    func testPricesPerShareScorelinesAndWeightsAreNoDealPrices() {
+        let takeover = [
+            Fixture.article("a", "Reuters", "reuters.com", "Acme to buy Foo Corp",
+                            "Acme Industries agreed on Monday to buy Foo Corp for $45 a share in cash."),
+            Fixture.article("b", "Bloomberg", "bloomberg.com", "Acme agrees Foo deal",
+                            "Acme Industries agreed on Monday to buy Foo Corp in a $5bn deal.", minutesAfterNoon: 5),
+        ]
+        XCTAssertNil(Conflict.sentence(for: takeover))
+        XCTAssertEqual(NumericFacts.facts(in: "Brent crude, which rose after the OPEC deal, climbed to $78.42 a barrel.").map(\.noun), ["barrel"])
+        XCTAssertEqual(NumericFacts.facts(in: "Barcelona 2 Real Madrid 1 in the Clasico.").map(\.kind), [])
+        XCTAssertEqual(NumericFacts.facts(in: "The jet dropped a 2,000 pound bomb on the depot.").map(\.kind), [])
+    }
+
     func testCountsOfOneSubjectConflictButCountsOfDifferentSubjectsDoNot() {
         let disputed = [
             Fixture.article("a", "Reuters", "reuters.com", "Bank outage", "Equity Bank said 1.9 million customers were locked out of their accounts."),

@@ -34,6 +34,10 @@ final class ConsensusTests: XCTestCase {
         XCTAssertEqual(SourceNames.display("Reuters: World News", fallbackKey: "reuters.com"), "Reuters")
         XCTAssertEqual(SourceNames.display("Meridian Wire – Africa (wire)", fallbackKey: "m.example"), "Meridian Wire")
         XCTAssertEqual(SourceNames.display("Business-Standard", fallbackKey: "bs.example"), "Business-Standard")
+        XCTAssertEqual(SourceNames.display("World news | The Guardian", fallbackKey: "g.example"), "The Guardian")
+        XCTAssertEqual(SourceNames.display("Top stories - Google News", fallbackKey: "g.example"), "Google News")
+        XCTAssertEqual(SourceNames.display("Harbourside Gazette - Otago & Southland", fallbackKey: "h.example"),
+                       "Harbourside Gazette - Otago & Southland", "a region could be a name: kept whole")
         XCTAssertEqual(SourceNames.display(" - Business", fallbackKey: "x.example"), "- Business")
     }
 

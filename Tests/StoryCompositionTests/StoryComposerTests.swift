@@ -1,5 +1,5 @@
 import Foundation
-import StoryComposition
+@testable import StoryComposition
 import XCTest
 
 final class StoryComposerTests: XCTestCase {
@@ -47,6 +47,17 @@ final class StoryComposerTests: XCTestCase {
         let story = StoryComposer(authority: .bundled).compose(StoryFixtures.malawiDisputedWinner, topic: "africa", now: StoryFixtures.noon)
         XCTAssertEqual(story.conflict, "Reuters reports that Lazarus Chakwera won while Nyasa Times reports that Peter Mutharika won.")
         XCTAssertEqual(story.headline, "Malawi presidential election result announced")
+    }
+
+    /// A vote share in a headline is read as one, and only the words telling two names apart count.
+    func testAHeadlineTakesASideOfAVoteShareOrOfANameByTheWordsThatDiffer() {
+        let shares = Dispute(sentence: "", figures: NumericFacts.facts(in: "Hounkpè won 71.4% of the vote; turnout fell.", electionContext: true)
+            + NumericFacts.facts(in: "Hounkpè took 74.1% of the vote.", electionContext: true))
+        XCTAssertEqual(shares.figures.count, 2)
+        XCTAssertTrue(shares.isSideTaken(by: "Hounkpè wins with 71.4% of the vote"))
+        let names = Dispute(sentence: "", names: ["John Mahama", "John Kufuor"])
+        XCTAssertTrue(names.isSideTaken(by: "Mahama declared winner"))
+        XCTAssertFalse(names.isSideTaken(by: "John waits for the count"))
     }
 
     /// Leaving the dispute is worth it only for an informative headline: a question loses to a side.

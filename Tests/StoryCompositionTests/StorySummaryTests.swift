@@ -159,6 +159,7 @@ final class StorySummaryTests: XCTestCase {
         let summary = StorySummary.summarize(articles, headline: "")
         XCTAssertTrue(summary.hasPrefix("Polaris Silicon"), summary)
         XCTAssertEqual(HeadlineCasing.capitalisedWords("RISC-V, COVID-19 and F-35 jets: NATO's ANGER"), ["NATO", "ANGER"])
+        XCTAssertEqual(HeadlineCasing.capitalisedWords("ALL-OUT strike, NON-STOP misery"), ["ALL", "OUT", "NON", "STOP"])
     }
 
     /// A fourteenth audit: a summary told that Uruguay's Senate approved a bill and, next, that the vote
@@ -177,6 +178,11 @@ final class StorySummaryTests: XCTestCase {
         XCTAssertFalse(disputed.contains("approved") && disputed.contains("postponed"), disputed)
         let twice = StorySummary.summarize([approved, backed], headline: "")
         XCTAssertFalse(twice.contains("approved") && twice.contains("voted in favour"), twice)
+        // Two votes of one house are two facts; a house that is a building votes nothing.
+        let budget = StatedFacts("Parliament approved the 2025 budget by 180 votes to 120 on Thursday.")
+        XCTAssertFalse(StatedFacts("MPs also backed a motion to censure the finance minister.").repeatsAnOutcome(of: budget))
+        XCTAssertFalse(StatedFacts("Roads around the house were blocked for hours.")
+            .contradicts(StatedFacts("The house was destroyed before the blaze passed.")))
     }
 
     /// A twelfth audit: a summary ending on a tabloid's "a fisherman told us", another opening with

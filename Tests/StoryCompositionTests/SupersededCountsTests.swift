@@ -99,6 +99,11 @@ final class SupersededCountsTests: XCTestCase {
         XCTAssertEqual(Set(pool.sentences.filter(pool.isSuperseded).map(\.article)), [0])
         XCTAssertEqual(NumericFacts.facts(in: "Twelve workers died in the blaze.").map(\.kind), [.deaths])
         XCTAssertEqual(NumericFacts.facts(in: "About 2,100 workers went on strike.").map(\.kind), [.count])
+        // The long reach is only for "the number of … killed", and only when no other count comes between.
+        XCTAssertEqual(NumericFacts.facts(in: "Airline shares that were hurt by the pandemic and by the strikes of last summer have "
+            + "risen to $45.").map(\.kind), [])
+        XCTAssertEqual(NumericFacts.facts(in: "The number of people killed in road accidents fell while the number of registered cars "
+            + "in the country has risen to 12 million.").map(\.kind), [])
     }
 
     /// A fourteenth audit: an outbreak's cases grow like a toll; the summary kept "46 cases of cholera"

@@ -18,6 +18,8 @@ final class LegislativeVoteRuleTests: XCTestCase {
             "Shareholders vote down pay package at Halcyon",
             "Senate hearing grills chip makers over export rules",
             "Parliament's budget office warns on deficit",
+            "VW works council backs restructuring deal",
+            "ECB Governing Council votes to hold rates",
         ])
     }
 
