@@ -147,5 +147,11 @@ enum JarvisMigrations {
         Migration(version: 9, name: "age_unknown", sql: """
             ALTER TABLE articles ADD COLUMN age_unknown INTEGER NOT NULL DEFAULT 0
             """),
+        // A placed article its outlet revised (same entry, new text): its story is recomposed from the
+        // new text (`StoryWorker.reviseRound`), then the flag is cleared.
+        Migration(version: 10, name: "revised", sql: """
+            ALTER TABLE articles ADD COLUMN revised INTEGER NOT NULL DEFAULT 0;
+            CREATE INDEX articles_revised ON articles (updated_at, id) WHERE revised = 1
+            """),
     ]
 }

@@ -60,6 +60,18 @@ public final class StoryEngine {
                             absorbedStoryIDs: assignment.mergedStoryIDs)
     }
 
+    /// Recomposes `storyID` with `article` as its outlet revised it in place (it stays in its story);
+    /// nil when the story is not in memory or out of the feed, or the report is not one it is composed
+    /// from. `wasListed`: the story was in the feed before.
+    public func revise(_ article: EngineArticle, storyID: String, now: Date) -> (story: StorySnapshot, wasListed: Bool)? {
+        guard !quiet.contains(storyID), var material = materials[storyID], material.revise(article) else { return nil }
+        materials[storyID] = material
+        let wasListed = snapshots[storyID]?.isListed ?? false
+        let snapshot = compose(storyID, material, now: now, sampleChanged: true)
+        snapshots[storyID] = snapshot
+        return (snapshot, wasListed)
+    }
+
     /// Puts back an article already assigned to `storyID` (no decision, no composition).
     public func restore(_ article: EngineArticle, storyID: String) {
         clusterer.restore(ClusterArticle(article), storyID: storyID)

@@ -27,6 +27,22 @@ struct StoryMaterial {
         return newest + firstReports.filter { newerReports[Self.outlet(of: $0)] != nil }
     }
 
+    /// Puts an outlet's revised text (same article, new headline or body) in place of the report it
+    /// revises; true when that report is one the story is composed from.
+    mutating func revise(_ article: StoryArticle) -> Bool {
+        latestArticleAt = max(latestArticleAt, article.publishedAt)
+        if !article.ageUnknown { latestKnownArticleAt = max(latestKnownArticleAt ?? .distantPast, article.publishedAt) }
+        if let index = firstReports.firstIndex(where: { $0.id == article.id }) {
+            firstReports[index] = article
+            firstReports.sort { ($0.publishedAt, $0.id) < ($1.publishedAt, $1.id) }
+            return true
+        }
+        let outlet = Self.outlet(of: article)
+        guard newerReports[outlet]?.id == article.id else { return false }
+        newerReports[outlet] = article
+        return true
+    }
+
     /// Adds `article`; true when the articles the story is composed from changed (a new outlet,
     /// an earlier first report or a newer report of a sampled outlet), false when only the
     /// times moved.

@@ -42,7 +42,13 @@ struct ArticleStore: Sendable {
                               .text(try existing.decode(String.self, "id"))])
                     // A placed article's link and date show in its story's `sources`: listings cut
                     // before this change must not be served again (`StoryFirstPageCache`).
-                    if try existing.decode(String?.self, "story_id") != nil { try StoryRanking.advanceGeneration(connection) }
+                    if try existing.decode(String?.self, "story_id") != nil {
+                        try StoryRanking.advanceGeneration(connection)
+                        // Its story was composed from the old text (a fifteenth reader's audit: a toll revised
+                        // in place to 15 dead stayed at 11 on the card).
+                        try connection.execute("UPDATE articles SET revised = 1 WHERE id = $1",
+                                               [.text(try existing.decode(String.self, "id"))])
+                    }
                     outcome.updated += 1
                 } else if try isStoredFromOtherFeed(article, feedID: feedID, sourceKey: sourceKey, connection) {
                     outcome.fromOtherFeed += 1

@@ -101,7 +101,7 @@ final class FeedPoller: Sendable {
                 let stored = try await articles.ingest(entries, feedID: feed.id, source: feed.name,
                                                        sourceKey: SourceKey.of(feedURL: url),
                                                        firstFetch: feed.lastFetchedAt == nil, now: now)
-                if stored.inserted > 0 { onNewArticles() }
+                if stored.inserted + stored.updated > 0 { onNewArticles() }
                 try await recordSuccess(feed, etag: document.etag, lastModified: document.lastModified,
                                         movedTo: document.permanentRedirect, now: now)
                 logger.info("feed fetched", ["feedId": .string(feed.id), "entries": .int(entries.count),

@@ -95,6 +95,7 @@ final class StoryWorker: Sendable {
                         var more = true
                         while more, !Task.isCancelled {
                             more = try await clusterRound(current)
+                            try await reviseRound(current)
                             if clock().timeIntervalSince(lastSweep) >= settings.sweepSeconds {
                                 try await sweep(current)
                                 lastSweep = clock()
@@ -142,6 +143,38 @@ final class StoryWorker: Sendable {
                          ["articleId": .string(articleID), "source": .string(source)])
             return true
         }
+    }
+
+    /// Recomposes the stories of placed articles their outlets revised in place (`revised`, set by
+    /// `ArticleStore`), announces them like any change, and clears the flags.
+    private func reviseRound(_ engine: StoryEngineThread) async throws {
+        let now = clock()
+        let limit = Int64(settings.batchSize)
+        let revised = try await database.read { connection in
+            try connection.query("""
+                SELECT id, source, source_key, headline, body, source_url, published_at, feed_marked_breaking, age_unknown, story_id,
+                    updated_at
+                FROM articles WHERE revised = 1 AND story_id IS NOT NULL ORDER BY updated_at, id LIMIT $1
+                """, [.integer(limit)]).map { row in
+                (article: try Self.article(row), storyID: try row.decode(String.self, "story_id"), updatedAt: try row.decode(Date.self, "updated_at"))
+            }
+        }
+        guard !revised.isEmpty else { return }
+        var (round, events): (StoryWrites.Round, [JarvisEvent]) = try await engine.run { engine -> (StoryWrites.Round, [JarvisEvent]) in
+            var round = StoryWrites.Round()
+            var listedBefore: [String: Bool] = [:]
+            for entry in revised {
+                guard let revision = engine.revise(entry.article, storyID: entry.storyID, now: now) else { continue }
+                if listedBefore[entry.storyID] == nil { listedBefore[entry.storyID] = revision.wasListed }
+                round.stories[entry.storyID] = (revision.story, false)
+            }
+            let events = round.stories.values.compactMap { story in
+                JarvisEvent.feedChange(story.snapshot, wasInFeed: listedBefore[story.snapshot.id] ?? false, at: now)
+            }
+            return (round, events)
+        }
+        round.revisions = revised.map { ($0.article.id, $0.updatedAt) }
+        try await writes.commit(round, events: events, to: self.events, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds))
     }
 
     /// Places `pending` and commits the round.

@@ -16,8 +16,10 @@ struct StoryWrites: Sendable {
         /// The latest snapshot of each story the round touched, and whether the round created it.
         var stories: [String: (snapshot: StorySnapshot, isNew: Bool)] = [:]
         var staleStoryIDs: [String] = []
+        /// Revised articles whose stories the round recomposed, as of the revision read (`updated_at`).
+        var revisions: [(articleID: String, updatedAt: Date)] = []
 
-        var isEmpty: Bool { assignments.isEmpty && stories.isEmpty && staleStoryIDs.isEmpty }
+        var isEmpty: Bool { assignments.isEmpty && stories.isEmpty && staleStoryIDs.isEmpty && revisions.isEmpty }
     }
 
     /// Another process holds the lease, or held it since this engine last read the database.
@@ -56,6 +58,11 @@ struct StoryWrites: Sendable {
             for storyID in round.staleStoryIDs {
                 try connection.execute("UPDATE stories SET state = 'stale', updated_at = $1 WHERE id = $2 AND state = 'live'",
                                        [now.sqlValue, .text(storyID)])
+            }
+            for (articleID, updatedAt) in round.revisions {
+                // A newer revision stored meanwhile keeps its flag for the next round.
+                try connection.execute("UPDATE articles SET revised = 0 WHERE id = $1 AND updated_at = $2",
+                                       [.text(articleID), updatedAt.sqlValue])
             }
             try StoryRanking.advanceGeneration(connection)
             return try live.notify(events, at: now, in: connection)
