@@ -37,7 +37,7 @@ enum NumericFacts {
     ]
 
     /// Words allowed between a number and its casualty word: "12 people were killed".
-    private static let casualtyFillers: Set<String> = [
+    private static let casualtyFillers: Set<String> = Set([
         "people", "persons", "civilians", "soldiers", "others", "were", "was", "have", "had", "been", "are", "being",
         "reportedly", "confirmed", "now", "children", "police", "officers", "protesters", "migrants", "passengers",
         // "26 people are now known to have died" (a twelfth audit's summary gave it beside "Thirty-one people died").
@@ -47,8 +47,8 @@ enum NumericFacts {
         "workers", "miners", "crew", "pilgrims", "students", "villagers", "residents", "traders", "fishermen",
         "tourists", "patients", "firefighters", "troops", "rescuers", "worshippers", "climbers", "players", "fans",
         // "46 confirmed cases of cholera", "58 new cholera cases", "12 suspected mpox cases".
-        "new", "suspected", "cholera", "measles", "mpox", "ebola", "dengue", "malaria", "covid", "covid-19",
-    ]
+        "new", "suspected",
+    ]).union(diseases)
 
     /// Words before a number that say it is a death toll: "killing 12", "death toll rose to 15".
     private static let tollLead: Set<String> = ["killing", "killed", "toll", "kills"]
@@ -111,10 +111,12 @@ enum NumericFacts {
 
     /// Words that make "cases" an outbreak's (a fourteenth audit's summary kept "46 cases of cholera"
     /// after a report that they rose to 58).
-    private static let outbreakWords: Set<String> = [
-        "cholera", "measles", "mpox", "ebola", "marburg", "dengue", "malaria", "covid", "covid-19", "coronavirus", "virus",
-        "outbreak", "epidemic", "infections", "infected", "flu", "influenza", "polio", "diphtheria", "meningitis",
-        "anthrax", "lassa", "typhoid", "plague", "disease",
+    private static let outbreakWords: Set<String> = diseases.union(["virus", "outbreak", "epidemic", "infections", "infected"])
+
+    /// Diseases whose cases news counts (not "disease": "cases of fraud involving the disease fund").
+    private static let diseases: Set<String> = [
+        "cholera", "measles", "mpox", "ebola", "marburg", "dengue", "malaria", "covid", "covid-19", "coronavirus", "flu",
+        "influenza", "polio", "diphtheria", "meningitis", "anthrax", "lassa", "typhoid", "plague",
     ]
 
     /// Units after a number that make it a measurement (a fourth audit's typhoon: 190 km/h read as a toll).
