@@ -156,7 +156,7 @@ final class StoryWorker: Sendable {
                     updated_at
                 FROM articles WHERE revised = 1 AND story_id IS NOT NULL ORDER BY updated_at, id LIMIT $1
                 """, [.integer(limit)]).map { row in
-                (article: try Self.article(row), storyID: try row.decode(String.self, "story_id"), updatedAt: try row.decode(Date.self, "updated_at"))
+                (article: try Self.revision(row), storyID: try row.decode(String.self, "story_id"), updatedAt: try row.decode(Date.self, "updated_at"))
             }
         }
         guard !revised.isEmpty else { return }
@@ -274,6 +274,17 @@ final class StoryWorker: Sendable {
         }
         logger.info("story engine ready", ["restoredArticles": .int(stored.count)])
         return engine
+    }
+
+    /// A revised article as of its revision: what it says now is the outlet's word at that time, so a
+    /// toll it raised is newer than another outlet's report of the hour before (a fifteenth audit's
+    /// report revised to 15 dead would otherwise read as disputing a later "climbs to 11").
+    static func revision(_ row: Row) throws -> EngineArticle {
+        let article = try article(row)
+        let revisedAt: Date = try row.decode("updated_at")
+        return EngineArticle(id: article.id, sourceName: article.sourceName, sourceKey: article.sourceKey, headline: article.headline,
+                             body: article.body, publishedAt: max(article.publishedAt, revisedAt), url: article.url,
+                             feedMarkedBreaking: article.feedMarkedBreaking, ageUnknown: article.ageUnknown)
     }
 
     static func article(_ row: Row) throws -> EngineArticle {
