@@ -73,8 +73,7 @@ enum NamedEntityScanner {
                 continue
             }
             // "Dunedin-based Tuatara Pay" names Dunedin and Tuatara Pay, as `Tokenizer` reads it.
-            if inWord, scalar == "-", !currentIsNumber,
-               !(current.first.map(ScalarClasses.isUppercase) ?? false) || !Tokenizer.startsLocatingSuffix(scalars, at: index + 1) {
+            if inWord, scalar == "-", !currentIsNumber, !Tokenizer.hyphenEndsName(current, scalars, suffixAt: index + 1) {
                 current.append(scalar)
                 continue
             }

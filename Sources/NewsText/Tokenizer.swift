@@ -45,7 +45,7 @@ public enum Tokenizer {
             if ScalarClasses.isLetterOrDigit(scalar) {
                 current.append(scalar)
             } else if isJoiner(scalar), !current.isEmpty, index + 1 < scalars.count, ScalarClasses.isLetterOrDigit(scalars[index + 1]),
-                      scalar != "-" || !(current.first.map(ScalarClasses.isUppercase) ?? false) || !startsLocatingSuffix(scalars, at: index + 1) {
+                      scalar != "-" || !hyphenEndsName(current, scalars, suffixAt: index + 1) {
                 if scalar != "-" { apostrophe = current.count }
                 continue
             } else {
@@ -88,14 +88,20 @@ public enum Tokenizer {
     ]
 
     /// "Dunedin-based", "Saudi-led", "Kremlin-backed": the name before such a suffix (capitalised: not
-    /// "self-made", "state-run") is a name of the text, so the hyphen separates (a fourteenth reader's audit: "Dunedin-based Tuatara Pay confirms
-    /// cyber breach" read as "dunedinbased" and split from the breach it reported).
+    /// "self-made", "state-run") is a name of the text, so the hyphen separates (a fourteenth reader's
+    /// audit: "Dunedin-based Tuatara Pay confirms cyber breach" read as "dunedinbased" and split from the
+    /// breach it reported). The entity scanner splits there too.
     private static let locatingSuffixes: Set<String> = [
         "based", "led", "backed", "owned", "run", "born", "made", "listed", "headquartered", "registered", "bound", "funded",
         "controlled", "allied", "linked",
     ]
 
-    static func startsLocatingSuffix(_ scalars: [Unicode.Scalar], at start: Int) -> Bool {
+    /// Whether a hyphen after `word` (being read) separates it from a locating suffix starting at `start`.
+    static func hyphenEndsName(_ word: String.UnicodeScalarView, _ scalars: [Unicode.Scalar], suffixAt start: Int) -> Bool {
+        (word.first.map(ScalarClasses.isUppercase) ?? false) && startsLocatingSuffix(scalars, at: start)
+    }
+
+    private static func startsLocatingSuffix(_ scalars: [Unicode.Scalar], at start: Int) -> Bool {
         var end = start
         while end < scalars.count, ScalarClasses.isLetterOrDigit(scalars[end]), end - start <= 13 { end += 1 }
         guard end - start <= 13 else { return false }

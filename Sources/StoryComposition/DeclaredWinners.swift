@@ -127,13 +127,12 @@ enum DeclaredWinners {
     /// and writes "Lazarus Chakwera won" in its lead names one winner, not two (which had hidden its
     /// dispute with an outlet declaring someone else).
     static func people(_ names: [String]) -> Set<String> {
-        let words = { (name: String) in Set(name.lowercased().split(separator: " ")) }
-        let fullestFirst = Set(names).sorted { lhs, rhs in
-            words(lhs).count != words(rhs).count ? words(lhs).count > words(rhs).count : lhs < rhs
+        let fullestFirst = Set(names).map { (name: $0, words: Set($0.lowercased().split(separator: " "))) }.sorted { lhs, rhs in
+            lhs.words.count != rhs.words.count ? lhs.words.count > rhs.words.count : lhs.name < rhs.name
         }
-        return fullestFirst.reduce(into: Set<String>()) { kept, name in
-            if !kept.contains(where: { words(name).isSubset(of: words($0)) }) { kept.insert(name) }
-        }
+        var kept: [(name: String, words: Set<Substring>)] = []
+        for person in fullestFirst where !kept.contains(where: { person.words.isSubset(of: $0.words) }) { kept.append(person) }
+        return Set(kept.map(\.name))
     }
 
     /// Words after which a role is over ("special envoy for the Sahel" is a special envoy).

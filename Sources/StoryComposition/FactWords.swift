@@ -73,7 +73,6 @@ struct FactWords {
         currencyNames.contains(word.lowered) && (!lowerCaseOnlyCurrencies.contains(word.lowered) || word.text == word.lowered)
     }
 
-
     private mutating func markAmountsBeforeCurrencyNames() {
         for index in words.indices where !words[index].isMoney && !words[index].isPercent && !words[index].endsClause {
             var currency = index + 1

@@ -86,7 +86,7 @@ enum NumericFacts {
             let amount = value * scale.factor
             guard let (kind, noun) = labelled,
                   let bounds = FigureBounds.bounds(value: amount, digits: word.text, hedge: hedge) else { continue }
-            let isRate = ![.deaths, .injuries, .arrests, .cases, .basisPoints, .count, .money].contains(kind)
+            let isRate = !kind.risesAsEventDevelops && ![.basisPoints, .count, .money].contains(kind)
             let text = written.joined(separator: " ") + (isRate && !word.isPercent ? "%" : "")
             found.append(Fact(kind: kind, noun: noun, value: amount, bounds: bounds, text: text))
         }

@@ -27,11 +27,15 @@ struct StoryMaterial {
         return newest + firstReports.filter { newerReports[Self.outlet(of: $0)] != nil }
     }
 
+    private mutating func noteTime(of article: StoryArticle) {
+        latestArticleAt = max(latestArticleAt, article.publishedAt)
+        if !article.ageUnknown { latestKnownArticleAt = max(latestKnownArticleAt ?? .distantPast, article.publishedAt) }
+    }
+
     /// Puts an outlet's revised text (same article, new headline or body) in place of the report it
     /// revises; true when that report is one the story is composed from.
     mutating func revise(_ article: StoryArticle) -> Bool {
-        latestArticleAt = max(latestArticleAt, article.publishedAt)
-        if !article.ageUnknown { latestKnownArticleAt = max(latestKnownArticleAt ?? .distantPast, article.publishedAt) }
+        noteTime(of: article)
         if let index = firstReports.firstIndex(where: { $0.id == article.id }) {
             firstReports[index] = article
             firstReports.sort { ($0.publishedAt, $0.id) < ($1.publishedAt, $1.id) }
@@ -48,8 +52,7 @@ struct StoryMaterial {
     /// times moved.
     @discardableResult
     mutating func add(_ article: StoryArticle, articleLimit: Int) -> Bool {
-        latestArticleAt = max(latestArticleAt, article.publishedAt)
-        if !article.ageUnknown { latestKnownArticleAt = max(latestKnownArticleAt ?? .distantPast, article.publishedAt) }
+        noteTime(of: article)
         let outlet = Self.outlet(of: article)
         let before = articles.map(\.id)
         if let first = firstReportBySource[outlet], first <= article.publishedAt {

@@ -156,12 +156,15 @@ final class StoryWorker: Sendable {
                     updated_at
                 FROM articles WHERE revised = 1 AND story_id IS NOT NULL ORDER BY updated_at, id LIMIT $1
                 """, [.integer(limit)]).map { row in
-                (article: try Self.revision(row), storyID: try row.decode(String.self, "story_id"), updatedAt: try row.decode(Date.self, "updated_at"))
+                let updatedAt: Date = try row.decode("updated_at")
+                return (article: try Self.revision(row, revisedAt: updatedAt), storyID: try row.decode(String.self, "story_id"),
+                        updatedAt: updatedAt)
             }
         }
         guard !revised.isEmpty else { return }
-        var (round, events): (StoryWrites.Round, [JarvisEvent]) = try await engine.run { engine -> (StoryWrites.Round, [JarvisEvent]) in
+        let (round, events) = try await engine.run { engine -> (StoryWrites.Round, [JarvisEvent]) in
             var round = StoryWrites.Round()
+            round.revisions = revised.map { ($0.article.id, $0.updatedAt) }
             var listedBefore: [String: Bool] = [:]
             for entry in revised {
                 guard let revision = engine.revise(entry.article, storyID: entry.storyID, now: now) else { continue }
@@ -173,7 +176,6 @@ final class StoryWorker: Sendable {
             }
             return (round, events)
         }
-        round.revisions = revised.map { ($0.article.id, $0.updatedAt) }
         try await writes.commit(round, events: events, to: self.events, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds))
     }
 
@@ -279,9 +281,8 @@ final class StoryWorker: Sendable {
     /// A revised article as of its revision: what it says now is the outlet's word at that time, so a
     /// toll it raised is newer than another outlet's report of the hour before (a fifteenth audit's
     /// report revised to 15 dead would otherwise read as disputing a later "climbs to 11").
-    static func revision(_ row: Row) throws -> EngineArticle {
+    static func revision(_ row: Row, revisedAt: Date) throws -> EngineArticle {
         let article = try article(row)
-        let revisedAt: Date = try row.decode("updated_at")
         return EngineArticle(id: article.id, sourceName: article.sourceName, sourceKey: article.sourceKey, headline: article.headline,
                              body: article.body, publishedAt: max(article.publishedAt, revisedAt), url: article.url,
                              feedMarkedBreaking: article.feedMarkedBreaking, ageUnknown: article.ageUnknown)
