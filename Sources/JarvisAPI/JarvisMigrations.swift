@@ -153,5 +153,10 @@ enum JarvisMigrations {
             ALTER TABLE articles ADD COLUMN revised INTEGER NOT NULL DEFAULT 0;
             CREATE INDEX articles_revised ON articles (updated_at, id) WHERE revised = 1
             """),
+        // When its outlet last revised a placed article: the engine reads the revised text as of that
+        // time, also when it is rebuilt from the database after a restart (`StoryWorker.revision`).
+        Migration(version: 11, name: "revised_at", sql: """
+            ALTER TABLE articles ADD COLUMN revised_at INTEGER
+            """),
     ]
 }

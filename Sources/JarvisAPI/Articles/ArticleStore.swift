@@ -46,8 +46,8 @@ struct ArticleStore: Sendable {
                         try StoryRanking.advanceGeneration(connection)
                         // Its story was composed from the old text (a fifteenth reader's audit: a toll revised
                         // in place to 15 dead stayed at 11 on the card).
-                        try connection.execute("UPDATE articles SET revised = 1 WHERE id = $1",
-                                               [.text(try existing.decode(String.self, "id"))])
+                        try connection.execute("UPDATE articles SET revised = 1, revised_at = $1 WHERE id = $2",
+                                               [now.sqlValue, .text(try existing.decode(String.self, "id"))])
                     }
                     outcome.updated += 1
                 } else if try isStoredFromOtherFeed(article, feedID: feedID, sourceKey: sourceKey, connection) {

@@ -60,5 +60,5 @@ struct RoundClaims: Sendable {
     }
 
     private static let columns =
-        "id, source, source_key, headline, body, source_url, published_at, feed_marked_breaking, age_unknown, cluster_attempts"
+        "id, source, source_key, headline, body, source_url, published_at, feed_marked_breaking, age_unknown, cluster_attempts, revised_at"
 }

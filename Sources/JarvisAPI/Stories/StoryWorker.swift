@@ -153,12 +153,11 @@ final class StoryWorker: Sendable {
         let revised = try await database.read { connection in
             try connection.query("""
                 SELECT id, source, source_key, headline, body, source_url, published_at, feed_marked_breaking, age_unknown, story_id,
-                    updated_at
+                    updated_at, revised_at
                 FROM articles WHERE revised = 1 AND story_id IS NOT NULL ORDER BY updated_at, id LIMIT $1
                 """, [.integer(limit)]).map { row in
-                let updatedAt: Date = try row.decode("updated_at")
-                return (article: try Self.revision(row, revisedAt: updatedAt), storyID: try row.decode(String.self, "story_id"),
-                        updatedAt: updatedAt)
+                (article: try Self.article(row), storyID: try row.decode(String.self, "story_id"),
+                 updatedAt: try row.decode(Date.self, "updated_at"))
             }
         }
         guard !revised.isEmpty else { return }
@@ -263,7 +262,7 @@ final class StoryWorker: Sendable {
             // read the partial index of placed articles (`articles_story`).
             try connection.query("""
                 SELECT a.id, a.source, a.source_key, a.headline, a.body, a.source_url, a.published_at, a.feed_marked_breaking,
-                    a.age_unknown, a.story_id
+                    a.age_unknown, a.story_id, a.revised_at
                 FROM articles a JOIN stories s ON s.id = a.story_id
                 WHERE s.state = 'live' AND s.latest_article_at >= $1 AND a.story_id IS NOT NULL ORDER BY a.published_at, a.id
                 """, [since.sqlValue]).map { (article: try Self.article($0), storyID: try $0.decode(String.self, "story_id")) }
@@ -278,21 +277,19 @@ final class StoryWorker: Sendable {
         return engine
     }
 
-    /// A revised article as of its revision: what it says now is the outlet's word at that time, so a
-    /// toll it raised is newer than another outlet's report of the hour before (a fifteenth audit's
-    /// report revised to 15 dead would otherwise read as disputing a later "climbs to 11").
-    static func revision(_ row: Row, revisedAt: Date) throws -> EngineArticle {
-        let article = try article(row)
-        return EngineArticle(id: article.id, sourceName: article.sourceName, sourceKey: article.sourceKey, headline: article.headline,
-                             body: article.body, publishedAt: max(article.publishedAt, revisedAt), url: article.url,
-                             feedMarkedBreaking: article.feedMarkedBreaking, ageUnknown: article.ageUnknown)
-    }
-
+    /// An article as the engine reads it. One its outlet revised in place is read as of its revision
+    /// (`revised_at`): what it says now is the outlet's word at that time, so a toll it raised is newer
+    /// than another outlet's report of the hour before (a fifteenth audit's report revised to 15 dead
+    /// would otherwise read as disputing a later "climbs to 11") — also in an engine rebuilt after a
+    /// restart. Every query that feeds the engine selects `revised_at`.
     static func article(_ row: Row) throws -> EngineArticle {
-        EngineArticle(id: try row.decode("id"), sourceName: try row.decode("source"), sourceKey: try row.decode("source_key"),
-                      headline: try row.decode("headline"), body: try row.decode("body"), publishedAt: try row.decode("published_at"),
-                      url: try row.decode("source_url"), feedMarkedBreaking: try row.decode(Int.self, "feed_marked_breaking") != 0,
-                      ageUnknown: try row.decode(Int.self, "age_unknown") != 0)
+        let publishedAt: Date = try row.decode("published_at")
+        let revisedAt: Date? = try row.decode("revised_at")
+        return EngineArticle(id: try row.decode("id"), sourceName: try row.decode("source"), sourceKey: try row.decode("source_key"),
+                             headline: try row.decode("headline"), body: try row.decode("body"),
+                             publishedAt: max(publishedAt, revisedAt ?? publishedAt), url: try row.decode("source_url"),
+                             feedMarkedBreaking: try row.decode(Int.self, "feed_marked_breaking") != 0,
+                             ageUnknown: try row.decode(Int.self, "age_unknown") != 0)
     }
 }
 
