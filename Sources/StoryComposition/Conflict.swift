@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Deliberately conservative, since a false conflict misinforms while a missed one only omits:
 /// each outlet is judged by its latest article; only labelled numbers (`NumericFacts`) and
-/// declared winners, runners-up and appointees (`DeclaredWinners`) are compared; a figure claims
+/// declared winners, runners-up and appointees (`DeclaredWinners`) and what a court did
+/// (`CourtRuling`) are compared; a figure claims
 /// an interval (`FigureBounds`: "at least 14" is compatible with 17, "1.6 trillion" with 1.62
 /// trillion) and only disjoint intervals conflict; a toll that a later report says has risen
 /// beyond it (`SupersededCounts`) is out of date, not disputed; a vote share, stake, count or
@@ -40,6 +41,9 @@ public enum Conflict {
             if let found = winnerConflict(first, second) ?? runnerUpConflict(first, second) ?? appointmentConflict(first, second) {
                 return found
             }
+        }
+        for (first, second) in pairs(reports) where abs(first.publishedAt.timeIntervalSince(second.publishedAt)) <= simultaneity {
+            if let found = rulingConflict(first, second) { return found }
         }
         return nil
     }
@@ -184,6 +188,14 @@ public enum Conflict {
                            names: [firstName, secondName])
         }
         return nil
+    }
+
+    /// One outlet's court upheld what the other's struck down ("upholds tax reform" against "strikes down").
+    private static func rulingConflict(_ first: ConflictReport, _ second: ConflictReport) -> Dispute? {
+        guard let mine = first.ruling, let theirs = second.ruling, mine != theirs else { return nil }
+        func told(_ ruling: CourtRuling) -> String { ruling == .upheld ? "the court upheld it" : "the court struck it down" }
+        return Dispute(sentence: "\(first.name) reports that \(told(mine)) while \(second.name) reports that \(told(theirs)).",
+                       rulings: [mine, theirs])
     }
 
     private static func phrase(_ fact: NumericFacts.Fact, subject: String?) -> String {

@@ -30,6 +30,8 @@ struct ConflictReport {
     let runnersUp: Set<String>
     /// Role → the names the outlet says were appointed to it (`DeclaredWinners.appointments`).
     let appointments: [String: Set<String>]
+    /// What its headline and lead say a court did (`CourtRuling`), when they name a court and say one thing.
+    let ruling: CourtRuling?
     /// When the outlet's earlier reports first gave each figure (`key`), if they did.
     private let firstGiven: [String: Date]
 
@@ -73,6 +75,15 @@ struct ConflictReport {
         winners = DeclaredWinners.people(words.flatMap { DeclaredWinners.winners(in: $0) })
         runnersUp = DeclaredWinners.people(words.flatMap { DeclaredWinners.runnersUp(in: $0) })
         appointments = DeclaredWinners.byRole(words.flatMap { DeclaredWinners.appointments(in: $0) })
+        ruling = Self.ruling(Array(words.prefix(2)))
+    }
+
+    /// The headline and lead may say it in either ("Colombia court voids tax law"); one naming the
+    /// court is enough, and they must not say different things.
+    private static func ruling(_ lead: [[FactWords.Word]]) -> CourtRuling? {
+        guard lead.contains(where: { CourtRuling.outcome(in: $0) != nil }) else { return nil }
+        let outcomes = Set(lead.compactMap { CourtRuling.outcome(in: $0, courtNamed: false) })
+        return outcomes.count == 1 ? outcomes.first : nil
     }
 
     /// Whether `sentence` (of the outlet's earlier report) states only what this report does not

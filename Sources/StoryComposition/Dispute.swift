@@ -11,16 +11,20 @@ struct Dispute: Equatable {
     let figures: [NumericFacts.Fact]
     /// Each side's name, for a dispute over who won, came second or was appointed.
     let names: [String]
+    /// Each side's account of a court's ruling, for a dispute over what it did.
+    let rulings: [CourtRuling]
 
-    init(sentence: String, figures: [NumericFacts.Fact] = [], names: [String] = []) {
+    init(sentence: String, figures: [NumericFacts.Fact] = [], names: [String] = [], rulings: [CourtRuling] = []) {
         self.sentence = sentence
         self.figures = figures
         self.names = names
+        self.rulings = rulings
     }
 
     /// Whether `text` states one side and not the other: a figure of the disputed kind inside
-    /// exactly one side's interval ("Bus crash kills 12" in a 12-against-15 dispute), or a word of
-    /// exactly one side's name. A text stating both sides, or neither, takes none.
+    /// exactly one side's interval ("Bus crash kills 12" in a 12-against-15 dispute), a word of
+    /// exactly one side's name, or one side's account of a ruling ("Court upholds tax reform"). A
+    /// text stating both sides, or neither, takes none.
     func isSideTaken(by text: String) -> Bool {
         let sides: [Bool]
         if !figures.isEmpty {
@@ -29,6 +33,9 @@ struct Dispute: Equatable {
             sides = figures.map { side in
                 stated.contains { $0.kind == side.kind && $0.noun == side.noun && $0.bounds.overlaps(side.bounds) }
             }
+        } else if !rulings.isEmpty {
+            let stated = CourtRuling.outcome(in: FactWords.words(of: text), courtNamed: false)
+            sides = rulings.map { $0 == stated }
         } else {
             // Only the words that tell the two names apart: "John Mahama" and "John Kufuor" share "John".
             let words = Set(Tokenizer.words(text))

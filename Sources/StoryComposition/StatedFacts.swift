@@ -1,9 +1,9 @@
 import NewsText
 
 /// What a sentence states that another sentence of the story could contradict: its toll of each
-/// kind (deaths, injuries, arrests: `NumericFacts`), a turnout, and whom it says won or was
-/// appointed (`DeclaredWinners`). Other rates are left out: a repo rate and a prime lending rate
-/// are both rates.
+/// kind (deaths, injuries, arrests: `NumericFacts`), a turnout, whom it says won or was appointed
+/// (`DeclaredWinners`), what a legislature did with a vote and what a court did with a law
+/// (`CourtRuling`). Other rates are left out: a repo rate and a prime lending rate are both rates.
 ///
 /// A summary never holds two sentences that contradict each other: an eighth reader's audit read
 /// "23 people were killed" beside "31 people died", and two different finance ministers each
@@ -17,6 +17,8 @@ struct StatedFacts {
     private let vote: (body: String, passed: Bool)?
     /// Its content words, to tell whether two outcomes are of one bill.
     private let terms: Set<String>
+    /// What the sentence says a court did (`CourtRuling`).
+    private let ruling: CourtRuling?
 
     init(_ sentence: String) {
         let words = FactWords.words(of: sentence)
@@ -26,6 +28,7 @@ struct StatedFacts {
         appointments = DeclaredWinners.byRole(DeclaredWinners.appointments(in: words))
         vote = VoteOutcome.outcome(in: words)
         terms = vote == nil ? [] : Set(Tokenizer.contentWords(sentence))
+        ruling = CourtRuling.outcome(in: words)
     }
 
     /// The same legislature's vote said to pass in both: "Uruguay's Senate approved a bill…" and
@@ -59,6 +62,8 @@ struct StatedFacts {
         }
         // "…approved a bill…" beside "A vote … was postponed until next week" (a fourteenth audit's summary).
         let outcome = vote.flatMap { mine in other.vote.map { $0.body == mine.body && $0.passed != mine.passed } } ?? false
-        return figure || winner || appointee || outcome
+        // "…court upheld the 2025 tax reform…" beside "…court has annulled last year's tax reform" (a fifteenth audit).
+        let ruled = ruling.flatMap { mine in other.ruling.map { $0 != mine } } ?? false
+        return figure || winner || appointee || outcome || ruled
     }
 }

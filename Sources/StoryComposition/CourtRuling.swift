@@ -1,0 +1,59 @@
+/// What a sentence says a court did with the law, ban, conviction or election before it: upheld it
+/// ("the Constitutional Court upheld the 2025 tax reform") or voided it ("struck down", "annulled",
+/// "overturned", "ruled it unconstitutional"). A fifteenth reader's audit saw one court ruling told as
+/// "upheld" by one outlet and "struck down" by two: no conflict line, a summary telling both, and a
+/// consensus crediting the "upheld" sentence to an outlet that wrote "struck down". `Conflict` compares
+/// outlets' rulings, `StatedFacts` keeps a summary to one, `Consensus` credits a ruling only to outlets
+/// that state it, and a headline of a disputed ruling takes no side (`Dispute`).
+enum CourtRuling: String, Sendable {
+    case upheld, voided
+
+    /// The one outcome the sentence states, or nil: none, both ("overturned the lower court and
+    /// upheld the ban"), or only of a challenge or an earlier ruling (an appeal "upheld" voids what
+    /// it appealed; "overturned a lower court's ruling" may restore a law), which says nothing
+    /// plain about the law. `courtNamed`: the sentence must name a court or its judges (a summary's or
+    /// consensus line's sentence); a headline of a court story may leave it out ("Tax law voided").
+    static func outcome(in words: [FactWords.Word], courtNamed: Bool = true) -> CourtRuling? {
+        let lowered = words.map(\.lowered)
+        if courtNamed, !lowered.contains(where: courtWords.contains) { return nil }
+        var found = Set<CourtRuling>()
+        for index in lowered.indices {
+            guard let outcome = outcome(at: index, lowered) else { continue }
+            // Its object or subject: "upheld the appeal", "the appeal was upheld"; not "In a 5-4 decision, the court…".
+            let window = lowered[max(0, index - 3) ..< min(lowered.count, index + 6)]
+            if window.contains(where: decidedMatters.contains) { continue }
+            found.insert(outcome)
+        }
+        return found.count == 1 ? found.first : nil
+    }
+
+    private static func outcome(at index: Int, _ lowered: [String]) -> CourtRuling? {
+        let word = lowered[index]
+        if upholding.contains(word) { return .upheld }
+        if voiding.contains(word) { return .voided }
+        // "struck down", "strikes the law down".
+        if striking.contains(word), lowered[(index + 1) ..< min(lowered.count, index + 4)].contains("down") { return .voided }
+        return nil
+    }
+
+    private static let courtWords: Set<String> = [
+        "court", "court's", "courts", "tribunal", "judge", "judges", "justices", "judiciary",
+    ]
+
+    private static let upholding: Set<String> = ["upheld", "upholds", "uphold", "upholding"]
+
+    private static let voiding: Set<String> = [
+        "annulled", "annuls", "annul", "voided", "voids", "overturned", "overturns", "overturn", "quashed", "quashes",
+        "invalidated", "invalidates", "unconstitutional", "nullified", "nullifies",
+    ]
+
+    private static let striking: Set<String> = ["struck", "strikes", "strike", "striking"]
+
+    /// What a court may uphold or void without that saying what became of the law: a challenge, an
+    /// appeal or an earlier ruling.
+    private static let decidedMatters: Set<String> = [
+        "challenge", "challenges", "appeal", "appeals", "appealed", "petition", "petitions", "complaint", "objection",
+        "objections", "lawsuit", "suit", "motion", "bid", "ruling", "rulings", "decision", "verdict", "judgment",
+        "judgement", "lower",
+    ]
+}
