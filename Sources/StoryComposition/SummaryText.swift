@@ -83,6 +83,12 @@ enum SummaryText {
         return first == "the" && tokens.count > 1 && !tokens[1].isCapitalized && describedSubjects.contains(tokens[1].normalized)
     }
 
+    /// Whether a sentence opens with a pronoun ("It has been designated…", "They said…"): alone, as a
+    /// consensus line's claim, it says nothing of what it is about.
+    static func opensWithPronoun(_ sentence: String) -> Bool {
+        Tokenizer.tokens(sentence).first.map { backReferences.contains($0.normalized) } ?? false
+    }
+
     /// Whether a sentence opens with a person it does not name ("He replaces the outgoing head of
     /// government…"): only the sentence before it in its own report says who that is.
     static func opensWithUnnamedPerson(_ sentence: String) -> Bool {

@@ -237,4 +237,51 @@ final class ConsensusTests: XCTestCase {
         ]
         XCTAssertNil(Consensus.sentence(for: articles))
     }
+    /// A sixteenth reader's audit: "the pula was little changed against the rand … after the Bank of
+    /// Botswana cut its rate" was credited to an outlet that reported the cut and never the currency.
+    /// The confirming outlet must tell the claim's main clause (`Consensus.mainClauseWordingShare`).
+    func testAnOutletIsNotCreditedWithAMainClauseItDoesNotTell() {
+        let currency = StoryFixtures.article("a", "Crestline Wire", "crestline.example", "Zambia cuts rate",
+                                             "The kwacha was little changed against the dollar on Wednesday after the Bank of Zambia cut "
+                                                 + "its policy rate by 50 basis points to 13.5%.")
+        let decision = StoryFixtures.article("b", "The Ashcombe Chronicle", "ashcombe.example", "Bank of Zambia lowers rate",
+                                             "The Bank of Zambia cut its policy rate by 50 basis points to 13.5% on Wednesday, "
+                                                 + "saying inflation had eased.", minutesAfterNoon: 10)
+        XCTAssertFalse((Consensus.sentence(for: [currency, decision]) ?? "").contains("kwacha"))
+        let appeal = StoryFixtures.article("c", "Crestline Wire", "crestline.example", "Nimbus to appeal EU fine",
+                                           "Nimbus said it would appeal an €800 million fine imposed by the European Commission over its "
+                                               + "cloud licensing terms.")
+        let fine = StoryFixtures.article("d", "The Ashcombe Chronicle", "ashcombe.example", "EU fines Nimbus €800 million over cloud licensing",
+                                         "The European Commission fined Nimbus €800 million on Tuesday over the licensing of its cloud "
+                                             + "database software.", minutesAfterNoon: 10)
+        XCTAssertFalse((Consensus.sentence(for: [appeal, fine]) ?? "").contains("appeal"), "the fine's outlet never told the appeal")
+    }
+
+    /// Outlets word a decision differently ("kept" and "held" the rate): that is still one fact.
+    func testOutletsWordingADecisionDifferentlyAgree() throws {
+        let consensus = try consensusOfTwo("Namibia's central bank kept its key lending rate unchanged at 6.75% on Wednesday.",
+                                           "The Bank of Namibia held the benchmark rate at 6.75% on Wednesday, as most economists expected.")
+        XCTAssertTrue(consensus.contains("6.75%"), consensus)
+    }
+
+    /// A sixteenth audit's consensus line ended "…rose to nine on Tuesday and the port of Toamasina.": the
+    /// cut of an unreported tail had split the clause "and the port …, the island's main harbour, stayed closed".
+    func testACutTakesTheUnreportedConjunctWithTheTail() {
+        let claim = "The death toll from Cyclone Imani in Mozambique rose to 12 on Monday and the port of Beira, the country's "
+            + "second harbour, stayed closed, officials said."
+        XCTAssertEqual(Consensus.withoutUnreportedTail(claim, confirmers: ["wire"], reported: [
+            "wire": Consensus.Specifics("Cyclone Imani has killed 12 people in Mozambique, officials said on Monday, as the death toll rose."),
+        ]), "The death toll from Cyclone Imani in Mozambique rose to 12 on Monday.")
+    }
+    /// A claim opening with a pronoun says, alone, nothing of what it is about: "…both report that it has
+    /// been designated 4I/2026 W1" (a replay of the fourteenth audit's feeds).
+    func testAClaimOpeningWithAPronounIsNoConsensus() {
+        let first = StoryFixtures.article("a", "Crestline Wire", "crestline.example", "Astronomers spot interstellar object",
+                                          "Astronomers at an observatory in Chile spotted a fast-moving object on Monday. It has been "
+                                              + "designated 4I/2026 W1 by the Minor Planet Center.")
+        let second = StoryFixtures.article("b", "The Ashcombe Chronicle", "ashcombe.example", "Third interstellar visitor found",
+                                           "A telescope found the third known interstellar visitor. It has been designated 4I/2026 W1 "
+                                               + "by the Minor Planet Center.", minutesAfterNoon: 10)
+        XCTAssertFalse((Consensus.sentence(for: [first, second]) ?? "").contains("that it has"))
+    }
 }
