@@ -119,6 +119,8 @@ public enum Conflict {
                       !located.fact.bounds.overlaps(other.fact.bounds),
                       !superseded.isSuperseded(located.fact, ofArticle: first.article),
                       !superseded.isSuperseded(other.fact, ofArticle: second.article),
+                      // "12 still trapped after three were freed" updates "15 trapped"; it does not dispute it.
+                      kind != .trapped || !(first.tellsOfRescue || second.tellsOfRescue),
                       // Quoting the other figure ("up from 12") means the outlets are not contradicting each other.
                       !first.mentions(other.fact.value), !second.mentions(located.fact.value) else { continue }
                 let subject: String?
@@ -205,6 +207,7 @@ public enum Conflict {
         case .injuries: return "\(fact.text) injured"
         case .arrests: return "\(fact.text) arrested"
         case .cases: return "\(fact.text) cases"
+        case .trapped: return "\(fact.text) trapped"
         case .basisPoints: return "a move of \(fact.text) basis points"
         case .inflation: return "inflation at \(fact.text)"
         case .unemployment: return "unemployment at \(fact.text)"

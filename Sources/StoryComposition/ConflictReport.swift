@@ -30,6 +30,12 @@ struct ConflictReport {
     let runnersUp: Set<String>
     /// Role → the names the outlet says were appointed to it (`DeclaredWinners.appointments`).
     let appointments: [String: Set<String>]
+    /// Whether it tells of people freed or still held: a count of people trapped may then have fallen.
+    var tellsOfRescue: Bool { words.contains { sentence in sentence.contains { Self.rescueWords.contains($0.lowered) } } }
+    private static let rescueWords: Set<String> = [
+        "rescued", "freed", "released", "evacuated", "saved", "surfaced", "still", "remain", "remained", "remaining", "remains",
+    ]
+
     /// What its headline and lead say a court did (`CourtRuling`), when they name a court and say one thing.
     let ruling: CourtRuling?
     /// When the outlet's earlier reports first gave each figure (`key`), if they did.

@@ -1,10 +1,10 @@
 /// Numbers a story's outlets can disagree on, with what each number counts: deaths, injuries,
-/// arrests, an economic rate, a move in basis points, and (through `SubjectFigures`) a vote
+/// arrests, cases of a disease, people trapped, an economic rate, a move in basis points, and (through `SubjectFigures`) a vote
 /// share, a stake, a count of customers or homes, an amount of money. Anything it cannot label
 /// confidently is ignored, because conflict detection must prefer silence to a false alarm.
 enum NumericFacts {
     enum Kind: String, Sendable, CaseIterable {
-        case deaths, injuries, arrests, cases, basisPoints
+        case deaths, injuries, arrests, cases, trapped, basisPoints
         case inflation, unemployment, growth, turnout, interestRate
         case voteShare, stake, count, money
 
@@ -13,9 +13,11 @@ enum NumericFacts {
         /// between sentences naming the same subject.
         var needsSubject: Bool { [.voteShare, .stake, .count, .money].contains(self) }
 
-        /// Counts that only grow while an event develops: a later, higher toll is an update
-        /// (`SupersededCounts`), not a dispute.
-        var risesAsEventDevelops: Bool { [.deaths, .injuries, .arrests, .cases].contains(self) }
+        /// Counts that grow while an event develops: a later, higher toll is an update
+        /// (`SupersededCounts`), not a dispute. People trapped are counted so too (a sixteenth audit's
+        /// summary told "the 12 miners trapped" beside "Fifteen miners are trapped"); that count also
+        /// falls as people are rescued, which `Conflict` minds.
+        var risesAsEventDevelops: Bool { [.deaths, .injuries, .arrests, .cases, .trapped].contains(self) }
     }
 
     struct Fact: Equatable {
@@ -33,7 +35,7 @@ enum NumericFacts {
         "dead": .deaths, "killed": .deaths, "died": .deaths, "deaths": .deaths, "fatalities": .deaths, "drowned": .deaths,
         "lives": .deaths, "bodies": .deaths, "injured": .injuries, "wounded": .injuries, "hurt": .injuries,
         "injuries": .injuries, "arrested": .arrests, "detained": .arrests, "arrests": .arrests, "cases": .cases,
-        "infections": .cases, "infected": .cases,
+        "infections": .cases, "infected": .cases, "trapped": .trapped,
     ]
 
     /// Words allowed between a number and its casualty word: "12 people were killed".

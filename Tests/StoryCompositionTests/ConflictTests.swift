@@ -433,4 +433,22 @@ final class ConflictTests: XCTestCase {
             Fixture.article("b", "BBC News", "bbc.co.uk", "Floods", "Officials said 12 people were displaced."),
         ]), "Reuters reports 123456789012345 people while BBC News reports 12.", "fifteen significant digits are still a figure")
     }
+    /// A sixteenth reader's audit: one outlet said 12 miners were trapped, another "Fifteen miners are
+    /// trapped"; the card had no conflict line and its summary told both. A count that fell because
+    /// people were freed is an update, not a dispute.
+    func testDifferentCountsOfPeopleTrappedConflictUnlessSomeWereFreed() {
+        let wire = Fixture.article("a", "Meridian Press Agency", "meridian.example", "Rescuers reach trapped Botswana miners",
+                                   "Rescuers made voice contact with the 12 miners trapped at the Selebi copper mine and said all were "
+                                       + "alive, the company said.")
+        let paper = Fixture.article("b", "APB News", "apb.example", "Botswana mine collapse traps miners",
+                                    "Fifteen miners are trapped after a shaft collapsed at a copper mine near Selebi-Phikwe, local "
+                                        + "officials said.", minutesAfterNoon: 20)
+        XCTAssertEqual(Conflict.sentence(for: [wire, paper]), "Meridian Press Agency reports 12 trapped while APB News reports 15.")
+        let summary = StorySummary.summarize([wire, paper], headline: "")
+        XCTAssertFalse(summary.contains("12 miners") && summary.contains("Fifteen"), summary)
+        let freed = Fixture.article("c", "Meridian Press Agency", "meridian.example", "Three miners freed in Botswana",
+                                    "Three miners were freed overnight and 12 remain trapped at the Selebi copper mine, the company said.",
+                                    minutesAfterNoon: 90)
+        XCTAssertNil(Conflict.sentence(for: [paper, freed]))
+    }
 }
