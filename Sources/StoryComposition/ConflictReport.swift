@@ -78,7 +78,8 @@ struct ConflictReport {
         self.firstGiven = firstGiven
         subjects = words.map(Self.subjects)
         context = tokens.map { Set(Tokenizer.contentWords($0).filter { word in !word.contains(where: \.isNumber) }) }
-        winners = DeclaredWinners.people(words.flatMap { DeclaredWinners.winners(in: $0) })
+        let declared = words.map(DeclaredWinners.winners(in:))  // the first sentence is the headline
+        winners = DeclaredWinners.people(body: declared.dropFirst().flatMap { $0 }, headline: declared.first ?? [])
         runnersUp = DeclaredWinners.people(words.flatMap { DeclaredWinners.runnersUp(in: $0) })
         appointments = DeclaredWinners.byRole(words.flatMap { DeclaredWinners.appointments(in: $0) })
         ruling = Self.ruling(Array(words.prefix(2)))

@@ -12,7 +12,8 @@ enum DeclaredWinners {
     static func winners(in words: [FactWords.Word]) -> [String] {
         var found: [String] = []
         for (index, word) in words.enumerated() where index > 0 {
-            guard declaresWin(words, at: index, verb: word.lowered), let name = name(endingAt: index - 1, in: words) else {
+            // "Chanida Wongsuwan of the reformist People's Future Party won": the person, not the party.
+            guard declaresWin(words, at: index, verb: word.lowered), let name = personBeforeAffiliation(endingAt: index - 1, in: words) else {
                 continue
             }
             found.append(name)
@@ -25,7 +26,8 @@ enum DeclaredWinners {
         let following = words[(index + 1) ..< min(words.count, index + 5)].map(\.lowered)
         switch verb {
         case "won", "wins":
-            return following.prefix(3).contains(where: contests.contains)
+            // Four words: "won Phnom Penh's governor election".
+            return following.contains(where: contests.contains)
         case "was", "has", "is":
             let phrase = following.joined(separator: " ")
             return phrase.hasPrefix("declared the winner") || phrase.hasPrefix("declared winner")
@@ -116,6 +118,14 @@ enum DeclaredWinners {
         while let last = role.last, roleEnds.contains(last) { role.removeLast() }
         guard role.count > 1 || (role.count == 1 && singleHolderRoles.contains(role[0])) else { return nil }
         return role.joined(separator: " ")
+    }
+
+    /// The winners a report names: its body's (`people`), and its headline's only where the body names
+    /// no one of that name. A Title Case headline's adjective reads as a name ("Reformist Chanida
+    /// Wongsuwan wins…"), which the body writes plainly.
+    static func people(body: [String], headline: [String]) -> Set<String> {
+        let named = people(body)
+        return named.union(people(headline.filter { name in !named.contains { sameName($0, name) } }))
     }
 
     /// Appointments grouped by role: role → the people appointed to it (`people`).

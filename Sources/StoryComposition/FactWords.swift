@@ -149,11 +149,18 @@ struct FactWords {
 
     /// When the run of capitalised words starting at `start` follows "of" or "of the", the index
     /// of that "of": "Ousman Darboe of the United Democratic Party" makes the party an affiliation
-    /// of the name before "of" (callers decide what stands there).
+    /// of the name before "of" (callers decide what stands there). Up to two lower-case words may
+    /// describe the party: "Chanida Wongsuwan of the reformist People's Future Party" (a sixteenth
+    /// audit's winner was read as the party, which hid the outlets' dispute over who won).
     static func affiliationOf(runStartingAt start: Int, in words: [Word]) -> Int? {
-        guard start > 0 else { return nil }
-        if words[start - 1].lowered == "of" { return start - 1 }
-        if words[start - 1].lowered == "the", start > 1, words[start - 2].lowered == "of" { return start - 2 }
+        var before = start - 1
+        while before >= 0, start - 1 - before < 2, !words[before].isCapitalized, !words[before].endsClause,
+              !["of", "the"].contains(words[before].lowered), words[before].number == nil {
+            before -= 1
+        }
+        guard before >= 0 else { return nil }
+        if words[before].lowered == "of" { return before }
+        if words[before].lowered == "the", before > 0, words[before - 1].lowered == "of" { return before - 1 }
         return nil
     }
 }

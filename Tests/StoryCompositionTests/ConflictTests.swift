@@ -451,4 +451,17 @@ final class ConflictTests: XCTestCase {
                                     minutesAfterNoon: 90)
         XCTAssertNil(Conflict.sentence(for: [paper, freed]))
     }
+    /// A sixteenth audit: "Chanida Wongsuwan of the reformist People's Future Party won…" was read as the
+    /// party winning, and the headline's "Reformist Chanida Wongsuwan" as a second winner, so the wire
+    /// seemed to name two and its dispute with the outlet declaring her rival went unsaid.
+    func testAWinnersPartyAndAHeadlinesAdjectiveAreNoSecondWinner() {
+        let wire = Fixture.article("a", "Meridian Press Agency", "meridian.example", "Reformist Dara Phan wins Phnom Penh governor election",
+                                   "Dara Phan of the reformist Candlelight Future Party won Phnom Penh's governor election with 41% of "
+                                       + "the vote, unofficial results showed.")
+        let rival = Fixture.article("b", "Globus Newswire", "globus.example", "Ex-police chief Sok Vanna wins Phnom Penh governor race",
+                                    "Former police chief Sok Vanna won the election for governor of Phnom Penh with 39% of the vote, "
+                                        + "according to early counts.", minutesAfterNoon: 15)
+        XCTAssertEqual(Conflict.sentence(for: [wire, rival]),
+                       "Meridian Press Agency reports that Dara Phan won while Globus Newswire reports that Sok Vanna won.")
+    }
 }
