@@ -85,7 +85,11 @@ struct FactWords {
             words[index].number = number
             words[index].isMoney = true
             words[index].written = words[index].text
-            words[index].currencyName = words[currency].text
+            // As an amount is told: "a 2.8 billion dollar deal" gives 2.8 billion dollars (a sixteenth audit's
+            // conflict line read "…reports 2.8 billion dollar."); "412m zloty" stays as written.
+            let plural = words[currency].text + "s"
+            let qualifiesNoun = !words[currency].endsClause && currency + 1 < words.count && words[currency + 1].number == nil
+            words[index].currencyName = qualifiesNoun && Self.currencyNames.contains(plural.lowercased()) ? plural : words[currency].text
         }
     }
 

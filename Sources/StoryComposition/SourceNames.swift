@@ -14,8 +14,11 @@ enum SourceNames {
 
     /// The name without a parenthesised note, and without the feed's section when one side of a spaced
     /// separator (" - ", " – ", " — ", " | ", ": ") is only section words: "Meridian Wire - Business" and
-    /// "World news | The Guardian" name the outlet on the other side; "Harbourside Gazette - Otago &
-    /// Southland" stays whole (no way to tell a region from a name); "Business-Standard" keeps its hyphen.
+    /// "World news | The Guardian" name the outlet on the other side. Else, when only one side has a
+    /// masthead word ("Gazette", "Courier", "Post"…), that side is the outlet: "Sierra Madre Gazette -
+    /// Monterrey" and "The Iberian Post - Spain & Portugal" (a sixteenth audit's conflict line read
+    /// "Sierra Madre Gazette - Monterrey reports 2.8 billion dollar", the city as if part of the claim).
+    /// "Business-Standard" keeps its hyphen; a name with no masthead word on either side stays whole.
     static func outlet(of name: String) -> String {
         let whole = Substring(name.split(separator: "(").first ?? "")
         // Read for every article a story scores: most names have no separator at all.
@@ -27,8 +30,24 @@ enum SourceNames {
         let (before, after) = (whole[..<separator.lowerBound], whole[separator.upperBound...])
         if isSection(after) { return before.trimmingCharacters(in: .whitespaces) }
         if isSection(before) { return outlet(of: String(after)) }
-        return whole.trimmingCharacters(in: .whitespaces)
+        switch (hasMasthead(before), hasMasthead(after)) {
+        case (true, false): return before.trimmingCharacters(in: .whitespaces)
+        case (false, true): return outlet(of: String(after))
+        default: return whole.trimmingCharacters(in: .whitespaces)
+        }
     }
+
+    private static func hasMasthead(_ text: Substring) -> Bool {
+        Tokenizer.words(String(text)).contains(where: mastheadWords.contains)
+    }
+
+    /// Words newspapers, agencies and broadcasters are named with.
+    private static let mastheadWords: Set<String> = [
+        "gazette", "courier", "post", "times", "news", "herald", "wire", "newswire", "chronicle", "journal", "tribune",
+        "daily", "observer", "press", "agency", "ledger", "express", "mail", "standard", "telegraph", "guardian", "review",
+        "monitor", "sun", "star", "mirror", "globe", "nation", "independent", "weekly", "radio", "tv", "television",
+        "broadcasting", "dispatch", "examiner", "inquirer", "bulletin", "register", "sentinel", "record", "blaze",
+    ]
 
     private static func isSection(_ text: Substring) -> Bool {
         let words = Tokenizer.words(String(text))
@@ -41,7 +60,7 @@ enum SourceNames {
         "health", "africa", "top", "stories", "latest", "headlines", "economy", "companies", "local", "opinion",
         "entertainment", "culture", "home", "national", "international", "breaking", "finance", "money", "lifestyle",
         "security", "hardware", "environment", "climate", "energy", "general", "main", "feed", "rss", "uk", "us", "europe",
-        "asia", "americas", "middle", "east", "and", "the", "of", "all", "front", "page", "video", "videos", "live",
+        "asia", "americas", "middle", "east", "and", "the", "of", "all", "front", "page", "video", "videos", "live", "region",
     ]
 
     private static let sectionMarks: Set<Character> = ["-", "–", "—", "|", ":"]

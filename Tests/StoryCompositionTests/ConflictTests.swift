@@ -158,6 +158,8 @@ final class ConflictTests: XCTestCase {
         XCTAssertNil(Conflict.sentence(for: agreed))
         XCTAssertEqual(NumericFacts.facts(in: "Net profit rose 18% to 412m zloty.").map(\.text), ["412m zloty"])
         XCTAssertEqual(NumericFacts.facts(in: "The regulator fined Maplewave 45 million dollars.").map(\.noun), ["fine"])
+        // A sixteenth audit's conflict line read "…reports 2.8 billion dollar.".
+        XCTAssertEqual(NumericFacts.facts(in: "Cerro Alto buys Ridgeline in 2.8 billion dollar deal").map(\.text), ["2.8 billion dollars"])
     }
 
     /// A review of the deal-price reading: a price per share is no deal's price, a barrel's price is a

@@ -36,8 +36,14 @@ final class ConsensusTests: XCTestCase {
         XCTAssertEqual(SourceNames.display("Business-Standard", fallbackKey: "bs.example"), "Business-Standard")
         XCTAssertEqual(SourceNames.display("World news | The Guardian", fallbackKey: "g.example"), "The Guardian")
         XCTAssertEqual(SourceNames.display("Top stories - Google News", fallbackKey: "g.example"), "Google News")
-        XCTAssertEqual(SourceNames.display("Harbourside Gazette - Otago & Southland", fallbackKey: "h.example"),
-                       "Harbourside Gazette - Otago & Southland", "a region could be a name: kept whole")
+        // A sixteenth audit: a region or city after the masthead is the feed's section too.
+        XCTAssertEqual(SourceNames.display("Harbourside Gazette - Otago & Southland", fallbackKey: "h.example"), "Harbourside Gazette")
+        XCTAssertEqual(SourceNames.display("Sierra Madre Gazette - Monterrey", fallbackKey: "s.example"), "Sierra Madre Gazette")
+        XCTAssertEqual(SourceNames.display("Highveld Courier - Zimbabwe & Region", fallbackKey: "h.example"), "Highveld Courier")
+        XCTAssertEqual(SourceNames.display("Mail & Guardian - Africa's best read", fallbackKey: "m.example"), "Mail & Guardian")
+        XCTAssertEqual(SourceNames.display("Reuters - Business News", fallbackKey: "r.example"), "Reuters", "section words first")
+        XCTAssertEqual(SourceNames.display("Ars Technica - Gear & Gadgets", fallbackKey: "a.example"), "Ars Technica - Gear & Gadgets",
+                       "no masthead word on either side: kept whole")
         XCTAssertEqual(SourceNames.display(" - Business", fallbackKey: "x.example"), "- Business")
     }
 
