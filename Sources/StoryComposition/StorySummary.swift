@@ -63,7 +63,7 @@ public enum StorySummary {
 
     /// Best-scored sentences that do not repeat each other, within the length budget.
     private static func synthesis(_ pool: SentencePool, candidates: [PooledSentence], weights: Weights) -> [String] {
-        let ranked = rank(pool, candidates: candidates, weights: weights)
+        let ranked = deferringPronounOpeners(rank(pool, candidates: candidates, weights: weights))
         var chosen: [(sentence: PooledSentence, figures: Set<String>, terms: Set<String>, facts: StatedFacts)] = []
         var length = 0
         for sentence in ranked where chosen.count < 3 {
@@ -86,6 +86,14 @@ public enum StorySummary {
             length += addedLength
         }
         return readingOrder(chosen.map(\.sentence), pool: pool).map(\.text)
+    }
+
+    /// `ranked` with the sentences opening with a pronoun that rank above every other moved just below
+    /// the first other: "It was the bank's second cut this year", chosen first, kept out every lead that
+    /// shared its words, and a sixteenth audit's rate-cut summary never said what the bank did.
+    static func deferringPronounOpeners(_ ranked: [PooledSentence]) -> [PooledSentence] {
+        guard let first = ranked.firstIndex(where: { !SummaryText.opensWithPronoun($0.text) }), first > 0 else { return ranked }
+        return [ranked[first]] + ranked[..<first] + ranked[(first + 1)...]
     }
 
     /// The chosen sentences as a reader should meet them: articles' lead sentences before later

@@ -334,4 +334,26 @@ final class StorySummaryTests: XCTestCase {
     func testNoArticlesAtAllStillGiveANonEmptySummary() {
         XCTAssertEqual(StorySummary.summarize([], headline: ""), "No summary is available yet.")
     }
+    /// A sixteenth reader's audit: "It was the bank's second cut this year", carried by the wire and its
+    /// copy, ranked first, and chosen first it kept out every lead sharing its words; the summary never
+    /// said what the bank did.
+    func testASentenceOpeningWithAPronounDoesNotCrowdOutTheLead() {
+        let wire = "The Bank of Namibia cut its Monetary Policy Rate by 50 basis points to 6.25% on Wednesday, saying inflation "
+            + "had fallen to 2.9% in October, below its 3-6% target range, and that weak uranium exports were dragging on growth. "
+            + "It was the bank's second cut this year."
+        let articles = [
+            StoryFixtures.article("a", "Meridian Press Agency", "meridian.example", "Namibia central bank cuts rate to 6.25%", wire),
+            StoryFixtures.article("b", "Highveld Courier", "highveld.example", "Bank of Namibia cuts repo rate", wire, minutesAfterNoon: 10),
+            StoryFixtures.article("c", "APB News", "apb.example", "Namibia: central bank eases",
+                                  "The Bank of Namibia lowered its Monetary Policy Rate to 6.25 per cent from 6.75 per cent, its second "
+                                      + "reduction of 2026, as slumping uranium exports weigh on the economy. Governor Johannes Gawaxab said "
+                                      + "inflation of 2.9 per cent left room to ease.", minutesAfterNoon: 20),
+            StoryFixtures.article("d", "Globus Newswire", "globus.example", "Namibian dollar steady after rate cut",
+                                  "The Namibian dollar was little changed against the rand on Wednesday after the Bank of Namibia cut "
+                                      + "its benchmark rate by 50 basis points to 6.25%. Most economists had expected a 25-point cut.",
+                                  minutesAfterNoon: 30),
+        ]
+        let summary = StorySummary.summarize(articles, headline: "Namibia central bank cuts rate to 6.25%")
+        XCTAssertTrue(summary.hasPrefix("The Bank of Namibia"), summary)
+    }
 }
