@@ -1,3 +1,5 @@
+import NewsText
+
 /// Numbers a story's outlets can disagree on, with what each number counts: deaths, injuries,
 /// arrests, cases of a disease, people trapped, an economic rate, a move in basis points, and (through `SubjectFigures`) a vote
 /// share, a stake, a count of customers or homes, an amount of money. Anything it cannot label
@@ -50,7 +52,7 @@ enum NumericFacts {
         "tourists", "patients", "firefighters", "troops", "rescuers", "worshippers", "climbers", "players", "fans",
         // "46 confirmed cases of cholera", "58 new cholera cases", "12 suspected mpox cases".
         "new", "suspected",
-    ]).union(diseases)
+    ]).union(Outbreaks.diseases)
 
     /// Words before a number that say it is a death toll: "killing 12", "death toll rose to 15".
     private static let tollLead: Set<String> = ["killing", "killed", "toll", "kills"]
@@ -107,19 +109,10 @@ enum NumericFacts {
         // A measurement counts no one: "killed after the typhoon struck with winds of up to 190 km/h".
         if measurementUnits.contains(next) { return nil }
         let kind = casualty(after: index, in: words) ?? tollBefore(index, in: words)
-        // Cases count an outbreak's spread only in a sentence about a disease: not "12 cases of fraud".
-        return kind == .cases && !words.contains(where: { outbreakWords.contains($0.lowered) }) ? nil : kind
+        // Cases count an outbreak's spread only in a sentence about a disease (`Outbreaks`: a fourteenth audit's
+        // summary kept "46 cases of cholera" after a report that they rose to 58), not "12 cases of fraud".
+        return kind == .cases && !words.contains(where: { Outbreaks.words.contains($0.lowered) }) ? nil : kind
     }
-
-    /// Words that make "cases" an outbreak's (a fourteenth audit's summary kept "46 cases of cholera"
-    /// after a report that they rose to 58).
-    private static let outbreakWords: Set<String> = diseases.union(["virus", "outbreak", "epidemic", "infections", "infected"])
-
-    /// Diseases whose cases news counts (not "disease": "cases of fraud involving the disease fund").
-    private static let diseases: Set<String> = [
-        "cholera", "measles", "mpox", "ebola", "marburg", "dengue", "malaria", "covid", "covid-19", "coronavirus", "flu",
-        "influenza", "polio", "diphtheria", "meningitis", "anthrax", "lassa", "typhoid", "plague",
-    ]
 
     /// Units after a number that make it a measurement (a fourth audit's typhoon: 190 km/h read as a toll).
     private static let measurementUnits: Set<String> = [

@@ -16,8 +16,8 @@ extension SubjectRule {
         matches: DeadlyDisaster.isReported)
 }
 
-/// The test of `SubjectRule.deadlyDisaster`: a headline names a natural disaster or a deadly
-/// accident (`NaturalDisasters`, `Accidents`) and a headline or lead names casualties.
+/// The test of `SubjectRule.deadlyDisaster`: a headline names a natural disaster, or a deadly accident
+/// or disease outbreak (`NaturalDisasters`, `Accidents`, `Outbreaks`), and a headline or lead names casualties.
 public enum DeadlyDisaster {
     /// Words of the lead read for casualties.
     public static let leadWordCount = 50
@@ -45,6 +45,8 @@ public enum DeadlyDisaster {
             // An accident word is also a market's ("shares crash", "exchange collapse"): it counts
             // only with a toll in the same report's headline or lead ("killing three crew").
             if !headline.isDisjoint(with: Accidents.words), !headline.union(lead).isDisjoint(with: accidentTollWords) { return true }
+            // So does a disease outbreak: a sixteenth audit's "cholera outbreak in Basra kills four" was under tech.
+            if !headline.isDisjoint(with: Outbreaks.words), !headline.union(lead).isDisjoint(with: accidentTollWords) { return true }
         }
         return disaster && casualties
     }

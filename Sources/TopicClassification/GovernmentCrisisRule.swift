@@ -18,9 +18,10 @@ extension SubjectRule {
 }
 
 /// The test of `SubjectRule.governmentCrisis`: a headline says a government or its head fell or
-/// faced a fall — a confidence vote or motion, an impeachment, or an institution next to a verb of falling
+/// faced a fall — a confidence vote or motion, an impeachment, an institution next to a verb of falling
 /// ("government collapses", "coalition falls", "prime minister resigns", "topples the
-/// cabinet"). "Government borrowing falls" and "government falls short" do not count.
+/// cabinet"), or a minister sacked ("sacks oil minister"). "Government borrowing falls" and
+/// "government falls short" do not count.
 public enum GovernmentCrisis {
     static let institutions: Set<String> = [
         "government", "govt", "coalition", "cabinet", "premier", "chancellor", "pm", "minister", "president",
@@ -31,6 +32,9 @@ public enum GovernmentCrisis {
         // A coalition breaking apart: a twelfth audit's "Albanian coalition splits over coastal building law" (finance).
         "splits", "split", "crumbles", "crumbled", "implodes", "imploded",
     ]
+    /// A head of government removing ministers: the verb, then a minister or the cabinet within three words.
+    static let dismissingVerbs: Set<String> = ["sacks", "sacked", "fires", "fired", "dismisses", "dismissed", "removes", "axes"]
+    static let dismissedVerbs: Set<String> = ["sacked", "fired", "dismissed", "removed", "axed", "ousted"]
     /// "confidence vote", "confidence motion"; not when a company's owners cast it.
     static let confidenceVotes: Set<String> = ["vote", "votes", "motion", "ballot"]
     static let companyVoters: Set<String> = ["shareholder", "shareholders", "investor", "investors", "board"]
@@ -57,6 +61,11 @@ public enum GovernmentCrisis {
             if fallingVerbs.contains(word), institutions.contains(next) || (next == "the" && institutions.contains(after)) {
                 return true
             }
+            // A minister sacked: "prime minister sacks oil minister" (a sixteenth audit: finance), "minister dismissed".
+            if dismissingVerbs.contains(word), words[(index + 1)...].prefix(3).contains(where: { ["minister", "ministers", "cabinet"].contains($0) }) {
+                return true
+            }
+            if ["minister", "ministers"].contains(word), dismissedVerbs.contains(next) { return true }
         }
         return false
     }

@@ -21,6 +21,12 @@ public enum PoliticianInCourt {
         "minister", "exminister", "president", "expresident", "premier", "governor", "exgovernor", "senator",
         "lawmaker", "mp", "mayor", "legislator", "congressman", "congresswoman", "speaker",
     ]
+    /// What makes an "official" the state's (a sixteenth audit's "Mexican ex-security official sentenced…"
+    /// for embezzling police funds was under finance), as `Tokenizer` writes them ("ex-security" is "exsecurity").
+    static let stateOfficials: Set<String> = [
+        "government", "state", "security", "exsecurity", "police", "expolice", "party", "customs", "municipal", "federal",
+        "ministry", "election", "electoral", "regional", "provincial", "county", "city", "defence", "defense",
+    ]
     /// The office-holder's side: "minister jailed", "ex-president convicted".
     static let decided: Set<String> = [
         "jailed", "convicted", "sentenced", "acquitted", "indicted", "charged", "imprisoned",
@@ -43,7 +49,10 @@ public enum PoliticianInCourt {
     static func says(_ tokens: [Tokenizer.Token]) -> Bool {
         let words = tokens.map(\.normalized)
         func isOffice(_ position: Int) -> Bool {
-            guard position >= 0, position < words.count, offices.contains(words[position]) else { return false }
+            guard position >= 0, position < words.count else { return false }
+            // "ex-security official", "state official": an official of the state, not of a company.
+            if words[position] == "official", position > 0, stateOfficials.contains(words[position - 1]) { return true }
+            guard offices.contains(words[position]) else { return false }
             if words[position] == "premier", position + 1 < words.count, words[position + 1] == "league" { return false }
             guard sharedWithCompanies.contains(words[position]), position > 0 else { return true }
             let before = tokens[position - 1]

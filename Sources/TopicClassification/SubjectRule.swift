@@ -6,7 +6,8 @@ public typealias StoryText = (headline: String, body: String)
 /// Every rule has the same shape: the subjects it may move, a probability at which the model
 /// is sure enough to keep its desk, the desk the story goes to instead, and a test of the
 /// story's text. The rules and why each exists are in their own files (`GovernmentCrisisRule`,
-/// `LegislativeVoteRule`, `CyberAttackRule`, `DeadlyDisasterRule`) and in
+/// `LegislativeVoteRule`, `PoliticianInCourtRule`, `LawInCourtRule`, `CyberAttackRule`,
+/// `DeadlyDisasterRule`) and in
 /// docs/jarvis/story-engine.md (Topics).
 public struct SubjectRule: Sendable {
     /// How `TopicEval` and the docs name the rule.
@@ -27,5 +28,7 @@ public struct SubjectRule: Sendable {
 
     /// The rules in the order the classifier tries them; the first that applies decides.
     /// A government falling over a disaster's cost is politics, so that rule comes first.
-    public static let ordered: [SubjectRule] = [.governmentCrisis, .legislativeVote, .politicianInCourt, .cyberAttack, .deadlyDisaster]
+    public static let ordered: [SubjectRule] = [
+        .governmentCrisis, .legislativeVote, .politicianInCourt, .lawInCourt, .cyberAttack, .deadlyDisaster,
+    ]
 }

@@ -46,6 +46,17 @@ final class DeadlyDisasterRuleTests: XCTestCase {
                                                    body: "Customers could not withdraw funds.")]), "missing money, no toll")
     }
 
+    /// A sixteenth reader's audit: "Iraq: cholera outbreak in Basra kills four" was listed under tech.
+    func testADeadlyOutbreakIsUnderNoDeskWhileAVaccineLaunchIsNoOutbreak() throws {
+        let outbreak = [(headline: "Iraq: cholera outbreak in Basra kills four",
+                         body: "A cholera outbreak in Basra, southern Iraq, has killed four people and infected about 230, the health "
+                             + "ministry says, blaming contaminated water from the Shatt al-Arab.")]
+        XCTAssertTrue(DeadlyDisaster.isReported(outbreak))
+        XCTAssertNil(try TopicClassifier.bundled().classify(outbreak))
+        XCTAssertFalse(DeadlyDisaster.isReported([(headline: "Drugmaker launches cholera vaccine in Asia",
+                                                   body: "The single-dose vaccine will be sold in six countries.")]), "no toll")
+    }
+
     /// The two stories that prompted the rule and the data changes, with the bundled model.
     func testBundledClassifierFilesAQuakeUnderNoDeskAndASenateVoteUnderPolitics() throws {
         let classifier = try TopicClassifier.bundled()

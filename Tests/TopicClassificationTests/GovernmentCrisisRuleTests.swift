@@ -15,6 +15,9 @@ final class GovernmentCrisisRuleTests: XCTestCase {
             "Farmers' party topples the coalition",
             "Albanian coalition splits over coastal building law",
             "Albania's reshuffled cabinet wins confidence vote",
+            // A sixteenth audit: a minister sacked over an export shortfall was under finance.
+            "Iraq's prime minister sacks oil minister over export shortfall",
+            "Finance minister fired after budget leak",
         ], doNotFire: [
             "Government borrowing falls to a five-year low",
             "Government falls short of its deficit target",
@@ -24,6 +27,8 @@ final class GovernmentCrisisRuleTests: XCTestCase {
             "Shell to split its chemicals arm from the trading business",
             "Consumer confidence falls to a two-year low",
             "Unilever chairman faces shareholder confidence vote",
+            "Carmaker sacks 500 workers as sales slump",
+            "Minister says refinery fire is under control",
         ])
     }
 }

@@ -12,6 +12,9 @@ final class PoliticianInCourtRuleTests: XCTestCase {
             "Jury convicts senator over bribes from chip maker",
             "Governor indicted in state pension fraud",
             "Former Lagos governor jailed for fraud",
+            // A sixteenth audit: the state's official, not a company's.
+            "Mexican ex-security official sentenced to 18 years in Monterrey corruption case",
+            "State official charged over flood relief contracts",
         ], doNotFire: [
             "Energy firms to cut standing charges, minister says",
             "Premier League club owner charged over fraud",
@@ -21,6 +24,7 @@ final class PoliticianInCourtRuleTests: XCTestCase {
             "Court jails man who attacked minister",
             "Chief executive convicted of accounting fraud",
             "Finance minister charges ahead with fuel tax",
+            "Bank official sentenced for insider trading",
         ])
     }
 

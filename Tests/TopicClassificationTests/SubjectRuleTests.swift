@@ -7,6 +7,7 @@ final class SubjectRuleTests: XCTestCase {
     private let fallen: [StoryText] = [(headline: "French government falls in no-confidence vote", body: "")]
     private let voted: [StoryText] = [(headline: "US House votes to ban lawmakers from trading stocks", body: "")]
     private let jailed: [StoryText] = [(headline: "Former fisheries minister jailed for corruption", body: "")]
+    private let ruled: [StoryText] = [(headline: "Brazil's Supreme Court strikes down app drivers' employment law", body: "")]
     private let attack: [StoryText] = [(headline: "Ransomware attack forces Danish hospitals to divert ambulances", body: "")]
     private let quake: [StoryText] = [(headline: "Strong earthquake off Miyagi kills 17 in northeastern Japan",
                                        body: "The meteorological agency said power was cut to thousands of homes.")]
@@ -32,6 +33,10 @@ final class SubjectRuleTests: XCTestCase {
             (.politicianInCourt, jailed, .finance, 0.995, false, "near certainty keeps its desk"),
             (.politicianInCourt, jailed, .other, 0.5, false, "other stays other"),
             (.politicianInCourt, voted, .finance, 0.5, false, "no one in court"),
+            (.lawInCourt, ruled, .finance, 0.8, true, "a law about work read as finance"),
+            (.lawInCourt, ruled, .finance, 0.995, false, "near certainty keeps its desk"),
+            (.lawInCourt, ruled, .other, 0.5, false, "other stays other"),
+            (.lawInCourt, jailed, .finance, 0.5, false, "a person in court, no law"),
             (.cyberAttack, attack, .other, 0.7, true, "a hospital attack read as health"),
             (.cyberAttack, attack, .other, 0.95, false, "the model is sure it is not news for a desk"),
             (.cyberAttack, attack, .finance, 0.6, true, "ports and cargo read as trade"),
@@ -58,14 +63,15 @@ final class SubjectRuleTests: XCTestCase {
         XCTAssertEqual(SubjectRule.governmentCrisis.desk, .politics)
         XCTAssertEqual(SubjectRule.legislativeVote.desk, .politics)
         XCTAssertEqual(SubjectRule.politicianInCourt.desk, .politics)
+        XCTAssertEqual(SubjectRule.lawInCourt.desk, .politics)
         XCTAssertEqual(SubjectRule.cyberAttack.desk, .tech)
         XCTAssertNil(SubjectRule.deadlyDisaster.desk)
     }
 
     /// A government that fell over a disaster's cost is politics, not unlisted.
     func testTheGovernmentCrisisRuleIsTriedBeforeTheDisasterRule() {
-        XCTAssertEqual(SubjectRule.ordered.map(\.name), ["GovernmentCrisisRule", "LegislativeVoteRule", "PoliticianInCourtRule", "CyberAttackRule",
-                                                     "DeadlyDisasterRule"])
+        XCTAssertEqual(SubjectRule.ordered.map(\.name), ["GovernmentCrisisRule", "LegislativeVoteRule", "PoliticianInCourtRule",
+                                                     "LawInCourtRule", "CyberAttackRule", "DeadlyDisasterRule"])
         let both: [StoryText] = [(headline: "Government collapses as flood toll reaches 40", body: "")]
         let first = SubjectRule.ordered.first { $0.applies(subject: .finance, probability: 0.6, texts: both) }
         XCTAssertEqual(first?.name, "GovernmentCrisisRule")
