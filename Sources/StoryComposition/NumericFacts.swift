@@ -34,7 +34,7 @@ enum NumericFacts {
     }
 
     private static let casualtyWords: [String: Kind] = [
-        "dead": .deaths, "killed": .deaths, "died": .deaths, "deaths": .deaths, "fatalities": .deaths, "drowned": .deaths,
+        "dead": .deaths, "killed": .deaths, "died": .deaths, "dies": .deaths, "deaths": .deaths, "fatalities": .deaths, "drowned": .deaths,
         "lives": .deaths, "bodies": .deaths, "injured": .injuries, "wounded": .injuries, "hurt": .injuries,
         "injuries": .injuries, "arrested": .arrests, "detained": .arrests, "arrests": .arrests, "cases": .cases,
         "infections": .cases, "infected": .cases, "trapped": .trapped,
@@ -42,7 +42,9 @@ enum NumericFacts {
 
     /// Words allowed between a number and its casualty word: "12 people were killed".
     private static let casualtyFillers: Set<String> = Set([
-        "people", "persons", "civilians", "soldiers", "others", "were", "was", "have", "had", "been", "are", "being",
+        "people", "persons", "civilians", "soldiers", "others", "were", "was", "have", "has", "had", "been", "are", "being",
+        // "a third person has died" (`ordinalTolls`).
+        "person", "victim", "man", "woman", "child",
         "reportedly", "confirmed", "now", "children", "police", "officers", "protesters", "migrants", "passengers",
         // "26 people are now known to have died" (a twelfth audit's summary gave it beside "Thirty-one people died").
         "known", "believed", "feared", "thought", "to",
@@ -94,8 +96,23 @@ enum NumericFacts {
             let text = written.joined(separator: " ") + (isRate && !word.isPercent ? "%" : "")
             found.append(Fact(kind: kind, noun: noun, value: amount, bounds: bounds, text: text))
         }
-        return found
+        return found + ordinalTolls(in: words)
     }
+
+    /// "A third person has died", "the fourth victim was killed": a toll given as the newest death's rank (a
+    /// sixteenth audit's derailment card stayed at "Two killed" after an outlet reported a third death).
+    private static func ordinalTolls(in words: [FactWords.Word]) -> [Fact] {
+        words.indices.dropFirst().compactMap { index in
+            guard let rank = ordinals[words[index].lowered], ["a", "the", "another"].contains(words[index - 1].lowered),
+                  casualty(after: index, in: words) == .deaths else { return nil }
+            return Fact(kind: .deaths, noun: "", value: rank, bounds: rank ... rank, text: String(Int(rank)))
+        }
+    }
+
+    /// Ordinals a toll is told with; `SupersededCounts` reads them as saying the toll has risen.
+    static let ordinals: [String: Double] = [
+        "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
+    ]
 
     private static func kind(of word: FactWords.Word, at index: Int, in words: [FactWords.Word]) -> NumericFacts.Kind? {
         guard !word.isMoney else { return nil }  // an amount counts no one: "have risen to $45"

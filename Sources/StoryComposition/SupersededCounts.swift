@@ -37,7 +37,9 @@ struct SupersededCounts: Sendable {
         for entry in texts {
             let facts = NumericFacts.largestOfEachKind(NumericFacts.facts(in: entry.text).filter(\.kind.risesAsEventDevelops))
             guard !facts.isEmpty else { continue }
-            let rose = !Set(Tokenizer.words(entry.text)).isDisjoint(with: Self.riseWords)
+            let words = Tokenizer.words(entry.text)
+            // "A third person has died" says the toll rose as plainly as "rose to three".
+            let rose = !Set(words).isDisjoint(with: Self.riseWords) || words.contains { NumericFacts.ordinals[$0] != nil }
             for fact in facts.values {
                 var toll = tolls[entry.article][fact.kind] ?? Toll(fact: fact, saysItRose: false)
                 if fact.value > toll.fact.value { toll.fact = fact }

@@ -141,4 +141,19 @@ final class SupersededCountsTests: XCTestCase {
         ]
         XCTAssertEqual(Conflict.sentence(for: articles), "Reuters reports 15 dead while BBC News reports 11.")
     }
+    /// A sixteenth reader's audit: after an outlet reported "A third person has died", the derailment's card
+    /// still read "Two killed": a death given by its rank is a toll, and a risen one.
+    func testADeathGivenByItsRankRaisesTheToll() {
+        XCTAssertEqual(NumericFacts.facts(in: "A third person has died after the train derailed.").map(\.value), [3])
+        XCTAssertEqual(NumericFacts.facts(in: "For the third day running, markets fell.").count, 0)
+        let first = Fixture.article("a", "Globus Newswire", "globus.example", "Two killed as train derails near Tudela",
+                                    "Two people were killed and 30 injured when a regional train derailed near Tudela on Tuesday, the rail "
+                                        + "operator said.")
+        let later = Fixture.article("b", "APB News", "apb.example", "Spain train derailment: third victim dies in hospital",
+                                    "A third person has died after a regional train derailed near Tudela, in Navarre. The woman died in "
+                                        + "hospital in Pamplona.", minutesAfterNoon: 90)
+        let story = StoryComposer(authority: .bundled).compose([first, later], topic: nil, now: Fixture.noon.addingTimeInterval(2 * 3600))
+        XCTAssertFalse(story.headline.hasPrefix("Two killed"), story.headline)
+        XCTAssertNil(story.conflict)
+    }
 }
