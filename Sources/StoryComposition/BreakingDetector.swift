@@ -28,7 +28,10 @@ public struct BreakingDetector: Sendable {
         let age = now.timeIntervalSince(first.publishedAt)
         guard !first.ageUnknown, age <= recentWindow else { return breaking }
         let burstEnd = first.publishedAt.addingTimeInterval(burstWindow)
-        let outlets = Set(articles.filter { !$0.ageUnknown && $0.publishedAt <= burstEnd }.map(\.sourceKey))
+        // An outlet that only republished another's report is no independent report (a sixteenth audit's
+        // burst counted a wire copy as the third outlet); the docs say so of confirmation too.
+        let copying = SyndicatedCopies.copyingOutlets(articles)
+        let outlets = Set(articles.filter { !$0.ageUnknown && $0.publishedAt <= burstEnd }.map(\.sourceKey)).subtracting(copying)
         if outlets.count >= burstSources { breaking.insert(first.id) }
         return breaking
     }

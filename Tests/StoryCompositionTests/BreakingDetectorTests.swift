@@ -27,6 +27,23 @@ final class BreakingDetectorTests: XCTestCase {
         XCTAssertEqual(detector.breakingArticleIDs(articles, now: noon.addingTimeInterval(90 * 60)), [])
     }
 
+    /// A sixteenth reader's audit: a burst counted a paper's word-for-word copy of the wire as its third outlet.
+    func testAnOutletRepublishingAnotherIsNoPartOfABurst() {
+        let body = "MANILA (Meridian) - A magnitude 6.4 earthquake struck off Mindanao in the southern Philippines on Tuesday, "
+            + "killing at least five people and damaging hundreds of homes in Davao Oriental province, officials said."
+        let articles = [
+            StoryFixtures.article("w", "Meridian Press Agency", "meridian.example", "Strong quake hits Mindanao, killing five", body),
+            StoryFixtures.article("c", "The Iberian Post", "iberian.example", "Quake kills five in southern Philippines", body,
+                                  minutesAfterNoon: 10),
+            StoryFixtures.article("i", "APB News", "apb.example", "Philippines: deadly quake strikes Mindanao",
+                                  "At least five people died when a strong earthquake shook Mindanao on Tuesday.", minutesAfterNoon: 20),
+        ]
+        XCTAssertEqual(detector.breakingArticleIDs(articles, now: noon.addingTimeInterval(1800)), [])
+        let third = StoryFixtures.article("g", "Globus Newswire", "globus.example", "Mindanao earthquake leaves five dead",
+                                          "Five people were killed by a magnitude 6.4 quake off Mindanao.", minutesAfterNoon: 30)
+        XCTAssertEqual(detector.breakingArticleIDs(articles + [third], now: noon.addingTimeInterval(1800)), ["w"])
+    }
+
     func testSeveralFeedsOfOneOutletAreNotABurst() {
         let articles = burst(outletHosts: ["reuters.com", "reuters.com", "reuters.com"], minutesApart: 5)
         XCTAssertEqual(detector.breakingArticleIDs(articles, now: noon.addingTimeInterval(1800)), [])
