@@ -34,7 +34,9 @@ struct StatedFacts {
     /// The same legislature's vote said to pass in both: "Uruguay's Senate approved a bill…" and
     /// "Uruguay's Senate has voted in favour of letting…" tell one outcome twice (a fourteenth audit).
     func repeatsAnOutcome(of other: StatedFacts) -> Bool {
-        guard let vote, let theirs = other.vote, vote.body == theirs.body, vote.passed == theirs.passed else { return false }
+        guard let vote, let theirs = other.vote, VoteOutcome.sameBody(vote.body, theirs.body), vote.passed == theirs.passed else {
+            return false
+        }
         // One bill: two content words in common besides the house and the verbs ("licensed", "cannabis"), not
         // "Parliament approved the budget" and "MPs backed a motion to censure the minister".
         return terms.intersection(other.terms).subtracting(VoteOutcome.wordsOfAnyVote).count >= 2
@@ -61,7 +63,7 @@ struct StatedFacts {
             other.appointments[role].map { DeclaredWinners.nameDifferentPeople(names, $0) } ?? false
         }
         // "…approved a bill…" beside "A vote … was postponed until next week" (a fourteenth audit's summary).
-        let outcome = vote.flatMap { mine in other.vote.map { $0.body == mine.body && $0.passed != mine.passed } } ?? false
+        let outcome = vote.flatMap { mine in other.vote.map { VoteOutcome.sameBody($0.body, mine.body) && $0.passed != mine.passed } } ?? false
         // "…court upheld the 2025 tax reform…" beside "…court has annulled last year's tax reform" (a fifteenth audit).
         let ruled = ruling.flatMap { mine in other.ruling.map { $0 != mine } } ?? false
         return figure || winner || appointee || outcome || ruled

@@ -22,13 +22,22 @@ enum VoteOutcome {
         return (body: bodyKey(lowered[position]), passed: passes)
     }
 
-    /// Houses whose name is also an ordinary word: counted only with a capital.
-    private static let namedBodies: Set<String> = ["house", "chamber", "assembly", "council", "deputies", "congress", "parliament"]
+    /// Houses whose name is also an ordinary word: counted only with a capital. Not "parliament": a
+    /// sixteenth audit's "Portugal's parliament has approved the 2027 state budget" is a vote.
+    private static let namedBodies: Set<String> = ["house", "chamber", "assembly", "council", "deputies", "congress"]
 
     private static let bodies: Set<String> = [
         "senate", "senators", "parliament", "parliament's", "house", "congress", "assembly", "lawmakers", "legislators",
         "mps", "deputies", "chamber", "legislature", "sejm", "bundestag", "knesset", "duma", "council",
     ]
+
+    /// Whether two sentences' houses may be one: the same, or either named only generically ("parliament",
+    /// "lawmakers"): a sixteenth audit's summary told "Portugal's Assembly of the Republic approved the budget"
+    /// and "Portugal's parliament has approved the 2027 state budget" both. A Senate and a House stay two.
+    static func sameBody(_ first: String, _ second: String) -> Bool {
+        first == second || genericBodies.contains(first) || genericBodies.contains(second)
+    }
+    private static let genericBodies: Set<String> = ["parliament", "legislature"]
 
     /// Members and their house are one body: "senators" voted in "the Senate".
     private static func bodyKey(_ word: String) -> String {

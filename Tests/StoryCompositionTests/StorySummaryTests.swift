@@ -356,4 +356,18 @@ final class StorySummaryTests: XCTestCase {
         let summary = StorySummary.summarize(articles, headline: "Namibia central bank cuts rate to 6.25%")
         XCTAssertTrue(summary.hasPrefix("The Bank of Namibia"), summary)
     }
+    /// A sixteenth audit: "…Assembly of the Republic approved the … budget" and "…parliament has approved the
+    /// 2027 state budget" told one vote twice: a house named generically may be the other's.
+    func testAVoteToldByItsHousesNameAndAsParliamentIsToldOnce() {
+        let articles = [
+            StoryFixtures.article("a", "Meridian Press Agency", "meridian.example", "Portugal passes 2027 budget",
+                                  "Portugal's Assembly of the Republic approved the minority government's 2027 budget by 116 votes to 98 "
+                                      + "in the final vote, with the Socialists abstaining."),
+            StoryFixtures.article("b", "The Iberian Post", "iberian.example", "Budget passes, averting early election",
+                                  "Portugal's parliament has approved the 2027 state budget, removing the threat of a third early "
+                                      + "election in four years.", minutesAfterNoon: 20),
+        ]
+        let summary = StorySummary.summarize(articles, headline: "")
+        XCTAssertEqual(summary.components(separatedBy: "approved").count, 2, summary)
+    }
 }
