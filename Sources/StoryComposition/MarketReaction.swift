@@ -1,7 +1,7 @@
 import NewsText
 
-/// Headlines that tell how a market took an event ("Lithuanian bonds slip as government falls",
-/// "Euro slips as ECB delivers expected cut"): the event is the story, and another outlet's
+/// Headlines that tell how a market or its analysts took an event ("Lithuanian bonds slip as government falls",
+/// "Euro slips as ECB delivers expected cut", "Analysts see rate cuts ending…"): the event is the story, and another outlet's
 /// headline that states it wins while one exists (a fifth reader's audit found a government's
 /// collapse headlined by its bond market). A market move without a cause ("Shares plunge 20%")
 /// is news in itself and is not one.
@@ -19,10 +19,18 @@ enum MarketReaction {
         "shrug",
     ]
 
+    /// Who comments on an event, and the verbs of comment: "Analysts see Mexico rate cuts ending after
+    /// Banxico move to 6.75%" headed a sixteenth audit's rate-cut card over three headlines saying the bank cut.
+    private static let commentators: Set<String> = ["analysts", "economists", "experts", "strategists", "observers", "investors", "traders"]
+    private static let comments: Set<String> = [
+        "see", "say", "expect", "predict", "warn", "bet", "doubt", "question", "welcome", "fear", "think", "eye", "weigh",
+    ]
+
     /// A market word within the first three words, a move right after it, and "as", "after" or
-    /// "on" later naming the cause.
+    /// "on" later naming the cause; or commentators and their comment opening the headline.
     static func isReaction(_ headline: String) -> Bool {
         let words = Tokenizer.words(headline)
+        if words.count > 1, commentators.contains(words[0]), comments.contains(words[1]) { return true }
         guard let market = words.prefix(3).firstIndex(where: markets.contains), market + 1 < words.count,
               moves.contains(words[market + 1]) else { return false }
         return words[(market + 2)...].contains { ["as", "after", "on"].contains($0) }

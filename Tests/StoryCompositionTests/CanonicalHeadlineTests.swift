@@ -182,6 +182,9 @@ final class CanonicalHeadlineTests: XCTestCase {
         XCTAssertTrue(MarketReaction.isReaction("Euro slips as ECB delivers widely expected cut"))
         XCTAssertFalse(MarketReaction.isReaction("Shares plunge 20% in Hong Kong"), "a move without a cause is the news")
         XCTAssertFalse(MarketReaction.isReaction("Government falls as coalition partner quits"))
+        // A sixteenth audit: analysts' view of a rate cut headed the card over "Banxico cuts interest rate to 6.75%".
+        XCTAssertTrue(MarketReaction.isReaction("Analysts see Mexico rate cuts ending after Banxico move to 6.75%"))
+        XCTAssertFalse(MarketReaction.isReaction("Analysts at Goldman Sachs quit to launch hedge fund"), "analysts as the news")
         let articles = [
             StoryFixtures.article("a", "Mercantile Times", "mercantile.example", "Lithuanian bonds slip as government falls over defence tax",
                                   "Lithuanian government bond yields rose 12 basis points after the prime minister resigned."),
