@@ -49,12 +49,14 @@ struct ArticleVector {
         }
         for entity in Self.entities(in: headline) {
             counts[vocabulary.id(for: entity.key, isEntity: true), default: 0] += headlineBoost
+            if let initials = Self.initials(of: entity) { counts[vocabulary.id(for: initials, isEntity: true), default: 0] += headlineBoost * Self.initialsWeight }
             if entity.kind != .quantity { subjectEntities.append(entity) }
             entities.append(entity)
         }
         let leadEnd = leadingText(of: body, words: Self.leadWordCount).endIndex
         for entity in Self.entities(in: body) {
             counts[vocabulary.id(for: entity.key, isEntity: true), default: 0] += 1
+            if let initials = Self.initials(of: entity) { counts[vocabulary.id(for: initials, isEntity: true), default: 0] += Self.initialsWeight }
             entities.append(entity)
         }
         for entity in Self.entities(in: String(body[..<leadEnd])) where entity.kind != .quantity {
@@ -159,6 +161,23 @@ struct ArticleVector {
         let tokens = Tokenizer.tokens(entity.text)
         let mentions = AfricaGazetteer.mentions(in: tokens)
         return mentions.count == 1 && mentions[0].tokenCount == tokens.count
+    }
+
+    /// The acronym a name of three or more words is written as ("Rapid Support Forces" → "rsf", "International
+    /// Monetary Fund" → "imf"), counted as one more entity of the text at half a mention's weight: a
+    /// sixteenth reader's audit split a truce because one outlet wrote "the RSF" and the others "the Rapid
+    /// Support Forces". At a whole mention's weight, texts writing the full name shared it twice over and
+    /// dev recall fell 0.916 → 0.915; at half, dev is unchanged (0.3 and 0.7 too).
+    static let initialsWeight: Float = 0.5
+
+    static func initials(of entity: NamedEntity) -> String? {
+        guard entity.kind == .name else { return nil }
+        let words = entity.text.split(separator: " ").filter { !["of", "the", "and", "for", "de", "du", "la"].contains($0.lowercased()) }
+        guard words.count >= 3, words.count <= 5, words.allSatisfy({ $0.first?.isUppercase == true }),
+              // A name with a place in it is left to the place rules: "Democratic Republic of Congo" as "drc" too
+              // would be one more name shared by every story of that country.
+              AfricaGazetteer.mentions(in: Tokenizer.tokens(entity.text)).isEmpty else { return nil }
+        return String(words.compactMap { $0.first?.lowercased() }.joined())
     }
 
     /// Acronyms of a field, not of anyone: "AI", "GDP", "CEO". They are words, not names: a fifth

@@ -111,6 +111,22 @@ final class StoryClustererTests: XCTestCase {
         XCTAssertEqual(stories, ["story-1", "story-1"])
     }
 
+    /// A sixteenth audit: a truce told as "the RSF" by one outlet and "the Rapid Support Forces" by the
+    /// other, "three-day ceasefire" against "72-hour truce", was two cards. A name of three words or more
+    /// also counts as its initials (`ArticleVector.initials`).
+    func testANameAndItsAcronymJoinTheirEvent() {
+        let noon = Date(timeIntervalSince1970: 1_800_000_000)
+        let wire = ClusterArticle(id: "wire", sourceKey: "meridian.example", headline: "Sudan's warring sides agree 72-hour truce around El Fasher",
+                                  body: "PORT SUDAN (Meridian) - Sudan's army and the paramilitary Rapid Support Forces agreed a 72-hour "
+                                      + "humanitarian truce around the besieged city of El Fasher in North Darfur from Tuesday, mediators "
+                                      + "in Jeddah said.", publishedAt: noon)
+        let other = ClusterArticle(id: "other", sourceKey: "globus.example", headline: "Sudan army, RSF agree three-day ceasefire for El Fasher aid",
+                                   body: "Sudan's army and the RSF agreed a three-day ceasefire around El Fasher so that aid convoys can "
+                                       + "reach civilians, Saudi and U.S. mediators said.", publishedAt: noon.addingTimeInterval(300))
+        let stories = assign([wire, other], to: StoryClusterer(background: .bundled), ids: Newsroom.IDs())
+        XCTAssertEqual(stories, ["story-1", "story-1"])
+    }
+
     /// A thirteenth audit: a phone launch and the maker's fine over the same phones, one day, one card.
     func testACompanysLaunchAndItsFineOfOneDayStayApart() {
         let noon = Date(timeIntervalSince1970: 1_800_000_000)
