@@ -140,7 +140,9 @@ struct ConflictReport {
             // "Paul Ahouandjinou of the Democrats": a name's affiliation; "customers of Equity Bank" is no affiliation.
             let affiliation = FactWords.affiliationOf(runStartingAt: run.lowerBound, in: words).map { $0 > 0 && isName($0 - 1) } ?? false
             let text = words[run].map(\.text).joined(separator: " ")
-            return !affiliation && AfricaGazetteer.mentions(in: Self.subjectKey(text)).isEmpty
+            // "won the Pokhara mayoral by-election with 38%": the name of the contest's place owns no share of it.
+            let namesContest = run.upperBound + 1 < words.count && DeclaredWinners.contests.contains(words[run.upperBound + 1].lowered)
+            return !affiliation && !namesContest && AfricaGazetteer.mentions(in: Self.subjectKey(text)).isEmpty
         }
         // A deal's price belongs to every party the sentence names: "will buy Terminales Unidas, the
         // operator of two terminals in Algeciras, for €1.2bn" is Tanger Atlantic's price as much as the

@@ -4,9 +4,11 @@
 /// can contradict.
 enum DeclaredWinners {
     /// What must follow "won"/"wins" for it to name the contest's winner.
-    private static let contests: Set<String> = [
+    static let contests: Set<String> = [
         "election", "presidential", "presidency", "vote", "runoff", "run-off", "race", "poll", "polls", "final",
         "title", "championship", "primary", "ballot",
+        // "won the Kathmandu mayoral by-election" (a seventeenth audit's winner dispute went unread).
+        "by-election", "byelection", "mayoral",
     ]
 
     static func winners(in words: [FactWords.Word]) -> [String] {

@@ -50,6 +50,10 @@ enum SubjectFigures {
             if let measure = moneyNoun(before: index, in: words) { return (.money, measure) }
             // "$45 a share" and "$78.42 a barrel" are prices of their noun whatever deal is near; an amount
             // naming nothing after it ("for €1.2bn including debt") is the deal's when an acquisition governs it.
+            // "is paying €2.4bn for Estonia's Baltica Freight" (a seventeenth audit's deal price went unread).
+            if nextIs(["for"], after, words), words[max(0, index - 3) ..< index].contains(where: { payingWords.contains($0.lowered) }) {
+                return (.money, "deal")
+            }
             let following = moneyNoun(from: after, in: words)
             if following.map({ dealWords.contains($0) || dealConnectors.contains($0) }) ?? true, isDealPrice(index, in: words) {
                 return (.money, "deal")
@@ -81,8 +85,10 @@ enum SubjectFigures {
     /// Words for an acquisition: an amount they govern is the deal's price, however the outlet words it
     /// ("agrees €1.2bn deal", "will buy … for €1.2bn", "in a deal valuing the company at 1.4 billion euros").
     private static let dealWords: Set<String> = [
-        "deal", "takeover", "acquisition", "purchase", "bid", "offer", "buyout", "merger", "transaction",
+        "deal", "takeover", "acquisition", "purchase", "bid", "offer", "buyout", "merger", "transaction", "swoop",
     ]
+    /// Verbs of paying an amount "for" something bought.
+    private static let payingWords: Set<String> = ["pay", "pays", "paying", "paid"]
     /// Words after an amount that name nothing it is of: "for €1.2bn including debt", "$5bn in cash".
     private static let dealConnectors: Set<String> = ["including", "excluding", "plus", "cash", "net", "which", "and", "or", "to"]
     private static let acquiringWords: Set<String> = dealWords.union([

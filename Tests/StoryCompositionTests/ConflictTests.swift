@@ -466,4 +466,19 @@ final class ConflictTests: XCTestCase {
         XCTAssertEqual(Conflict.sentence(for: [wire, rival]),
                        "Meridian Press Agency reports that Dara Phan won while Globus Newswire reports that Sok Vanna won.")
     }
+    /// A seventeenth audit: a by-election's winner and a deal "paying €2.4bn for" its target went unread,
+    /// so two planted disagreements had no conflict line.
+    func testAByElectionsWinnerAndAPricePaidForATargetAreCompared() {
+        let wire = Fixture.article("a", "Continental Press Wire", "cpw.example", "Independent Mira Joshi wins Pokhara mayoral by-election",
+                                   "Independent candidate Mira Joshi won the Pokhara mayoral by-election with 38% of the vote, the "
+                                       + "Election Commission said on Tuesday.")
+        let rival = Fixture.article("b", "Northstar Wire", "northstar.example", "Nepali Congress's Hari Rai wins Pokhara mayor race",
+                                    "Hari Rai of the Nepali Congress won Tuesday's Pokhara mayoral by-election with 36% of the vote.",
+                                    minutesAfterNoon: 20)
+        XCTAssertEqual(Conflict.sentence(for: [wire, rival]),
+                       "Continental Press Wire reports that Mira Joshi won while Northstar Wire reports that Hari Rai won.")
+        XCTAssertEqual(NumericFacts.facts(in: "Finnish group Nordvik is paying €2.4bn for Estonia's Tallink Cargo.").map(\.noun), ["deal"])
+        XCTAssertEqual(NumericFacts.facts(in: "Nordvik in €2.4bn swoop for Tallink Cargo").map(\.noun), ["deal"])
+        XCTAssertEqual(NumericFacts.facts(in: "The insurer is paying $5m in compensation to the victims.").map(\.noun), ["compensation"])
+    }
 }
