@@ -32,9 +32,9 @@ public enum Conflict {
         guard reports.count > 1 else { return nil }
         for kind in NumericFacts.Kind.allCases {
             for (first, second) in pairs(reports) {
-                if let found = numericConflict(kind, first, second, superseded: pool.superseded, simultaneity: simultaneity) {
-                    return found
-                }
+                let found = kind == .trapped ? trappedConflict(first, second, simultaneity: simultaneity)
+                    : numericConflict(kind, first, second, superseded: pool.superseded, simultaneity: simultaneity)
+                if let found { return found }
             }
         }
         for (first, second) in pairs(reports) where abs(first.namesGivenAt.timeIntervalSince(second.namesGivenAt)) <= simultaneity {
@@ -119,8 +119,6 @@ public enum Conflict {
                       !located.fact.bounds.overlaps(other.fact.bounds),
                       !superseded.isSuperseded(located.fact, ofArticle: first.article),
                       !superseded.isSuperseded(other.fact, ofArticle: second.article),
-                      // "12 still trapped after three were freed" updates "15 trapped"; it does not dispute it.
-                      kind != .trapped || !(first.tellsOfRescue || second.tellsOfRescue),
                       // Quoting the other figure ("up from 12") means the outlets are not contradicting each other.
                       !first.mentions(other.fact.value), !second.mentions(located.fact.value) else { continue }
                 let subject: String?
@@ -137,6 +135,18 @@ public enum Conflict {
             }
         }
         return nil
+    }
+
+    /// The most people each outlet said were trapped, in any of its reports: the count falls as people are
+    /// freed, so an outlet's "15 still trapped" after its "17 trapped" still disputes another's 23. None is
+    /// compared when that peak was told beside a rescue ("12 remain trapped after three were freed").
+    private static func trappedConflict(_ first: ConflictReport, _ second: ConflictReport, simultaneity: TimeInterval) -> Dispute? {
+        guard let mine = first.peakTrapped, let theirs = second.peakTrapped, !mine.afterRescue, !theirs.afterRescue,
+              abs(first.firstGave(mine.fact).timeIntervalSince(second.firstGave(theirs.fact))) <= simultaneity,
+              !mine.fact.bounds.overlaps(theirs.fact.bounds),
+              !first.mentions(theirs.fact.value), !second.mentions(mine.fact.value) else { return nil }
+        return Dispute(sentence: "\(first.name) reports \(phrase(mine.fact, subject: nil)) while \(second.name) reports \(theirs.fact.text).",
+                       figures: [mine.fact, theirs.fact])
     }
 
     /// Two figures of a subject-bound kind are about the same thing when they belong to one subject

@@ -30,10 +30,14 @@ struct ConflictReport {
     let runnersUp: Set<String>
     /// Role → the names the outlet says were appointed to it (`DeclaredWinners.appointments`).
     let appointments: [String: Set<String>]
-    /// Whether it tells of people freed or still held: a count of people trapped may then have fallen.
-    var tellsOfRescue: Bool { words.contains { sentence in sentence.contains { Self.rescueWords.contains($0.lowered) } } }
+    /// The most people the outlet has said were trapped, in any of its reports, and whether that sentence
+    /// tells of people freed or still held (then the count may have fallen, `Conflict` compares none).
+    /// A count of the trapped falls as people are freed or found dead: a seventeenth audit's wire went from
+    /// 17 trapped to "15 still trapped", which is no retraction of its dispute with another outlet's 23.
+    let peakTrapped: (fact: NumericFacts.Fact, afterRescue: Bool)?
     private static let rescueWords: Set<String> = [
         "rescued", "freed", "released", "evacuated", "saved", "surfaced", "still", "remain", "remained", "remaining", "remains",
+        "recovered", "pulled",
     ]
 
     /// What its headline and lead say a court did (`CourtRuling`), when they name a court and say one thing.
@@ -76,6 +80,12 @@ struct ConflictReport {
             }
         }
         self.firstGiven = firstGiven
+        let everySentence = earlierReports.flatMap { [$0.headline] + SentencePool.sentences(of: $0) } + sentences
+        peakTrapped = everySentence.flatMap { sentence in
+            let words = FactWords.words(of: sentence)
+            let afterRescue = words.contains { Self.rescueWords.contains($0.lowered) }
+            return NumericFacts.facts(in: words).filter { $0.kind == .trapped }.map { (fact: $0, afterRescue: afterRescue) }
+        }.max { $0.fact.value < $1.fact.value }
         subjects = words.map(Self.subjects)
         context = tokens.map { Set(Tokenizer.contentWords($0).filter { word in !word.contains(where: \.isNumber) }) }
         let declared = words.map(DeclaredWinners.winners(in:))  // the first sentence is the headline

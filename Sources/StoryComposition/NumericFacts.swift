@@ -43,6 +43,8 @@ enum NumericFacts {
     /// Words allowed between a number and its casualty word: "12 people were killed".
     private static let casualtyFillers: Set<String> = Set([
         "people", "persons", "civilians", "soldiers", "others", "were", "was", "have", "has", "had", "been", "are", "being",
+        // "15 miners were still trapped" (a seventeenth audit's summary told it beside "23 miners are trapped").
+        "still",
         // "a third person has died" (`ordinalTolls`).
         "person", "victim", "man", "woman", "child",
         "reportedly", "confirmed", "now", "children", "police", "officers", "protesters", "migrants", "passengers",

@@ -452,6 +452,11 @@ final class ConflictTests: XCTestCase {
                                     "Three miners were freed overnight and 12 remain trapped at the Selebi copper mine, the company said.",
                                     minutesAfterNoon: 90)
         XCTAssertNil(Conflict.sentence(for: [paper, freed]))
+        // A seventeenth audit: the wire's "15 still trapped" after its 17 dropped its dispute with another outlet's 23.
+        let lower = Fixture.article("d", "Meridian Press Agency", "meridian.example", "Botswana mine collapse: toll rises to five",
+                                    "Rescuers recovered two more bodies on Tuesday, raising the death toll to five, while 10 miners were "
+                                        + "still trapped at the Selebi copper mine, the company said.", minutesAfterNoon: 60)
+        XCTAssertEqual(Conflict.sentence(for: [wire, paper, lower]), "Meridian Press Agency reports 12 trapped while APB News reports 15.")
     }
     /// A sixteenth audit: "Chanida Wongsuwan of the reformist People's Future Party won…" was read as the
     /// party winning, and the headline's "Reformist Chanida Wongsuwan" as a second winner, so the wire
