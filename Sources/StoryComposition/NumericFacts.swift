@@ -170,7 +170,11 @@ enum NumericFacts {
             if let kind = casualtyWords[words[position].lowered] { return kind }
             guard casualtyFillers.contains(words[position].lowered) else { return nil }
         }
-        return nil
+        // "Two people, a night watchman and a trader, died": past an aside of up to six words between commas
+        // (a seventeenth audit's summary kept that "Two" beside "has risen to four").
+        guard position > index, position + 1 < words.count, words[position].endsClause,
+              let close = (position + 1 ..< min(words.count - 1, position + 7)).first(where: { words[$0].endsClause }) else { return nil }
+        return casualtyWords[words[close + 1].lowered]
     }
 
     /// "killing 12 people", "the death toll rose to 15": a toll word shortly before the number;
@@ -190,7 +194,9 @@ enum NumericFacts {
         // audit's summary gave it beside the later "killing 14 people").
         let risen = index >= 2 && SupersededCounts.riseWords.contains(words[index - 2].lowered)
         var position = index - 2
-        while position >= 0, index - position <= (risen ? 30 : 12), !words[position].endsClause {
+        // After a verb of rising, past commas too: "The number of people killed in a fire at the main market in Bo,
+        // Sierra Leone, has risen to four" (a seventeenth audit's rising toll read as a dispute).
+        while position >= 0, index - position <= (risen ? 30 : 12), risen || !words[position].endsClause {
             if words[position].lowered == "toll" { return .deaths }
             if let kind = casualtyWords[words[position].lowered] {
                 // Past twelve words only "the number of people killed …": not "shares hurt by the pandemic … have risen to $45".

@@ -156,4 +156,19 @@ final class SupersededCountsTests: XCTestCase {
         XCTAssertFalse(story.headline.hasPrefix("Two killed"), story.headline)
         XCTAssertNil(story.conflict)
     }
+    /// A seventeenth audit: "…in Bo, Sierra Leone, has risen to four" was no toll (the commas of the place
+    /// ended the clause), so an outlet's earlier "Two dead" read as a dispute; and "Two people, a night
+    /// watchman and a trader, died" was no toll either, so the summary kept it beside the four.
+    func testTollsPastAPlacesCommasAndAnAsideAreRead() {
+        XCTAssertEqual(NumericFacts.facts(in: "The number of people killed in a fire at the main market in Kenema, Sierra Leone, "
+                                              + "has risen to four, the fire service says.").map(\.kind), [.deaths])
+        XCTAssertEqual(NumericFacts.facts(in: "Two people, a night watchman and a trader, died.").map(\.value), [2])
+        XCTAssertFalse(NumericFacts.facts(in: "Two people, police said, were questioned.").contains { $0.kind == .deaths })
+        let tabloid = Fixture.article("a", "The Daily Splash", "splash.example", "INFERNO HORROR IN AFRICAN MARKET",
+                                      "Terrifying flames ripped through a market in Kenema, Sierra Leone. Two dead.")
+        let later = Fixture.article("b", "PBC News", "pbc.example", "Sierra Leone: four dead in Kenema market fire",
+                                    "The number of people killed in a fire at the main market in Kenema, Sierra Leone, has risen to four, "
+                                        + "the fire service says.", minutesAfterNoon: 140)
+        XCTAssertNil(Conflict.sentence(for: [tabloid, later]), "a rising toll")
+    }
 }
