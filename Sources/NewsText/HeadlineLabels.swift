@@ -1,7 +1,7 @@
 /// What outlets put in front of a headline that says what kind of item it is, not what happened:
 /// labels ("BREAKING:", "Exclusive:"), sections set off by a bar ("BUSINESS | Central Bank cuts…",
 /// and a site name after one: "… | Daily Star") and the desk slugs wire agencies use ("Soccer-Villa
-/// beat Liverpool", "Athletics-Kenya's Korir wins"). The composer drops them from the story's headline;
+/// beat Liverpool", "Athletics-Kenya's Korir wins", also with a colon: "Soccer: Keita late winner…"). The composer drops them from the story's headline;
 /// the clusterer from the text it compares ("BREAKING" is no name two reports share).
 public enum HeadlineLabels {
     static let labels = [
@@ -25,6 +25,11 @@ public enum HeadlineLabels {
         if let hyphen = text.firstIndex(of: "-"), deskSlugs.contains(text[..<hyphen].lowercased()),
            let first = text[text.index(after: hyphen)...].first, first.isUppercase {
             text = text[text.index(after: hyphen)...]
+        }
+        // "Soccer: Keita late winner…", "Cricket: Marufu's 88…" (the sixteenth and seventeenth audits' cards).
+        if let colon = text.firstIndex(of: ":"), deskSlugs.contains(text[..<colon].lowercased()) {
+            let rest = text[text.index(after: colon)...].drop(while: { $0 == " " })
+            if rest.first?.isUppercase == true { text = rest }
         }
         return String(text)
     }

@@ -132,6 +132,11 @@ final class CanonicalHeadlineTests: XCTestCase {
         XCTAssertEqual(HeadlineLabels.stripping("Soccer-Villa beat Liverpool 2-1"), "Villa beat Liverpool 2-1")
         XCTAssertEqual(HeadlineLabels.stripping("Athletics-Kenya's Korir wins Shanghai marathon"), "Kenya's Korir wins Shanghai marathon")
         XCTAssertEqual(HeadlineLabels.stripping("Coca-Cola beats forecasts"), "Coca-Cola beats forecasts")
+        // The sixteenth and seventeenth audits: a desk slug with a colon.
+        XCTAssertEqual(HeadlineLabels.stripping("Soccer: Keita late winner gives Mali 2-1 win over Gabon"),
+                       "Keita late winner gives Mali 2-1 win over Gabon")
+        XCTAssertEqual(HeadlineLabels.stripping("Cricket: Marufu's 88 guides Zimbabwe to win"), "Marufu's 88 guides Zimbabwe to win")
+        XCTAssertEqual(HeadlineLabels.stripping("Football: the new money"), "Football: the new money", "a title, not a slug")
         XCTAssertEqual(HeadlineLabels.stripping("Soccer-mad town celebrates"), "Soccer-mad town celebrates")
         // A seventh audit: a section set off by a bar stayed in a timeline row; a site name after one too.
         XCTAssertEqual(HeadlineLabels.stripping("BUSINESS | Central Bank cuts policy rate to 7.50pc"), "Central Bank cuts policy rate to 7.50pc")
