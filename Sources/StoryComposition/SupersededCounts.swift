@@ -16,6 +16,10 @@ import NewsText
 struct SupersededCounts: Sendable {
     /// Per article index: each kind whose toll a later report raised, with the superseded value.
     private let stale: [Int: [NumericFacts.Kind: Double]]
+    /// Per article index: figures a later report calls an earlier estimate ("about 210,000 patients, up from
+    /// its earlier estimate of 120,000"), of any kind: a seventeenth audit's summary and consensus kept the
+    /// 120,000 after the outlet that gave it had corrected it.
+    private let corrected: [Int: Set<Double>]
 
     /// Words that say a count has grown since it was first reported ("toll reaches 13", "bringing
     /// the death toll to 13": an eighth audit's headline stayed at an outlet's earlier "Nine killed").
@@ -60,6 +64,32 @@ struct SupersededCounts: Sendable {
             }
         }
         self.stale = stale
+        var corrected: [Int: Set<Double>] = [:]
+        for entry in texts {
+            let values = Self.earlierEstimates(in: FactWords.words(of: entry.text))
+            guard !values.isEmpty else { continue }
+            for index in articles.indices where articles[index].publishedAt < articles[entry.article].publishedAt {
+                corrected[index, default: []].formUnion(values)
+            }
+        }
+        self.corrected = corrected
+    }
+
+    /// Words that call a figure an earlier one: "from its earlier estimate of 120,000", "from an initial 40".
+    private static let earlierWords: Set<String> = ["earlier", "previous", "initial", "original", "prior", "first"]
+
+    /// The figures a sentence gives as earlier estimates: a number within four words after "from" and a
+    /// word of `earlierWords` ("up from its earlier estimate of 120,000").
+    static func earlierEstimates(in words: [FactWords.Word]) -> Set<Double> {
+        var values: Set<Double> = []
+        for index in words.indices where words[index].lowered == "from" {
+            let window = (index + 1) ..< min(words.count, index + 6)
+            guard let earlier = window.first(where: { earlierWords.contains(words[$0].lowered) }),
+                  let figure = ((earlier + 1) ..< min(words.count, earlier + 5)).first(where: { words[$0].number != nil }),
+                  let value = words[figure].number else { continue }
+            values.insert(value * SubjectFigures.scale(after: figure, in: words).factor)
+        }
+        return values
     }
 
     /// For callers without a sentence pool: reads each article's first sentences itself.
@@ -70,12 +100,12 @@ struct SupersededCounts: Sendable {
 
     /// Whether `text`, from the article at `index`, states that article's superseded toll.
     func states(_ text: String, ofArticle index: Int) -> Bool {
-        guard stale[index] != nil else { return false }
+        guard stale[index] != nil || corrected[index] != nil else { return false }
         return NumericFacts.facts(in: text).contains { isSuperseded($0, ofArticle: index) }
     }
 
     /// Whether `fact`, stated by the article at `index`, is that article's superseded toll.
     func isSuperseded(_ fact: NumericFacts.Fact, ofArticle index: Int) -> Bool {
-        stale[index]?[fact.kind] == fact.value
+        stale[index]?[fact.kind] == fact.value || corrected[index]?.contains(fact.value) == true
     }
 }

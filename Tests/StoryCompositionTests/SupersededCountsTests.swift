@@ -171,4 +171,20 @@ final class SupersededCountsTests: XCTestCase {
                                         + "the fire service says.", minutesAfterNoon: 140)
         XCTAssertNil(Conflict.sentence(for: [tabloid, later]), "a rising toll")
     }
+    /// A seventeenth audit: after an outlet wrote "about 210,000 patients, up from its earlier estimate of
+    /// 120,000", the summary and the consensus still gave 120,000.
+    func testAFigureALaterReportCallsAnEarlierEstimateIsSuperseded() {
+        let first = Fixture.article("a", "Kernel Post", "kernel.example", "Ransomware hits Finnish health district",
+                                    "The district said records of about 120,000 patients may have been copied.")
+        let other = Fixture.article("b", "PBC News", "pbc.example", "Finland: cyber attack disrupts Hameenlinna hospital",
+                                    "A cyber attack on the Kanta-Hame health district has disrupted its central hospital. Patient data of "
+                                        + "some 120,000 people may have been stolen.", minutesAfterNoon: 20)
+        let correction = Fixture.article("c", "Kernel Post", "kernel.example", "Breach larger than thought: 210,000 patients affected",
+                                         "The district said on Tuesday evening that data on about 210,000 current and former patients was "
+                                             + "stolen, up from its earlier estimate of 120,000.", minutesAfterNoon: 300)
+        XCTAssertEqual(SupersededCounts.earlierEstimates(in: FactWords.words(of: correction.body)), [120_000])
+        let summary = StorySummary.summarize([first, other, correction], headline: "")
+        XCTAssertFalse(summary.contains("some 120,000 people"), summary)
+        XCTAssertFalse((Consensus.sentence(for: [first, other, correction]) ?? "").contains("120,000"))
+    }
 }
