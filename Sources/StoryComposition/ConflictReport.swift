@@ -72,20 +72,24 @@ struct ConflictReport {
             NumericFacts.facts(in: sentence, electionContext: isElection).map { LocatedFact(fact: $0, sentence: index) }
         }
         var firstGiven: [String: Date] = [:]
+        // Its own trapped counts, then its earlier reports' (read in the same pass as their first dates).
+        var trapped = facts.filter { $0.fact.kind == .trapped }.map { located in
+            (fact: located.fact, afterRescue: words[located.sentence].contains { Self.rescueWords.contains($0.lowered) })
+        }
         for report in earlierReports {
-            let texts = [report.headline] + SentencePool.sentences(of: report)
-            for fact in texts.flatMap({ NumericFacts.facts(in: $0, electionContext: isElection) }) {
-                let key = Self.key(fact)
-                firstGiven[key] = min(firstGiven[key] ?? report.publishedAt, report.publishedAt)
+            for text in [report.headline] + SentencePool.sentences(of: report) {
+                let sentence = FactWords.words(of: text)
+                for fact in NumericFacts.facts(in: sentence, electionContext: isElection) {
+                    let key = Self.key(fact)
+                    firstGiven[key] = min(firstGiven[key] ?? report.publishedAt, report.publishedAt)
+                    if fact.kind == .trapped {
+                        trapped.append((fact: fact, afterRescue: sentence.contains { Self.rescueWords.contains($0.lowered) }))
+                    }
+                }
             }
         }
         self.firstGiven = firstGiven
-        let everySentence = earlierReports.flatMap { [$0.headline] + SentencePool.sentences(of: $0) } + sentences
-        peakTrapped = everySentence.flatMap { sentence in
-            let words = FactWords.words(of: sentence)
-            let afterRescue = words.contains { Self.rescueWords.contains($0.lowered) }
-            return NumericFacts.facts(in: words).filter { $0.kind == .trapped }.map { (fact: $0, afterRescue: afterRescue) }
-        }.max { $0.fact.value < $1.fact.value }
+        peakTrapped = trapped.max { $0.fact.value < $1.fact.value }
         subjects = words.map(Self.subjects)
         context = tokens.map { Set(Tokenizer.contentWords($0).filter { word in !word.contains(where: \.isNumber) }) }
         let declared = words.map(DeclaredWinners.winners(in:))  // the first sentence is the headline
