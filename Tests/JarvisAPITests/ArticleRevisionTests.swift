@@ -42,22 +42,12 @@ final class ArticleRevisionTests: XCTestCase {
         await first.server.shutdown()
         let second = try await RunningJarvis(databaseURL: first.databaseURL)
         // A third outlet's later report, without a toll, changes the story in the restarted engine.
-        var router = Router()
         let now = DateFormatter.rfc822.string(from: Date().addingTimeInterval(-60))
-        router.get("/feed") { _ in
-            .bytes(Array("""
-                <?xml version="1.0" encoding="UTF-8"?>
-                <rss version="2.0"><channel><title>Lakeside Courier</title><link>http://127.0.0.1/</link>
-                <item><guid>lc-boat</guid><title>Divers resume search after Lake Victoria boat capsizes near Jinja</title>
-                <link>http://127.0.0.1/lc-boat</link><pubDate>\(now)</pubDate>
-                <description>Police divers resumed the search on Lake Victoria near Jinja on Tuesday after an overloaded passenger boat capsized, Uganda police said.</description></item>
-                </channel></rss>
-                """.utf8), contentType: "application/rss+xml")
-        }
-        let third = try LoopbackSite.start(router)
-        XCTAssertEqual(try curl(["-X", "POST", "-H", "Content-Type: application/json", "-d",
-                                 #"{"url":"http://127.0.0.1:\#(third.port)/feed","name":"Lakeside Courier","pollIntervalSeconds":900}"#,
-                                 second.url + "/feeds"]).status, 201)
+        let third = try LoopbackSite.start(oneItemFeed(outlet: "Lakeside Courier", guid: "lc-boat", published: now) {
+            ("Divers resume search after Lake Victoria boat capsizes near Jinja",
+             "Police divers resumed the search on Lake Victoria near Jinja on Tuesday after an overloaded passenger boat capsized, Uganda police said.")
+        })
+        _ = try subscribe(second, to: third, name: "Lakeside Courier")
         let client = StoryTestClient(jarvis: second)
         try await client.waitForClustering(articles: 3)
         let placed = try await client.placement(source: "Lakeside Courier", guidOrLink: "lc-boat")
@@ -95,52 +85,32 @@ private final class BoatDisaster: Sendable {
         let report = ReportText("Uganda boat disaster: death toll climbs to 11",
                                 "Eleven people died when an overloaded passenger boat capsized on Lake Victoria near Jinja, police said.")
         let published = DateFormatter.rfc822.string(from: Date().addingTimeInterval(-600))
-        var router = Router()
-        router.get("/feed") { _ in
-            let (headline, body) = report.current.withLock { $0 }
-            return .bytes(Array("""
-                <?xml version="1.0" encoding="UTF-8"?>
-                <rss version="2.0"><channel><title>Orbis Wire</title><link>http://127.0.0.1/</link>
-                <item><guid>boat-1</guid><title>\(headline)</title><link>http://127.0.0.1/boat-1</link>
-                <pubDate>\(published)</pubDate><description>\(body)</description></item>
-                </channel></rss>
-                """.utf8), contentType: "application/rss+xml")
-        }
-        let site = try LoopbackSite.start(router)
+        let site = try LoopbackSite.start(oneItemFeed(outlet: "Orbis Wire", guid: "boat-1", published: published) {
+            report.current.withLock { $0 }
+        })
         // A second outlet's later report, before the revision: 11 dead.
-        var other = Router()
         let later = DateFormatter.rfc822.string(from: Date().addingTimeInterval(-300))
-        other.get("/feed") { _ in
-            .bytes(Array("""
-                <?xml version="1.0" encoding="UTF-8"?>
-                <rss version="2.0"><channel><title>FBS News</title><link>http://127.0.0.1/</link>
-                <item><guid>fbs-boat</guid><title>Uganda boat disaster: death toll climbs to 11</title><link>http://127.0.0.1/fbs-boat</link>
-                <pubDate>\(later)</pubDate><description>Police in Uganda say 11 people are now confirmed dead after a passenger boat capsized on Lake Victoria near Jinja.</description></item>
-                </channel></rss>
-                """.utf8), contentType: "application/rss+xml")
-        }
-        let otherSite = try LoopbackSite.start(other)
+        let otherSite = try LoopbackSite.start(oneItemFeed(outlet: "FBS News", guid: "fbs-boat", published: later) {
+            ("Uganda boat disaster: death toll climbs to 11",
+             "Police in Uganda say 11 people are now confirmed dead after a passenger boat capsized on Lake Victoria near Jinja.")
+        })
         let client = StoryTestClient(jarvis: jarvis)
-        let created = try curl(["-X", "POST", "-H", "Content-Type: application/json", "-d",
-                                #"{"url":"http://127.0.0.1:\#(site.port)/feed","name":"Orbis Wire","pollIntervalSeconds":900}"#,
-                                jarvis.url + "/feeds"])
-        XCTAssertEqual(created.status, 201, created.body)
-        XCTAssertEqual(try curl(["-X", "POST", "-H", "Content-Type: application/json", "-d",
-                                 #"{"url":"http://127.0.0.1:\#(otherSite.port)/feed","name":"FBS News","pollIntervalSeconds":900}"#,
-                                 jarvis.url + "/feeds"]).status, 201)
+        let feedID = try subscribe(jarvis, to: site, name: "Orbis Wire")
+        _ = try subscribe(jarvis, to: otherSite, name: "FBS News")
         try await client.waitForClustering(articles: 2)
         let stories = try client.allStories()
         XCTAssertEqual(stories.count, 1, "one event")
         let storyID = try XCTUnwrap(stories.first?.id)
         XCTAssertTrue(try client.story(storyID).detail.headline.contains("11"))
-        let feedID = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(created.body.utf8)) as? [String: Any])["id"] as? String
-        return BoatDisaster(storyID: storyID, feedID: try XCTUnwrap(feedID), report: report, site: site, otherSite: otherSite)
+        return BoatDisaster(storyID: storyID, feedID: feedID, report: report, site: site, otherSite: otherSite)
     }
 
     /// Revises the first outlet's report to 15 dead and waits until the story's headline says so.
     func revise(on jarvis: RunningJarvis) async throws -> (detail: AppStoryDetail, body: String) {
-        report.current.withLock { $0 = ("Uganda boat disaster: toll rises to 15 as divers recover more bodies",
-                                "Fifteen people are now known to have died after a passenger boat capsized on Lake Victoria near Jinja.") }
+        report.current.withLock {
+            $0 = ("Uganda boat disaster: toll rises to 15 as divers recover more bodies",
+                  "Fifteen people are now known to have died after a passenger boat capsized on Lake Victoria near Jinja.")
+        }
         XCTAssertEqual(try curl(["-X", "POST", jarvis.url + "/feeds/\(feedID)/refresh"]).status, 202)
         let client = StoryTestClient(jarvis: jarvis)
         let revised = eventually(30) { (try? client.story(storyID).detail.headline.contains("15")) == true }
@@ -153,4 +123,31 @@ private final class BoatDisaster: Sendable {
         await site.shutdown()
         await otherSite.shutdown()
     }
+}
+
+/// A feed of one outlet with one entry, whose headline and text `entry` gives at each fetch.
+private func oneItemFeed(outlet: String, guid: String, published: String,
+                         entry: @escaping @Sendable () -> (headline: String, body: String)) -> Router {
+    var router = Router()
+    router.get("/feed") { _ in
+        let (headline, body) = entry()
+        return .bytes(Array("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0"><channel><title>\(outlet)</title><link>http://127.0.0.1/</link>
+            <item><guid>\(guid)</guid><title>\(headline)</title><link>http://127.0.0.1/\(guid)</link>
+            <pubDate>\(published)</pubDate><description>\(body)</description></item>
+            </channel></rss>
+            """.utf8), contentType: "application/rss+xml")
+    }
+    return router
+}
+
+/// Subscribes `jarvis` to the feed `site` serves; the new feed's id.
+private func subscribe(_ jarvis: RunningJarvis, to site: HTTPServer, name: String) throws -> String {
+    let created = try curl(["-X", "POST", "-H", "Content-Type: application/json", "-d",
+                            #"{"url":"http://127.0.0.1:\#(site.port)/feed","name":"\#(name)","pollIntervalSeconds":900}"#,
+                            jarvis.url + "/feeds"])
+    XCTAssertEqual(created.status, 201, created.body)
+    let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(created.body.utf8)) as? [String: Any])
+    return try XCTUnwrap(object["id"] as? String)
 }
