@@ -50,15 +50,24 @@ public enum Consensus {
         return Dictionary(uniqueKeysWithValues: groups.flatMap { group in group.map { ($0, group[0]) } })
     }()
 
-    /// The claim up to its first comma or subordinate clause ("…, southern Iraq", "… after the bank cut…").
+    /// The claim up to its first comma or subordinate clause ("…, southern Iraq", "… after the bank cut…"),
+    /// from memory for a claim read recently (every recomposition of a story asks again).
     static func mainClause(of claim: String) -> String {
-        var end = claim.firstRange(of: ", ")?.lowerBound ?? claim.endIndex
-        for conjunction in subordinators {
-            if let found = claim.firstRange(of: " \(conjunction) "), found.lowerBound < end { end = found.lowerBound }
+        mainClauses.value(for: claim) { claim in
+            // One pass over the words: up to the first that ends with a comma, or before a subordinator.
+            var words: [Substring] = []
+            for word in claim.split(separator: " ") {
+                if subordinators.contains(String(word)) { break }
+                if word.hasSuffix(",") { words.append(word.dropLast()); break }
+                words.append(word)
+            }
+            return words.joined(separator: " ")
         }
-        return String(claim[..<end])
     }
-    private static let subordinators = ["after", "as", "while", "when", "because", "following", "amid", "which", "before", "since", "despite"]
+    private static let mainClauses = TextMemo<String>(capacity: 8_192)
+    private static let subordinators: Set<String> = [
+        "after", "as", "while", "when", "because", "following", "amid", "which", "before", "since", "despite",
+    ]
 
     public static func sentence(for articles: [StoryArticle]) -> String? {
         sentence(SentencePool(articles), copying: SyndicatedCopies.copyingOutlets(articles))
