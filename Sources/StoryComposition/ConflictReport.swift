@@ -35,6 +35,7 @@ struct ConflictReport {
     /// A count of the trapped falls as people are freed or found dead: a seventeenth audit's wire went from
     /// 17 trapped to "15 still trapped", which is no retraction of its dispute with another outlet's 23.
     let peakTrapped: (fact: NumericFacts.Fact, afterRescue: Bool)?
+    private static func tellsOfRescue(_ sentence: [FactWords.Word]) -> Bool { sentence.contains { rescueWords.contains($0.lowered) } }
     private static let rescueWords: Set<String> = [
         "rescued", "freed", "released", "evacuated", "saved", "surfaced", "still", "remain", "remained", "remaining", "remains",
         "recovered", "pulled",
@@ -74,7 +75,7 @@ struct ConflictReport {
         var firstGiven: [String: Date] = [:]
         // Its own trapped counts, then its earlier reports' (read in the same pass as their first dates).
         var trapped = facts.filter { $0.fact.kind == .trapped }.map { located in
-            (fact: located.fact, afterRescue: words[located.sentence].contains { Self.rescueWords.contains($0.lowered) })
+            (fact: located.fact, afterRescue: Self.tellsOfRescue(words[located.sentence]))
         }
         for report in earlierReports {
             for text in [report.headline] + SentencePool.sentences(of: report) {
@@ -83,7 +84,7 @@ struct ConflictReport {
                     let key = Self.key(fact)
                     firstGiven[key] = min(firstGiven[key] ?? report.publishedAt, report.publishedAt)
                     if fact.kind == .trapped {
-                        trapped.append((fact: fact, afterRescue: sentence.contains { Self.rescueWords.contains($0.lowered) }))
+                        trapped.append((fact: fact, afterRescue: Self.tellsOfRescue(sentence)))
                     }
                 }
             }
