@@ -1,9 +1,10 @@
 import NewsText
 
 /// Numbers a story's outlets can disagree on, with what each number counts: deaths, injuries,
-/// arrests, cases of a disease, people trapped, an economic rate, a move in basis points, and (through `SubjectFigures`) a vote
-/// share, a stake, a count of customers or homes, an amount of money. Anything it cannot label
-/// confidently is ignored, because conflict detection must prefer silence to a false alarm.
+/// arrests, cases of a disease, people trapped, an economic rate, a move in basis points, and
+/// (through `SubjectFigures`) a vote share, a stake, a count of customers or homes, an amount of
+/// money. Anything it cannot label confidently is ignored, because conflict detection must prefer
+/// silence to a false alarm.
 enum NumericFacts {
     enum Kind: String, Sendable, CaseIterable {
         case deaths, injuries, arrests, cases, trapped, basisPoints
