@@ -190,6 +190,13 @@ final class CanonicalHeadlineTests: XCTestCase {
         // A sixteenth audit: analysts' view of a rate cut headed the card over "Banxico cuts interest rate to 6.75%".
         XCTAssertTrue(MarketReaction.isReaction("Analysts see Mexico rate cuts ending after Banxico move to 6.75%"))
         XCTAssertFalse(MarketReaction.isReaction("Analysts at Goldman Sachs quit to launch hedge fund"), "analysts as the news")
+        // The sixteenth and seventeenth audits: a feature angle headed a chip launch's card.
+        XCTAssertEqual(CanonicalHeadline.choose(from: [
+            StoryFixtures.article("f", "Circuit Wire", "circuit.example", "Lumen Labs bets on Halcyon 3 to take on AI chip leaders",
+                                  "Lumen Labs launched its Halcyon 3 AI accelerator on Tuesday."),
+            StoryFixtures.article("g", "Meridian Press Agency", "meridian.example", "Lumen Labs unveils Halcyon 3 AI chip, claims 2.5x speedup",
+                                  "Lumen Labs unveiled the Halcyon 3 AI accelerator, saying it is 2.5 times faster.", minutesAfterNoon: 10),
+        ], authority: authority), "Lumen Labs unveils Halcyon 3 AI chip, claims 2.5x speedup")
         let articles = [
             StoryFixtures.article("a", "Mercantile Times", "mercantile.example", "Lithuanian bonds slip as government falls over defence tax",
                                   "Lithuanian government bond yields rose 12 basis points after the prime minister resigned."),
