@@ -115,12 +115,9 @@ public enum Conflict {
                                         superseded: SupersededCounts, simultaneity: TimeInterval) -> Dispute? {
         for located in first.facts where located.fact.kind == kind {
             for other in second.facts where other.fact.kind == kind && other.fact.noun == located.fact.noun {
-                guard abs(first.firstGave(located.fact).timeIntervalSince(second.firstGave(other.fact))) <= simultaneity,
-                      !located.fact.bounds.overlaps(other.fact.bounds),
+                guard disagree(located.fact, of: first, other.fact, of: second, simultaneity: simultaneity),
                       !superseded.isSuperseded(located.fact, ofArticle: first.article),
-                      !superseded.isSuperseded(other.fact, ofArticle: second.article),
-                      // Quoting the other figure ("up from 12") means the outlets are not contradicting each other.
-                      !first.mentions(other.fact.value), !second.mentions(located.fact.value) else { continue }
+                      !superseded.isSuperseded(other.fact, ofArticle: second.article) else { continue }
                 let subject: String?
                 if kind.needsSubject {
                     guard let shared = sharedSubject(located, other, first, second) else { continue }
@@ -130,11 +127,26 @@ public enum Conflict {
                           second.values(kind, noun: "", subject: nil).count == 1 else { return nil }
                     subject = nil
                 }
-                return Dispute(sentence: "\(first.name) reports \(phrase(located.fact, subject: subject)) while \(second.name) reports "
-                                   + "\(other.fact.text).", figures: [located.fact, other.fact])
+                return figureDispute(located.fact, of: first, other.fact, of: second, subject: subject)
             }
         }
         return nil
+    }
+
+    /// Two outlets' figures of one fact disagree when each outlet first gave its figure within
+    /// `simultaneity` of the other's, their intervals are disjoint, and neither quotes the other's
+    /// value (quoting it, "up from 12", means the outlets are not contradicting each other).
+    private static func disagree(_ mine: NumericFacts.Fact, of first: ConflictReport, _ theirs: NumericFacts.Fact,
+                                 of second: ConflictReport, simultaneity: TimeInterval) -> Bool {
+        abs(first.firstGave(mine).timeIntervalSince(second.firstGave(theirs))) <= simultaneity
+            && !mine.bounds.overlaps(theirs.bounds) && !first.mentions(theirs.value) && !second.mentions(mine.value)
+    }
+
+    /// "Reuters reports 12 dead while BBC News reports 15."
+    private static func figureDispute(_ mine: NumericFacts.Fact, of first: ConflictReport, _ theirs: NumericFacts.Fact,
+                                      of second: ConflictReport, subject: String?) -> Dispute {
+        Dispute(sentence: "\(first.name) reports \(phrase(mine, subject: subject)) while \(second.name) reports \(theirs.text).",
+                figures: [mine, theirs])
     }
 
     /// The most people each outlet said were trapped, in any of its reports: the count falls as people are
@@ -142,11 +154,8 @@ public enum Conflict {
     /// compared when that peak was told beside a rescue ("12 remain trapped after three were freed").
     private static func trappedConflict(_ first: ConflictReport, _ second: ConflictReport, simultaneity: TimeInterval) -> Dispute? {
         guard let mine = first.peakTrapped, let theirs = second.peakTrapped, !mine.afterRescue, !theirs.afterRescue,
-              abs(first.firstGave(mine.fact).timeIntervalSince(second.firstGave(theirs.fact))) <= simultaneity,
-              !mine.fact.bounds.overlaps(theirs.fact.bounds),
-              !first.mentions(theirs.fact.value), !second.mentions(mine.fact.value) else { return nil }
-        return Dispute(sentence: "\(first.name) reports \(phrase(mine.fact, subject: nil)) while \(second.name) reports \(theirs.fact.text).",
-                       figures: [mine.fact, theirs.fact])
+              disagree(mine.fact, of: first, theirs.fact, of: second, simultaneity: simultaneity) else { return nil }
+        return figureDispute(mine.fact, of: first, theirs.fact, of: second, subject: nil)
     }
 
     /// Two figures of a subject-bound kind are about the same thing when they belong to one subject
