@@ -19,6 +19,12 @@ public struct BreakingDetector: Sendable {
     /// Ids of the breaking articles among `articles` (all of a story's articles, not a sample:
     /// the earliest one must be present to be marked).
     public func breakingArticleIDs(_ articles: [StoryArticle], now: Date) -> Set<String> {
+        breakingArticleIDs(articles, now: now, copying: nil)
+    }
+
+    /// `copying`: the outlets that only republished another's report, when the caller has them
+    /// (`StoryComposer` reads them for the score too); else they are read here, only for a burst.
+    func breakingArticleIDs(_ articles: [StoryArticle], now: Date, copying known: Set<String>?) -> Set<String> {
         var breaking = Set(articles.filter(\.feedMarkedBreaking).map(\.id))
         guard let first = articles.min(by: { ($0.publishedAt, $0.id) < ($1.publishedAt, $1.id) }) else {
             return breaking
@@ -28,11 +34,12 @@ public struct BreakingDetector: Sendable {
         let age = now.timeIntervalSince(first.publishedAt)
         guard !first.ageUnknown, age <= recentWindow else { return breaking }
         let burstEnd = first.publishedAt.addingTimeInterval(burstWindow)
+        let outlets = Set(articles.filter { !$0.ageUnknown && $0.publishedAt <= burstEnd }.map(\.sourceKey))
+        guard outlets.count >= burstSources else { return breaking }
         // An outlet that only republished another's report is no independent report (a sixteenth audit's
         // burst counted a wire copy as the third outlet); the docs say so of confirmation too.
-        let copying = SyndicatedCopies.copyingOutlets(articles)
-        let outlets = Set(articles.filter { !$0.ageUnknown && $0.publishedAt <= burstEnd }.map(\.sourceKey)).subtracting(copying)
-        if outlets.count >= burstSources { breaking.insert(first.id) }
+        let copying = known ?? SyndicatedCopies.copyingOutlets(articles)
+        if outlets.subtracting(copying).count >= burstSources { breaking.insert(first.id) }
         return breaking
     }
 }

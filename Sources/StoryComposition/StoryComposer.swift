@@ -51,7 +51,7 @@ public struct StoryComposer: Sendable {
             consensus: Consensus.sentence(pool, copying: copying),
             conflict: dispute?.sentence,
             scoreBreakdown: scorer.score(articles, topic: topic, now: now, copying: copying),
-            breakingArticleIDs: breaking.breakingArticleIDs(articles, now: now))
+            breakingArticleIDs: breaking.breakingArticleIDs(articles, now: now, copying: copying))
     }
 
     /// Each outlet's first-listed article, at most `limit`: one voice per outlet, so twenty wire
