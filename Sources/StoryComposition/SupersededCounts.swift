@@ -37,9 +37,17 @@ struct SupersededCounts: Sendable {
     /// `sentences`: the body sentences read of each article (its index in `articles` and text).
     init(_ articles: [StoryArticle], sentences: [(article: Int, text: String)]) {
         var tolls = [[NumericFacts.Kind: Toll]](repeating: [:], count: articles.count)
-        let texts = articles.indices.map { (article: $0, text: articles[$0].headline) } + sentences
-        for entry in texts {
-            let facts = NumericFacts.largestOfEachKind(NumericFacts.facts(in: entry.text).filter(\.kind.risesAsEventDevelops))
+        var corrected: [Int: Set<Double>] = [:]
+        for entry in articles.indices.map({ (article: $0, text: articles[$0].headline) }) + sentences {
+            let factWords = FactWords.words(of: entry.text)
+            // Figures this text calls earlier estimates are out of date in every earlier report.
+            let estimates = Self.earlierEstimates(in: factWords)
+            if !estimates.isEmpty {
+                for index in articles.indices where articles[index].publishedAt < articles[entry.article].publishedAt {
+                    corrected[index, default: []].formUnion(estimates)
+                }
+            }
+            let facts = NumericFacts.largestOfEachKind(NumericFacts.facts(in: factWords).filter(\.kind.risesAsEventDevelops))
             guard !facts.isEmpty else { continue }
             let words = Tokenizer.words(entry.text)
             // "A third person has died" says the toll rose as plainly as "rose to three".
@@ -64,14 +72,6 @@ struct SupersededCounts: Sendable {
             }
         }
         self.stale = stale
-        var corrected: [Int: Set<Double>] = [:]
-        for entry in texts {
-            let values = Self.earlierEstimates(in: FactWords.words(of: entry.text))
-            guard !values.isEmpty else { continue }
-            for index in articles.indices where articles[index].publishedAt < articles[entry.article].publishedAt {
-                corrected[index, default: []].formUnion(values)
-            }
-        }
         self.corrected = corrected
     }
 
