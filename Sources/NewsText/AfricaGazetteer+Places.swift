@@ -3,7 +3,8 @@ extension AfricaGazetteer {
     /// cities (a fourteenth reader's audit wrote Thiès, Touba and Kitwe, unknown here until then;
     /// names that are also common first names, surnames, words or places elsewhere are left out: Adama,
     /// Livingstone, Jos, Kimberley, Alexandria, East London, Gao, Bo, Sabha (India's Lok Sabha), Pemba (a
-    /// Sherpa name), Tamale, Tema, Tete, Zaria, Port Said ("Mombasa Port said"), the Copperbelt (also Congo's)…), and a few regions and institutions that name it unmistakably. A name starting
+    /// Sherpa name), Tamale, Tema, Tete, Zaria, Port Said ("Mombasa Port said"), the Copperbelt (also
+    /// Congo's)…), and a few regions and institutions that name it unmistakably. A name starting
     /// with "=" must match that exact text (acronyms that are lower-case words elsewhere).
     /// Plurals and possessives of the last word match on their own ("Kenyans", "Kenya's").
     /// "Africa" covers the continent, its regions and continent-wide bodies.

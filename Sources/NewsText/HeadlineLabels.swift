@@ -1,8 +1,8 @@
 /// What outlets put in front of a headline that says what kind of item it is, not what happened:
 /// labels ("BREAKING:", "Exclusive:"), sections set off by a bar ("BUSINESS | Central Bank cuts…",
 /// and a site name after one: "… | Daily Star") and the desk slugs wire agencies use ("Soccer-Villa
-/// beat Liverpool", "Athletics-Kenya's Korir wins", also with a colon: "Soccer: Keita late winner…"). The composer drops them from the story's headline;
-/// the clusterer from the text it compares ("BREAKING" is no name two reports share).
+/// beat Liverpool", "Athletics-Kenya's Korir wins", also with a colon: "Soccer: Keita late winner…").
+/// The composer drops them from the story's headline; the clusterer from the text it compares ("BREAKING" is no name two reports share).
 public enum HeadlineLabels {
     static let labels = [
         "breaking news:", "breaking:", "just in:", "update:", "updated:", "live:", "live updates:", "watch:",

@@ -49,14 +49,18 @@ struct ArticleVector {
         }
         for entity in Self.entities(in: headline) {
             counts[vocabulary.id(for: entity.key, isEntity: true), default: 0] += headlineBoost
-            if let initials = Self.initials(of: entity) { counts[vocabulary.id(for: initials, isEntity: true), default: 0] += headlineBoost * Self.initialsWeight }
+            if let initials = Self.initials(of: entity) {
+                counts[vocabulary.id(for: initials, isEntity: true), default: 0] += headlineBoost * Self.initialsWeight
+            }
             if entity.kind != .quantity { subjectEntities.append(entity) }
             entities.append(entity)
         }
         let leadEnd = leadingText(of: body, words: Self.leadWordCount).endIndex
         for entity in Self.entities(in: body) {
             counts[vocabulary.id(for: entity.key, isEntity: true), default: 0] += 1
-            if let initials = Self.initials(of: entity) { counts[vocabulary.id(for: initials, isEntity: true), default: 0] += Self.initialsWeight }
+            if let initials = Self.initials(of: entity) {
+                counts[vocabulary.id(for: initials, isEntity: true), default: 0] += Self.initialsWeight
+            }
             entities.append(entity)
         }
         for entity in Self.entities(in: String(body[..<leadEnd])) where entity.kind != .quantity {

@@ -1,8 +1,8 @@
 import NewsText
 
-/// Headlines that tell how a market or its analysts took an event ("Lithuanian bonds slip as government falls",
-/// "Euro slips as ECB delivers expected cut", "Analysts see rate cuts ending…"): the event is the story, and another outlet's
-/// headline that states it wins while one exists (a fifth reader's audit found a government's
+/// Headlines that tell how a market or its analysts took an event ("Lithuanian bonds slip as government
+/// falls", "Euro slips as ECB delivers expected cut", "Analysts see rate cuts ending…"): the event is the
+/// story, and another outlet's headline that states it wins while one exists (a fifth reader's audit found a government's
 /// collapse headlined by its bond market). A market move without a cause ("Shares plunge 20%")
 /// is news in itself and is not one.
 enum MarketReaction {
@@ -21,7 +21,9 @@ enum MarketReaction {
 
     /// Who comments on an event, and the verbs of comment: "Analysts see Mexico rate cuts ending after
     /// Banxico move to 6.75%" headed a sixteenth audit's rate-cut card over three headlines saying the bank cut.
-    private static let commentators: Set<String> = ["analysts", "economists", "experts", "strategists", "observers", "investors", "traders"]
+    private static let commentators: Set<String> = [
+        "analysts", "economists", "experts", "strategists", "observers", "investors", "traders",
+    ]
     private static let comments: Set<String> = [
         "see", "say", "expect", "predict", "warn", "bet", "doubt", "question", "welcome", "fear", "think", "eye", "weigh",
     ]

@@ -63,7 +63,9 @@ struct StatedFacts {
             other.appointments[role].map { DeclaredWinners.nameDifferentPeople(names, $0) } ?? false
         }
         // "…approved a bill…" beside "A vote … was postponed until next week" (a fourteenth audit's summary).
-        let outcome = vote.flatMap { mine in other.vote.map { VoteOutcome.sameBody($0.body, mine.body) && $0.passed != mine.passed } } ?? false
+        let outcome = vote.flatMap { mine in
+            other.vote.map { VoteOutcome.sameBody($0.body, mine.body) && $0.passed != mine.passed }
+        } ?? false
         // "…court upheld the 2025 tax reform…" beside "…court has annulled last year's tax reform" (a fifteenth audit).
         let ruled = ruling.flatMap { mine in other.ruling.map { $0 != mine } } ?? false
         return figure || winner || appointee || outcome || ruled

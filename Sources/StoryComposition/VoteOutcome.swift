@@ -50,7 +50,8 @@ enum VoteOutcome {
     }
 
     /// The words any report of a vote uses: no sign that two sentences tell one bill's vote.
-    static let wordsOfAnyVote: Set<String> = bodies.union(passing).union(stalling).union(["voted", "vote", "votes", "favour", "favor", "bill"])
+    static let wordsOfAnyVote: Set<String> = bodies.union(passing).union(stalling)
+        .union(["voted", "vote", "votes", "favour", "favor", "bill"])
 
     private static let passing: Set<String> = [
         "approved", "approves", "approve", "passed", "passes", "backed", "backs", "adopted", "adopts", "ratified",

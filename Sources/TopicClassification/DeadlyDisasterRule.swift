@@ -43,10 +43,10 @@ public enum DeadlyDisaster {
             disaster = disaster || !headline.isDisjoint(with: NaturalDisasters.words)
             casualties = casualties || !headline.isDisjoint(with: casualtyWords) || !lead.isDisjoint(with: casualtyWords)
             // An accident word is also a market's ("shares crash", "exchange collapse"): it counts
-            // only with a toll in the same report's headline or lead ("killing three crew").
-            if !headline.isDisjoint(with: Accidents.words), !headline.union(lead).isDisjoint(with: accidentTollWords) { return true }
-            // So does a disease outbreak: a sixteenth audit's "cholera outbreak in Basra kills four" was under tech.
-            if !headline.isDisjoint(with: Outbreaks.words), !headline.union(lead).isDisjoint(with: accidentTollWords) { return true }
+            // only with a toll in the same report's headline or lead ("killing three crew"). A disease
+            // outbreak counts the same way (a sixteenth audit's "cholera outbreak in Basra kills four" was under tech).
+            let incident = !headline.isDisjoint(with: Accidents.words) || !headline.isDisjoint(with: Outbreaks.words)
+            if incident, !headline.union(lead).isDisjoint(with: accidentTollWords) { return true }
         }
         return disaster && casualties
     }

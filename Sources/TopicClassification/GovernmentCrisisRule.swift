@@ -35,6 +35,7 @@ public enum GovernmentCrisis {
     /// A head of government removing ministers: the verb, then a minister or the cabinet within three words.
     static let dismissingVerbs: Set<String> = ["sacks", "sacked", "fires", "fired", "dismisses", "dismissed", "removes", "axes"]
     static let dismissedVerbs: Set<String> = ["sacked", "fired", "dismissed", "removed", "axed", "ousted"]
+    static let dismissedOffices: Set<String> = ["minister", "ministers", "cabinet"]
     /// "confidence vote", "confidence motion"; not when a company's owners cast it.
     static let confidenceVotes: Set<String> = ["vote", "votes", "motion", "ballot"]
     static let companyVoters: Set<String> = ["shareholder", "shareholders", "investor", "investors", "board"]
@@ -62,9 +63,7 @@ public enum GovernmentCrisis {
                 return true
             }
             // A minister sacked: "prime minister sacks oil minister" (a sixteenth audit: finance), "minister dismissed".
-            if dismissingVerbs.contains(word), words[(index + 1)...].prefix(3).contains(where: { ["minister", "ministers", "cabinet"].contains($0) }) {
-                return true
-            }
+            if dismissingVerbs.contains(word), words[(index + 1)...].prefix(3).contains(where: dismissedOffices.contains) { return true }
             if ["minister", "ministers"].contains(word), dismissedVerbs.contains(next) { return true }
         }
         return false
