@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CPostgres", path: "Sources/CPostgres"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium"),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
+        .systemLibrary(name: "COpenBLAS", path: "Sources/COpenBLAS"),
 
         // Pure protocol codecs: no sockets, so they can be fuzzed and unit-tested alone.
         .target(name: "HTTPParsing", dependencies: ["CHTTPParser"], swiftSettings: hotPath),
@@ -42,8 +43,12 @@ let package = Package(
         .target(name: "NewsText"),
         .target(name: "StoryClustering", dependencies: ["NewsText"], resources: [.copy("Resources/term-statistics.tsv")]),
         .target(name: "StoryComposition", dependencies: ["NewsText"], resources: [.copy("Resources/source-authority.json")]),
-        .target(name: "TopicClassification", dependencies: ["NewsText"],
-                resources: [.copy("Resources/topic-model.tsv"), .copy("Resources/term-clusters.tsv")]),
+        // A pretrained sentence encoder (MiniLM, OpenBLAS for the matrix products) the topic model reads.
+        .target(name: "SentenceEncoding", dependencies: ["COpenBLAS"],
+                resources: [.copy("Resources/minilm-l6-v2.senc"), .copy("Resources/vocab.txt"), .copy("Resources/NOTICE")]),
+        .target(name: "TopicClassification", dependencies: ["NewsText", "SentenceEncoding"],
+                resources: [.copy("Resources/topic-model.tsv"), .copy("Resources/encoder-scorer.tsv"),
+                            .copy("Resources/term-clusters.tsv")]),
         // The per-article pipeline the Jarvis story worker drives: cluster, then compose and score.
         .target(name: "StoryEngine", dependencies: ["StoryClustering", "StoryComposition", "TopicClassification"]),
         // What both executables share: configuration, start-up, signals, /metrics, logs.
@@ -73,7 +78,9 @@ let package = Package(
         .executableTarget(name: "SummaryEval", dependencies: ["StoryComposition", "EvalData", "NewsText"], path: "Tools/SummaryEval"),
         .executableTarget(name: "TopicEval", dependencies: ["TopicClassification", "EvalData"], path: "Tools/TopicEval",
                           resources: [.copy("africa-labels.tsv")]),
-        .executableTarget(name: "TopicTrainer", dependencies: ["TopicClassification", "EvalData"], path: "Tools/TopicTrainer"),
+        .executableTarget(name: "TopicTrainer", dependencies: ["TopicClassification", "SentenceEncoding", "EvalData"],
+                          path: "Tools/TopicTrainer"),
+        .executableTarget(name: "EncoderImport", dependencies: ["SentenceEncoding"], path: "Tools/EncoderImport"),
         .executableTarget(name: "TermClusterBuilder", dependencies: ["TopicClassification", "EvalData"], path: "Tools/TermClusterBuilder"),
         .executableTarget(name: "TermStatisticsBuilder", dependencies: ["StoryClustering", "EvalData"], path: "Tools/TermStatisticsBuilder"),
         .executableTarget(name: "StoryEngineBench", dependencies: ["StoryEngine", "StoryClustering", "EvalData"],
@@ -107,6 +114,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "StoryClusteringTests", dependencies: ["StoryClustering"]),
         .testTarget(name: "StoryCompositionTests", dependencies: ["StoryComposition", "NewsText"]),
+        .testTarget(name: "SentenceEncodingTests", dependencies: ["SentenceEncoding"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TopicClassificationTests", dependencies: ["TopicClassification"]),
         .testTarget(name: "StoryEngineTests", dependencies: ["StoryEngine", "StoryEngineFixtures"]),
     ]

@@ -62,12 +62,21 @@ public struct SubjectModel: Sendable {
 
     /// Class probabilities (softmax of the linear scores) of a `weightedVector`, in the order of `classes`.
     public func probabilities(_ features: [String: Double]) -> [Double] {
+        Self.softmax(scores(features))
+    }
+
+    /// The linear scores of a `weightedVector`, in the order of `classes`.
+    public func scores(_ features: [String: Double]) -> [Double] {
         var scores = bias.map(Double.init)
         let width = classes.count
         for (term, value) in features {
             guard let row = termIndex[term] else { continue }
             for column in 0..<width { scores[column] += value * Double(weights[row * width + column]) }
         }
+        return scores
+    }
+
+    public static func softmax(_ scores: [Double]) -> [Double] {
         let top = scores.max() ?? 0
         let exponentials = scores.map { exp($0 - top) }
         let total = exponentials.reduce(0, +)

@@ -1,5 +1,6 @@
 import Foundation
 import NewsText
+import SentenceEncoding
 
 /// Assigns a story one of the four desks, or `nil` when it fits none (sport, entertainment,
 /// health, lifestyle...: kept but not listed).
@@ -17,27 +18,44 @@ public struct TopicClassifier: Sendable {
     public let model: SubjectModel
     /// The word clusters the model was trained with: their tokens are terms of the model.
     public let clusters: TermClusters
+    /// The sentence encoder and the scorer of its vectors trained beside `model`; `nil` reads words only.
+    public let encoderReading: EncoderReading?
+
+    public struct EncoderReading: Sendable {
+        public let encoder: any TextEncoder
+        public let scorer: EncoderScorer
+
+        public init(encoder: any TextEncoder, scorer: EncoderScorer) {
+            self.encoder = encoder
+            self.scorer = scorer
+        }
+    }
 
     /// Articles read recently: a story is reclassified each time an article joins it, and its
     /// other articles would be read for places and subject again (a sixth of the engine's time).
     private let placeEvidence = RecentMemo<ArticleText, AfricaDesk.Evidence>(capacity: 2_048)
     private let subjectReadings = RecentMemo<ArticleText, [Double]>(capacity: 2_048)
 
-    public init(model: SubjectModel, clusters: TermClusters) {
+    public init(model: SubjectModel, clusters: TermClusters, encoderReading: EncoderReading? = nil) {
+        precondition(encoderReading.map { $0.scorer.classes == model.classes } ?? true, "the scorer has the model's classes")
         self.model = model
         self.clusters = clusters
+        self.encoderReading = encoderReading
     }
 
     /// The classifier with the weights and word clusters shipped in this module
-    /// (`Resources/topic-model.tsv`, written by `swift run -c release TopicTrainer`, and
-    /// `Resources/term-clusters.tsv`, by `TermClusterBuilder`). Parsed once per process.
+    /// (`Resources/topic-model.tsv` and `Resources/encoder-scorer.tsv`, written by
+    /// `swift run -c release TopicTrainer`, and `Resources/term-clusters.tsv`, by `TermClusterBuilder`),
+    /// reading with `SentenceEncoder.bundled()`. Parsed once per process.
     public static func bundled() throws -> TopicClassifier {
         try bundledClassifier.get()
     }
 
     private static let bundledClassifier: Result<TopicClassifier, any Error> = Result {
         try TopicClassifier(model: SubjectModel.decode(resourceText("topic-model")),
-                            clusters: TermClusters.decode(resourceText("term-clusters")))
+                            clusters: TermClusters.decode(resourceText("term-clusters")),
+                            encoderReading: EncoderReading(encoder: SentenceEncoder.bundled(),
+                                                           scorer: EncoderScorer.decode(resourceText("encoder-scorer"))))
     }
 
     private static func resourceText(_ name: String) throws -> String {
@@ -90,13 +108,22 @@ public struct TopicClassifier: Sendable {
         var sum = [Double](repeating: 0, count: model.classes.count)
         let articles = texts.prefix(Self.maxArticlesPerStory)
         for article in articles {
-            let probabilities = subjectReadings.value(for: ArticleText(article)) { text in
-                model.probabilities(model.weightedVector(SubjectFeatures.counts(headline: text.headline, body: text.body,
-                                                                                clusters: clusters)))
-            }
+            let probabilities = subjectReadings.value(for: ArticleText(article), articleProbabilities)
             for (index, probability) in probabilities.enumerated() { sum[index] += probability }
         }
         return sum.map { $0 / Double(max(articles.count, 1)) }
+    }
+
+    /// One article's class probabilities: the softmax of the word model's scores plus, when there is
+    /// an encoder, its scorer's.
+    private func articleProbabilities(_ text: ArticleText) -> [Double] {
+        var scores = model.scores(model.weightedVector(SubjectFeatures.counts(headline: text.headline, body: text.body,
+                                                                              clusters: clusters)))
+        if let reading = encoderReading {
+            let vector = reading.encoder.encode(EncoderScorer.text(headline: text.headline, body: text.body))
+            for (index, score) in reading.scorer.scores(vector).enumerated() { scores[index] += score }
+        }
+        return SubjectModel.softmax(scores)
     }
 }
 

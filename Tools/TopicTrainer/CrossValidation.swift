@@ -27,7 +27,8 @@ struct CrossValidation {
     }
 
     /// `training` must not contain held-out items; the caller filters them out.
-    static func run(_ training: [TopicCorpusItem], settings: TrainingSettings, clusters: TermClusters) -> CrossValidation {
+    static func run(_ training: [TopicCorpusItem], settings: TrainingSettings, clusters: TermClusters,
+                    vectors: EncoderVectors) -> CrossValidation {
         precondition(!training.contains(where: \.isHeldOut), "held-out items never take part in validation")
         var macroF1: [Double] = []
         var accuracy: [Double] = []
@@ -35,12 +36,12 @@ struct CrossValidation {
         for fold in folds {
             let fitting = training.filter { $0.row % 5 != fold }
             let validation = training.filter { $0.row % 5 == fold && $0.subject != nil && !$0.isSilver }
-            let model = SubjectModelTraining.train(fitting, settings: settings, clusters: clusters)
-            let used = settings.wordClusters ? clusters : .none
-            let matrix = SubjectModelTraining.evaluate(model, clusters: used, on: validation)
+            let trained = SubjectModelTraining.train(fitting, settings: settings, clusters: clusters, vectors: vectors)
+            let classifier = trained.classifier(clusters: settings.wordClusters ? clusters : .none, encoder: vectors)
+            let matrix = SubjectModelTraining.evaluate(classifier, on: validation)
             macroF1.append(matrix.macroF1)
             accuracy.append(matrix.accuracy)
-            original.append(SubjectModelTraining.evaluate(model, clusters: used, on: validation.filter { $0.dataset != .allSides }).macroF1)
+            original.append(SubjectModelTraining.evaluate(classifier, on: validation.filter { $0.dataset != .allSides }).macroF1)
         }
         return CrossValidation(macroF1ByFold: macroF1, accuracyByFold: accuracy, originalSetsMacroF1ByFold: original)
     }

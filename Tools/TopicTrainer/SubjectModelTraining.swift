@@ -1,4 +1,5 @@
 import EvalData
+import SentenceEncoding
 import TopicClassification
 
 /// Everything that shapes a trained model besides the data, in one place so the weights file
@@ -28,6 +29,10 @@ struct TrainingSettings: CustomStringConvertible {
     /// one weight vector for all of them fits none well: cross-validation 0.9094 → 0.9127
     /// (docs/jarvis/story-engine.md, Topics).
     var classGrain = ClassGrain.kindsOfOther
+    /// How much the encoder scorer's scores add to the word model's (0: words only). Chosen with its
+    /// L2 by cross-validation (docs/jarvis/story-engine.md, Topics).
+    var encoderMix = 0.5
+    var encoderL2 = 1e-4
 
     enum ClassGrain: String {
         /// finance, tech, politics, other.
@@ -50,7 +55,8 @@ struct TrainingSettings: CustomStringConvertible {
             + "idf: \(inverseDocumentFrequency); word clusters: \(wordClusters); "
             + "L2 \(l2); \(iterations) Adam iterations, learning rate \(learningRate); "
             + "AG World as politics: \(worldAsPolitics); "
-            + "complement naive Bayes alpha \(naiveBayesAlpha), merge weight \(naiveBayesWeight); classes: \(classGrain.rawValue)"
+            + "complement naive Bayes alpha \(naiveBayesAlpha), merge weight \(naiveBayesWeight); classes: \(classGrain.rawValue); "
+            + "encoder scorer mix \(encoderMix), L2 \(encoderL2)"
     }
 }
 
@@ -58,7 +64,38 @@ struct TrainingSettings: CustomStringConvertible {
 enum SubjectModelTraining {
     /// `clusters` is the table the classifier will ship with; it is ignored when the settings
     /// turn word clusters off.
-    static func train(_ items: [TopicCorpusItem], settings: TrainingSettings, clusters: TermClusters) -> SubjectModel {
+    /// A trained word model and, when the settings mix one in, the scorer of encoder vectors trained
+    /// on the same items and classes.
+    struct Trained {
+        let model: SubjectModel
+        let scorer: EncoderScorer?
+
+        func classifier(clusters: TermClusters, encoder: any TextEncoder) -> TopicClassifier {
+            TopicClassifier(model: model, clusters: clusters,
+                            encoderReading: scorer.map { TopicClassifier.EncoderReading(encoder: encoder, scorer: $0) })
+        }
+    }
+
+    static func train(_ items: [TopicCorpusItem], settings: TrainingSettings, clusters: TermClusters,
+                      vectors: EncoderVectors) -> Trained {
+        let model = trainWordModel(items, settings: settings, clusters: clusters)
+        guard settings.encoderMix > 0 else { return Trained(model: model, scorer: nil) }
+        let keyed = labeledItems(items, settings: settings)
+        let classIndex = Dictionary(uniqueKeysWithValues: classKinds(keyed).enumerated().map { ($1.key, $0) })
+        let examples = keyed.map { entry in
+            let vector = vectors.encode(EncoderScorer.text(headline: entry.item.headline, body: entry.item.body))
+            return LogisticRegressionTrainer.Example(features: vector.enumerated().map { (index: $0, value: Double($1)) },
+                                                     label: classIndex[entry.key]!)
+        }
+        let trainer = LogisticRegressionTrainer(classes: model.classes, l2: settings.encoderL2, iterations: settings.iterations,
+                                                learningRate: settings.learningRate)
+        let fitted = trainer.fit(examples, featureCount: SentenceEncoder.dimension)
+        let scorer = EncoderScorer(classes: model.classes, weights: fitted.weights.map(Float.init),
+                                   bias: fitted.bias.map(Float.init), mix: settings.encoderMix)
+        return Trained(model: model, scorer: scorer)
+    }
+
+    private static func trainWordModel(_ items: [TopicCorpusItem], settings: TrainingSettings, clusters: TermClusters) -> SubjectModel {
         let featureClusters = settings.wordClusters ? clusters : .none
         let keyed = labeledItems(items, settings: settings)
         let kinds = classKinds(keyed)
@@ -133,8 +170,7 @@ enum SubjectModelTraining {
     }
 
     /// Scores a model on items with a subject label, for validation runs.
-    static func evaluate(_ model: SubjectModel, clusters: TermClusters, on items: [TopicCorpusItem]) -> ConfusionMatrix {
-        let classifier = TopicClassifier(model: model, clusters: clusters)
+    static func evaluate(_ classifier: TopicClassifier, on items: [TopicCorpusItem]) -> ConfusionMatrix {
         var matrix = ConfusionMatrix(labels: Subject.allCases.map(\.rawValue))
         for item in items {
             guard let gold = item.subject else { continue }

@@ -1,22 +1,27 @@
 import EvalData
 import Foundation
+import SentenceEncoding
 import TopicClassification
 
 // Trains the subject model on the training part of the labeled sets (see `TopicCorpora` for
 // the fixed split and label mapping) and writes the weights the classifier ships with.
 //
-//   swift run -c release TopicTrainer [--data DIR] [--clusters FILE] [--output FILE] [--validate]
+//   swift run -c release TopicTrainer [--data DIR] [--clusters FILE] [--output FILE] [--scorer-output FILE] [--validate]
 //
 // The word-cluster table (`--clusters`, default the shipped resource) must be built first by
 // `swift run -c release TermClusterBuilder`; the model's cluster terms refer to its numbers.
+// Two files are written: the word model (`--output`) and the scorer of the sentence encoder's
+// vectors trained beside it (`--scorer-output`); the classifier adds their scores.
 // --validate never writes weights: it cross-validates a few settings on the training part
 // (`CrossValidation`: folds of rows with index % 5 == 0, 1, 2, 3), which is how the defaults in
 // `TrainingSettings` were chosen. The held-out test part (index % 5 == 4) is never read here.
 
-let arguments = ToolArguments.parse(usage: "usage: TopicTrainer [--validate] [--data DIR] [--clusters FILE] [--output FILE]",
-                                    flags: ["--validate"], options: ["--data": .text, "--clusters": .text, "--output": .text])
+let arguments = ToolArguments.parse(
+    usage: "usage: TopicTrainer [--validate] [--data DIR] [--clusters FILE] [--output FILE] [--scorer-output FILE]",
+    flags: ["--validate"], options: ["--data": .text, "--clusters": .text, "--output": .text, "--scorer-output": .text])
 let dataDirectory = try DataDirectory.resolve(arguments)
 let outputPath = arguments.value(of: "--output") ?? "Sources/TopicClassification/Resources/topic-model.tsv"
+let scorerPath = arguments.value(of: "--scorer-output") ?? "Sources/TopicClassification/Resources/encoder-scorer.tsv"
 let clustersPath = arguments.value(of: "--clusters")
     ?? "Sources/TopicClassification/Resources/term-clusters.tsv"
 let clusters = try TermClusters.decode(String(contentsOfFile: clustersPath, encoding: .utf8))
@@ -24,22 +29,28 @@ let clusters = try TermClusters.decode(String(contentsOfFile: clustersPath, enco
 // AG World items have no subject; they stay in so `--validate` can try them as politics.
 let training = try TopicCorpora.load(from: dataDirectory).filter { !$0.isHeldOut }
 
+// The sentence encoder's vectors of every training text, once (a minute or two; the word model takes seconds).
+let vectors = EncoderVectors(training.filter { $0.subject != nil }, encoder: try SentenceEncoder.bundled())
+
 if arguments.has("--validate") {
-    let plainCounts = TrainingSettings(iterations: 150, inverseDocumentFrequency: false, wordClusters: false, classGrain: .subjects)
+    let plainCounts = TrainingSettings(iterations: 150, inverseDocumentFrequency: false, wordClusters: false, classGrain: .subjects,
+                                       encoderMix: 0)
     let candidates: [(name: String, settings: TrainingSettings)] = [
         ("log counts (fourth model)", plainCounts),
-        ("tf-idf", TrainingSettings(iterations: 150, wordClusters: false, classGrain: .subjects)),
-        ("tf-idf + word clusters, 300 steps (fifth model)", TrainingSettings(classGrain: .subjects)),
-        ("tf-idf + word clusters, 300 steps, kinds of other (defaults)", TrainingSettings()),
+        ("tf-idf", TrainingSettings(iterations: 150, wordClusters: false, classGrain: .subjects, encoderMix: 0)),
+        ("tf-idf + word clusters, 300 steps (fifth model)", TrainingSettings(classGrain: .subjects, encoderMix: 0)),
+        ("tf-idf + word clusters, 300 steps, kinds of other (sixth model)", TrainingSettings(encoderMix: 0)),
+        ("the same + encoder scorer (defaults)", TrainingSettings()),
     ]
     for candidate in candidates {
-        let folds = CrossValidation.run(training, settings: candidate.settings, clusters: clusters)
+        let folds = CrossValidation.run(training, settings: candidate.settings, clusters: clusters, vectors: vectors)
         print(folds.summary + "  <- " + candidate.name + "; " + candidate.settings.description)
     }
 } else {
     let settings = TrainingSettings()
     let labeled = training.filter { $0.subject != nil }
-    let model = SubjectModelTraining.train(labeled, settings: settings, clusters: clusters)
+    let trained = SubjectModelTraining.train(labeled, settings: settings, clusters: clusters, vectors: vectors)
+    let model = trained.model
     let counts = Dictionary(grouping: labeled, by: { $0.dataset.rawValue }).mapValues(\.count)
         .sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         + "; of which silver other (AG World, keywords): \(labeled.filter(\.isSilver).count)"
@@ -54,4 +65,14 @@ if arguments.has("--validate") {
     ]
     try model.encoded(comment: comment).write(toFile: outputPath, atomically: true, encoding: .utf8)
     print("trained on \(labeled.count) items (\(counts)); wrote \(model.termCount) terms to \(outputPath)")
+    guard let scorer = trained.scorer else { fatalError("the shipped settings mix in the encoder scorer") }
+    let scorerComment = [
+        "Encoder scorer of TopicClassification: multinomial logistic regression over SentenceEncoder vectors of headline + lead,",
+        "trained with topic-model.tsv on the same items and classes; its scores times @mix are added to the word model's.",
+        "Written by `swift run -c release TopicTrainer`; do not edit by hand (docs/jarvis/story-engine.md, Topics).",
+        "Lines: @classes; @mix; @bias (one per class); then encoder dimension, one weight per class.",
+        "Settings: \(settings).",
+    ]
+    try scorer.encoded(comment: scorerComment).write(toFile: scorerPath, atomically: true, encoding: .utf8)
+    print("wrote the encoder scorer to \(scorerPath)")
 }
