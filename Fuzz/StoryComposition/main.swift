@@ -28,7 +28,12 @@ enum CompositionFuzzing {
                                 url: "https://\(outlet.1)/\(index)", feedMarkedBreaking: index == 0)
         }
         guard !reports.isEmpty else { return }
-        _ = classifier.classify(reports.map { (headline: $0.headline, body: $0.body) })
+        let texts = reports.map { (headline: $0.headline, body: $0.body) }
+        // The word model and the sentence encoder both read the text; a NaN from either would reach every desk.
+        let probabilities = classifier.subjectProbabilities(texts)
+        precondition(probabilities.allSatisfy(\.isFinite) && abs(probabilities.reduce(0, +) - 1) < 1e-6,
+                     "subject probabilities form a distribution")
+        _ = classifier.classify(texts)
         let story = composer.compose(reports, topic: "politics", now: now)
         precondition(!story.summary.isEmpty, "the summary is never empty")
         let score = story.scoreBreakdown
