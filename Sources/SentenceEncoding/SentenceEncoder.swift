@@ -30,15 +30,17 @@ public struct SentenceEncoder: TextEncoder {
     private let embeddingNorm: LayerNorm
     private let layers: [EncoderLayer]
 
-    public init(weights: EncoderWeights, tokenizer: WordPieceTokenizer, vocabularySize: Int) throws {
+    public init(weights: EncoderWeights, tokenizer: WordPieceTokenizer) throws {
         let width = Self.dimension
         self.tokenizer = tokenizer
-        wordEmbeddings = try weights.tensor("embeddings.word_embeddings.weight", rows: vocabularySize, columns: width)
+        // One row per token id the tokenizer can give.
+        wordEmbeddings = try weights.tensor("embeddings.word_embeddings.weight", rows: tokenizer.vocabularySize, columns: width)
         positionEmbeddings = try weights.tensor("embeddings.position_embeddings.weight", rows: Self.positionCount, columns: width)
         typeEmbedding = Array(try weights.tensor("embeddings.token_type_embeddings.weight", rows: 2, columns: width).prefix(width))
         embeddingNorm = try LayerNorm(weights, "embeddings.LayerNorm", width: width)
         layers = try (0..<Self.layerCount).map { try EncoderLayer(weights, prefix: "encoder.layer.\($0).") }
-        // One thread per product: the server runs several encodings at once on its own threads.
+        // Each product runs on the calling thread: the server encodes on its own worker threads, and a pool
+        // of BLAS threads would compete with them for the same cores.
         openblas_set_num_threads(1)
     }
 
@@ -52,10 +54,8 @@ public struct SentenceEncoder: TextEncoder {
               let vocabularyURL = Bundle.module.url(forResource: "vocab", withExtension: "txt") else {
             throw EncoderWeights.FormatError(reason: "the encoder's files are missing from the bundle")
         }
-        let vocabulary = try String(contentsOf: vocabularyURL, encoding: .utf8)
-        let size = vocabulary.split(separator: "\n", omittingEmptySubsequences: false).count { !$0.isEmpty }
         return try SentenceEncoder(weights: EncoderWeights.decode(Data(contentsOf: weightsURL)),
-                                   tokenizer: WordPieceTokenizer(vocabulary: vocabulary), vocabularySize: size)
+                                   tokenizer: WordPieceTokenizer(vocabulary: String(contentsOf: vocabularyURL, encoding: .utf8)))
     }
 
     /// The unit-length vector of a text (of its first `maxTokens` tokens).

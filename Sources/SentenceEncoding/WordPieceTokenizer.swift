@@ -8,6 +8,8 @@ import Foundation
 public struct WordPieceTokenizer: Sendable {
     public static let maxCharactersPerWord = 100
     private let vocabulary: [String: Int32]
+    /// One more than the largest id: the rows the encoder's embedding table must have.
+    public let vocabularySize: Int
     public let classifyID: Int32
     public let separatorID: Int32
     public let unknownID: Int32
@@ -22,6 +24,7 @@ public struct WordPieceTokenizer: Sendable {
             throw EncoderWeights.FormatError(reason: "the vocabulary lacks [CLS], [SEP] or [UNK]")
         }
         self.vocabulary = vocabulary
+        vocabularySize = Int(vocabulary.values.max() ?? 0) + 1
         classifyID = classify
         separatorID = separator
         unknownID = unknown
