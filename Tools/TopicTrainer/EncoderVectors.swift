@@ -4,8 +4,8 @@ import SentenceEncoding
 import Synchronization
 import TopicClassification
 
-/// The sentence encoder's vectors of the training texts, computed once per run (about 20 ms each,
-/// on both cores) and shared by every fold: the scorer trains on exactly what the classifier computes.
+/// The sentence encoder's vectors of the training texts, computed once per run (about 40 ms each, two
+/// at a time) and shared by every fold: the scorer trains on exactly what the classifier computes.
 struct EncoderVectors: TextEncoder {
     let encoder: SentenceEncoder
     private let vectors: [String: [Float]]

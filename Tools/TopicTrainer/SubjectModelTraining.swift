@@ -62,8 +62,6 @@ struct TrainingSettings: CustomStringConvertible {
 
 /// Feature extraction, selection and fitting: labeled items in, `SubjectModel` out.
 enum SubjectModelTraining {
-    /// `clusters` is the table the classifier will ship with; it is ignored when the settings
-    /// turn word clusters off.
     /// A trained word model and, when the settings mix one in, the scorer of encoder vectors trained
     /// on the same items and classes.
     struct Trained {
@@ -76,6 +74,8 @@ enum SubjectModelTraining {
         }
     }
 
+    /// `clusters` is the table the classifier will ship with; it is ignored when the settings
+    /// turn word clusters off. `vectors` holds the encoder's reading of every item.
     static func train(_ items: [TopicCorpusItem], settings: TrainingSettings, clusters: TermClusters,
                       vectors: EncoderVectors) -> Trained {
         let model = trainWordModel(items, settings: settings, clusters: clusters)
