@@ -112,6 +112,14 @@ public struct EncoderWeights: Sendable {
         return Data(out)
     }
 
+    /// 32-bit floats stored little-endian, 4 bytes each (this file's and safetensors' layout).
+    public static func floats(littleEndian bytes: ArraySlice<UInt8>) -> [Float] {
+        stride(from: bytes.startIndex, to: bytes.endIndex - 3, by: 4).map { base in
+            Float(bitPattern: UInt32(bytes[base]) | UInt32(bytes[base + 1]) << 8 | UInt32(bytes[base + 2]) << 16
+                | UInt32(bytes[base + 3]) << 24)
+        }
+    }
+
     private func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
         withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
     }
@@ -137,12 +145,7 @@ struct ByteReader {
     }
 
     mutating func floats(_ count: Int) throws -> [Float] {
-        let raw = try bytes(count * 4)
-        return (0..<count).map { index in
-            let base = index * 4
-            let pattern = UInt32(raw[base]) | UInt32(raw[base + 1]) << 8 | UInt32(raw[base + 2]) << 16 | UInt32(raw[base + 3]) << 24
-            return Float(bitPattern: pattern)
-        }
+        EncoderWeights.floats(littleEndian: try bytes(count * 4)[...])
     }
 }
 

@@ -33,13 +33,9 @@ var tensors: [String: EncoderWeights.Tensor] = [:]
 for (name, description) in header where name != "__metadata__" {
     let entry = try JSONDecoder().decode(TensorEntry.self, from: JSONSerialization.data(withJSONObject: description))
     guard entry.dtype == "F32" else { continue }   // position ids (I64) are implied by the positions
-    let start = 8 + headerLength + entry.data_offsets[0], count = (entry.data_offsets[1] - entry.data_offsets[0]) / 4
-    let values = (0..<count).map { index in
-        let base = start + index * 4
-        return Float(bitPattern: UInt32(bytes[base]) | UInt32(bytes[base + 1]) << 8 | UInt32(bytes[base + 2]) << 16
-            | UInt32(bytes[base + 3]) << 24)
-    }
-    let (rows, columns) = entry.shape.count == 2 ? (entry.shape[0], entry.shape[1]) : (1, count)
+    let base = 8 + headerLength
+    let values = EncoderWeights.floats(littleEndian: bytes[base + entry.data_offsets[0] ..< base + entry.data_offsets[1]])
+    let (rows, columns) = entry.shape.count == 2 ? (entry.shape[0], entry.shape[1]) : (1, values.count)
     tensors[name] = EncoderWeights.Tensor(rows: rows, columns: columns, values: values)
 }
 let data = EncoderWeights(tensors: tensors).encoded()

@@ -31,7 +31,7 @@ struct EvaluationReport {
         lines.append(String(format: "without AllSides (the held-out set of earlier models): n=%d accuracy %.4f macro-F1 %.4f",
                             original.total, original.accuracy, original.macroF1))
         // The measure the target has been read on since the first model (docs/jarvis/story-engine.md, Topics).
-        lines.append(String(format: "target macro-F1 >= 0.90 on that set (BBC, AG News, MasakhaNEWS): %.4f, %@",
+        lines.append(String(format: "target macro-F1 >= %.2f on that set (BBC, AG News, MasakhaNEWS): %.4f, %@", Self.subjectTarget,
                             original.macroF1, original.macroF1 >= Self.subjectTarget ? "met" : "not met"))
         lines.append("by data set:")
         for (name, part) in perDataset.sorted(by: { $0.key < $1.key }) {

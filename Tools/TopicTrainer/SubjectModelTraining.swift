@@ -78,10 +78,11 @@ enum SubjectModelTraining {
     /// turn word clusters off. `vectors` holds the encoder's reading of every item.
     static func train(_ items: [TopicCorpusItem], settings: TrainingSettings, clusters: TermClusters,
                       vectors: EncoderVectors) -> Trained {
-        let model = trainWordModel(items, settings: settings, clusters: clusters)
-        guard settings.encoderMix > 0 else { return Trained(model: model, scorer: nil) }
         let keyed = labeledItems(items, settings: settings)
-        let classIndex = Dictionary(uniqueKeysWithValues: classKinds(keyed).enumerated().map { ($1.key, $0) })
+        let kinds = classKinds(keyed)
+        let classIndex = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1.key, $0) })
+        let model = trainWordModel(keyed, classes: kinds.map(\.subject), classIndex: classIndex, settings: settings, clusters: clusters)
+        guard settings.encoderMix > 0 else { return Trained(model: model, scorer: nil) }
         let examples = keyed.map { entry in
             let vector = vectors.encode(EncoderScorer.text(headline: entry.item.headline, body: entry.item.body))
             return LogisticRegressionTrainer.Example(features: vector.enumerated().map { (index: $0, value: Double($1)) },
@@ -95,12 +96,11 @@ enum SubjectModelTraining {
         return Trained(model: model, scorer: scorer)
     }
 
-    private static func trainWordModel(_ items: [TopicCorpusItem], settings: TrainingSettings, clusters: TermClusters) -> SubjectModel {
+    /// `keyed`: the labeled items with their class keys; `classIndex`: each key's column in `classes`.
+    private static func trainWordModel(_ keyed: [(item: TopicCorpusItem, key: String, subject: Subject)], classes: [Subject],
+                                       classIndex: [String: Int], settings: TrainingSettings,
+                                       clusters: TermClusters) -> SubjectModel {
         let featureClusters = settings.wordClusters ? clusters : .none
-        let keyed = labeledItems(items, settings: settings)
-        let kinds = classKinds(keyed)
-        let classes = kinds.map(\.subject)
-        let classIndex = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1.key, $0) })
         let labeled = keyed.map { entry in
             (counts: SubjectFeatures.counts(headline: entry.item.headline, body: entry.item.body, clusters: featureClusters),
              label: classIndex[entry.key]!)

@@ -29,8 +29,9 @@ let clusters = try TermClusters.decode(String(contentsOfFile: clustersPath, enco
 // AG World items have no subject; they stay in so `--validate` can try them as politics.
 let training = try TopicCorpora.load(from: dataDirectory).filter { !$0.isHeldOut }
 
+let labeled = training.filter { $0.subject != nil }
 // The sentence encoder's vectors of every training text, once (a minute or two; the word model takes seconds).
-let vectors = EncoderVectors(training.filter { $0.subject != nil }, encoder: try SentenceEncoder.bundled())
+let vectors = EncoderVectors(labeled, encoder: try SentenceEncoder.bundled())
 
 if arguments.has("--validate") {
     let plainCounts = TrainingSettings(iterations: 150, inverseDocumentFrequency: false, wordClusters: false, classGrain: .subjects,
@@ -48,7 +49,6 @@ if arguments.has("--validate") {
     }
 } else {
     let settings = TrainingSettings()
-    let labeled = training.filter { $0.subject != nil }
     let trained = SubjectModelTraining.train(labeled, settings: settings, clusters: clusters, vectors: vectors)
     let model = trained.model
     let counts = Dictionary(grouping: labeled, by: { $0.dataset.rawValue }).mapValues(\.count)
