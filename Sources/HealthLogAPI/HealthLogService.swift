@@ -34,8 +34,8 @@ public struct HealthLogService: Service {
                                                       + [MeasurementBatchEndpoint.endpoint, WorkoutBatchEndpoint.endpoint,
                                                          PersonalRecordsEndpoint.endpoint]
                                                       + WithingsWebhookEndpoints.endpoints
-                                                      + [SourcePriorityEndpoint.endpoint, MeasurementPatchEndpoint.endpoint,
-                                                         DrainEndpoint.endpoint] + MeasurementReadEndpoints.endpoints
+                                                      + [SourcePriorityEndpoint.endpoint, DrainEndpoint.endpoint]
+                                                      + MeasurementReadEndpoints.endpoints + SyncEndpoints.endpoints
 
     public func configure(_ setup: inout ServiceSetup) throws {
         let context = try HealthLogContext(database: setup.database, responses: setup.responses, logger: setup.logger,

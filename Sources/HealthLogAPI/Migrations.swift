@@ -6,7 +6,8 @@ import Storage
 enum HealthLogMigrations {
     static let all: [Migration] = [users, tokens, auditLog, loginThrottle, assistantFlags, tokenFamilies,
                                    measurements, idempotencyKeys, batchRateLimit, workouts, personalRecords,
-                                   withings, idempotencyClaimOwner, batchRateLimitSliding, retireUnprintableEnds]
+                                   withings, idempotencyClaimOwner, batchRateLimitSliding, retireUnprintableEnds,
+                                   syncedEntities]
 
     static let users = Migration(version: 1, name: "create_users", sql: """
         CREATE TABLE users (

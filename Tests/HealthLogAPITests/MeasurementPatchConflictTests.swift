@@ -37,7 +37,8 @@ final class MeasurementPatchConflictTests: XCTestCase {
         }
         if let held {
             let bothWaiting = try await eventually(timeout: 10) {
-                try await harness.database.sessionsWaitingOnLocks(running: "UPDATE measurements SET value") == 2
+                // One waits on the row the held transaction locked, the other on the user's sync counter.
+                try await harness.database.sessionsWaitingOnLocks(running: "") == 2
             }
             XCTAssertTrue(bothWaiting, "both PATCHes reached the write")
             try await held.commit()
@@ -64,7 +65,9 @@ final class MeasurementPatchConflictTests: XCTestCase {
                                                                    at: 1_778_904_000, deletedAt: 9)
         // The soft delete bumped the version: an edit based on the version before it is still 410 (§13.4).
         try await harness.execute("UPDATE measurements SET sync_version = 3 WHERE id = $1", [.text(deleted)])
-        for ifMatch in [["If-Match: 2"], ["If-Match: 3"], []] {
+        let unconditional = try http("PATCH", harness.url + "/api/measurements/" + deleted, json: #"{"value": 20}"#, bearer: token)
+        XCTAssertEqual(unconditional.status, 428, "If-Match is required before anything is looked up")
+        for ifMatch in [["If-Match: 2"], ["If-Match: 3"]] {
             let edit = try http("PATCH", harness.url + "/api/measurements/" + deleted, json: #"{"value": 20}"#, bearer: token, headers: ifMatch)
             XCTAssertEqual(edit.status, 410, "\(ifMatch) \(edit.body)")
             XCTAssertEqual(edit.errorCode, "measurement.gone")
@@ -86,7 +89,8 @@ final class MeasurementPatchConflictTests: XCTestCase {
         let id = try await harness.database.insertMeasurement(user: user, type: "steps", externalId: Self.statsID,
                                                               hk: "HKQuantityTypeIdentifierStepCount", value: 4000, unit: "count",
                                                               at: 1_778_882_400)
-        let patched = try http("PATCH", harness.url + "/api/measurements/" + id, json: #"{"value": 23456}"#, bearer: token)
+        let patched = try http("PATCH", harness.url + "/api/measurements/" + id, json: #"{"value": 23456}"#, bearer: token,
+                               headers: ["If-Match: 1"])
         XCTAssertEqual(patched.status, 200, patched.body)
         var records: [[String: Any]] = []
         let detected = try await eventually(timeout: 10) {

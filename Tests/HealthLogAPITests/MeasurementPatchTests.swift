@@ -15,10 +15,13 @@ final class MeasurementPatchTests: XCTestCase {
                                                      hk: "HKQuantityTypeIdentifierStepCount", value: 4000, unit: "count", at: 1_778_904_000)
         let theirs = try await harness.database.insertMeasurement(user: intruder, type: "steps", value: 1, unit: "count", at: 1_778_904_000)
         let deleted = try await harness.database.insertMeasurement(user: owner, type: "steps", value: 1, unit: "count", at: 1_778_904_000, deletedAt: 9)
-        func send(_ target: String, _ json: String, bearer: String? = nil, headers: [String] = []) throws -> HTTPResult {
+        func send(_ target: String, _ json: String, bearer: String? = nil, headers: [String] = ["If-Match: 1"]) throws -> HTTPResult {
             try http("PATCH", harness.url + "/api/measurements/" + target, json: json, bearer: bearer ?? token, headers: headers)
         }
 
+        let unconditional = try send(id, #"{"value": 5234}"#, headers: [])
+        XCTAssertEqual(unconditional.status, 428, unconditional.body)
+        XCTAssertEqual(unconditional.errorCode, "sync.if_match_required")
         let changed = try send(id, #"{"value": 5234}"#)
         XCTAssertEqual(changed.status, 200, changed.body)
         XCTAssertEqual(changed.data["value"] as? Double, 5234)
@@ -51,5 +54,20 @@ final class MeasurementPatchTests: XCTestCase {
         let unchanged = try await harness.database.read { try $0.queryFirst("SELECT value FROM measurements WHERE id = $1", theirs) }
         XCTAssertEqual(try unchanged?.decode(Double.self, "value"), 1, "another user's row is untouched")
         XCTAssertEqual(try send(id, #"{"value": 2}"#, bearer: "nope").status, 401)
+        XCTAssertEqual(try send(id, #"{"value": 2}"#, headers: ["If-Match: x"]).errorCode, "sync.if_match_invalid")
+
+        let hardDelete = try http("DELETE", harness.url + "/api/measurements/" + id, bearer: token)
+        XCTAssertEqual(hardDelete.status, 409, hardDelete.body)
+        XCTAssertEqual(hardDelete.errorCode, "sync.hard_delete_blocked")
+        XCTAssertEqual(try http("DELETE", harness.url + "/api/measurements/" + theirs, bearer: token).status, 404)
+        XCTAssertEqual(try send(id, #"{"deletedAt": "2026-05-17T08:00:00+02:00", "value": 2}"#, headers: ["If-Match: 3"]).status, 422,
+                       "a soft delete goes alone")
+        let softDeleted = try send(id, #"{"deletedAt": "2026-05-17T08:00:00+02:00"}"#, headers: ["If-Match: 3"])
+        XCTAssertEqual(softDeleted.status, 200, softDeleted.body)
+        XCTAssertEqual(softDeleted.data["deletedAt"] as? String, "2026-05-17T06:00:00Z")
+        XCTAssertEqual(softDeleted.data["syncVersion"] as? Int, 4)
+        XCTAssertEqual(try send(id, #"{"value": 2}"#, headers: ["If-Match: 4"]).status, 410, "an edit of a soft-deleted row")
+        let listed = try harness.get("/api/measurements?type=weight&from=2026-05-16&to=2026-05-16", bearer: token)
+        XCTAssertEqual(listed.status, 200, listed.body)
     }
 }

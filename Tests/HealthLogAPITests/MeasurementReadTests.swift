@@ -82,7 +82,7 @@ final class MeasurementReadTests: XCTestCase {
             assertIOSDate(item["endAt"], "endAt")
             assertIOSDate(item["updatedAt"], "updatedAt")
             XCTAssertEqual(Set(item.keys), ["id", "type", "source", "value", "unit", "measuredAt", "endAt", "sleepStage", "deviceType",
-                                            "externalId", "syncVersion", "updatedAt", "deletedAt", "preferred"])
+                                            "externalId", "syncVersion", "updatedAt", "updatedAtMs", "deletedAt", "preferred"])
             XCTAssertTrue(item["deletedAt"] is NSNull, "§13.2: present, null on a live row")
         }
         let ladder = #"{"metricPriority":{"weight":["WITHINGS","APPLE_HEALTH","MANUAL"]},"deviceTypePriority":{"default":["watch","phone","scale"]}}"#

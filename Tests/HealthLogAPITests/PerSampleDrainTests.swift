@@ -37,8 +37,22 @@ final class PerSampleDrainTests: XCTestCase {
 
     private func assertDrained(_ database: Database, user: String) async throws {
         let rows = try await database.read { connection in
-            try connection.query("SELECT type, source, external_id, value, measured_at, end_at, device_type, deleted_at FROM measurements WHERE user_id = $1 ", user)
+            try connection.query("""
+                SELECT type, source, external_id, value, measured_at, end_at, device_type, deleted_at FROM measurements
+                WHERE user_id = $1 AND (deleted_at IS NULL OR deleted_at = 3)
+                """, user)
         }
+        // Contract §13: the drained samples are soft-deleted, each with a version above every live row's,
+        // so a paired phone reading ?since learns of them.
+        let drained = try await database.read { connection in
+            try connection.query("""
+                SELECT sync_version, updated_at FROM measurements WHERE user_id = $1 AND deleted_at IS NOT NULL AND deleted_at <> 3
+                """, user)
+        }
+        XCTAssertEqual(drained.count, 5, "the five per-sample cumulative rows")
+        XCTAssertEqual(Set(try drained.map { try $0.decode(Int64.self, "sync_version") }).count, 5, "a version each")
+        XCTAssertTrue(try drained.allSatisfy { try $0.decode(Int64.self, "sync_version") > 1 && $0.decode(Int64.self, "updated_at") > 1_000_000_000_000 },
+                      "counter versions, updated_at in milliseconds")
         let summary = try rows.map { "\(try $0.decode(String.self, "source")) \(try $0.decode(String.self, "external_id").prefix(5) == "stats" ? try $0.decode(String.self, "external_id") : "sample") \(try $0.decode(Double.self, "value"))" }
         XCTAssertEqual(summary.sorted(), [
             "APPLE_HEALTH stats:HKQuantityTypeIdentifierActiveEnergyBurned:2026-05-16 50.0",

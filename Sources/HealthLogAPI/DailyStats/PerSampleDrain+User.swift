@@ -13,7 +13,9 @@ extension PerSampleDrain {
     }
 
     /// Drains one user on `connection`, inside the caller's transaction; `priority` is the
-    /// user's source priority, whose device ladder picks each day's device.
+    /// user's source priority, whose device ladder picks each day's device. Every row it writes
+    /// — a day inserted or raised, a sample soft-deleted — takes a value of the user's sync
+    /// counter (contract §13), so a paired phone learns of each through `?since`.
     static func drain(userID: String, calendar: UserCalendar, priority: SourcePriority, now: Int64,
                       on connection: any DatabaseConnection) throws -> Counts {
         let samples = try connection.query("""
@@ -28,6 +30,8 @@ extension PerSampleDrain {
         guard !samples.isEmpty else { return Counts() }
         var counts = Counts(users: 1, samplesRemoved: samples.count)
         let groups = Dictionary(grouping: samples) { DailyStats.externalId(hkIdentifier: $0.hkIdentifier, day: $0.day) }
+        var version = try SyncCounter.reserve(groups.count + samples.count, userID: userID, on: connection)
+        let nowMs = now * 1000
         for externalID in groups.keys.sorted() {
             guard let members = groups[externalID], let first = members.first,
                   let start = calendar.start(of: first.day), let next = calendar.next(after: first.day),
@@ -39,18 +43,21 @@ extension PerSampleDrain {
             // Inserted, or an existing live row raised to the larger total; otherwise left as it is.
             let written = try connection.execute("""
                 INSERT INTO measurements (id, user_id, type, source, external_id, hk_identifier, value, unit, measured_at, end_at,
-                                          device_type, created_at, updated_at)
-                VALUES ($1, $2, $3, 'APPLE_HEALTH', $4, $5, $6, $7, $8, $9, $10, $11, $11)
+                                          device_type, sync_version, created_at, updated_at)
+                VALUES ($1, $2, $3, 'APPLE_HEALTH', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
                 ON CONFLICT (user_id, type, source, external_id) DO UPDATE
-                    SET value = excluded.value, sync_version = measurements.sync_version + 1, updated_at = excluded.updated_at
+                    SET value = excluded.value, sync_version = excluded.sync_version, updated_at = excluded.updated_at
                     WHERE measurements.deleted_at IS NULL AND measurements.value < excluded.value
                 """, UUID().uuidString.lowercased(), userID, first.type, externalID, first.hkIdentifier,
-                total, first.unit, start, end, device, now)
+                total, first.unit, start, end, device, version, now, nowMs)
+            version += 1
             if !existed { counts.daysCreated += 1 } else if written == 1 { counts.daysRaised += 1 } else { counts.daysKept += 1 }
         }
-        for chunk in stride(from: 0, to: samples.count, by: 500).map({ samples[$0..<min($0 + 500, samples.count)] }) {
-            let ids = placeholderList(count: chunk.count)
-            try connection.execute("DELETE FROM measurements WHERE id IN (\(ids))", chunk.map { .text($0.id) })
+        // Soft deletes, not deletes: the rows stay, marked, each with a version of its own.
+        for sample in samples {
+            try connection.execute("UPDATE measurements SET deleted_at = $1, sync_version = $2, updated_at = $3 WHERE id = $4",
+                                   now, version, nowMs, sample.id)
+            version += 1
         }
         return counts
     }

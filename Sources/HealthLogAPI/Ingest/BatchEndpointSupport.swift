@@ -32,13 +32,13 @@ enum BatchEndpointSupport {
     /// ceiling checked before reading, the Idempotency-Key header published.
     static func endpoint<Body: RequestBody>(
         route: String, operationId: String, summary: String, tag: String, body: Body.Type, schema: Schema,
-        listKey: String, maxEntries: Int, tooLargeCode: String,
+        listKey: String, maxEntries: Int, tooLargeCode: String, resultSchema: Schema = BatchResult.schema,
         ingest: @escaping @Sendable (Body, _ userID: String, Request, Database) async throws -> BatchResult
     ) -> Endpoint {
         Endpoint(
             .post, route, operationId: operationId, summary: summary, tags: [tag], access: .user, documentedBody: schema,
             success: OpenAPIResponse(200, successDescription(maxEntries: maxEntries, tooLargeCode: tooLargeCode),
-                                     schema: BatchResult.schema),
+                                     schema: resultSchema),
             failures: failures
         ) { context in
             let pipeline = pipeline(context)

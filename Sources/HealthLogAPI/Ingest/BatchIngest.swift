@@ -9,8 +9,17 @@ protocol BatchRow: Sendable {
     var id: String { get }
     /// The row's values of the table's dedup key; rows are inserted in this order.
     var conflictKey: [String] { get }
-    /// The row's values in the columns order of its table's `MultiRowInsert`.
-    func values(userID: String, now: Int64) -> [SQLValue]
+    /// The row's values in the columns order of its table's `MultiRowInsert`; `write` is when
+    /// and, for a synced table, with which `sync_version`.
+    func values(userID: String, write: RowWrite) -> [SQLValue]
+}
+
+/// When a row is written: unix seconds (`created_at`), unix milliseconds (a synced row's
+/// `updated_at`) and, for a synced table, the row's value of the user's sync counter.
+struct RowWrite: Sendable {
+    let seconds: Int64
+    let milliseconds: Int64
+    let version: Int64
 }
 
 /// How both batch endpoints store a batch, in one transaction: the mapped rows (each one
@@ -21,6 +30,8 @@ struct BatchIngest<Row: BatchRow>: Sendable {
     let insert: MultiRowInsert
     /// `measurement.batch.ingest` or `workout.batch.ingest`.
     let auditAction: String
+    /// Rows of a contract §13 synced table take their `sync_version` from `SyncCounter`.
+    var synced = false
 
     /// `mapped` holds one entry per request entry, in request order: its row, or why it is skipped.
     func store(_ mapped: [Result<Row, SkipReason>], userID: String, request: Request, now: Int64,
@@ -35,9 +46,12 @@ struct BatchIngest<Row: BatchRow>: Sendable {
         }
         // One lock order for every transaction: overlapping batches wait for each other, never deadlock.
         rows.sort { $0.conflictKey.lexicographicallyPrecedes($1.conflictKey) }
-        let values = rows.map { $0.values(userID: userID, now: now) }
-        let ordered = rows, outcomes = settled
+        let ordered = rows, outcomes = settled, milliseconds = Clock.nowMilliseconds()
         return try await database.transaction { connection in
+            let first = synced && !ordered.isEmpty ? try SyncCounter.reserve(ordered.count, userID: userID, on: connection) : 1
+            let values = ordered.enumerated().map { offset, row in
+                row.values(userID: userID, write: RowWrite(seconds: now, milliseconds: milliseconds, version: first + Int64(offset)))
+            }
             let inserted = try insert.run(values, on: connection)
             var final = outcomes
             for row in ordered where inserted.contains(row.id) { final[row.index] = .inserted }

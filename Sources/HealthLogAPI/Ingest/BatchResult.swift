@@ -15,6 +15,13 @@ enum SkipReason: String, Error, Sendable, Equatable {
     /// An unknown unit for a known type, a value outside the plausible range, an end before
     /// the start, or a start before 2000 or in the future (`PlausibleTime`).
     case valueOutOfRange = "value_out_of_range"
+    /// A bulk backfill entry with neither `externalId` nor `clientId` (contract §13.1 keys on them).
+    case missingIdentifier = "missing_identifier"
+    /// An intake whose `medicationId` is not one of the user's medications.
+    case unknownMedication = "unknown_medication"
+
+    /// The reasons the two batch endpoints of §2 send.
+    static let batchReasons = [unmappableIdentifier, valueOutOfRange]
 }
 
 /// The `data` of every batch response (contract §2.1, shared by §2.2), always with status 200:
@@ -27,19 +34,22 @@ struct BatchResult: Encodable, Sendable {
     }
 
     /// Contract §2.1's `{ "index": 0, "status": "inserted" }`; a skipped entry also carries its
-    /// `reason` (the same one `skipped[]` lists), every other entry has exactly the two keys.
+    /// `reason` (the same one `skipped[]` lists). The bulk backfills of §13.1 add the stored
+    /// row's `id` to every entry that has one (inserted or duplicate).
     struct Entry: Encodable, Sendable {
         let index: Int
         let status: String
         let reason: String?
+        var id: String?
 
-        enum Keys: String, CodingKey { case index, status, reason }
+        enum Keys: String, CodingKey { case index, status, reason, id }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)
             try container.encode(index, forKey: .index)
             try container.encode(status, forKey: .status)
             if let reason { try container.encode(reason, forKey: .reason) }
+            if let id { try container.encode(id, forKey: .id) }
         }
     }
 
@@ -49,7 +59,8 @@ struct BatchResult: Encodable, Sendable {
     let skipped: [Skipped]
     let entries: [Entry]
 
-    init(outcomes: [EntryOutcome]) {
+    /// `ids[i]` is the stored row of entry `i`, when the endpoint reports ids.
+    init(outcomes: [EntryOutcome], ids: [String?] = []) {
         var inserted = 0, duplicates = 0
         var skipped: [Skipped] = [], entries: [Entry] = []
         for (index, outcome) in outcomes.enumerated() {
@@ -69,22 +80,34 @@ struct BatchResult: Encodable, Sendable {
         self.inserted = inserted
         self.duplicates = duplicates
         self.skipped = skipped
+        for (index, id) in ids.enumerated() where index < entries.count { entries[index].id = id }
         self.entries = entries
     }
 
-    static let schema: Schema = .object("BatchResult") {
-        Property("processed", .integer(min: 0), description: "Entries in the request.")
-        Property("inserted", .integer(min: 0))
-        Property("duplicates", .integer(min: 0), description: "Already stored (same dedup key); not an error.")
-        Property("skipped", .array(of: .object("BatchSkipped") {
-            Property("index", .integer(min: 0))
-            Property("reason", .string(oneOf: [SkipReason.unmappableIdentifier.rawValue, SkipReason.valueOutOfRange.rawValue]))
-        }))
-        Property("entries", .array(of: .object("BatchEntryStatus") {
-            Property("index", .integer(min: 0))
-            Property("status", .string(oneOf: ["inserted", "duplicate", "skipped"]))
-            Property("reason", .string(oneOf: [SkipReason.unmappableIdentifier.rawValue, SkipReason.valueOutOfRange.rawValue]),
-                     required: false, description: "Why the entry was skipped; present only when status is skipped.")
-        }))
+    static let schema = schema(named: "BatchResult", itemPrefix: "Batch", reasons: SkipReason.batchReasons, withIDs: false)
+
+    /// The envelope's schema for an endpoint whose skips have `reasons` (item schemas named
+    /// `<itemPrefix>Skipped`, `<itemPrefix>EntryStatus`); `withIDs` adds each entry's row id (the
+    /// bulk backfills).
+    static func schema(named name: String, itemPrefix: String, reasons: [SkipReason], withIDs: Bool) -> Schema {
+        let reasonSchema = Schema.string(oneOf: reasons.map(\.rawValue))
+        return .object(name) {
+            Property("processed", .integer(min: 0), description: "Entries in the request.")
+            Property("inserted", .integer(min: 0))
+            Property("duplicates", .integer(min: 0), description: "Already stored (same dedup key); not an error.")
+            Property("skipped", .array(of: .object(itemPrefix + "Skipped") {
+                Property("index", .integer(min: 0))
+                Property("reason", reasonSchema)
+            }))
+            Property("entries", .array(of: .object(itemPrefix + "EntryStatus") {
+                Property("index", .integer(min: 0))
+                Property("status", .string(oneOf: ["inserted", "duplicate", "skipped"]))
+                Property("reason", reasonSchema, required: false, description: "Why the entry was skipped; present only when status is skipped.")
+                if withIDs {
+                    Property("id", .string(format: .uuid), required: false,
+                             description: "The stored row: the new one, or for a duplicate the row it matched; absent when skipped.")
+                }
+            }))
+        }
     }
 }

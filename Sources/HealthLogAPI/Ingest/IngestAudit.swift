@@ -5,6 +5,8 @@ extension AuditAction {
     static let measurementBatchIngest = "measurement.batch.ingest"
     static let workoutBatchIngest = "workout.batch.ingest"
     static let personalRecordsDetectionEnqueued = "personal_records.detection_enqueued"
+    static let moodBulkIngest = "mood.bulk.ingest"
+    static let intakeBulkIngest = "medication.intake.bulk.ingest"
 }
 
 /// The audit rows a batch writes inside its own transaction (contract §9.3). Writing them has no

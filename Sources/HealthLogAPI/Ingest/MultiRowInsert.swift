@@ -11,6 +11,7 @@ struct MultiRowInsert {
     let table: String
     /// Column names, `id` first (the key the caller generated for each row).
     let columns: [String]
+    /// The UNIQUE key a conflict is on; empty: any UNIQUE key (a row with two dedup keys).
     let conflictColumns: [String]
 
     /// SQLite allows 32,766 bound parameters per statement (PostgreSQL 65,535).
@@ -48,7 +49,8 @@ struct MultiRowInsert {
             }
             text.append(UInt8(ascii: ")"))
         }
-        text.append(contentsOf: " ON CONFLICT (\(conflictColumns.joined(separator: ", "))) DO NOTHING RETURNING id".utf8)
+        let target = conflictColumns.isEmpty ? "" : "(\(conflictColumns.joined(separator: ", "))) "
+        text.append(contentsOf: " ON CONFLICT \(target)DO NOTHING RETURNING id".utf8)
         return String(decoding: text, as: UTF8.self)
     }
 

@@ -1,10 +1,13 @@
 import APIToolkit
 import Foundation
+import HTTPServer
 import Storage
 
 /// `GET /api/measurements/daily` (one value per day for a cumulative metric) and
 /// `GET /api/measurements` (every row of a point metric, the picker's marked `preferred`).
-/// Days are the user's time zone; soft-deleted rows are left out.
+/// Days are the user's time zone; soft-deleted rows are left out. With `?since=syncVersion=N`
+/// the list is instead contract §13's change feed (`SyncedReads`): every type, or the one named,
+/// deleted rows included, `preferred` null (no day is picked over a feed of changes).
 enum MeasurementReadEndpoints {
     static let endpoints = [daily, list]
     /// Longest ranges: a year of daily totals; a quarter of raw points (heart rate alone is
@@ -20,21 +23,22 @@ enum MeasurementReadEndpoints {
 
     struct ListedMeasurement: Encodable, Sendable {
         let record: MeasurementRecord
-        let preferred: Bool
+        let preferred: Bool?
 
         enum Keys: String, CodingKey { case preferred }
 
         func encode(to encoder: any Encoder) throws {
             try record.encode(to: encoder)
             var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(preferred, forKey: .preferred)
+            try container.encodeIfPresent(preferred, forKey: .preferred)
         }
     }
 
     struct ListPage: Encodable, Sendable {
-        let type: String
+        let type: String?
         let timezone: String
         let items: [ListedMeasurement]
+        let nextCursor: String?
     }
 
     static let daily = Endpoint(
@@ -72,20 +76,34 @@ enum MeasurementReadEndpoints {
     }
 
     static let list = Endpoint(
-        .get, "/api/measurements", operationId: "listMeasurements", summary: "Every row of a point metric, the preferred ones marked",
+        .get, "/api/measurements", operationId: "listMeasurements",
+        summary: "Every row of a point metric, the preferred ones marked; or, with since, the change feed of every type",
         tags: ["measurements"], access: .user,
-        queryParameters: [.query("type", .string(oneOf: MetricKinds.point), required: true)] + DayRange.parameters,
-        success: OpenAPIResponse(200, "Rows by time; per day, the rows of the picked source and device type are preferred",
+        queryParameters: [.query("type", .string(oneOf: MetricKinds.point + MetricKinds.cumulative),
+                                 description: "Without since: required, a point metric (a cumulative one is 422; read it per day). With since: optional, narrows the feed to one type.")]
+            + DayRange.parameters.map { parameter in
+                var optional = parameter
+                optional.isRequired = false
+                optional.description = (parameter.description ?? "") + " Required without since, refused with it."
+                return optional
+            } + SyncedReads.parameters,
+        success: OpenAPIResponse(200, "Without since: rows by time; per day, the rows of the picked source and device type are preferred. With since: rows changed after the checkpoint by syncVersion, deleted ones included.",
                                  schema: .object("MeasurementList") {
-            Property("type", .string())
+            Property("type", .string().orNull, description: "The type listed; null for a since read of every type.")
             Property("timezone", .string())
             Property("items", .array(of: .object("ListedMeasurement") {
                 MeasurementRecord.properties()
-                Property("preferred", .boolean, description: "From the (source, device type) the picker chose for this row's day.")
+                Property("preferred", Schema.boolean.orNull, description: "From the (source, device type) the picker chose for this row's day; null in a since read.")
             }))
+            Property("nextCursor", .string().orNull, description: "A since read's next page (pass as cursor); null on the last page and in a range read.")
         })
     ) { context in
         { call in
+            if let checkpoint = try SyncedReads.checkpoint(call.query) { return try await changes(call, after: checkpoint, context: context) }
+            guard let requested = call.query["type"]?.stringValue else { throw SyncedReads.invalid("type", "is required without since") }
+            guard MetricKinds.point.contains(requested) else {
+                throw SyncedReads.invalid("type", "is a cumulative metric: read it per day at /api/measurements/daily")
+            }
             let read = try await ReadScope(call, context: context, maximumDays: maximumListDays)
             let (userID, type, calendar, range) = (read.userID, read.type, read.calendar, read.range)
             let records = try await context.database.read { connection in
@@ -97,8 +115,25 @@ enum MeasurementReadEndpoints {
             }.map(MeasurementRecord.init(row:))
             return try context.responses.ok(ListPage(type: type, timezone: read.timezone,
                                                      items: markPreferred(records, metric: type, calendar: calendar,
-                                                                          priority: read.priority)))
+                                                                          priority: read.priority), nextCursor: nil))
         }
+    }
+
+    /// `GET /api/measurements?since=syncVersion=N[&type=…]`: contract §13's change feed.
+    private static func changes(_ call: EndpointCall, after checkpoint: Int64, context: HealthLogContext) async throws -> Response {
+        let userID = try call.user().userID, query = call.query
+        for name in ["from", "to"] where query[name] != nil { throw SyncedReads.invalid(name, "goes with a range read, not with since") }
+        let type = query["type"]?.stringValue
+        let (timezone, records, next) = try await context.database.read { connection in
+            let (timezone, _) = try userSettings(userID, on: connection)
+            let (rows, next) = try SyncedReads.changedRows(.measurement, userID: userID, after: checkpoint, query: query,
+                                                           condition: type == nil ? "" : " AND type = $3",
+                                                           parameters: type.map { [SQLValue.text($0)] } ?? [], on: connection)
+            return (timezone, try rows.map(MeasurementRecord.init(row:)), next)
+        }
+        return try context.responses.ok(ListPage(type: type, timezone: timezone,
+                                                 items: records.map { ListedMeasurement(record: $0, preferred: nil) },
+                                                 nextCursor: next))
     }
 
     /// Per day of the user's calendar, the picker chooses among the (source, device type) pairs

@@ -3,8 +3,8 @@ import Foundation
 import Storage
 
 /// A `measurements` row as the API returns it. Times are `YYYY-MM-DDTHH:MM:SSZ`; nullable
-/// fields are always present. `syncVersion`/`updatedAt` are contract §13's version pair, and
-/// `deletedAt` its soft-delete mark, which §13.2 puts on every synced row (null on a live one).
+/// fields are always present. The sync fields (`SyncFields`) are contract §13's version pair and
+/// soft-delete mark.
 struct MeasurementRecord: Encodable, Sendable {
     let id: String
     let type: String
@@ -16,13 +16,10 @@ struct MeasurementRecord: Encodable, Sendable {
     let sleepStage: Int64?
     let deviceType: String?
     let externalId: String
-    let syncVersion: Int64
-    let updatedAt: Date
-    let deletedAt: Date?
+    let sync: SyncFields
 
     static let columns = """
-        id, type, source, value, unit, measured_at, end_at, sleep_stage, device_type, external_id, sync_version, updated_at,
-        deleted_at
+        id, type, source, value, unit, measured_at, end_at, sleep_stage, device_type, external_id, \(SyncFields.columns)
         """
 
     init(row: Row) throws {
@@ -36,12 +33,27 @@ struct MeasurementRecord: Encodable, Sendable {
         sleepStage = try row.decode("sleep_stage")
         deviceType = try row.decode("device_type")
         externalId = try row.decode("external_id")
-        syncVersion = try row.decode("sync_version")
-        updatedAt = try row.decode("updated_at")
-        deletedAt = try row.decode("deleted_at")
+        sync = try SyncFields(row: row)
     }
 
     var candidate: SourceCandidate { SourceCandidate(source: source, deviceType: deviceType) }
+
+    enum Keys: String, CodingKey { case id, type, source, value, unit, measuredAt, endAt, sleepStage, deviceType, externalId }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(type, forKey: .type)
+        try container.encode(source, forKey: .source)
+        try container.encode(value, forKey: .value)
+        try container.encode(unit, forKey: .unit)
+        try container.encode(measuredAt, forKey: .measuredAt)
+        try container.encode(endAt, forKey: .endAt)
+        try container.encodeIfPresent(sleepStage, forKey: .sleepStage)
+        try container.encodeIfPresent(deviceType, forKey: .deviceType)
+        try container.encode(externalId, forKey: .externalId)
+        try sync.encode(to: encoder)
+    }
 
     static func properties() -> [Property] {
         [Property("id", .string(format: .uuid)),
@@ -53,10 +65,7 @@ struct MeasurementRecord: Encodable, Sendable {
          Property("endAt", .dateTimeUTC),
          Property("sleepStage", .integer(min: 0, max: 20).orNull),
          Property("deviceType", .string(oneOf: DeviceType.values).orNull),
-         Property("externalId", .string()),
-         Property("syncVersion", .integer(min: 1)),
-         Property("updatedAt", .dateTimeUTC),
-         Property("deletedAt", .dateTimeUTC.orNull, description: "Contract §13.2's soft-delete mark; null on a live row.")]
+         Property("externalId", .string())] + SyncFields.properties()
     }
 
     static let schema: Schema = .object("Measurement") { properties() }

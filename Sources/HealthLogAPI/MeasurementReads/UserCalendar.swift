@@ -94,7 +94,7 @@ private final class DayCache: Sendable {
     }
 }
 
-private extension Int64 {
+extension Int64 {
     /// Division rounding toward negative infinity (instants before 1970 stay on the right day).
     func floorDivided(by divisor: Int64) -> Int64 {
         let quotient = self / divisor

@@ -8,9 +8,9 @@ enum MeasurementIngest {
         insert: MultiRowInsert(
             table: "measurements",
             columns: ["id", "user_id", "type", "source", "external_id", "hk_identifier", "value", "unit", "measured_at", "end_at",
-                      "sleep_stage", "device_type", "external_source_version", "created_at", "updated_at"],
+                      "sleep_stage", "device_type", "external_source_version", "sync_version", "created_at", "updated_at"],
             conflictColumns: ["user_id", "type", "source", "external_id"]),
-        auditAction: AuditAction.measurementBatchIngest)
+        auditAction: AuditAction.measurementBatchIngest, synced: true)
 
     static func ingest(_ entries: [MeasurementBatchBody.Entry], userID: String, request: Request,
                        database: Database) async throws -> BatchResult {

@@ -35,9 +35,9 @@ struct MeasurementRow: BatchRow {
 
     var conflictKey: [String] { [type, externalId] }
 
-    func values(userID: String, now: Int64) -> [SQLValue] {
+    func values(userID: String, write: RowWrite) -> [SQLValue] {
         [.text(id), .text(userID), .text(type), .text(IngestSource.appleHealth), .text(externalId), .text(hkIdentifier),
          .real(value), .text(unit), .integer(measuredAt), .integer(endAt), sleepStage.sqlValue, deviceType.sqlValue,
-         externalSourceVersion.sqlValue, .integer(now), .integer(now)]
+         externalSourceVersion.sqlValue, .integer(write.version), .integer(write.seconds), .integer(write.milliseconds)]
     }
 }

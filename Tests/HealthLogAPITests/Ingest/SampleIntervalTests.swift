@@ -41,13 +41,14 @@ final class SampleIntervalTests: XCTestCase {
         let again = try await BatchClient.post(harness.measurementsBatchURL, json: Samples.batch(entries), bearer: token)
         XCTAssertEqual(again.statuses, ["duplicate", "duplicate", "duplicate", "duplicate", "duplicate", "skipped"], again.text)
 
-        let id = try await harness.database.read { connection in
-            try connection.queryFirst("SELECT id FROM measurements WHERE external_id = 'eight-hours'")?.decode(String.self, "id")
+        let row = try await harness.database.read { connection in
+            try connection.queryFirst("SELECT id, sync_version FROM measurements WHERE external_id = 'eight-hours'")
         }
-        let target = harness.url + "/api/measurements/" + (id ?? "")
-        let refused = try http("PATCH", target, json: #"{"value": 3600}"#, bearer: token)
+        let target = harness.url + "/api/measurements/" + (try row?.decode(String.self, "id") ?? "")
+        let ifMatch = ["If-Match: \(try row?.decode(Int64.self, "sync_version") ?? 0)"]
+        let refused = try http("PATCH", target, json: #"{"value": 3600}"#, bearer: token, headers: ifMatch)
         XCTAssertEqual(refused.status, 422, refused.body)
         XCTAssertTrue(refused.body.contains("must be the sample's duration, 28800 s"), refused.body)
-        XCTAssertEqual(try http("PATCH", target, json: #"{"value": 28790}"#, bearer: token).status, 200, "within a minute")
+        XCTAssertEqual(try http("PATCH", target, json: #"{"value": 28790}"#, bearer: token, headers: ifMatch).status, 200, "within a minute")
     }
 }
