@@ -27,7 +27,7 @@ final class UnprintableEndMigrationTests: XCTestCase {
                     """, [.text(id), .text(user), .integer(day), .integer(end)])
             }
         }
-        let applied = try await database.migrate(HealthLogMigrations.all)
+        let applied = try await database.migrate(HealthLogMigrations.all.filter { $0.version <= HealthLogMigrations.retireUnprintableEnds.version })
         XCTAssertEqual(applied, [HealthLogMigrations.retireUnprintableEnds.version])
         let rows = try await database.read { connection in
             try connection.query("""
