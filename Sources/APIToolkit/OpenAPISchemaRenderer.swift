@@ -96,6 +96,7 @@ struct OpenAPISchemaRenderer {
         if let allowed = rules.allowedValues { keywords["enum"] = .array(allowed.map { .string($0) }) }
         if let minLength = rules.minLength { keywords["minLength"] = .integer(Int64(minLength)) }
         if let maxLength = rules.maxLength { keywords["maxLength"] = .integer(Int64(maxLength)) }
+        if let pattern = rules.pattern { keywords["pattern"] = .string(pattern) }
         switch rules.format {
         case .dateTimeWithOffset: keywords["format"] = "date-time"
         case .dateTimeUTC:

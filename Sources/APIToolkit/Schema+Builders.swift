@@ -14,6 +14,11 @@ extension Schema {
         .string(StringRules(minLength: minLength, maxLength: maxLength, format: format))
     }
 
+    /// A string that must match `pattern` (anchored; see `StringRules.pattern`).
+    public static func string(minLength: Int? = nil, maxLength: Int? = nil, pattern: String) -> Schema {
+        .string(StringRules(minLength: minLength, maxLength: maxLength, pattern: pattern))
+    }
+
     /// A string restricted to `values` (an enum).
     public static func string(oneOf values: [String]) -> Schema {
         .string(StringRules(allowedValues: values))

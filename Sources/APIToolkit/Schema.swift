@@ -27,12 +27,20 @@ public struct StringRules: Sendable, Hashable {
     /// When set, the string must be one of these values (OpenAPI `enum`).
     public var allowedValues: [String]?
     public var format: StringFormat?
+    /// A regular expression the whole string must match (OpenAPI `pattern`), for refusal rules
+    /// no format names: `syncVersion=N`, a cursor, a header's characters. Write it anchored
+    /// (`^…$`) in the subset ECMA-262 (the document's readers) and ICU (`SchemaPattern`, which
+    /// enforces it) agree on: literals, classes with ranges and `\x` escapes, quantifiers,
+    /// groups, alternation.
+    public var pattern: String?
 
-    public init(minLength: Int? = nil, maxLength: Int? = nil, allowedValues: [String]? = nil, format: StringFormat? = nil) {
+    public init(minLength: Int? = nil, maxLength: Int? = nil, allowedValues: [String]? = nil, format: StringFormat? = nil,
+                pattern: String? = nil) {
         self.minLength = minLength
         self.maxLength = maxLength
         self.allowedValues = allowedValues
         self.format = format
+        self.pattern = pattern
     }
 }
 

@@ -22,6 +22,9 @@ extension ValidationRun {
         if let maxLength = rules.maxLength, length > maxLength {
             return report(.tooBig, "must be at most \(maxLength) character\(maxLength == 1 ? "" : "s") long")
         }
+        if let pattern = rules.pattern, !SchemaPattern.matches(pattern, string) {
+            return report(.invalidFormat, "must match the pattern \(pattern)")
+        }
         guard let format = rules.format else { return }
         switch format {
         case .dateTimeWithOffset where APIDate.parseWithOffset(string) == nil:

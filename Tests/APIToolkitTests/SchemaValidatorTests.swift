@@ -18,6 +18,19 @@ final class SchemaValidatorTests: XCTestCase {
         XCTAssertEqual(try batchIssues(entries), [])
     }
 
+    /// A declared pattern must match the whole string (its publication: the HealthLog
+    /// `IdempotencyKeyOpenAPITests`).
+    func testPatternsMatchTheWholeStringAndArePublished() throws {
+        let schema: Schema = .object("Since") { Property("since", .string(maxLength: 32, pattern: "^syncVersion=[0-9]{1,18}$")) }
+        XCTAssertEqual(try issues(#"{"since":"syncVersion=42"}"#, schema), [])
+        for refused in ["syncVersion=", "syncVersion=4x", "xsyncVersion=4", "syncVersion=4\\n", "syncVersion=-1"] {
+            XCTAssertEqual(try issues(#"{"since":"\#(refused)"}"#, schema).map(\.code), [.invalidFormat], refused)
+        }
+        let hexRange: Schema = .string(pattern: #"^[\x21\x23-\x5B\x5D-\x7E]{1,3}$"#)
+        XCTAssertEqual(SchemaValidator.validate(.string("a#]"), against: hexRange), [])
+        XCTAssertEqual(SchemaValidator.validate(.string("a\\"), against: hexRange).map(\.code), [.invalidFormat])
+    }
+
     func testUnknownKeysAreReportedWithTheirPath() throws {
         let entries = [batchEntryJSON(index: 0), batchEntryJSON(index: 1), batchEntryJSON(index: 2, ["foo": "1"])]
         XCTAssertEqual(try batchIssues(entries), [

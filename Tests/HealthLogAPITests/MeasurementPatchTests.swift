@@ -60,8 +60,8 @@ final class MeasurementPatchTests: XCTestCase {
         XCTAssertEqual(hardDelete.status, 409, hardDelete.body)
         XCTAssertEqual(hardDelete.errorCode, "sync.hard_delete_blocked")
         XCTAssertEqual(try http("DELETE", harness.url + "/api/measurements/" + theirs, bearer: token).status, 404)
-        XCTAssertEqual(try send(id, #"{"deletedAt": "2026-05-17T08:00:00+02:00", "value": 2}"#, headers: ["If-Match: 3"]).status, 422,
-                       "a soft delete goes alone")
+        XCTAssertEqual(try send(id, #"{"deletedAt": "2026-05-17T08:00:00+02:00", "value": 1000000}"#, headers: ["If-Match: 3"]).status, 422,
+                       "a value sent with a delete is still checked")
         let softDeleted = try send(id, #"{"deletedAt": "2026-05-17T08:00:00+02:00"}"#, headers: ["If-Match: 3"])
         XCTAssertEqual(softDeleted.status, 200, softDeleted.body)
         XCTAssertEqual(softDeleted.data["deletedAt"] as? String, "2026-05-17T06:00:00Z")

@@ -97,8 +97,8 @@ final class MeasurementReadTests: XCTestCase {
         let token = try harness.nativeTokens("params@example.com").access
         let refusals: [(String, String)] = [
             ("/api/measurements/daily?type=weight&from=2026-05-01&to=2026-05-02", "type"),
-            ("/api/measurements?type=steps&from=2026-05-01&to=2026-05-02", "type"),
-            ("/api/measurements?type=sleep&from=2026-05-01&to=2026-05-02", "type"),
+            ("/api/measurements?type=weights&from=2026-05-01&to=2026-05-02", "type"),
+            ("/api/measurements?type=weight", "from"),
             ("/api/measurements/daily?type=steps&from=2026-02-30&to=2026-03-02", "from"),
             ("/api/measurements/daily?type=steps&from=2026-05-01&to=2026/05/02", "to"),
             ("/api/measurements/daily?type=steps&from=2026-05-03&to=2026-05-02", "to"),

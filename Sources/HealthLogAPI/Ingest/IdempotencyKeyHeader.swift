@@ -11,9 +11,12 @@ enum IdempotencyKeyHeader {
     /// Set on a response that replays a stored one.
     static let replayMarker = "Idempotent-Replayed"
 
-    /// How both batch operations publish the header in the OpenAPI document.
+    /// The accepted values: 1–255 visible ASCII characters but `"` and `\`, bare or quoted.
+    static let pattern = #"^("[\x21\x23-\x5B\x5D-\x7E]{1,255}"|[\x21\x23-\x5B\x5D-\x7E]{1,255})$"#
+
+    /// How the batch and bulk operations publish the header in the OpenAPI document.
     static let parameter = OpenAPIParameter.header(
-        name, .string(minLength: 1, maxLength: maxLength + 2), required: false,
+        name, .string(minLength: 1, maxLength: maxLength + 2, pattern: pattern), required: false,
         description: "Optional. 1-\(maxLength) visible ASCII characters, as a structured-field string (\"key\", up to 257 with the quotes) or bare; "
             + "otherwise 400 idempotency.key_invalid. Scoped per user and route. A retry with the same key and the same "
             + "body bytes within 24 h replays the first answer byte for byte (marked Idempotent-Replayed: true); the same "

@@ -77,77 +77,104 @@ enum MeasurementReadEndpoints {
 
     static let list = Endpoint(
         .get, "/api/measurements", operationId: "listMeasurements",
-        summary: "Every row of a point metric, the preferred ones marked; or, with since, the change feed of every type",
+        summary: "The rows of some days, the preferred ones marked; or, with since, the change feed",
         tags: ["measurements"], access: .user,
         queryParameters: [.query("type", .string(oneOf: MetricKinds.point + MetricKinds.cumulative),
-                                 description: "Without since: required, a point metric (a cumulative one is 422; read it per day). With since: optional, narrows the feed to one type.")]
+                                 description: "One metric; without it, every point metric.")]
             + DayRange.parameters.map { parameter in
                 var optional = parameter
                 optional.isRequired = false
-                optional.description = (parameter.description ?? "") + " Required without since, refused with it."
+                optional.description = (parameter.description ?? "") + " Without since, from and to are required; with since, both or neither (they narrow the feed)."
                 return optional
             } + SyncedReads.parameters,
-        success: OpenAPIResponse(200, "Without since: rows by time; per day, the rows of the picked source and device type are preferred. With since: rows changed after the checkpoint by syncVersion, deleted ones included.",
+        success: OpenAPIResponse(200, "Without since: rows by time; per metric and day, the rows of the picked source and device type are preferred. With since: rows changed after the checkpoint by syncVersion, deleted ones included.",
                                  schema: .object("MeasurementList") {
-            Property("type", .string().orNull, description: "The type listed; null for a since read of every type.")
+            Property("type", .string().orNull, description: "The metric listed; null when every metric is.")
             Property("timezone", .string())
             Property("items", .array(of: .object("ListedMeasurement") {
                 MeasurementRecord.properties()
-                Property("preferred", Schema.boolean.orNull, description: "From the (source, device type) the picker chose for this row's day; null in a since read.")
+                Property("preferred", Schema.boolean.orNull, description: "From the (source, device type) the picker chose for this row's metric and day; null in a since read.")
             }))
             Property("nextCursor", .string().orNull, description: "A since read's next page (pass as cursor); null on the last page and in a range read.")
         })
     ) { context in
         { call in
-            if let checkpoint = try SyncedReads.checkpoint(call.query) { return try await changes(call, after: checkpoint, context: context) }
-            guard let requested = call.query["type"]?.stringValue else { throw SyncedReads.invalid("type", "is required without since") }
-            guard MetricKinds.point.contains(requested) else {
-                throw SyncedReads.invalid("type", "is a cumulative metric: read it per day at /api/measurements/daily")
-            }
-            let read = try await ReadScope(call, context: context, maximumDays: maximumListDays)
-            let (userID, type, calendar, range) = (read.userID, read.type, read.calendar, read.range)
-            let records = try await context.database.read { connection in
-                try connection.query("""
+            let scope = try await ListScope(call, context: context)
+            let rows = try await context.database.read { connection in
+                if let checkpoint = scope.checkpoint {
+                    return try SyncedReads.changedRows(.measurement, userID: scope.userID, after: checkpoint, query: call.query,
+                                                       condition: scope.condition(from: 3), parameters: scope.parameters, on: connection)
+                }
+                return (try connection.query("""
                     SELECT \(MeasurementRecord.columns) FROM measurements
-                    WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL AND measured_at >= $3 AND measured_at < $4
+                    WHERE user_id = $1 AND deleted_at IS NULL\(scope.condition(from: 2))
                     ORDER BY measured_at, id
-                    """, userID, type, range.start, range.end)
-            }.map(MeasurementRecord.init(row:))
-            return try context.responses.ok(ListPage(type: type, timezone: read.timezone,
-                                                     items: markPreferred(records, metric: type, calendar: calendar,
-                                                                          priority: read.priority), nextCursor: nil))
+                    """, [.text(scope.userID)] + scope.parameters), nil)
+            }
+            let records = try rows.rows.map(MeasurementRecord.init(row:))
+            let items = scope.checkpoint != nil ? records.map { ListedMeasurement(record: $0, preferred: nil) }
+                : markPreferred(records, calendar: scope.calendar, priority: scope.priority)
+            return try context.responses.ok(ListPage(type: scope.type, timezone: scope.timezone, items: items, nextCursor: rows.nextCursor))
         }
     }
 
-    /// `GET /api/measurements?since=syncVersion=N[&type=…]`: contract §13's change feed.
-    private static func changes(_ call: EndpointCall, after checkpoint: Int64, context: HealthLogContext) async throws -> Response {
-        let userID = try call.user().userID, query = call.query
-        for name in ["from", "to"] where query[name] != nil { throw SyncedReads.invalid(name, "goes with a range read, not with since") }
-        let type = query["type"]?.stringValue
-        let (timezone, records, next) = try await context.database.read { connection in
-            let (timezone, _) = try userSettings(userID, on: connection)
-            let (rows, next) = try SyncedReads.changedRows(.measurement, userID: userID, after: checkpoint, query: query,
-                                                           condition: type == nil ? "" : " AND type = $3",
-                                                           parameters: type.map { [SQLValue.text($0)] } ?? [], on: connection)
-            return (timezone, try rows.map(MeasurementRecord.init(row:)), next)
+    /// What the list reads: the caller's settings, the metric (or every point metric), the days
+    /// (required without `since`), the checkpoint of a since read.
+    private struct ListScope {
+        let userID: String
+        let type: String?
+        let timezone: String
+        let priority: SourcePriority
+        let calendar: UserCalendar
+        let range: DayRange?
+        let checkpoint: Int64?
+
+        init(_ call: EndpointCall, context: HealthLogContext) async throws {
+            let userID = try call.user().userID, query = call.query
+            (self.userID, type, checkpoint) = (userID, query["type"]?.stringValue, SyncedReads.checkpoint(query))
+            (timezone, priority) = try await context.database.read { try userSettings(userID, on: $0) }
+            calendar = UserCalendar(timezone: timezone)
+            let hasDays = query["from"] != nil || query["to"] != nil
+            range = checkpoint == nil || hasDays ? try DayRange(query: query, calendar: calendar, maximumDays: maximumListDays) : nil
         }
-        return try context.responses.ok(ListPage(type: type, timezone: timezone,
-                                                 items: records.map { ListedMeasurement(record: $0, preferred: nil) },
-                                                 nextCursor: next))
+
+        /// ` AND type … AND measured_at …` over `$first…`, with `parameters`.
+        func condition(from first: Int) -> String {
+            var condition = type == nil ? (checkpoint == nil ? " AND type IN (\(placeholders(MetricKinds.point.count, from: first)))" : "")
+                : " AND type = $\(first)"
+            let next = first + (type == nil ? (checkpoint == nil ? MetricKinds.point.count : 0) : 1)
+            if range != nil { condition += " AND measured_at >= $\(next) AND measured_at < $\(next + 1)" }
+            return condition
+        }
+
+        var parameters: [SQLValue] {
+            let types: [SQLValue] = type.map { [.text($0)] } ?? (checkpoint == nil ? MetricKinds.point.map(SQLValue.text) : [])
+            return types + (range.map { [.integer($0.start), .integer($0.end)] } ?? [])
+        }
+
+        private func placeholders(_ count: Int, from first: Int) -> String {
+            (first..<first + count).map { "$\($0)" }.joined(separator: ", ")
+        }
     }
 
-    /// Per day of the user's calendar, the picker chooses among the (source, device type) pairs
-    /// present that day; every row of the chosen pair is preferred (a weighing copied from the
+    /// Per metric and day of the user's calendar, the picker chooses among the (source, device
+    /// type) pairs present; every row of the chosen pair is preferred (a weighing copied from the
     /// Withings app into Apple Health is the same day's reading twice; only one is shown).
-    static func markPreferred(_ records: [MeasurementRecord], metric: String, calendar: UserCalendar,
+    static func markPreferred(_ records: [MeasurementRecord], calendar: UserCalendar,
                               priority: SourcePriority) -> [ListedMeasurement] {
-        let days = records.map { calendar.day(of: Int64($0.measuredAt.timeIntervalSince1970)) }
-        var candidates: [String: [SourceCandidate]] = [:]
-        for (record, day) in zip(records, days) where !(candidates[day]?.contains(record.candidate) ?? false) {
-            candidates[day, default: []].append(record.candidate)
+        let keys = records.map { PickKey(metric: $0.type, day: calendar.day(of: Int64($0.measuredAt.timeIntervalSince1970))) }
+        var candidates: [PickKey: [SourceCandidate]] = [:]
+        for (record, key) in zip(records, keys) where !(candidates[key]?.contains(record.candidate) ?? false) {
+            candidates[key, default: []].append(record.candidate)
         }
-        let chosen = candidates.mapValues { priority.pickCanonicalSource($0, metric: metric) }
-        return zip(records, days).map { record, day in ListedMeasurement(record: record, preferred: chosen[day] == record.candidate) }
+        var chosen: [PickKey: SourceCandidate?] = [:]
+        for (key, offered) in candidates { chosen[key] = priority.pickCanonicalSource(offered, metric: key.metric) }
+        return zip(records, keys).map { record, key in ListedMeasurement(record: record, preferred: chosen[key] == record.candidate) }
+    }
+
+    private struct PickKey: Hashable {
+        let metric: String
+        let day: String
     }
 
     /// What both reads start from: the caller, the metric asked for, the user's time zone and

@@ -7,12 +7,13 @@ import Storage
 /// entity: a matching version writes and answers 200 with the new row; a stale one is 409
 /// `sync.conflict` with the stored row in `data`; no `If-Match` is 428; a row of another user is
 /// 404; any change to a soft-deleted row is 410, checked before the version. A soft delete is
-/// the body `{"deletedAt": …}` alone, under the same version rule.
+/// `{"deletedAt": …}`, under the same version rule; other fields sent with it are written in
+/// the same change (the row's last state and its deletion are one write).
 enum SyncedPatch {
     static let ifMatch = OpenAPIParameter.header(
-        "If-Match", .string(minLength: 1, maxLength: 22), required: true,
+        "If-Match", .string(minLength: 1, maxLength: 20, pattern: #"^"?[0-9]{1,18}"?$"#), required: true,
         description: "The syncVersion the change is based on, bare (7) or as an entity tag (\"7\"). "
-            + "Missing: 428 sync.if_match_required; not a positive integer: 400 sync.if_match_invalid.")
+            + "Missing: 428 sync.if_match_required; not a whole number: 400 sync.if_match_invalid.")
 
     static func endpoint(_ entity: SyncedEntity) -> Endpoint {
         Endpoint(
@@ -70,10 +71,6 @@ enum SyncedPatch {
             guard issues.isEmpty else { throw APIError.unprocessable(issues: issues) }
             var changes = value.objectValue ?? JSONObject()
             if let deleted = changes.removeValue(forKey: "deletedAt") {
-                guard changes.isEmpty else {
-                    throw APIError.unprocessable(issues: [ValidationIssue(path: "deletedAt", code: .invalidValue,
-                                                                          message: "a soft delete changes nothing else; send deletedAt alone")])
-                }
                 guard let date = deleted.stringValue.flatMap(APIDate.parseWithOffset), APIDate.isRepresentable(date) else {
                     throw APIError.unprocessable(issues: [ValidationIssue(path: "deletedAt", code: .invalidValue,
                                                                           message: "must be a date-time between years 1 and 9999")])
@@ -96,7 +93,7 @@ enum SyncedPatch {
                       on connection: any DatabaseConnection) throws -> JSONValue {
         guard let before = try entity.stored(id: id, userID: userID, on: connection) else { throw entity.notFound }
         guard try before.decode(Int64?.self, "deleted_at") == nil else { throw entity.gone }
-        if change.deletedAt == nil { try entity.validate(change.changes, before) }
+        try entity.validate(change.changes, before)
         let version = try SyncCounter.next(userID: userID, above: try before.decode(Int64.self, "sync_version"), on: connection)
         var assignments = change.assignments
         if let deletedAt = change.deletedAt { assignments.append(("deleted_at", .integer(deletedAt))) }
@@ -117,25 +114,26 @@ enum SyncedPatch {
         throw APIError.conflict("sync.conflict", code: "sync.conflict", data: try entity.encode(current))
     }
 
-    /// Every field optional, at least one; `deletedAt` only alone.
+    /// Every field optional, at least one.
     static func bodySchema(_ entity: SyncedEntity) -> Schema {
         .object(ObjectSchema(name: entity.name + "Change",
-                             description: "The fields to change (null clears a nullable one), or {\"deletedAt\": …} alone to soft-delete.",
+                             description: "The fields to change (null clears a nullable one); deletedAt soft-deletes the row.",
                              properties: entity.fields.map { Property($0.name, $0.schema, required: false) }
                                  + [Property("deletedAt", .dateTimeWithOffset, required: false,
-                                             description: "Soft delete (contract §13.4); must be the only key.")],
+                                             description: "Soft delete (contract §13.4); the row then never changes again.")],
                              minProperties: 1))
     }
 
-    /// `If-Match: 3` or `If-Match: "3"` (an entity tag); required (428 without it).
+    /// `If-Match: 3` or `If-Match: "3"` (an entity tag); required (428 without it). No row has
+    /// version 0, so `If-Match: 0` is a well-formed stale version (409).
     static func expectedVersion(_ header: String?) throws -> Int64 {
         guard let header else {
             throw APIError(status: 428, code: "sync.if_match_required",
                            message: "If-Match is required: send the syncVersion your change is based on")
         }
         let trimmed = header.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-        guard let version = Int64(trimmed), version >= 1 else {
-            throw APIError.badRequest("If-Match must be a syncVersion (a positive integer)", code: "sync.if_match_invalid")
+        guard trimmed.allSatisfy(\.isASCII), let version = Int64(trimmed), version >= 0 else {
+            throw APIError.badRequest("If-Match must be a syncVersion (a whole number)", code: "sync.if_match_invalid")
         }
         return version
     }

@@ -8,11 +8,15 @@ import Storage
 /// (`MeasurementReadEndpoints.list`) takes the same `since` parameters.
 enum SyncedReads {
     static let defaultLimit = 200, maximumLimit = 500
+    /// A position: a since read's last `syncVersion` (`57`), a live list's last row as
+    /// `<time>_<id>`. Either form is a valid position in either read (a version alone pages a
+    /// live list from that time; a live cursor's number is read as a version).
+    static let cursorPattern = "^-?[0-9]{1,18}(_[0-9a-f-]{1,36})?$"
 
     static let parameters: [OpenAPIParameter] = [
-        .query("since", .string(minLength: 13, maxLength: 32),
-               description: "The literal form syncVersion=N (N ≥ 0): rows changed after checkpoint N, deleted ones included, by syncVersion. Otherwise 422."),
-        .query("cursor", .string(minLength: 1, maxLength: 200), description: "nextCursor of the previous page."),
+        .query("since", .string(maxLength: 30, pattern: "^syncVersion=[0-9]{1,18}$"),
+               description: "The literal form syncVersion=N: rows changed after checkpoint N, deleted ones included, by syncVersion."),
+        .query("cursor", .string(maxLength: 60, pattern: cursorPattern), description: "nextCursor of the previous page."),
         .query("limit", .integer(min: 1, max: Int64(maximumLimit)), description: "Rows per page, default \(defaultLimit)."),
     ]
 
@@ -28,15 +32,17 @@ enum SyncedReads {
         }
     }
 
-    /// The N of `since=syncVersion=N`, or nil without `since`; 422 for any other form.
-    static func checkpoint(_ query: JSONObject) throws -> Int64? {
-        guard let text = query["since"]?.stringValue else { return nil }
-        let prefix = "syncVersion="
-        guard text.hasPrefix(prefix), let value = Int64(text.dropFirst(prefix.count)), value >= 0,
-              text.dropFirst(prefix.count).allSatisfy(\.isASCII) else {
-            throw invalid("since", "must be syncVersion=N with N a whole number ≥ 0")
-        }
-        return value
+    /// The N of `since=syncVersion=N` (the form the declared pattern already checked), or nil.
+    static func checkpoint(_ query: JSONObject) -> Int64? {
+        query["since"]?.stringValue.flatMap { Int64($0.dropFirst("syncVersion=".count)) }
+    }
+
+    /// The cursor's number and, for a live list's cursor, its row id.
+    private static func position(_ query: JSONObject) -> (number: Int64, id: String?)? {
+        guard let cursor = query["cursor"]?.stringValue else { return nil }
+        let parts = cursor.split(separator: "_", maxSplits: 1)
+        guard let number = parts.first.flatMap({ Int64($0) }) else { return nil }
+        return (number, parts.count == 2 ? String(parts[1]) : nil)
     }
 
     static func limit(_ query: JSONObject) -> Int {
@@ -55,13 +61,7 @@ enum SyncedReads {
     static func changedRows(_ entity: SyncedEntity, userID: String, after checkpoint: Int64, query: JSONObject,
                             condition: String = "", parameters: [SQLValue] = [],
                             on connection: any DatabaseConnection) throws -> (rows: [Row], nextCursor: String?) {
-        var after = checkpoint
-        if let cursor = query["cursor"]?.stringValue {
-            guard cursor.hasPrefix("v"), let version = Int64(cursor.dropFirst()), version >= 0 else {
-                throw invalid("cursor", "is not a cursor of a since read")
-            }
-            after = max(after, version)
-        }
+        let after = max(checkpoint, position(query)?.number ?? checkpoint)
         let limit = limit(query)
         let rows = try connection.query("""
             SELECT \(entity.columns) FROM \(entity.table)
@@ -69,7 +69,7 @@ enum SyncedReads {
             ORDER BY sync_version LIMIT \(limit + 1)
             """, [.text(userID), .integer(after)] + parameters)
         let page = Array(rows.prefix(limit))
-        let next = try rows.count > limit ? page.last.map { "v" + String(try $0.decode(Int64.self, "sync_version")) } : nil
+        let next = try rows.count > limit ? page.last.map { String(try $0.decode(Int64.self, "sync_version")) } : nil
         return (page, next)
     }
 
@@ -77,13 +77,9 @@ enum SyncedReads {
     static func live(_ entity: SyncedEntity, timeColumn: String, userID: String, query: JSONObject,
                      on connection: any DatabaseConnection) throws -> Page {
         var condition = "", parameters: [SQLValue] = [.text(userID)]
-        if let cursor = query["cursor"]?.stringValue {
-            let parts = cursor.split(separator: "_", maxSplits: 1)
-            guard parts.count == 2, parts[0].hasPrefix("t"), let time = Int64(parts[0].dropFirst()) else {
-                throw invalid("cursor", "is not a cursor of this list")
-            }
+        if let (time, id) = position(query) {
             condition = " AND (\(timeColumn) < $2 OR (\(timeColumn) = $2 AND id < $3))"
-            parameters += [.integer(time), .text(String(parts[1]))]
+            parameters += [.integer(time), .text(id ?? "")]
         }
         let limit = limit(query)
         let rows = try connection.query("""
@@ -93,7 +89,7 @@ enum SyncedReads {
             """, parameters)
         let page = Array(rows.prefix(limit))
         let next = try rows.count > limit ? page.last.map { row in
-            "t\(try row.decode(Int64.self, "page_time"))_\(try row.decode(String.self, "id"))"
+            "\(try row.decode(Int64.self, "page_time"))_\(try row.decode(String.self, "id"))"
         } : nil
         return Page(items: try page.map(entity.encode), nextCursor: next)
     }
@@ -109,7 +105,7 @@ enum SyncedReads {
             { call in
                 let userID = try call.user().userID, query = call.query
                 let page = try await context.database.read { connection in
-                    if let checkpoint = try checkpoint(query) {
+                    if let checkpoint = checkpoint(query) {
                         return try changes(entity, userID: userID, after: checkpoint, query: query, on: connection)
                     }
                     return try live(entity, timeColumn: timeColumn, userID: userID, query: query, on: connection)

@@ -15,6 +15,7 @@ final class IdempotencyKeyOpenAPITests: XCTestCase {
             XCTAssertEqual(header["required"], .bool(false), path)
             XCTAssertEqual(header["schema"]?["type"]?.stringValue, "string", path)
             XCTAssertEqual(header["schema"]?["minLength"], .integer(1), path)
+            XCTAssertEqual(header["schema"]?["pattern"]?.stringValue, IdempotencyKeyHeader.pattern, path)
             XCTAssertTrue(header["description"]?.stringValue?.contains("idempotency.key_reused") ?? false, path)
         }
     }
@@ -26,6 +27,7 @@ final class IdempotencyKeyOpenAPITests: XCTestCase {
             let header = try XCTUnwrap(parameters.first { $0["name"]?.stringValue == "If-Match" }, entity.path)
             XCTAssertEqual(header["in"]?.stringValue, "header")
             XCTAssertEqual(header["required"], .bool(true), entity.path)
+            XCTAssertNotNil(header["schema"]?["pattern"]?.stringValue, "the refusal rule is declared: \(entity.path)")
         }
     }
 

@@ -67,6 +67,7 @@ final class SyncConflictTests: XCTestCase {
 
         for (body, ifMatch, status, code) in [(#"{"mood": 4}"#, nil, 428, "sync.if_match_required"),
                                               (#"{"mood": 4}"#, -1, 400, "sync.if_match_invalid"),
+                                              (#"{"mood": 4}"#, 0, 409, "sync.conflict"),
                                               (#"{}"#, after.syncVersion, 422, "validation.failed"),
                                               (#"{"mood": 9}"#, after.syncVersion, 422, "validation.failed"),
                                               (#"{"syncVersion": 99}"#, after.syncVersion, 422, "validation.failed")] as [(String, Int?, Int, String)] {
@@ -104,8 +105,8 @@ final class SyncConflictTests: XCTestCase {
         XCTAssertGreaterThan(row.syncVersion, version, "a delete is a change")
         XCTAssertEqual(try AppDecoder.data(AppPage<AppMoodEntry>.self, from: try client.get("/api/mood-entries").body).items, [],
                        "live lists leave deleted rows out")
-        XCTAssertEqual(try client.patch(path, #"{"deletedAt": "2026-05-17T12:00:00Z", "mood": 2}"#, ifMatch: row.syncVersion).status, 422,
-                       "a delete carries nothing else")
+        XCTAssertEqual(try client.patch(path, #"{"deletedAt": "2026-05-17T12:00:00Z", "mood": 2}"#, ifMatch: row.syncVersion).status, 410,
+                       "deleted once, deleted for good")
     }
 
     private func gone(_ backend: TestBackend) async throws {

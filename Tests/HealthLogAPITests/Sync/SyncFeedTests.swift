@@ -53,7 +53,7 @@ final class SyncFeedTests: XCTestCase {
         let client = SyncClient(url: harness.url, token: try harness.nativeTokens("feed@example.com").access)
         let batch = harness.url + "/api/measurements/batch"
         _ = try await BatchClient.post(batch, json: Samples.batch([
-            Samples.entry("HKQuantityTypeIdentifierBodyMass", value: 80, unit: "kg", externalId: "w1"),
+            Samples.entry("HKQuantityTypeIdentifierBodyMass", value: 80, unit: "kg", start: "2026-05-10T07:00:00Z", externalId: "w1"),
             Samples.entry("HKQuantityTypeIdentifierStepCount", value: 100, start: "2026-05-16T10:00:00Z", externalId: "s1"),
         ]), bearer: client.token)
         _ = try await client.bulkMood([SyncClient.mood(externalId: "m1")])
@@ -62,7 +62,8 @@ final class SyncFeedTests: XCTestCase {
         // After the checkpoint: a new weight, an edit of the old one, a mood deleted, and the
         // drain collapsing the step sample into its day (the sample soft-deleted, the day new).
         _ = try await BatchClient.post(batch, json: Samples.batch([
-            Samples.entry("HKQuantityTypeIdentifierBodyMass", value: 81, unit: "kg", externalId: "w2")]), bearer: client.token)
+            Samples.entry("HKQuantityTypeIdentifierBodyMass", value: 81, unit: "kg", start: "2026-05-11T07:00:00Z", externalId: "w2")]),
+            bearer: client.token)
         let old = try feed(client, "/api/measurements?since=syncVersion=0&type=weight").first { $0["externalId"] as? String == "w1" }
         let weightID = try XCTUnwrap(old?["id"] as? String)
         XCTAssertEqual(try client.patch("/api/measurements/" + weightID, #"{"value": 79.5}"#, ifMatch: old?["syncVersion"] as? Int).status, 200)
@@ -100,8 +101,14 @@ final class SyncFeedTests: XCTestCase {
         let highWater = try state(client).perEntity["MoodEntry"] ?? 0
         let after = try AppDecoder.data(AppPage<AppMoodEntry>.self, from: try client.get("/api/mood-entries?since=syncVersion=\(highWater)").body)
         XCTAssertEqual(after.items, [], "nothing after the high-water mark")
-        for bad in ["since=5", "since=syncVersion=-1", "since=syncVersion=x", "since=syncVersion=1&from=2026-05-16&to=2026-05-16",
-                    "since=syncVersion=1&cursor=t5_x", "type=steps&from=2026-05-16&to=2026-05-16", "from=2026-05-16&to=2026-05-16"] {
+        let narrowed = try feed(client, "/api/measurements?since=syncVersion=\(checkpoint)&from=2026-05-16&to=2026-05-16")
+        XCTAssertEqual(narrowed.map { $0["externalId"] as? String }, ["stats:HKQuantityTypeIdentifierStepCount:2026-05-16", "s1"],
+                       "from and to narrow the feed to rows measured on those days")
+        let everyPointMetric = try feed(client, "/api/measurements?from=2026-05-10&to=2026-05-17")
+        XCTAssertEqual(everyPointMetric.map { $0["externalId"] as? String }, ["w1", "w2"], "without type: every point metric, live rows")
+        XCTAssertEqual(everyPointMetric.map { $0["preferred"] as? Bool }, [true, true])
+        for bad in ["since=5", "since=syncVersion=-1", "since=syncVersion=x", "since=syncVersion=1&from=2026-05-16",
+                    "since=syncVersion=1&cursor=t5_x", "type=weight", "cursor=abc"] {
             let refused = try client.get("/api/measurements?" + bad)
             XCTAssertEqual(refused.status, 422, "\(bad) \(refused.body)")
         }
