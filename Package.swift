@@ -22,6 +22,7 @@ let package = Package(
         .systemLibrary(name: "CSodium", path: "Sources/CSodium"),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
         .systemLibrary(name: "COpenBLAS", path: "Sources/COpenBLAS"),
+        .systemLibrary(name: "CYAML", path: "Sources/CYAML"),
 
         // Pure protocol codecs: no sockets, so they can be fuzzed and unit-tested alone.
         .target(name: "HTTPParsing", dependencies: ["CHTTPParser"], swiftSettings: hotPath),
@@ -54,8 +55,12 @@ let package = Package(
         // What both executables share: configuration, start-up, signals, /metrics, logs.
         .target(name: "ServiceRuntime", dependencies: ["HTTPServer", "APIToolkit", "Storage", "Secrets"]),
 
+        // The Coach's safety rules as data and pure functions (no I/O): the six-locale safety
+        // matrix (libyaml), the inbound gate, the outbound guard, the evidence-block parser.
+        .target(name: "CoachSafety", dependencies: ["CYAML"], resources: [.copy("Resources")]),
+
         // The two backends, each a library (tested in-process) and a thin executable.
-        .target(name: "HealthLogAPI", dependencies: ["ServiceRuntime"]),
+        .target(name: "HealthLogAPI", dependencies: ["ServiceRuntime", "CoachSafety"]),
         .executableTarget(name: "healthlog", dependencies: ["HealthLogAPI"]),
         .target(name: "JarvisAPI", dependencies: ["ServiceRuntime", "FeedFetching", "FeedParsing", "StoryEngine", "StoryComposition"]),
         .executableTarget(name: "jarvis", dependencies: ["JarvisAPI"]),
@@ -109,6 +114,7 @@ let package = Package(
         .testTarget(name: "DocumentationTests"),
         .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer", "TestHTTPClients"]),
         .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport", "TestHTTPClients"]),
+        .testTarget(name: "CoachSafetyTests", dependencies: ["CoachSafety"]),
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"]),
         .testTarget(name: "JarvisAPITests", dependencies: ["JarvisAPI", "TestHTTPClients", "TestDatabaseSupport", "StoryEngineFixtures"],
                     exclude: ["Fixtures"]),
