@@ -1,10 +1,14 @@
+import APIToolkit
 @testable import HealthLogAPI
 import XCTest
 
 /// The name sanitiser (contract §5): one table of real names that must be stored and of
 /// injection-shaped or invisible-character names that must be refused, checked through
-/// `PromptSafeText` and through `promptSafe`, the Coach's filter.
+/// `POST /api/medications` on both databases and through `promptSafe`, the Coach's filter.
 final class PromptSafeTextTests: XCTestCase {
+    func testTheNameTableIsAcceptedAndRefusedOverHTTPOnSQLite() async throws { try await table(.sqlite) }
+    func testTheNameTableIsAcceptedAndRefusedOverHTTPOnPostgres() async throws { try await table(.postgres) }
+
     static let accepted = [
         "Ozempic 0.25 mg", "Metformin (Glucophage)", "Lévothyrox", "Żelazo", "L-Thyroxin 50 µg", "Mounjaro",
         "Vitamin D3 1000 IU", "Magnesium: 300 mg", "Aspirin – 100 mg", "Ibuprofen 400 (as needed)", "Euthyrox® 75",
@@ -67,5 +71,23 @@ final class PromptSafeTextTests: XCTestCase {
         XCTAssertNil(promptSafe(" \u{200B}\n"))
         XCTAssertEqual(Set(PromptSafeText.injectionPatterns.map(\.label)).count, PromptSafeText.injectionPatterns.count,
                        "labels name one pattern each")
+    }
+
+    private func table(_ backend: TestBackend) async throws {
+        let harness = try await HealthLogHarness.start(self, backend)
+        let client = try MedicationClient(harness, email: "names@example.com")
+        for name in Self.accepted {
+            let result = try client.create(["name": .string(name), "kind": "other", "doseUnit": "mg", "schedule": "daily"])
+            XCTAssertEqual(result.status, 201, "\(name): \(result.body)")
+            XCTAssertEqual(result.data["name"] as? String, name, "stored as sent")
+        }
+        for (name, reason) in Self.refused {
+            let result = try client.create(["name": .string(name), "kind": "other", "doseUnit": "mg", "schedule": "daily"])
+            XCTAssertEqual(result.status, 422, "\(name.debugDescription): \(result.body)")
+            XCTAssertEqual(result.meta["path"] as? String, "name")
+            XCTAssertTrue((result.json["error"] as? String ?? "").contains("name: " + reason.message), result.body)
+        }
+        let stored = try await harness.count("SELECT COUNT(*) FROM medications")
+        XCTAssertEqual(stored, Self.accepted.count)
     }
 }
