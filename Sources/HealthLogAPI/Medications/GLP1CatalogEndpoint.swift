@@ -1,6 +1,7 @@
 import APIToolkit
 
-/// `GET /api/medications/glp1-catalog`: `GLP1Catalog` for the app's pickers.
+/// `GET /api/medications/glp1-catalog`: `GLP1Catalog` for the app's pickers, with whether the
+/// Research Mode chart can show each brand (`GLP1PopulationPK` has its formulation).
 enum GLP1CatalogEndpoint {
     struct Catalog: Encodable, Sendable {
         struct Drug: Encodable, Sendable {
@@ -14,6 +15,7 @@ enum GLP1CatalogEndpoint {
             let release: String
             let intervalDays: Int
             let dosesPerDay: Int
+            let researchChart: Bool
         }
 
         let drugs: [Drug]
@@ -22,7 +24,8 @@ enum GLP1CatalogEndpoint {
     static let catalog = Catalog(drugs: GLP1Catalog.drugs.map { drug in
         Catalog.Drug(drug: drug.generic, brands: drug.brands.map { brand in
             Catalog.Brand(brand: brand.name, route: brand.route.rawValue, release: brand.release.rawValue,
-                          intervalDays: brand.intervalDays, dosesPerDay: brand.dosesPerDay)
+                          intervalDays: brand.intervalDays, dosesPerDay: brand.dosesPerDay,
+                          researchChart: GLP1PopulationPK.profile(drug: drug.generic, brand: brand) != nil)
         })
     })
 
@@ -35,6 +38,7 @@ enum GLP1CatalogEndpoint {
                 Property("release", .string(oneOf: ["immediate", "extended"]), description: "extended: a prolonged-release depot.")
                 Property("intervalDays", .integer(min: 1, max: 31), description: "Usual days between dosing days: 7 weekly, 1 daily.")
                 Property("dosesPerDay", .integer(min: 1), description: "Doses on each dosing day: 2 for twice daily (Byetta), else 1.")
+                Property("researchChart", .boolean, description: "Whether the Research Mode chart can show this brand.")
             }))
         }))
     }

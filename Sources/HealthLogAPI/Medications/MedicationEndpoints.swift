@@ -2,11 +2,12 @@ import APIToolkit
 import Foundation
 import Storage
 
-/// The medication routes (contract §5, §9.3): the GLP-1 catalog, the user's medications
-/// (list, create, read, partial update) and the GLP-1 details (Fix-K).
+/// The medication routes (contract §5, §6, §9.3): the GLP-1 catalog, the user's medications
+/// (list, create, read, partial update), the GLP-1 details (Fix-K) and the Research Mode chart.
 /// Names pass `PromptSafeText` before they are stored; every body is strict.
 enum MedicationEndpoints {
-    static let endpoints: [Endpoint] = [GLP1CatalogEndpoint.endpoint, list, create, read, update, GLP1UpdateEndpoint.endpoint]
+    static let endpoints: [Endpoint] = [GLP1CatalogEndpoint.endpoint, list, create, read, update,
+                                        GLP1UpdateEndpoint.endpoint, ResearchChartEndpoint.endpoint]
 
     static let tag = "medications"
     static let idParameter = [OpenAPIParameter.path("id", .string(format: .uuid))]

@@ -115,7 +115,7 @@ final class GLP1DetailsTests: XCTestCase {
         for drug in drugs {
             let generic = try XCTUnwrap(drug["drug"] as? String)
             for brand in drug["brands"] as? [[String: Any]] ?? [] {
-                XCTAssertEqual(Set(brand.keys), ["brand", "route", "release", "intervalDays", "dosesPerDay"])
+                XCTAssertEqual(Set(brand.keys), ["brand", "route", "release", "intervalDays", "dosesPerDay", "researchChart"])
                 brands[generic, default: [:]][brand["brand"] as? String ?? ""] = brand
             }
         }
@@ -130,5 +130,10 @@ final class GLP1DetailsTests: XCTestCase {
         XCTAssertEqual(brands["semaglutide"]?["Rybelsus"]?["route"] as? String, "oral")
         XCTAssertEqual(brands["tirzepatide"]?["Zepbound"]?["intervalDays"] as? Int, 7)
         XCTAssertEqual(brands["exenatide"]?["Bydureon"]?["release"] as? String, "extended")
+        for (generic, named) in brands {
+            for (name, brand) in named {
+                XCTAssertEqual(brand["researchChart"] as? Bool, generic != "exenatide", "\(name): the chart covers the disclaimer's drugs")
+            }
+        }
     }
 }

@@ -36,4 +36,24 @@ struct MedicationClient {
         try call("POST", "/api/medications/\(id)/glp1",
                  json: #"{"drug":"\#(drug)","brand":"\#(brand)","doseMg":\#(doseMg),"since":"\#(since)"\#(extra)}"#)
     }
+
+    /// Acknowledges the current Research Mode disclaimer, as the app does.
+    func acknowledgeResearchMode(file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try call("POST", "/api/auth/me/research-mode", json: #"{"acknowledgedVersion":"\#(ResearchModeDisclaimer.version)"}"#)
+        XCTAssertEqual(result.status, 200, result.body, file: file, line: line)
+    }
+
+    /// `POST /api/medications/intake/bulk`: each intake as (takenAt, doseMg, skipped); their ids in order.
+    func logIntakes(_ medicationID: String, _ intakes: [(takenAt: String, doseMg: Double?, skipped: Bool)],
+                    file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let entries = intakes.enumerated().map { index, intake in
+            #"{"medicationId":"\#(medicationID)","takenAt":"\#(intake.takenAt)","doseMg":\#(intake.doseMg.map { "\($0)" } ?? "null"),"#
+                + #""skipped":\#(intake.skipped),"externalId":"intake-\#(index)"}"#
+        }
+        let result = try call("POST", "/api/medications/intake/bulk", json: #"{"entries":[\#(entries.joined(separator: ","))]}"#)
+        XCTAssertEqual(result.status, 200, result.body, file: file, line: line)
+        let items = result.data["entries"] as? [[String: Any]] ?? []
+        XCTAssertEqual(items.compactMap { $0["status"] as? String }, intakes.map { _ in "inserted" }, result.body, file: file, line: line)
+        return items.compactMap { $0["id"] as? String }
+    }
 }

@@ -137,10 +137,12 @@ final class MedicationRoutesTests: XCTestCase {
         let other = try MedicationClient(harness, email: "other@example.com")
         let id = try owner.createdID(name: "Wegovy")
         XCTAssertEqual(try owner.setGLP1(id, drug: "semaglutide", brand: "Wegovy", doseMg: 0.25).status, 200)
+        try other.acknowledgeResearchMode()
         let attempts = [
             try other.call("GET", "/api/medications/\(id)"),
             try other.call("PATCH", "/api/medications/\(id)", json: #"{"name":"Mine now"}"#),
             try other.setGLP1(id, drug: "semaglutide", brand: "Wegovy", doseMg: 2.4),
+            try other.call("GET", "/api/medications/\(id)/research-chart?from=2026-01-01&to=2026-01-31"),
             try other.call("GET", "/api/medications/\(UUID().uuidString.lowercased())"),
         ]
         for attempt in attempts {
