@@ -4,6 +4,12 @@
 public enum ResearchModeDisclaimer {
     public static let version = "2026-05-14.1"
 
+    /// The Research Mode chart's population table (`GLP1PopulationPK`) as this version cites it:
+    /// its SHA-256 fingerprint, recorded with the version it belongs to. A change to the table
+    /// (a half-life, an EPAR revision, a new drug) needs a new `version`, and then this pair is
+    /// updated with it; `GLP1ModelTableLockTests` fails while the two disagree.
+    static let modelTable = (version: "2026-05-14.1", fingerprint: "c946e4b44e58dbb668668db6a1a6cff91cb72074733278b75de1baffa4f4737f")
+
     public static let text = """
         Research Mode shows a display-only research view of estimated GLP-1 medication levels \
         (semaglutide: Ozempic, Wegovy, Rybelsus; tirzepatide: Mounjaro, Zepbound; dulaglutide: \

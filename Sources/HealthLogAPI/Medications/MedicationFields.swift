@@ -1,0 +1,35 @@
+import APIToolkit
+
+/// The words and schemas of a medication's fields, shared by the create body, the PATCH body,
+/// the GLP-1 body and the row the API returns.
+enum MedicationFields {
+    static let kinds = ["glp1", "other"]
+    static let doseUnits = ["mg", "mcg", "g", "ml", "IU", "units", "tablet", "capsule", "puff", "drop"]
+    static let schedules = ["daily", "twice_daily", "weekly", "every_other_week", "monthly", "as_needed"]
+
+    static let name: Schema = .string(minLength: 1, maxLength: 120)
+    static let kind: Schema = .string(oneOf: kinds)
+    static let doseUnit: Schema = .string(oneOf: doseUnits)
+    static let schedule: Schema = .string(oneOf: schedules)
+    /// `YYYY-MM-DD`; the handlers check it names a real date (`checkCivilDate`).
+    static let civilDate: Schema = .string(minLength: 10, maxLength: 10)
+
+    static let nameDescription = "1-120 characters, one line, no control or invisible characters, nothing that reads as an instruction to an assistant (422 otherwise)."
+    static let civilDateDescription = "YYYY-MM-DD, a real calendar date."
+
+    /// 422 naming `field` unless `value` is nil or exactly `YYYY-MM-DD` naming a real date.
+    static func checkCivilDate(_ value: String?, field: String) throws {
+        guard let value, UserCalendar.parse(value) == nil else { return }
+        throw invalid(field, "must be a date YYYY-MM-DD")
+    }
+
+    /// 422 on `stopDate` when both days are set and the stop comes before the start.
+    static func checkOrder(startDate: String?, stopDate: String?) throws {
+        guard let startDate, let stopDate, stopDate < startDate else { return }
+        throw invalid("stopDate", "must not be before startDate")
+    }
+
+    static func invalid(_ field: String, _ message: String) -> APIError {
+        .unprocessable(issues: [ValidationIssue(path: field, code: .invalidValue, message: message)])
+    }
+}
