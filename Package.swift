@@ -58,9 +58,12 @@ let package = Package(
         // The Coach's safety rules as data and pure functions (no I/O): the six-locale safety
         // matrix (libyaml), the inbound gate, the outbound guard, the evidence-block parser.
         .target(name: "CoachSafety", dependencies: ["CYAML"], resources: [.copy("Resources")]),
+        // The built-in Coach: reads a question with per-locale vocabulary files and answers from the
+        // user's snapshot with per-locale templates (pure, no I/O, no model).
+        .target(name: "CoachResponder", dependencies: ["CoachSafety"], resources: [.copy("Resources")]),
 
         // The two backends, each a library (tested in-process) and a thin executable.
-        .target(name: "HealthLogAPI", dependencies: ["ServiceRuntime", "CoachSafety"]),
+        .target(name: "HealthLogAPI", dependencies: ["ServiceRuntime", "CoachSafety", "CoachResponder"]),
         .executableTarget(name: "healthlog", dependencies: ["HealthLogAPI"]),
         .target(name: "JarvisAPI", dependencies: ["ServiceRuntime", "FeedFetching", "FeedParsing", "StoryEngine", "StoryComposition"]),
         .executableTarget(name: "jarvis", dependencies: ["JarvisAPI"]),
@@ -115,6 +118,7 @@ let package = Package(
         .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer", "TestHTTPClients"]),
         .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport", "TestHTTPClients"]),
         .testTarget(name: "CoachSafetyTests", dependencies: ["CoachSafety"]),
+        .testTarget(name: "CoachResponderTests", dependencies: ["CoachResponder"]),
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"]),
         .testTarget(name: "JarvisAPITests", dependencies: ["JarvisAPI", "TestHTTPClients", "TestDatabaseSupport", "StoryEngineFixtures"],
                     exclude: ["Fixtures"]),

@@ -1,0 +1,42 @@
+import Foundation
+
+/// `YYYY-MM-DD` day arithmetic for the snapshot's days (civil dates: no time zone involved).
+enum CivilDay {
+    private static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        return calendar
+    }()
+
+    static func date(_ day: String) -> Date? {
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+    }
+
+    static func string(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
+    static func adding(_ days: Int, to day: String) -> String {
+        guard let date = date(day), let moved = calendar.date(byAdding: .day, value: days, to: date) else { return day }
+        return string(moved)
+    }
+
+    /// 1 = Monday … 7 = Sunday.
+    static func isoWeekday(_ day: String) -> Int {
+        guard let date = date(day) else { return 1 }
+        return (calendar.component(.weekday, from: date) + 5) % 7 + 1
+    }
+
+    static func month(_ day: String) -> Int { Int(day.split(separator: "-").dropFirst().first ?? "") ?? 1 }
+    static func year(_ day: String) -> Int { Int(day.split(separator: "-").first ?? "") ?? 2000 }
+
+    static func firstOfMonth(year: Int, month: Int) -> String { String(format: "%04d-%02d-01", year, month) }
+
+    static func lastOfMonth(year: Int, month: Int) -> String {
+        let next = month == 12 ? firstOfMonth(year: year + 1, month: 1) : firstOfMonth(year: year, month: month + 1)
+        return adding(-1, to: next)
+    }
+}

@@ -1,0 +1,62 @@
+/// What a Coach question asks, as `QuestionReader` understood it.
+public enum Question: Equatable, Sendable {
+    /// A metric over a period, optionally at a time of day or compared with something.
+    case metric(CoachMetric, Period, timeOfDay: String?, comparison: Comparison?)
+    /// The user's own medication log: `doses`, `last_taken` or `skipped`.
+    case medicationLog(String, Period)
+    /// How to do something in the app (a topic of the vocabulary's `howto`).
+    case howto(String)
+    /// General wellbeing tips on a topic.
+    case tip(String)
+    case greeting
+    case thanks
+    case unknown
+
+    public enum Comparison: Equatable, Sendable {
+        case injectionDays
+        /// Since the user started a medication (its name as the snapshot knows it, or nil: the GLP-1 one).
+        case sinceStart(String?)
+    }
+}
+
+/// A span of the user's days.
+public struct Period: Equatable, Sendable {
+    public enum Kind: String, Sendable {
+        case today, yesterday, thisWeek = "this_week", lastWeek = "last_week", thisMonth = "this_month",
+             lastMonth = "last_month", recentDays = "recent_days", month, unspecified
+    }
+
+    public let kind: Kind
+    /// Days of `recentDays`; the month (1–12) of `month`.
+    public let number: Int?
+
+    public init(_ kind: Kind, number: Int? = nil) {
+        self.kind = kind
+        self.number = number
+    }
+
+    /// First and last day (inclusive) relative to `today`; an unspecified period is the last
+    /// `defaultDays` days.
+    public func range(today: String, defaultDays: Int = 7) -> (from: String, to: String) {
+        switch kind {
+        case .today: return (today, today)
+        case .yesterday:
+            let day = CivilDay.adding(-1, to: today)
+            return (day, day)
+        case .thisWeek: return (CivilDay.adding(1 - CivilDay.isoWeekday(today), to: today), today)
+        case .lastWeek:
+            let monday = CivilDay.adding(1 - CivilDay.isoWeekday(today) - 7, to: today)
+            return (monday, CivilDay.adding(6, to: monday))
+        case .thisMonth: return (CivilDay.firstOfMonth(year: CivilDay.year(today), month: CivilDay.month(today)), today)
+        case .lastMonth:
+            let (year, month) = CivilDay.month(today) == 1 ? (CivilDay.year(today) - 1, 12) : (CivilDay.year(today), CivilDay.month(today) - 1)
+            return (CivilDay.firstOfMonth(year: year, month: month), CivilDay.lastOfMonth(year: year, month: month))
+        case .recentDays: return (CivilDay.adding(1 - max(1, min(number ?? defaultDays, 366)), to: today), today)
+        case .month:
+            let month = number ?? CivilDay.month(today)
+            let year = month <= CivilDay.month(today) ? CivilDay.year(today) : CivilDay.year(today) - 1
+            return (CivilDay.firstOfMonth(year: year, month: month), min(CivilDay.lastOfMonth(year: year, month: month), today))
+        case .unspecified: return (CivilDay.adding(1 - defaultDays, to: today), today)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import CoachSafety
+import Foundation
+
+/// One locale's words and sentences for the built-in responder, loaded from
+/// `Resources/responder.<locale>.json`: what a question may say (vocabulary, read by
+/// `QuestionReader`) and how an answer is phrased (templates, filled by `AnswerComposer`).
+/// Adding a phrasing is an edit of that file, never of code.
+public struct ResponderLanguage: Sendable, Decodable {
+    public struct Vocabulary: Sendable, Decodable {
+        /// `CoachMetric.rawValue` → phrases naming it.
+        let metrics: [String: [String]]
+        /// `PeriodKind.rawValue` → phrases; `recent_days` phrases carry `#` for the number of days.
+        let periods: [String: [String]]
+        /// Twelve entries, January first, each the phrases naming that month.
+        let months: [[String]]
+        /// `morning`, `afternoon`, `evening`, `night` → phrases.
+        let timesOfDay: [String: [String]]
+        /// `injection_days`, `since_start` → phrases.
+        let comparisons: [String: [String]]
+        /// `doses`, `last_taken`, `skipped` → phrases asking about the user's own medication log.
+        let medicationLog: [String: [String]]
+        /// How-to topic → phrases; answered only together with a `howtoCues` phrase or alone.
+        let howto: [String: [String]]
+        let howtoCues: [String]
+        /// Tip topic → phrases; answered together with a `tipCues` phrase.
+        let tips: [String: [String]]
+        let tipCues: [String]
+        let greetings: [String]
+        let thanks: [String]
+    }
+
+    public struct Templates: Sendable, Decodable {
+        let metricNames: [String: String]
+        let units: [String: String]
+        let periodNames: [String: String]
+        let monthNames: [String]
+        let timeOfDayNames: [String: String]
+        let sentences: [String: String]
+        let howto: [String: String]
+        let tips: [String: String]
+        /// One motivational-interviewing question per turn (rule 5), chosen by metric or `default`.
+        let reflections: [String: [String]]
+        let evidenceLabels: [String: String]
+    }
+
+    public let locale: String
+    public let decimalSeparator: String
+    public let vocabulary: Vocabulary
+    public let templates: Templates
+
+    public static func load(_ locale: CoachLocale) throws -> ResponderLanguage {
+        guard let url = Bundle.module.url(forResource: "responder.\(locale.rawValue)", withExtension: "json", subdirectory: "Resources") else {
+            throw ResponderError.missingFile("responder.\(locale.rawValue).json")
+        }
+        do {
+            return try JSONDecoder().decode(ResponderLanguage.self, from: Data(contentsOf: url))
+        } catch {
+            throw ResponderError.invalidFile("responder.\(locale.rawValue).json", "\(error)")
+        }
+    }
+
+    /// A sentence template with `{name}` placeholders filled.
+    func sentence(_ key: String, _ values: [String: String] = [:]) -> String {
+        Self.fill(templates.sentences[key] ?? key, values)
+    }
+
+    static func fill(_ template: String, _ values: [String: String]) -> String {
+        values.reduce(template) { text, pair in text.replacingOccurrences(of: "{\(pair.key)}", with: pair.value) }
+    }
+
+    /// `value` with at most `decimals` decimals and the locale's decimal separator.
+    func number(_ value: Double, decimals: Int) -> String {
+        let factor = pow(10, Double(decimals))
+        let rounded = (value * factor).rounded() / factor
+        var text = rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.\(decimals)f", rounded)
+        if text.contains(".") { while text.hasSuffix("0") { text.removeLast() } }
+        return text.replacingOccurrences(of: ".", with: decimalSeparator)
+    }
+}
+
+public enum ResponderError: Error, CustomStringConvertible {
+    case missingFile(String)
+    case invalidFile(String, String)
+
+    public var description: String {
+        switch self {
+        case .missingFile(let name): "\(name) is not in the CoachResponder bundle"
+        case .invalidFile(let name, let reason): "\(name) does not decode: \(reason)"
+        }
+    }
+}

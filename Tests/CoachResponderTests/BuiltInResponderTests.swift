@@ -1,0 +1,69 @@
+import CoachSafety
+@testable import CoachResponder
+import XCTest
+
+/// The questions people ask of the app, answered from the fixture's numbers: each answer must
+/// carry the user's actual figure, keep to one reflective question, and never claim a cause.
+final class BuiltInResponderTests: XCTestCase {
+    private func reply(_ question: String, locale: CoachLocale = .en) throws -> CoachAnswer {
+        let language = try ResponderLanguage.load(locale)
+        let snapshot = ResponderFixture.snapshot
+        let read = QuestionReader(language: language).read(question, medications: snapshot.medications.map(\.name))
+        return AnswerComposer(language: language).answer(read, asked: question, snapshot: snapshot)
+    }
+
+    func testEnglishQuestionsGetTheUsersFigures() throws {
+        let cases: [(String, [String])] = [
+            ("how many steps did I do on injection days", ["9000", "6000"]),
+            ("How many stpes did i do on injecton days?", ["9000", "6000"]),
+            ("has my weight gone down since I started Mounjaro", ["Mounjaro", "−"]),
+            ("what was my evening blood pressure last week", ["128/82"]),
+            ("what was my morning blod presure last week", ["118/76"]),
+            ("which dose did I log in October", ["Mounjaro 2.5 mg", "Mounjaro 5 mg"]),
+            ("when did I last take my Mounjaro", ["15 November"]),
+            ("how did I sleep last week", ["7.5"]),
+            ("how many skipped doses last month?", ["0"]),
+            ("how was my mood this month", ["4"]),
+        ]
+        for (question, expected) in cases {
+            let answer = try reply(question)
+            for fragment in expected { XCTAssertTrue(answer.text.contains(fragment), "\(question) → \(answer.text)") }
+            XCTAssertFalse(answer.text.lowercased().contains("caused by"), question)
+        }
+    }
+
+    func testHowToTipsAndUnknownQuestions() throws {
+        XCTAssertTrue(try reply("how do I log a skipped injection").text.contains("Skipped"))
+        XCTAssertTrue(try reply("any tips for sleeping better").text.contains("bedtime"))
+        let unknown = try reply("qwertz uiop")
+        XCTAssertTrue(unknown.text.contains("How did I sleep last week?"), "rule 3: a pivot to what it can show")
+        XCTAssertTrue(unknown.evidence.isEmpty)
+    }
+
+    func testMissingDataPivotsWithoutChastising() throws {
+        let answer = try reply("what was my heart rate variability last week")
+        XCTAssertTrue(answer.text.contains("I can look at your"), answer.text)
+        for word in ["forgot", "should have", "failed", "didn't record", "must"] {
+            XCTAssertFalse(answer.text.lowercased().contains(word), "rule 14: \(answer.text)")
+        }
+    }
+
+    func testEvidenceLabelsAreDisplayNamesAndCorrelationsAreNotCauses() throws {
+        let answer = try reply("steps on injection days")
+        XCTAssertEqual(answer.evidence.count, 2)
+        for row in answer.evidence {
+            XCTAssertFalse(row.label.contains("_"), "rule 8: \(row.label)")
+            XCTAssertFalse(row.label.contains("HKQuantity"), row.label)
+        }
+        XCTAssertTrue(answer.text.contains("not proof that one causes the other"), answer.text)
+        XCTAssertEqual(answer.sentences.filter { $0.hasSuffix("?") }.count, 1, "rule 5: one reflective question")
+    }
+
+    func testTheTypoMatcherForgivesOneSlipAndNotMore() {
+        XCTAssertTrue(PhraseMatcher("blod presure").contains(any: ["blood pressure"]))
+        XCTAssertTrue(PhraseMatcher("Krokow w zeszlym tygodniu").contains(any: ["krok*"]))
+        XCTAssertTrue(PhraseMatcher("2,5 mg").numbers == [2.5])
+        XCTAssertFalse(PhraseMatcher("stop").contains(any: ["steps"]))
+        XCTAssertFalse(PhraseMatcher("weather").contains(any: ["weight"]))
+    }
+}

@@ -1,0 +1,36 @@
+@testable import CoachResponder
+
+/// A user three months into Mounjaro: weekly injections on Sundays, steps higher on injection
+/// days, weight going down, evening blood pressure readings, mood logged most days.
+enum ResponderFixture {
+    static let today = "2026-11-18"
+
+    static var snapshot: CoachSnapshot {
+        var steps: [CoachSnapshot.DayValue] = [], weight: [CoachSnapshot.DayValue] = [], sleep: [CoachSnapshot.DayValue] = []
+        var mood: [CoachSnapshot.DayValue] = [], systolic: [CoachSnapshot.Reading] = [], diastolic: [CoachSnapshot.Reading] = []
+        var intakes: [CoachSnapshot.Intake] = []
+        for offset in 0..<120 {
+            let day = CivilDay.adding(-offset, to: today)
+            let injection = CivilDay.isoWeekday(day) == 7 && day >= "2026-08-23"
+            steps.append(.init(day: day, value: injection ? 9000 : 6000))
+            sleep.append(.init(day: day, value: 7.5))
+            if offset % 3 == 0 { mood.append(.init(day: day, value: 4)) }
+            if day >= "2026-08-23" { weight.append(.init(day: day, value: 90 - Double(120 - offset) * 0.05)) }
+            systolic.append(.init(day: day, hour: 20, value: 128))
+            diastolic.append(.init(day: day, hour: 20, value: 82))
+            systolic.append(.init(day: day, hour: 7, value: 118))
+            diastolic.append(.init(day: day, hour: 7, value: 76))
+            if injection { intakes.append(.init(medication: "Mounjaro", day: day, doseMg: day < "2026-10-15" ? 2.5 : 5, skipped: false)) }
+        }
+        intakes.append(.init(medication: "Mounjaro", day: "2026-11-08", doseMg: nil, skipped: true))
+        return CoachSnapshot(today: today,
+                             daily: [.steps: steps, .weight: weight, .sleep: sleep, .mood: mood,
+                                     .systolic: mean(systolic), .diastolic: mean(diastolic)],
+                             readings: [.systolic: systolic, .diastolic: diastolic],
+                             medications: [.init(name: "Mounjaro", isGLP1: true, startDay: "2026-08-23")], intakes: intakes)
+    }
+
+    private static func mean(_ readings: [CoachSnapshot.Reading]) -> [CoachSnapshot.DayValue] {
+        Dictionary(grouping: readings, by: \.day).map { .init(day: $0.key, value: $0.value.map(\.value).reduce(0, +) / Double($0.value.count)) }
+    }
+}
