@@ -61,9 +61,11 @@ let package = Package(
         // The built-in Coach: reads a question with per-locale vocabulary files and answers from the
         // user's snapshot with per-locale templates (pure, no I/O, no model).
         .target(name: "CoachResponder", dependencies: ["CoachSafety"], resources: [.copy("Resources")]),
+        // The one client of the Coach's language model (OpenAI-compatible chat completions, streamed).
+        .target(name: "CoachModelClient"),
 
         // The two backends, each a library (tested in-process) and a thin executable.
-        .target(name: "HealthLogAPI", dependencies: ["ServiceRuntime", "CoachSafety", "CoachResponder"]),
+        .target(name: "HealthLogAPI", dependencies: ["ServiceRuntime", "CoachSafety", "CoachResponder", "CoachModelClient"]),
         .executableTarget(name: "healthlog", dependencies: ["HealthLogAPI"]),
         .target(name: "JarvisAPI", dependencies: ["ServiceRuntime", "FeedFetching", "FeedParsing", "StoryEngine", "StoryComposition"]),
         .executableTarget(name: "jarvis", dependencies: ["JarvisAPI"]),
@@ -116,9 +118,12 @@ let package = Package(
         // The docs that name files and tests (docs/*/contracts.md) are checked against the tree.
         .testTarget(name: "DocumentationTests"),
         .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer", "TestHTTPClients"]),
-        .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport", "TestHTTPClients"]),
+        .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport", "TestHTTPClients", "ScriptedModel"]),
         .testTarget(name: "CoachSafetyTests", dependencies: ["CoachSafety"]),
         .testTarget(name: "CoachResponderTests", dependencies: ["CoachResponder"]),
+        // A language-model server on loopback speaking the chat-completions stream, as scripted by a test.
+        .target(name: "ScriptedModel", dependencies: ["HTTPServer"], path: "Tests/ScriptedModel"),
+        .testTarget(name: "CoachModelClientTests", dependencies: ["CoachModelClient", "ScriptedModel"]),
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"]),
         .testTarget(name: "JarvisAPITests", dependencies: ["JarvisAPI", "TestHTTPClients", "TestDatabaseSupport", "StoryEngineFixtures"],
                     exclude: ["Fixtures"]),
