@@ -36,6 +36,7 @@ public struct HealthLogService: Service {
                                                       + WithingsWebhookEndpoints.endpoints
                                                       + [SourcePriorityEndpoint.endpoint, DrainEndpoint.endpoint]
                                                       + MeasurementReadEndpoints.endpoints + SyncEndpoints.endpoints
+                                                      + DataRightsEndpoints.endpoints
 
     public func configure(_ setup: inout ServiceSetup) throws {
         let context = try HealthLogContext(database: setup.database, responses: setup.responses, logger: setup.logger,

@@ -1,0 +1,5 @@
+/// The data-subject routes (`docs/healthlog/backup.md`): the backup export and import (GDPR
+/// Art. 20 portability), in the order the document lists them.
+enum DataRightsEndpoints {
+    static let endpoints: [Endpoint] = [BackupExport.endpoint, BackupImport.endpoint]
+}
