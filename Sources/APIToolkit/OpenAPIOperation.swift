@@ -91,11 +91,21 @@ public struct OpenAPIResponse: Sendable, Hashable {
     public var description: String
     /// `nil` for responses without a body (204).
     public var schema: Schema?
+    /// `false` for a success body sent exactly as `schema` declares it, outside the API's
+    /// envelope: a document to save as a file (HealthLog's backup export).
+    public var isEnveloped = true
 
     public init(_ status: Int, _ description: String, schema: Schema? = nil) {
         self.status = status
         self.description = description
         self.schema = schema
+    }
+
+    /// A success whose body is `schema` itself, not wrapped in the envelope.
+    public static func unenveloped(_ status: Int, _ description: String, schema: Schema) -> OpenAPIResponse {
+        var response = OpenAPIResponse(status, description, schema: schema)
+        response.isEnveloped = false
+        return response
     }
 }
 

@@ -55,11 +55,10 @@ extension Response {
     public static func eventStream(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(),
                                    _ produce: @escaping @Sendable (EventStreamWriter) async throws -> Void) -> Response {
         var allHeaders = headers
-        allHeaders.set("Content-Type", "text/event-stream; charset=utf-8")
         allHeaders.set("Cache-Control", "no-cache")
         allHeaders.set("X-Accel-Buffering", "no")
-        return Response(status: status, headers: allHeaders, body: .stream { writer in
+        return .stream(status: status, contentType: "text/event-stream; charset=utf-8", headers: allHeaders) { writer in
             try await produce(EventStreamWriter(writer: writer))
-        })
+        }
     }
 }

@@ -33,6 +33,19 @@ public enum ResponseBody: Sendable {
     case stream(@Sendable (ResponseBodyWriter) async throws -> Void)
 }
 
+extension Response {
+    /// A body produced piece by piece (chunked; close-delimited for HTTP/1.0 clients): a large
+    /// download written page by page, never held whole. `write` waits while the client is
+    /// behind. A producer that throws cuts the body short (no final chunk), so the client sees
+    /// it incomplete rather than mistaking it for the whole document.
+    public static func stream(status: Int = 200, contentType: String, headers: HTTPHeaders = HTTPHeaders(),
+                              _ produce: @escaping @Sendable (ResponseBodyWriter) async throws -> Void) -> Response {
+        var allHeaders = headers
+        allHeaders.set("Content-Type", contentType)
+        return Response(status: status, headers: allHeaders, body: .stream(produce))
+    }
+}
+
 /// Hands chunks of a streamed body to the connection. Each `write` returns once the bytes are
 /// queued and the connection's unsent data is under its high-water mark, so a slow client
 /// slows the producer down instead of growing memory.

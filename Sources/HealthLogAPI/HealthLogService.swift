@@ -36,7 +36,7 @@ public struct HealthLogService: Service {
                                                       + WithingsWebhookEndpoints.endpoints
                                                       + [SourcePriorityEndpoint.endpoint, DrainEndpoint.endpoint]
                                                       + MeasurementReadEndpoints.endpoints + SyncEndpoints.endpoints
-                                                      + MedicationEndpoints.endpoints
+                                                      + MedicationEndpoints.endpoints + DataRightsEndpoints.endpoints
 
     public func configure(_ setup: inout ServiceSetup) throws {
         let context = try HealthLogContext(database: setup.database, responses: setup.responses, logger: setup.logger,

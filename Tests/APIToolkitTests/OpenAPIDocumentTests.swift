@@ -42,6 +42,19 @@ final class OpenAPIDocumentTests: XCTestCase {
         XCTAssertEqual(value["components"]?["schemas"]?.objectValue?.keys, ["Feed", "ErrorResponse", "ErrorBody", "CreateFeed"])
     }
 
+    /// A download is published as the document it is; its errors still use the envelope.
+    func testAnUnenvelopedSuccessIsPublishedAsItsSchemaAlone() throws {
+        var document = OpenAPIDocument(title: "HealthLog API", version: "1.0.0", envelope: HealthLogEnvelope())
+        document.add(OpenAPIOperation(.get, "/export", operationId: "export", summary: "A file",
+                                      responses: [.unenveloped(200, "The file", schema: Self.feedSchema),
+                                                  OpenAPIResponse(201, "Enveloped", schema: Self.feedSchema),
+                                                  OpenAPIResponse(404, "Nothing")]))
+        let responses = try XCTUnwrap(document.jsonValue()["paths"]?["/export"]?["get"]?["responses"])
+        XCTAssertEqual(responses["200"]?["content"]?["application/json"]?["schema"], ["$ref": "#/components/schemas/Feed"])
+        XCTAssertNotNil(responses["201"]?["content"]?["application/json"]?["schema"]?["properties"]?["data"])
+        XCTAssertEqual(responses["404"]?["content"]?["application/json"]?["schema"], ["$ref": "#/components/schemas/ErrorEnvelope"])
+    }
+
     func testYAMLFormLoadsBackAsTheJSONForm() throws {
         try XCTSkipUnless(pythonYAMLIsAvailable(), "python3 with PyYAML is not installed")
         var document = smallDocument()

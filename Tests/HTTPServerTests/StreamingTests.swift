@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import HTTPServer
 
-/// Server-Sent Events read by curl, and WebSocket driven by Python's `websockets` client.
+/// Streamed bodies and Server-Sent Events read by curl, and WebSocket driven by Python's `websockets` client.
 final class StreamingTests: XCTestCase {
     private static let clients = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Clients")
@@ -21,6 +21,19 @@ final class StreamingTests: XCTestCase {
                 .eventStream { events in
                     let chunk = String(repeating: "x", count: 16 * 1024)
                     while true { try await events.send(data: chunk) }
+                }
+            }
+            router.get("/download") { _ in
+                .stream(contentType: "application/json") { body in
+                    try await body.write("[")
+                    for i in 1...3 { try await body.write(i == 1 ? "1" : ",\(i)") }
+                    try await body.write("]")
+                }
+            }
+            router.get("/broken-download") { _ in
+                .stream(contentType: "application/json") { body in
+                    try await body.write("[1,")
+                    throw CancellationError()
                 }
             }
             router.webSocket("/ws/echo") { _, socket in
@@ -45,6 +58,42 @@ final class StreamingTests: XCTestCase {
         let body = result.output.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
         XCTAssertEqual(body, "retry: 1500\n\n" + (1...3).map { "event: tick\nid: \($0)\ndata: line \($0)\ndata: second line\n\n" }.joined())
         await server.stop()
+    }
+
+    func testStreamedBodyIsChunkedWithItsContentType() async throws {
+        let server = try makeServer()
+        let result = try runTool("curl", ["-sN", "-i", "\(server.url)/download"])
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.output.contains("Content-Type: application/json\r\n"), result.output)
+        XCTAssertTrue(result.output.contains("Transfer-Encoding: chunked\r\n"), result.output)
+        XCTAssertFalse(result.output.lowercased().contains("content-length"), result.output)
+        XCTAssertEqual(result.output.components(separatedBy: "\r\n\r\n").last, "[1,2,3]")
+        await server.stop()
+    }
+
+    /// HTTP/1.0 has no chunked coding: the body ends when the connection does.
+    func testStreamedBodyToAnHTTP10ClientIsCloseDelimited() async throws {
+        let response = try await rawResponse("GET /download HTTP/1.0\r\n\r\n")
+        XCTAssertFalse(response.contains("Transfer-Encoding"), response)
+        XCTAssertTrue(response.hasSuffix("\r\n\r\n[1,2,3]"), response)
+    }
+
+    /// A producer that fails mid-way must not look like a complete body: no final chunk.
+    func testAFailingProducerCutsTheBodyShort() async throws {
+        let response = try await rawResponse("GET /broken-download HTTP/1.1\r\n\r\n")
+        XCTAssertTrue(response.contains("Transfer-Encoding: chunked\r\n"), response)
+        let body = response.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+        XCTAssertEqual(body, "3\r\n[1,\r\n", "the one chunk written, then the close: no final 0-length chunk")
+    }
+
+    /// Everything the server sends for `request` until it closes the connection.
+    private func rawResponse(_ request: String) async throws -> String {
+        let server = try makeServer()
+        let connection = try server.connect()
+        connection.send(request)
+        let response = connection.readUntilClosed()
+        await server.stop()
+        return response
     }
 
     func testSlowEventStreamReaderHoldsBoundedMemory() async throws {

@@ -4,7 +4,7 @@ import TestHTTPClients
 import Storage
 import XCTest
 
-/// `healthlog user create` and `healthlog openapi` as an operator runs them: the real executable.
+/// `healthlog user create`, `user delete` and `healthlog openapi` as an operator runs them: the real executable.
 final class UserCommandTests: XCTestCase {
     /// `healthlog` is built next to the test bundle (`<bin path>/<Package>PackageTests.xctest`),
     /// whatever the package, configuration or build directory.
@@ -64,6 +64,55 @@ final class UserCommandTests: XCTestCase {
         XCTAssertTrue(missing.error.contains("usage: healthlog user create"), missing.error)
         let count = try await database.read { try $0.queryFirst("SELECT count(*) AS n FROM users")?.decode(Int.self, "n") }
         XCTAssertEqual(count, 1)
+    }
+
+    func testUserDeleteRemovesTheAccountWithEverythingItOwnsOnSQLite() async throws { try await delete(.sqlite) }
+    func testUserDeleteRemovesTheAccountWithEverythingItOwnsOnPostgres() async throws { try await delete(.postgres) }
+
+    /// The operator's deletion is `AccountDeletion`, as the API's: rows gone, audit anonymised.
+    private func delete(_ backend: TestBackend) async throws {
+        let url = try makeDatabaseURL(backend)
+        for email in ["leaver@example.com", "keeper@example.com"] {
+            let created = try run(["user", "create", "--email", email, "--password", "long enough pw"], database: url)
+            XCTAssertEqual(created.status, 0, created.error)
+        }
+        let database = try Database.open(url: url, poolSize: 1)
+        defer { database.close() }
+        let ids = try await database.read { connection in
+            try connection.query("SELECT id FROM users ORDER BY email").map { try $0.decode(String.self, "id") }
+        }
+        let (keeper, leaver) = (ids[0], ids[1])
+        for id in ids {
+            try await database.insertMeasurement(user: id, type: "steps", value: 10, unit: "count", at: 1_778_904_000)
+            try await database.write { connection in
+                try connection.execute("INSERT INTO audit_log (user_id, action, ip, user_agent, details, created_at) VALUES ($1, 'auth.login.password', '10.0.0.1', 'app', '{}', 1)", id)
+            }
+        }
+
+        let deleted = try run(["user", "delete", "--email", "Leaver@Example.com"], database: url)
+        XCTAssertEqual(deleted.status, 0, deleted.error)
+        XCTAssertTrue(deleted.output.contains("deleted leaver@example.com (id \(leaver))"), deleted.output)
+        let owners = try await database.read { connection in
+            try ["users", "measurements"].map { table in
+                try connection.query("SELECT \(table == "users" ? "id" : "user_id") AS owner FROM \(table)").map { try $0.decode(String.self, "owner") }
+            }
+        }
+        XCTAssertEqual(owners, [[keeper], [keeper]])
+        let audit = try await database.read { connection in
+            try connection.query("SELECT user_id, ip, action, details FROM audit_log ORDER BY id").map { row in
+                [try row.decode(String?.self, "user_id"), try row.decode(String?.self, "ip"), try row.decode(String?.self, "action"),
+                 try row.decode(String?.self, "details")]
+            }
+        }
+        XCTAssertEqual(audit, [[keeper, "10.0.0.1", "auth.login.password", "{}"], [nil, nil, "auth.login.password", nil],
+                               [nil, nil, AccountDeletion.auditAction, #"{"requestedBy":"operator"}"#]], "kept, anonymised")
+
+        let again = try run(["user", "delete", "--email", "leaver@example.com"], database: url)
+        XCTAssertEqual(again.status, 65)
+        XCTAssertTrue(again.error.contains("no account"), again.error)
+        XCTAssertEqual(try run(["user", "delete"], database: url).status, 64)
+        XCTAssertEqual(try run(["user", "delete", "--email", "keeper@example.com", "--yes"], database: url).status, 64)
+        XCTAssertEqual(try run(["user", "remove", "--email", "keeper@example.com"], database: url).status, 64)
     }
 
     /// The password can come from standard input, out of the process list and shell history.

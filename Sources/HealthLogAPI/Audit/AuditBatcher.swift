@@ -63,7 +63,7 @@ public final class AuditBatcher: Sendable {
         guard !rows.isEmpty else { return }
         do {
             try await database.transaction { connection in
-                for row in rows { try row.insert(on: connection) }
+                for row in rows { try row.insertUnlessAccountDeleted(on: connection) }
             }
         } catch {
             logger.error("audit batch dropped", ["rows": .int(rows.count), "error": .string(String(describing: error))])

@@ -20,12 +20,36 @@ struct AuditEntry: Sendable {
         self.createdAt = time
     }
 
+    /// A row of no account and no client: an event kept without anyone it could identify.
+    init(anonymous action: String, details: JSONObject? = nil, at time: Int64) {
+        self.action = action
+        self.details = details
+        self.createdAt = time
+    }
+
     /// Inserts the row on `connection`, typically inside the transaction of the change it records.
     func insert(on connection: any DatabaseConnection) throws {
-        let detailsText = try details.map { String(decoding: try JSONSerializer.serialize(.object($0)), as: UTF8.self) }
         try connection.execute("""
             INSERT INTO audit_log (user_id, action, ip, user_agent, details, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-            """, userID, action, ip, userAgent, detailsText, createdAt)
+            """, userID, action, ip, userAgent, try detailsText(), createdAt)
+    }
+
+    /// `details` as the column stores it: JSON object text.
+    private func detailsText() throws -> String? {
+        try details.map { String(decoding: try JSONSerializer.serialize(.object($0)), as: UTF8.self) }
+    }
+}
+
+extension AuditEntry {
+    /// As `insert`, unless the row names an account deleted while the row waited in
+    /// `AuditBatcher`: then nothing is written. The deletion anonymised the account's trail; a
+    /// row queued before it must not bring the account's id back, nor fail its whole batch on
+    /// the foreign key. (The cast gives PostgreSQL the parameter's type before it meets `IS NULL`.)
+    func insertUnlessAccountDeleted(on connection: any DatabaseConnection) throws {
+        try connection.execute("""
+            INSERT INTO audit_log (user_id, action, ip, user_agent, details, created_at)
+            SELECT $1, $2, $3, $4, $5, $6 WHERE CAST($1 AS TEXT) IS NULL OR EXISTS (SELECT 1 FROM users WHERE id = $1)
+            """, userID, action, ip, userAgent, try detailsText(), createdAt)
     }
 }
 

@@ -26,8 +26,10 @@ struct LoginThrottle: Sendable {
     }
 
     /// The e-mail is stored only as a digest: the table is not a list of guessed addresses.
+    static func emailKey(_ email: String) -> String { "email:" + Digest.sha256Hex(email) }
+
     func loginLimits(email: String, address: ClientAddress) -> [Limit] {
-        [Limit(key: "email:" + Digest.sha256Hex(email), limit: perEmail),
+        [Limit(key: Self.emailKey(email), limit: perEmail),
          Limit(key: "ip:" + address.throttleKey, limit: perAddress)]
     }
 

@@ -35,13 +35,18 @@ enum UserAccounts {
         email.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
+    /// An IANA zone name (`Europe/Berlin`, or `UTC`); abbreviations such as `CET` are refused.
+    static func isKnownTimezone(_ zone: String) -> Bool {
+        TimeZone(identifier: zone) != nil && (zone.contains("/") || zone == "UTC")
+    }
+
     /// Checks the account, hashes the password and inserts the row; returns the new id.
     static func create(_ account: NewAccount, hasher: PasswordHasher, database: Database) throws -> String {
         let email = normalizedEmail(account.email)
         guard email.count <= 254, SchemaValidator.validate(.string(email), against: .string(format: .email)).isEmpty else {
             throw CreationError.invalidEmail(account.email)
         }
-        guard TimeZone(identifier: account.timezone) != nil, account.timezone.contains("/") || account.timezone == "UTC" else {
+        guard isKnownTimezone(account.timezone) else {
             throw CreationError.invalidTimezone(account.timezone)
         }
         guard account.password.count >= minimumPasswordLength else {

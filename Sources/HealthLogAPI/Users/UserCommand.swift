@@ -2,22 +2,34 @@ import Foundation
 import ServiceRuntime
 import Storage
 
-/// `healthlog user create --email E (--password-stdin | --password P) [--admin] [--timezone Area/City] [--database URL]`.
-/// Exit codes: 0 created, 64 usage error, 65 invalid or duplicate account, 1 database failure.
+/// `healthlog user create --email E (--password-stdin | --password P) [--admin] [--timezone Area/City] [--database URL]`
+/// and `healthlog user delete --email E [--database URL]`.
+/// Exit codes: 0 done, 64 usage error, 65 invalid or duplicate account (create) or no such
+/// account (delete), 1 database failure.
 enum UserCommand {
     static let usage = """
         usage: healthlog user create --email EMAIL (--password-stdin | --password PASSWORD) [--admin] [--timezone Area/City] [--database URL]
+               healthlog user delete --email EMAIL [--database URL]
           --password-stdin reads the password from the first line of standard input, which keeps it out
             of the process list and the shell history (--password shows it to both)
           --timezone defaults to UTC; --database as for serve (env DATABASE_URL)
+          delete removes the account and everything it owns at once, as DELETE /api/auth/me does
+            (docs/healthlog/backup.md); there is no undo
           env HEALTHLOG_PASSWORD_HASH_COST=minimal selects test-only hashing costs
         """
 
     static func run(_ arguments: [String], service: HealthLogService,
                     environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
-        guard arguments.first == "create" else { return fail(usage, code: 64) }
+        switch arguments.first {
+        case "create": create(arguments.dropFirst(), service: service, environment: environment)
+        case "delete": delete(arguments.dropFirst(), service: service, environment: environment)
+        default: fail(usage, code: 64)
+        }
+    }
+
+    private static func create(_ arguments: ArraySlice<String>, service: HealthLogService, environment: [String: String]) -> Int32 {
         var email: String?, password: String?, timezone = "UTC", role = UserRole.user, database: [String] = []
-        var remaining = arguments.dropFirst()
+        var remaining = arguments
         while let flag = remaining.popFirst() {
             switch flag {
             case "--admin": role = .admin
@@ -51,6 +63,34 @@ enum UserCommand {
             return fail("healthlog user create: \(error)", code: 65)
         } catch {
             return fail("healthlog user create: \(error)", code: 1)
+        }
+    }
+
+    private static func delete(_ arguments: ArraySlice<String>, service: HealthLogService, environment: [String: String]) -> Int32 {
+        var email: String?, database: [String] = []
+        var remaining = arguments
+        while let flag = remaining.popFirst() {
+            guard flag == "--email" || flag == "--database" else { return fail("unknown option \(flag)\n\n\(usage)", code: 64) }
+            guard let value = remaining.popFirst() else { return fail("\(flag) needs a value\n\n\(usage)", code: 64) }
+            if flag == "--email" { email = UserAccounts.normalizedEmail(value) } else { database = ["--database", value] }
+        }
+        guard let email else { return fail("--email is required\n\n\(usage)", code: 64) }
+        do {
+            let options = try ServiceOptions.parse(database, environment: environment, defaults: service.defaults)
+            let db = try openMigrated(options.databaseURL, service: service)
+            defer { db.close() }
+            let deleted = try db.transactionBlocking { connection -> String? in
+                guard let id = try connection.queryFirst("SELECT id FROM users WHERE email = $1", email)?.decode(String.self, "id") else {
+                    return nil
+                }
+                try AccountDeletion.delete(userID: id, email: email, requestedBy: .operator, now: Clock.now(), on: connection)
+                return id
+            }
+            guard let deleted else { return fail("healthlog user delete: no account with the e-mail \(email)", code: 65) }
+            print("deleted \(email) (id \(deleted)) and everything it owned")
+            return 0
+        } catch {
+            return fail("healthlog user delete: \(error)", code: 1)
         }
     }
 

@@ -1,0 +1,70 @@
+import APIToolkit
+import Foundation
+import HTTPServer
+import Storage
+
+/// Writes a checked backup document into an account, all in one transaction: nothing is half
+/// written. Rows get fresh ids; intakes are linked to their medications' new ids; synced rows
+/// take consecutive values of the user's sync counter and `updated_at` in milliseconds, the
+/// others `updated_at` in seconds; `created_at` is the document's. Then the profile, the audit
+/// row and, when measurements or workouts arrived, a personal-record detection.
+enum BackupRestore {
+    /// Thrown inside the transaction to roll it back when the account already holds the document.
+    private struct AlreadyHeld: Error {}
+
+    static func run(_ document: BackupImportDocument, userID: String, request: Request,
+                    database: Database) async throws -> BackupImportResult {
+        do {
+            return try await database.transaction { connection in
+                try restore(document, userID: userID, request: request, on: connection)
+            }
+        } catch is AlreadyHeld {
+            return BackupImportResult(document, inserted: false)
+        }
+    }
+
+    private static func restore(_ document: BackupImportDocument, userID: String, request: Request,
+                                on connection: any DatabaseConnection) throws -> BackupImportResult {
+        let now = Clock.now(), nowMs = Clock.nowMilliseconds()
+        // Reserved first: the counter row is where every synced write of the user queues, so a
+        // batch arriving meanwhile waits for this transaction instead of slipping in between.
+        var version = document.syncedRowCount > 0 ? try SyncCounter.reserve(document.syncedRowCount, userID: userID, on: connection) : 0
+        if try holdsRows(userID: userID, on: connection) {
+            guard try BackupFingerprint.accountHolds(document, userID: userID, on: connection) else { throw BackupImport.accountNotEmpty }
+            throw AlreadyHeld()
+        }
+        var storedIDs: [String: String] = [:]
+        for table in BackupTables.all {
+            var rows: [[SQLValue]] = []
+            for row in document.rows(of: table) {
+                let id = UUID().uuidString.lowercased()
+                if table.hasDocumentID, let documentID = row[BackupTable.documentIDKey]?.stringValue { storedIDs[documentID] = id }
+                var values = table.values(of: row)
+                // The reference comes first; the document checked that it names a row stored before.
+                if table.reference != nil, case .text(let linked) = values[0] { values[0] = storedIDs[linked].sqlValue }
+                let written: [SQLValue] = table.synced ? [.integer(version), .integer(nowMs)] : [.integer(now)]
+                if table.synced { version += 1 }
+                rows.append([.text(id), .text(userID)] + values + written)
+            }
+            guard !rows.isEmpty else { continue }
+            let insert = MultiRowInsert(table: table.table, columns: ["id", "user_id"] + table.valueColumns
+                                            + (table.synced ? ["sync_version", "updated_at"] : ["updated_at"]), conflictColumns: [])
+            // The account was empty and the document repeats no key: only a write racing this import collides.
+            guard try insert.run(rows, on: connection).count == rows.count else { throw BackupImport.accountNotEmpty }
+        }
+        try BackupProfile.write(document.profile, userID: userID, now: now, on: connection)
+        let result = BackupImportResult(document, inserted: true)
+        try AuditEntry(AuditAction.backupImport, userID: userID, request: request, details: result.auditDetails, at: now).insert(on: connection)
+        if [BackupTables.measurements, BackupTables.workouts].contains(where: { !document.rows(of: $0).isEmpty }) {
+            _ = try PersonalRecordJobs.enqueue(userID: userID, now: now, on: connection)
+        }
+        return result
+    }
+
+    /// Whether the user has a row, live or soft-deleted, in any table a backup restores.
+    static func holdsRows(userID: String, on connection: any DatabaseConnection) throws -> Bool {
+        try BackupTables.all.contains { table in
+            try connection.queryFirst("SELECT 1 AS held FROM \(table.table) WHERE user_id = $1 LIMIT 1", userID) != nil
+        }
+    }
+}
