@@ -4,7 +4,8 @@ import APIToolkit
 /// of the supported version (422 `backup.unsupported_version`), valid against
 /// `BackupDocument.schema` (422 with the path), with a known time zone, every intake linked to
 /// a medication of the document, and no row repeating another's unique key (422 with the path
-/// of the repeat: the account could not hold both).
+/// of the repeat: the account could not hold both), and medication names the routes would
+/// accept (the prompt-safety filter of contract §5).
 struct BackupImportDocument: Sendable {
     let profile: BackupProfile.Restored
     /// The document's rows by table key.
@@ -23,6 +24,9 @@ struct BackupImportDocument: Sendable {
         var rows: [String: [JSONObject]] = [:]
         for table in BackupTables.all { rows[table.key] = (root[table.key]?.arrayValue ?? []).compactMap(\.objectValue) }
         self.rows = rows
+        for (index, medication) in (rows[BackupTables.medications.key] ?? []).enumerated() {
+            try PromptSafeText.validate(medication["name"]?.stringValue ?? "", field: "medications[\(index)].name")
+        }
         try checkLinks()
         for table in BackupTables.all { try checkUniqueKeys(table) }
     }

@@ -13,10 +13,6 @@ enum BackupTables {
                                  BackupField("clientId", "client_id", .text, SyncIdentifiers.schema.orNull)]
     /// Identifiers and short labels as the ingest routes store them, with room to spare.
     static let label: Schema = .string(minLength: 1, maxLength: 255)
-    /// Free text kept as the user wrote it (a medication's schedule), empty allowed.
-    static let freeText: Schema = .string(maxLength: 1000)
-    /// A calendar date column as stored.
-    static let storedDate: Schema = .string(maxLength: 64).orNull
 
     static let measurements = BackupTable(
         key: "measurements", table: "measurements", schemaName: "BackupMeasurement",
@@ -55,20 +51,21 @@ enum BackupTables {
     static let medications = BackupTable(
         key: "medications", table: "medications", schemaName: "BackupMedication",
         description: "A prescription; intakes link to it by id.", hasDocumentID: true,
-        fields: [BackupField("name", "name", .text, label),
-                 BackupField("kind", "kind", .text, .string(oneOf: ["glp1", "other"])),
-                 BackupField("doseUnit", "dose_unit", .text, freeText),
-                 BackupField("schedule", "schedule", .text, freeText),
-                 BackupField("startDate", "start_date", .text, storedDate, description: "As stored (a calendar date)."),
-                 BackupField("stopDate", "stop_date", .text, storedDate, description: "As stored (a calendar date)."),
+        fields: [BackupField("name", "name", .text, MedicationFields.name, description: MedicationFields.nameDescription),
+                 BackupField("kind", "kind", .text, MedicationFields.kind),
+                 BackupField("doseUnit", "dose_unit", .text, MedicationFields.doseUnit),
+                 BackupField("schedule", "schedule", .text, MedicationFields.schedule),
+                 BackupField("startDate", "start_date", .text, MedicationFields.civilDate.orNull, description: MedicationFields.civilDateDescription),
+                 BackupField("stopDate", "stop_date", .text, MedicationFields.civilDate.orNull, description: MedicationFields.civilDateDescription),
                  createdAt],
         groups: [BackupGroup(name: "glp1", schemaName: "BackupGlp1Details",
                              description: "The GLP-1 details, or null when none are set. Strict: unknown keys are 422.",
                              fields: [BackupField("drug", "glp1_drug", .text, label.orNull),
                                       BackupField("brand", "glp1_brand", .text, label.orNull),
                                       BackupField("doseMg", "glp1_dose_mg", .number, IntakeFields.doseMg.orNull),
-                                      BackupField("intervalDays", "glp1_interval_days", .integer, .integer(min: 1, max: 366).orNull),
-                                      BackupField("since", "glp1_since", .text, storedDate, description: "As stored (a calendar date).")])],
+                                      BackupField("intervalDays", "glp1_interval_days", .integer, .integer(min: 1, max: 31).orNull),
+                                      BackupField("since", "glp1_since", .text, MedicationFields.civilDate.orNull,
+                                                  description: MedicationFields.civilDateDescription)])],
         pageKey: ["created_at", "id"], softDeletes: false)
 
     static let intakes = BackupTable(

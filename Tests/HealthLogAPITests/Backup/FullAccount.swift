@@ -47,7 +47,7 @@ struct FullAccount {
                                      glp1_dose_mg, glp1_interval_days, glp1_since, created_at, updated_at)
             VALUES ($1, $3, 'Mounjaro', 'glp1', 'mg', 'weekly', '2026-01-05', NULL, 'tirzepatide', 'Mounjaro', 5, 7, '2026-03-02',
                     1767600000, 1767600000),
-                   ($2, $3, 'Ozempic', 'glp1', 'mg', 'weekly on Sundays', '2025-06-01', '2025-12-31', 'semaglutide', 'Ozempic', 0.5, 7,
+                   ($2, $3, 'Ozempic', 'glp1', 'mg', 'weekly', '2025-06-01', '2025-12-31', 'semaglutide', 'Ozempic', 0.5, 7,
                     '2025-06-01', 1748736000, 1767225600)
             """, [.text(medications[0]), .text(medications[1]), .text(userID)])
         try await post(harness, "/api/medications/intake/bulk", access, ["entries": [

@@ -1,0 +1,101 @@
+import CoachResponder
+import Foundation
+import Storage
+
+/// Builds a user's `CoachSnapshot` from their own rows only (ground rules 1, 7, 14): per-day
+/// values of each metric over the last `historyDays` (cumulative metrics as the daily read
+/// counts them, with source priority; point metrics as daily means), blood-pressure and weight
+/// readings with their local hour, mood as a daily mean, the medications whose names pass the
+/// prompt-safety filter (`promptSafe`; a refused name is left out, §5) and their logged
+/// intakes. Soft-deleted rows are never read. Missing data is simply absent.
+struct CoachSnapshotBuilder {
+    /// How far back a question can reach ("in October" a year on).
+    static let historyDays: Int64 = 400
+    /// Heart rate arrives hundreds of times a day: a quarter is enough for its questions.
+    static let heartRateDays: Int64 = 92
+    /// Metrics whose readings keep their time of day.
+    static let timed: Set<CoachMetric> = [.systolic, .diastolic, .weight]
+
+    let userID: String
+    let now: Int64
+
+    func build(on connection: any DatabaseConnection) throws -> CoachSnapshot {
+        let (timezone, priority) = try MeasurementReadEndpoints.userSettings(userID, on: connection)
+        let calendar = UserCalendar(timezone: timezone)
+        let zone = TimeZone(identifier: timezone) ?? TimeZone(secondsFromGMT: 0)
+        var daily: [CoachMetric: [CoachSnapshot.DayValue]] = [:], readings: [CoachMetric: [CoachSnapshot.Reading]] = [:]
+        for metric in CoachMetric.allCases where metric != .mood {
+            let since = now - 86_400 * (metric == .heartRate ? Self.heartRateDays : Self.historyDays)
+            if metric.isCumulative {
+                let rows = try connection.query("""
+                    SELECT \(DailyTotals.columns) FROM measurements
+                    WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL AND measured_at >= $3
+                    """, userID, metric.rawValue, since).map(DailyTotals.Row.init(row:))
+                let days = DailyTotals(metric: metric.rawValue, calendar: calendar, priority: priority).allDays(rows)
+                daily[metric] = days.map { CoachSnapshot.DayValue(day: $0.date, value: Self.display($0.value, metric)) }
+            } else {
+                let rows = try connection.query("""
+                    SELECT value, measured_at FROM measurements
+                    WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL AND measured_at >= $3 ORDER BY measured_at
+                    """, userID, metric.rawValue, since)
+                let points = try rows.map { row -> CoachSnapshot.Reading in
+                    let at: Int64 = try row.decode("measured_at")
+                    let local = at + Int64(zone?.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(at))) ?? 0)
+                    return CoachSnapshot.Reading(day: calendar.day(of: at), hour: Int(local.floorDivided(by: 3600) % 24 + 24) % 24,
+                                                 value: try row.decode("value"))
+                }
+                daily[metric] = Self.dailyMeans(points)
+                if Self.timed.contains(metric) { readings[metric] = points }
+            }
+        }
+        let moods = try connection.query("""
+            SELECT recorded_at, mood FROM mood_entries WHERE user_id = $1 AND deleted_at IS NULL AND recorded_at >= $2
+            """, userID, now - 86_400 * Self.historyDays).map { row in
+            CoachSnapshot.Reading(day: calendar.day(of: try row.decode("recorded_at")), hour: 0, value: Double(try row.decode(Int64.self, "mood")))
+        }
+        daily[.mood] = Self.dailyMeans(moods)
+        let (medications, intakes) = try medicationLog(calendar: calendar, on: connection)
+        return CoachSnapshot(today: calendar.day(of: now), daily: daily.filter { !$0.value.isEmpty }, readings: readings,
+                             medications: medications, intakes: intakes)
+    }
+
+    private func medicationLog(calendar: UserCalendar, on connection: any DatabaseConnection) throws
+        -> ([CoachSnapshot.Medication], [CoachSnapshot.Intake]) {
+        var names: [String: String] = [:], medications: [CoachSnapshot.Medication] = []
+        let rows = try connection.query("""
+            SELECT m.id, m.name, m.kind, m.start_date,
+                   (SELECT MIN(taken_at) FROM medication_intake_logs i WHERE i.medication_id = m.id AND i.deleted_at IS NULL) AS first_taken
+            FROM medications m WHERE m.user_id = $1 ORDER BY m.created_at, m.id
+            """, userID)
+        for row in rows {
+            guard let name = promptSafe(try row.decode(String.self, "name")) else { continue }
+            names[try row.decode(String.self, "id")] = name
+            let firstTaken: Int64? = try row.decode("first_taken")
+            medications.append(.init(name: name, isGLP1: try row.decode(String.self, "kind") == "glp1",
+                                     startDay: try row.decode(String?.self, "start_date") ?? firstTaken.map(calendar.day(of:))))
+        }
+        let intakes = try connection.query("""
+            SELECT medication_id, taken_at, dose_mg, skipped FROM medication_intake_logs
+            WHERE user_id = $1 AND deleted_at IS NULL AND taken_at >= $2 ORDER BY taken_at
+            """, userID, now - 86_400 * Self.historyDays).compactMap { row -> CoachSnapshot.Intake? in
+            guard let name = names[try row.decode(String.self, "medication_id")] else { return nil }
+            return .init(medication: name, day: calendar.day(of: try row.decode("taken_at")), doseMg: try row.decode("dose_mg"),
+                         skipped: try row.decode(Int64.self, "skipped") != 0)
+        }
+        return (medications, intakes)
+    }
+
+    /// Stored canonical units as the Coach speaks them: metres → km, seconds of sleep → hours.
+    static func display(_ value: Double, _ metric: CoachMetric) -> Double {
+        switch metric {
+        case .distance: value / 1000
+        case .sleep: value / 3600
+        default: value
+        }
+    }
+
+    static func dailyMeans(_ readings: [CoachSnapshot.Reading]) -> [CoachSnapshot.DayValue] {
+        Dictionary(grouping: readings, by: \.day)
+            .map { CoachSnapshot.DayValue(day: $0.key, value: $0.value.map(\.value).reduce(0, +) / Double($0.value.count)) }
+    }
+}
