@@ -39,9 +39,14 @@ struct UserCalendar: Sendable {
 
     /// The day after `day`.
     func next(after day: String) -> String? {
+        self.day(day, offsetBy: 1)
+    }
+
+    /// The day `count` days after `day` (before it when negative).
+    func day(_ day: String, offsetBy count: Int) -> String? {
         guard let parts = Self.parse(day), let date = calendar.date(from: parts),
-              let next = calendar.date(byAdding: .day, value: 1, to: date) else { return nil }
-        let components = calendar.dateComponents([.year, .month, .day], from: next)
+              let shifted = calendar.date(byAdding: .day, value: count, to: date) else { return nil }
+        let components = calendar.dateComponents([.year, .month, .day], from: shifted)
         return Self.format(year: components.year ?? 0, month: components.month ?? 0, day: components.day ?? 0)
     }
 
