@@ -50,6 +50,13 @@ struct UserCalendar: Sendable {
         return Self.format(year: components.year ?? 0, month: components.month ?? 0, day: components.day ?? 0)
     }
 
+    /// Whole days from `start` to `end` (negative when `end` comes first); nil unless both are days.
+    func days(from start: String, to end: String) -> Int? {
+        guard let first = Self.parse(start).flatMap(calendar.date(from:)),
+              let last = Self.parse(end).flatMap(calendar.date(from:)) else { return nil }
+        return calendar.dateComponents([.day], from: first, to: last).day
+    }
+
     /// Exactly `YYYY-MM-DD` naming a real calendar date, or nil.
     static func parse(_ text: String) -> DateComponents? {
         let fields = text.split(separator: "-", omittingEmptySubsequences: false)
