@@ -8,7 +8,8 @@ import Storage
 enum InsightsEndpoints {
     static let tag = "insights"
 
-    static let endpoints: [Endpoint] = StatusEndpoints.endpoints + [CardsEndpoint.endpoint, CorrelationsEndpoint.endpoint]
+    static let endpoints: [Endpoint] = StatusEndpoints.endpoints
+        + [CardsEndpoint.endpoint, CorrelationsEndpoint.endpoint, BriefingEndpoint.endpoint, ComprehensiveEndpoint.endpoint]
 
     /// `body` on one read connection, with the caller's scope: every read of a request sees the same rows.
     static func read<T: Sendable>(_ call: EndpointCall, context: HealthLogContext,
