@@ -32,6 +32,16 @@ struct DailyTotals {
     /// The columns `Row(row:)` reads.
     static let columns = "id, source, device_type, external_id, value, measured_at, end_at, sleep_stage"
 
+    /// The live rows of `type` that may count toward a day of `range`. `stats:` rows carry their
+    /// day in the id and sleep counts by its end: a day of margin each side finds the rows whose
+    /// start lies outside the range; `days(_:from:to:)` then keeps only the range's days.
+    static func rows(userID: String, type: String, covering range: DayRange, on connection: any DatabaseConnection) throws -> [Row] {
+        try connection.query("""
+            SELECT \(columns) FROM measurements
+            WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL AND measured_at >= $3 AND measured_at < $4
+            """, userID, type, range.start - 86_400, range.end + 86_400).map(Row.init(row:))
+    }
+
     let metric: String
     let calendar: UserCalendar
     let priority: SourcePriority

@@ -14,6 +14,13 @@ struct DayRange: Sendable {
         .query("to", .string(minLength: 10, maxLength: 10), required: true, description: "Last day (inclusive), YYYY-MM-DD."),
     ]
 
+    /// Days the server chose itself (an insight's window); nil only when a day is not `YYYY-MM-DD`.
+    init?(from: String, to: String, calendar: UserCalendar) {
+        guard let start = calendar.start(of: from), let dayAfter = calendar.next(after: to),
+              let end = calendar.start(of: dayAfter) else { return nil }
+        (self.from, self.to, self.start, self.end) = (from, to, start, end)
+    }
+
     /// 422 `validation.failed` naming the parameter for malformed days, `to` before `from`, or
     /// more than `maximumDays` days.
     init(query: JSONObject, calendar: UserCalendar, maximumDays: Int) throws {

@@ -61,14 +61,7 @@ enum MeasurementReadEndpoints {
         { call in
             let read = try await ReadScope(call, context: context, maximumDays: maximumDailyDays)
             let (userID, type, calendar, range) = (read.userID, read.type, read.calendar, read.range)
-            // `stats:` rows carry their day in the id, sleep counts by its end: a day of margin each
-            // side finds the rows whose start lies outside the range.
-            let rows = try await context.database.read { connection in
-                try connection.query("""
-                    SELECT \(DailyTotals.columns) FROM measurements
-                    WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL AND measured_at >= $3 AND measured_at < $4
-                    """, userID, type, range.start - 86_400, range.end + 86_400)
-            }.map(DailyTotals.Row.init(row:))
+            let rows = try await context.database.read { try DailyTotals.rows(userID: userID, type: type, covering: range, on: $0) }
             let totals = DailyTotals(metric: type, calendar: calendar, priority: read.priority)
             return try context.responses.ok(DailyPage(type: type, unit: MetricKinds.mapping(of: type)?.canonicalUnit ?? "",
                                                       timezone: read.timezone, days: totals.days(rows, from: range.from, to: range.to)))

@@ -39,10 +39,22 @@ struct UserCalendar: Sendable {
 
     /// The day after `day`.
     func next(after day: String) -> String? {
+        self.day(day, offsetBy: 1)
+    }
+
+    /// The day `count` days after `day` (before it when negative).
+    func day(_ day: String, offsetBy count: Int) -> String? {
         guard let parts = Self.parse(day), let date = calendar.date(from: parts),
-              let next = calendar.date(byAdding: .day, value: 1, to: date) else { return nil }
-        let components = calendar.dateComponents([.year, .month, .day], from: next)
+              let shifted = calendar.date(byAdding: .day, value: count, to: date) else { return nil }
+        let components = calendar.dateComponents([.year, .month, .day], from: shifted)
         return Self.format(year: components.year ?? 0, month: components.month ?? 0, day: components.day ?? 0)
+    }
+
+    /// Whole days from `start` to `end` (negative when `end` comes first); nil unless both are days.
+    func days(from start: String, to end: String) -> Int? {
+        guard let first = Self.parse(start).flatMap(calendar.date(from:)),
+              let last = Self.parse(end).flatMap(calendar.date(from:)) else { return nil }
+        return calendar.dateComponents([.day], from: first, to: last).day
     }
 
     /// Exactly `YYYY-MM-DD` naming a real calendar date, or nil.

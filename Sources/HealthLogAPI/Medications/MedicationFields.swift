@@ -3,7 +3,9 @@ import APIToolkit
 /// The words and schemas of a medication's fields, shared by the create body, the PATCH body,
 /// the GLP-1 body and the row the API returns.
 enum MedicationFields {
-    static let kinds = ["glp1", "other"]
+    /// The kind of a GLP-1 receptor agonist (set with its details by `POST /api/medications/{id}/glp1`).
+    static let glp1Kind = "glp1"
+    static let kinds = [glp1Kind, "other"]
     static let doseUnits = ["mg", "mcg", "g", "ml", "IU", "units", "tablet", "capsule", "puff", "drop"]
     static let schedules = ["daily", "twice_daily", "weekly", "every_other_week", "monthly", "as_needed"]
 

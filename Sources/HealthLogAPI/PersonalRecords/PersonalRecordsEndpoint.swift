@@ -21,14 +21,16 @@ enum PersonalRecordsEndpoint {
     ) { context in
         { call in
             let userID = try call.user().userID
-            let page = try await context.database.read { connection in
-                let rows = try connection.query("""
-                    SELECT record, value, unit, achieved_at, day, detected_at FROM personal_records WHERE user_id = $1 ORDER BY record
-                    """, userID)
-                return Page(records: try rows.map(PersonalRecord.init(row:)),
-                            detectionPending: try PersonalRecordJobs.isPending(userID: userID, on: connection))
-            }
-            return try context.responses.ok(page)
+            return try context.responses.ok(try await context.database.read { try page(userID: userID, on: $0) })
         }
+    }
+
+    /// The records as last detected, and whether a detection is still to run.
+    static func page(userID: String, on connection: any DatabaseConnection) throws -> Page {
+        let rows = try connection.query("""
+            SELECT record, value, unit, achieved_at, day, detected_at FROM personal_records WHERE user_id = $1 ORDER BY record
+            """, userID)
+        return Page(records: try rows.map(PersonalRecord.init(row:)),
+                    detectionPending: try PersonalRecordJobs.isPending(userID: userID, on: connection))
     }
 }

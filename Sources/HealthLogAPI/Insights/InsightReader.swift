@@ -1,0 +1,116 @@
+import Foundation
+import Storage
+
+/// The caller's settings and clock for one insights request: time zone, source priority, the
+/// user's today, and the instant every payload of the request is stamped with.
+struct InsightScope: Sendable {
+    let userID: String
+    let calendar: UserCalendar
+    let priority: SourcePriority
+    let today: String
+    let generatedAt: Date
+
+    init(userID: String, on connection: any DatabaseConnection) throws {
+        let (timezone, priority) = try MeasurementReadEndpoints.userSettings(userID, on: connection)
+        let now = Clock.now()
+        self.userID = userID
+        self.priority = priority
+        calendar = UserCalendar(timezone: timezone)
+        today = calendar.day(of: now)
+        generatedAt = Date(timeIntervalSince1970: TimeInterval(now))
+    }
+}
+
+/// Reads one user's rows as per-day values in their time zone, on one connection. Soft-deleted
+/// rows are never read; a metric without rows simply has no days (GROUND RULE 14).
+struct InsightReader {
+    let scope: InsightScope
+    let connection: any DatabaseConnection
+
+    /// `source`'s values on the days of `period`.
+    func values(_ source: MetricSource, over period: InsightPeriod) throws -> MetricValues {
+        guard let range = DayRange(from: period.from, to: period.to, calendar: scope.calendar) else { return .daily(DailyValues(byDay: [:])) }
+        switch source {
+        case .dailyTotal(let type, let scale):
+            let totals = DailyTotals(metric: type, calendar: scope.calendar, priority: scope.priority)
+            let rows = try DailyTotals.rows(userID: scope.userID, type: type, covering: range, on: connection)
+            return .daily(DailyValues(byDay: Dictionary(uniqueKeysWithValues: totals.days(rows, from: range.from, to: range.to)
+                .map { ($0.date, $0.value * scale) })))
+        case .dailyMean(let type): return .daily(try preferredMeans(of: type, range))
+        case .mood: return .daily(try moodMeans(range))
+        case .injections: return .daily(try injectionDays(range, period: period))
+        case .doses: return .doses(try doses(range, period: period))
+        }
+    }
+
+    /// The user's medications, oldest first.
+    func medications() throws -> [MedicationRecord] {
+        try connection.query("SELECT \(MedicationRecord.columns) FROM medications WHERE user_id = $1 ORDER BY created_at, id",
+                             scope.userID).map(MedicationRecord.init(row:))
+    }
+
+    /// Per day, the mean reading of the (source, device type) the picker prefers that day (contract
+    /// §4: every row stays, the ladder decides which one represents the day).
+    private func preferredMeans(of type: String, _ range: DayRange) throws -> DailyValues {
+        let rows = try connection.query("""
+            SELECT source, device_type, value, measured_at FROM measurements
+            WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL AND measured_at >= $3 AND measured_at < $4
+            ORDER BY measured_at, id
+            """, scope.userID, type, range.start, range.end)
+        var readings: [String: [(candidate: SourceCandidate, value: Double)]] = [:]
+        for row in rows {
+            let candidate = SourceCandidate(source: try row.decode("source"), deviceType: try row.decode("device_type"))
+            readings[scope.calendar.day(of: try row.decode("measured_at")), default: []].append((candidate, try row.decode("value")))
+        }
+        var chosen: [(day: String, value: Double)] = []
+        for (day, dayReadings) in readings {
+            let offered = dayReadings.map(\.candidate).reduce(into: [SourceCandidate]()) { if !$0.contains($1) { $0.append($1) } }
+            guard let preferred = scope.priority.pickCanonicalSource(offered, metric: type) else { continue }
+            chosen += dayReadings.filter { $0.candidate == preferred }.map { (day, $0.value) }
+        }
+        return DailyValues.means(of: chosen)
+    }
+
+    private func moodMeans(_ range: DayRange) throws -> DailyValues {
+        let rows = try connection.query("""
+            SELECT recorded_at, mood FROM mood_entries WHERE user_id = $1 AND deleted_at IS NULL AND recorded_at >= $2 AND recorded_at < $3
+            """, scope.userID, range.start, range.end)
+        return DailyValues.means(of: try rows.map { (scope.calendar.day(of: try $0.decode("recorded_at")), Double(try $0.decode(Int64.self, "mood"))) })
+    }
+
+    /// 1 on each day with a logged, non-skipped dose of an injectable GLP-1 (every brand but the
+    /// oral ones), 0 on the others, from the first such day ever on: before it the user was not
+    /// on an injectable, and those days say nothing.
+    private func injectionDays(_ range: DayRange, period: InsightPeriod) throws -> DailyValues {
+        let rows = try connection.query("""
+            SELECT l.taken_at, m.glp1_brand FROM medication_intake_logs l JOIN medications m ON m.id = l.medication_id
+            WHERE l.user_id = $1 AND m.kind = $2 AND l.skipped = 0 AND l.deleted_at IS NULL AND l.taken_at < $3
+            """, scope.userID, MedicationFields.glp1Kind, range.end)
+        let oralBrands = Set(GLP1Catalog.drugs.flatMap(\.brands).filter { $0.route == .oral }.map(\.name))
+        var injected = Set<String>()
+        for row in rows where !oralBrands.contains(try row.decode(String?.self, "glp1_brand") ?? "") {
+            injected.insert(scope.calendar.day(of: try row.decode("taken_at")))
+        }
+        guard let first = injected.min() else { return DailyValues(byDay: [:]) }
+        let days = period.days(in: scope.calendar).filter { $0 >= first }
+        return DailyValues(byDay: Dictionary(uniqueKeysWithValues: days.map { ($0, injected.contains($0) ? 1 : 0) }))
+    }
+
+    private func doses(_ range: DayRange, period: InsightPeriod) throws -> DoseLog {
+        let days = period.days(in: scope.calendar)
+        var expected: [String: [String: Int]] = [:]
+        for medication in try medications() {
+            let due = DoseCadence.expectedDoses(medication, days: days, calendar: scope.calendar)
+            if !due.isEmpty { expected[medication.id] = due }
+        }
+        let rows = try connection.query("""
+            SELECT medication_id, taken_at FROM medication_intake_logs
+            WHERE user_id = $1 AND skipped = 0 AND deleted_at IS NULL AND taken_at >= $2 AND taken_at < $3
+            """, scope.userID, range.start, range.end)
+        var taken: [String: [String: Int]] = [:]
+        for row in rows {
+            taken[try row.decode("medication_id"), default: [:]][scope.calendar.day(of: try row.decode("taken_at")), default: 0] += 1
+        }
+        return DoseLog(expected: expected, taken: taken)
+    }
+}
