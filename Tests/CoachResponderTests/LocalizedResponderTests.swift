@@ -37,6 +37,22 @@ final class LocalizedResponderTests: XCTestCase {
         sleepTip: "Hast du Tipps, damit ich besser schlafe?", offTopic: "Wer hat gestern das Spiel gewonnen?",
         missingHRV: "Wie war meine Herzfrequenzvariabilität letzte Woche?",
         forbidden: ["verursacht", "liegt an", "wegen der spritze", "führt zu", "musst", "müssen sie", "vergessen", "hättest"]),
+
+        Phrasebook(locale: .fr, data: [
+            ("Combien de pas ai-je faits les jours d'injection ?", ["9000 pas", "6000 pas"]),
+            ("combien de pas jai fait les jours dinjection", ["9000", "6000"]),
+            ("Est-ce que mon poids a baissé depuis que j'ai commencé Mounjaro ?", ["Mounjaro", "−4,", "84 kg"]),
+            ("Quelle était ma tension le soir la semaine dernière ?", ["128/82"]),
+            ("c'était comment ma tesnion le matin la semaine derniere", ["118/76"]),
+            ("Quelle dose ai-je enregistrée en octobre ?", ["Mounjaro 2,5 mg", "Mounjaro 5 mg"]),
+            ("Quand ai-je pris ma dernière dose de Mounjaro ?", ["15 novembre"]),
+            ("Comment j'ai dormi la semaine dernière ?", ["7,5 h"]),
+            ("Combien de doses ai-je sautées le mois dernier ?", [": 0."]),
+            ("Comment était mon humeur ce mois-ci ?", ["4 sur 5"]),
+        ], howtoSkipped: ["Comment enregistrer une injection sautée ?", "comment je fais pour noter une dose oubliee"],
+        sleepTip: "Vous avez des conseils pour mieux dormir ?", offTopic: "Quel temps fera-t-il demain à Paris ?",
+        missingHRV: "Quelle était ma variabilité de la fréquence cardiaque la semaine dernière ?",
+        forbidden: ["à cause de", "causé par", "est dû", "provoqué par", "vous devez", "il faut", "oublié", "auriez dû"]),
     ]
 
     private func questions(_ answer: CoachAnswer) -> Int {
