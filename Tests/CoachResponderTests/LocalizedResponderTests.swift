@@ -53,6 +53,23 @@ final class LocalizedResponderTests: XCTestCase {
         sleepTip: "Vous avez des conseils pour mieux dormir ?", offTopic: "Quel temps fera-t-il demain à Paris ?",
         missingHRV: "Quelle était ma variabilité de la fréquence cardiaque la semaine dernière ?",
         forbidden: ["à cause de", "causé par", "est dû", "provoqué par", "vous devez", "il faut", "oublié", "auriez dû"]),
+
+        Phrasebook(locale: .es, data: [
+            ("¿Cuántos pasos di los días de inyección?", ["9000 pasos", "6000 pasos"]),
+            ("cuantos pasos di los dias de inyecion", ["9000", "6000"]),
+            ("¿Ha bajado mi peso desde que empecé con Mounjaro?", ["Mounjaro", "−4,", "84 kg"]),
+            ("¿Cómo estuvo mi presión arterial por la noche la semana pasada?", ["128/82"]),
+            ("como estuvo mi presion por la manana la semana pasda", ["118/76"]),
+            ("¿Qué dosis registré en octubre?", ["Mounjaro 2,5 mg", "Mounjaro 5 mg"]),
+            ("¿Cuándo fue mi última dosis de Mounjaro?", ["15 de noviembre"]),
+            ("¿Cómo dormí la semana pasada?", ["7,5 h"]),
+            ("¿Cuántas dosis me salté el mes pasado?", [": 0."]),
+            ("¿Qué tal mi estado de ánimo este mes?", ["4 de 5"]),
+            ("¿Qué dosis registré en julio?", ["en julio"]),
+        ], howtoSkipped: ["¿Cómo registro una inyección omitida?", "donde puedo marcar una dosis como saltada"],
+        sleepTip: "¿Algún consejo para dormir mejor?", offTopic: "¿Quién ganó el partido de ayer?",
+        missingHRV: "¿Cómo estuvo mi variabilidad de la frecuencia cardíaca la semana pasada?",
+        forbidden: ["debido a", "causado por", "por culpa de", "se debe a", "debes", "tienes que", "olvidaste", "deberías"]),
     ]
 
     private func questions(_ answer: CoachAnswer) -> Int {
