@@ -70,6 +70,22 @@ final class LocalizedResponderTests: XCTestCase {
         sleepTip: "¿Algún consejo para dormir mejor?", offTopic: "¿Quién ganó el partido de ayer?",
         missingHRV: "¿Cómo estuvo mi variabilidad de la frecuencia cardíaca la semana pasada?",
         forbidden: ["debido a", "causado por", "por culpa de", "se debe a", "debes", "tienes que", "olvidaste", "deberías"]),
+
+        Phrasebook(locale: .it, data: [
+            ("Quanti passi ho fatto nei giorni dell'iniezione?", ["9000 passi", "6000 passi"]),
+            ("quanti pasi ho fatto nei giorni dell iniezione", ["9000", "6000"]),
+            ("Il mio peso è sceso da quando ho iniziato Mounjaro?", ["Mounjaro", "−4,", "84 kg"]),
+            ("Com'era la mia pressione la sera la settimana scorsa?", ["128/82"]),
+            ("com era la mia presione di mattina la settimana scorsa", ["118/76"]),
+            ("Che dose ho registrato a ottobre?", ["Mounjaro 2,5 mg", "Mounjaro 5 mg"]),
+            ("Quando ho fatto l'ultima iniezione di Mounjaro?", ["15 novembre"]),
+            ("Come ho dormito la settimana scorsa?", ["7,5 ore"]),
+            ("Quante dosi ho saltato il mese scorso?", [": 0."]),
+            ("Com'è stato il mio umore questo mese?", ["4 su 5"]),
+        ], howtoSkipped: ["Come registro un'iniezione saltata?", "come faccio a segnare una dose saltata"],
+        sleepTip: "Hai qualche consiglio per dormire meglio?", offTopic: "Chi ha vinto la partita ieri sera?",
+        missingHRV: "Com'era la mia variabilità della frequenza cardiaca la settimana scorsa?",
+        forbidden: ["causato da", "a causa di", "dovuto a", "è colpa", "devi", "bisogna", "dimenticato", "avresti dovuto"]),
     ]
 
     private func questions(_ answer: CoachAnswer) -> Int {
