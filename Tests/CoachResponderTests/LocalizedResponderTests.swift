@@ -86,6 +86,22 @@ final class LocalizedResponderTests: XCTestCase {
         sleepTip: "Hai qualche consiglio per dormire meglio?", offTopic: "Chi ha vinto la partita ieri sera?",
         missingHRV: "Com'era la mia variabilità della frequenza cardiaca la settimana scorsa?",
         forbidden: ["causato da", "a causa di", "dovuto a", "è colpa", "devi", "bisogna", "dimenticato", "avresti dovuto"]),
+
+        Phrasebook(locale: .pl, data: [
+            ("Ile kroków zrobiłem w dni zastrzyku?", ["9000 kroków", "6000 kroków"]),
+            ("ile krokow zrobilam w dni zastrzyku", ["9000", "6000"]),
+            ("Czy moja waga spadła, odkąd zaczęłam brać Mounjaro?", ["Mounjaro", "−4,", "84 kg"]),
+            ("Jakie było moje ciśnienie wieczorem w zeszłym tygodniu?", ["128/82"]),
+            ("jakie bylo moje cisnienei rano w ubieglym tygodniu", ["118/76"]),
+            ("Jaką dawkę zapisałem w październiku?", ["Mounjaro 2,5 mg", "Mounjaro 5 mg"]),
+            ("Kiedy ostatnio wziąłem Mounjaro?", ["15 listopada"]),
+            ("Jak spałam w zeszłym tygodniu?", ["7,5 godz."]),
+            ("Ile dawek pominąłem w zeszłym miesiącu?", [": 0."]),
+            ("Jaki był mój nastrój w tym miesiącu?", ["4 na 5"]),
+        ], howtoSkipped: ["Jak zapisać pominięty zastrzyk?", "jak oznaczyc dawke jako pominieta"],
+        sleepTip: "Masz jakieś rady, jak lepiej spać?", offTopic: "Kto wygrał wczorajszy mecz?",
+        missingHRV: "Jaka była moja zmienność rytmu serca w zeszłym tygodniu?",
+        forbidden: ["spowodowane przez", "z powodu", "wynika z", "musisz", "powinieneś", "powinnaś", "zapomniał"]),
     ]
 
     private func questions(_ answer: CoachAnswer) -> Int {
@@ -173,6 +189,7 @@ final class LocalizedResponderTests: XCTestCase {
     func testEveryLocaleFileHasTheEnglishKeysAndPlaceholders() throws {
         let english = try ResponderLanguage.load(.en)
         let englishPaths = try keyPaths(.en)
+        XCTAssertEqual(Set(Self.phrasebooks.map(\.locale)), Set(CoachLocale.allCases).subtracting([.en]), "a phrasebook per locale")
         for locale in Self.phrasebooks.map(\.locale) {
             XCTAssertEqual(try keyPaths(locale).subtracting(["templates.monthNamesInDates"]), englishPaths, "\(locale)")
             let language = try ResponderLanguage.load(locale)
