@@ -5,8 +5,10 @@ import Foundation
 ///
 /// A phrase is words separated by spaces. `word*` matches any word starting with `word`
 /// (inflections: `krok*` matches "kroków"); `#` matches a number; a lone `*` matches any one
-/// word. Words of five letters or more also match at edit distance 1 (eight or more: 2), so
-/// "stpes", "wieght" and "blod presure" still read as steps, weight and blood pressure.
+/// word; an apostrophe or hyphen splits a phrase's word as it splits the question's
+/// ("dell'iniezione" is two words). Words of five letters or more also match at edit distance
+/// 1 (eight or more: 2), so "stpes", "wieght" and "blod presure" still read as steps, weight and
+/// blood pressure.
 public struct PhraseMatcher: Sendable {
     public let words: [String]
 
@@ -36,19 +38,36 @@ public struct PhraseMatcher: Sendable {
         return tokens
     }
 
-    /// Whether any of `phrases` occurs.
-    public func contains(any phrases: [String]) -> Bool {
-        phrases.contains { firstMatch(of: $0) != nil }
+    /// Whether any of `phrases` occurs; with `typos: false` only as written (no edit distance),
+    /// for words one letter apart that name different things ("junio", "julio").
+    public func contains(any phrases: [String], typos: Bool = true) -> Bool {
+        phrases.contains { firstMatch(of: $0, typos: typos) != nil }
+    }
+
+    /// The number of words of the longest of `phrases` that occurs, or nil when none does: a
+    /// longer phrase is the more specific reading ("registrare una dose saltata" is about a
+    /// skipped dose, not any dose).
+    public func longestMatch(among phrases: [String]) -> Int? {
+        phrases.filter { firstMatch(of: $0) != nil }.map { Self.pattern($0).count }.max()
+    }
+
+    /// A phrase's words as the question's are split: a part with an apostrophe or hyphen
+    /// ("dell'iniezione", "j'ai", "Blutdruck-Werte") becomes the words the question shows.
+    static func pattern(_ phrase: String) -> [String] {
+        phrase.split(separator: " ").map(String.init).flatMap { part -> [String] in
+            if part == "*" || part == "#" { return [part] }
+            guard part.hasSuffix("*") else { return Self.tokens(part) }
+            let words = Self.tokens(String(part.dropLast()))
+            return words.dropLast() + words.suffix(1).map { $0 + "*" }
+        }
     }
 
     /// The word index where `phrase` first occurs, or nil.
-    public func firstMatch(of phrase: String) -> Int? {
-        let pattern = phrase.split(separator: " ").map(String.init).map { part -> String in
-            part.hasSuffix("*") && part.count > 1 ? Self.tokens(String(part.dropLast())).joined() + "*" : (part == "*" || part == "#" ? part : Self.tokens(part).joined())
-        }
+    public func firstMatch(of phrase: String, typos: Bool = true) -> Int? {
+        let pattern = Self.pattern(phrase)
         guard !pattern.isEmpty, pattern.count <= words.count else { return nil }
         for start in 0...(words.count - pattern.count)
-        where zip(pattern, words[start..<start + pattern.count]).allSatisfy({ Self.word($1, matches: $0) }) {
+        where zip(pattern, words[start..<start + pattern.count]).allSatisfy({ Self.word($1, matches: $0, typos: typos) }) {
             return start
         }
         return nil
@@ -57,16 +76,16 @@ public struct PhraseMatcher: Sendable {
     /// The numbers in the question, in order.
     public var numbers: [Double] { words.compactMap(Double.init) }
 
-    static func word(_ word: String, matches part: String) -> Bool {
+    static func word(_ word: String, matches part: String, typos: Bool = true) -> Bool {
         if part == "*" { return true }
         if part == "#" { return Double(word) != nil }
         if part.hasSuffix("*") {
             let stem = String(part.dropLast())
             if word.hasPrefix(stem) { return true }
-            return stem.count >= 5 && word.count >= stem.count && Self.distance(String(word.prefix(stem.count)), stem) <= 1
+            return typos && stem.count >= 5 && word.count >= stem.count && Self.distance(String(word.prefix(stem.count)), stem) <= 1
         }
         if word == part { return true }
-        guard part.count >= 5, Double(word) == nil else { return false }
+        guard typos, part.count >= 5, Double(word) == nil else { return false }
         return Self.distance(word, part) <= (part.count >= 8 ? 2 : 1)
     }
 

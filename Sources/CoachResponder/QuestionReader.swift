@@ -11,18 +11,18 @@ public struct QuestionReader: Sendable {
     public func read(_ text: String, medications: [String] = []) -> Question {
         let matcher = PhraseMatcher(text)
         let metric = self.metric(in: matcher)
-        if let topic = firstKey(of: vocabulary.howto, in: matcher),
+        if let topic = bestKey(of: vocabulary.howto, in: matcher),
            matcher.contains(any: vocabulary.howtoCues) || metric == nil {
             return .howto(topic)
         }
-        if let kind = firstKey(of: vocabulary.medicationLog, in: matcher) {
+        if let kind = bestKey(of: vocabulary.medicationLog, in: matcher) {
             return .medicationLog(kind, period(in: matcher))
         }
-        if let topic = firstKey(of: vocabulary.tips, in: matcher), matcher.contains(any: vocabulary.tipCues) {
+        if let topic = bestKey(of: vocabulary.tips, in: matcher), matcher.contains(any: vocabulary.tipCues) {
             return .tip(topic)
         }
         if let metric {
-            return .metric(metric, period(in: matcher), timeOfDay: firstKey(of: vocabulary.timesOfDay, in: matcher),
+            return .metric(metric, period(in: matcher), timeOfDay: bestKey(of: vocabulary.timesOfDay, in: matcher),
                            comparison: comparison(in: matcher, medications: medications))
         }
         if matcher.contains(any: vocabulary.thanks) { return .thanks }
@@ -30,13 +30,17 @@ public struct QuestionReader: Sendable {
         return .unknown
     }
 
-    /// The metric named earliest in the question (the first one people name is the subject).
+    /// The metric named earliest in the question (the first one people name is the subject);
+    /// where two start at the same word, the longer phrase ("heart rate variability" over
+    /// "heart rate").
     private func metric(in matcher: PhraseMatcher) -> CoachMetric? {
-        let found = CoachMetric.allCases.compactMap { metric -> (Int, CoachMetric)? in
-            let positions = (vocabulary.metrics[metric.rawValue] ?? []).compactMap(matcher.firstMatch(of:))
-            return positions.min().map { ($0, metric) }
+        let found = CoachMetric.allCases.compactMap { metric -> (position: Int, words: Int, metric: CoachMetric)? in
+            let matches = (vocabulary.metrics[metric.rawValue] ?? []).compactMap { phrase in
+                matcher.firstMatch(of: phrase).map { (position: $0, words: PhraseMatcher.pattern(phrase).count) }
+            }
+            return matches.min { ($0.position, -$0.words) < ($1.position, -$1.words) }.map { ($0.position, $0.words, metric) }
         }
-        return found.min { $0.0 < $1.0 }?.1
+        return found.min { ($0.position, -$0.words) < ($1.position, -$1.words) }?.metric
     }
 
     private func period(in matcher: PhraseMatcher) -> Period {
@@ -44,8 +48,11 @@ public struct QuestionReader: Sendable {
         where matcher.contains(any: vocabulary.periods[kind.rawValue] ?? []) {
             return Period(kind, number: kind == .recentDays ? matcher.numbers.first.map { Int($0) } : nil)
         }
-        for (index, names) in vocabulary.months.enumerated() where matcher.contains(any: names) {
-            return Period(.month, number: index + 1)
+        // A month as written first, then one with a typo: "julio" is one letter from "junio".
+        for typos in [false, true] {
+            for (index, names) in vocabulary.months.enumerated() where matcher.contains(any: names, typos: typos) {
+                return Period(.month, number: index + 1)
+            }
         }
         return Period(.unspecified)
     }
@@ -56,8 +63,14 @@ public struct QuestionReader: Sendable {
         return .sinceStart(medications.first { matcher.contains(any: [$0]) })
     }
 
-    /// The first key (in sorted order, so the choice is stable) whose phrases occur.
-    private func firstKey(of table: [String: [String]], in matcher: PhraseMatcher) -> String? {
-        table.keys.sorted().first { matcher.contains(any: table[$0] ?? []) }
+    /// The key whose longest occurring phrase has the most words (the most specific reading:
+    /// where adjectives follow the noun, "una dose saltata" also holds "una dose"); on a tie
+    /// the first in sorted order, so the choice is stable.
+    private func bestKey(of table: [String: [String]], in matcher: PhraseMatcher) -> String? {
+        var best: (key: String, words: Int)?
+        for key in table.keys.sorted() {
+            if let words = matcher.longestMatch(among: table[key] ?? []), words > (best?.words ?? 0) { best = (key, words) }
+        }
+        return best?.key
     }
 }

@@ -33,7 +33,11 @@ public struct ResponderLanguage: Sendable, Decodable {
         let metricNames: [String: String]
         let units: [String: String]
         let periodNames: [String: String]
+        /// Twelve month names as a period names them ("in {month}").
         let monthNames: [String]
+        /// Twelve month names as a date writes them ("{day} {month}"), where the language
+        /// declines them differently (Polish: "w listopadzie", but "15 listopada"); else `monthNames`.
+        let monthNamesInDates: [String]?
         let timeOfDayNames: [String: String]
         let sentences: [String: String]
         let howto: [String: String]
@@ -49,7 +53,7 @@ public struct ResponderLanguage: Sendable, Decodable {
     public let templates: Templates
 
     public static func load(_ locale: CoachLocale) throws -> ResponderLanguage {
-        guard let url = Bundle.module.url(forResource: "responder.\(locale.rawValue)", withExtension: "json", subdirectory: "Resources") else {
+        guard let url = fileURL(locale) else {
             throw ResponderError.missingFile("responder.\(locale.rawValue).json")
         }
         do {
@@ -57,6 +61,11 @@ public struct ResponderLanguage: Sendable, Decodable {
         } catch {
             throw ResponderError.invalidFile("responder.\(locale.rawValue).json", "\(error)")
         }
+    }
+
+    /// Where the locale's data file is in the module's bundle.
+    static func fileURL(_ locale: CoachLocale) -> URL? {
+        Bundle.module.url(forResource: "responder.\(locale.rawValue)", withExtension: "json", subdirectory: "Resources")
     }
 
     /// A sentence template with `{name}` placeholders filled.

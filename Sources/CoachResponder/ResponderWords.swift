@@ -22,8 +22,9 @@ struct ResponderWords {
     /// "16 May" in the locale's day format.
     func day(_ day: String) -> String {
         let parts = day.split(separator: "-")
-        guard parts.count == 3, let month = Int(parts[1]), let date = Int(parts[2]), templates.monthNames.indices.contains(month - 1) else { return day }
-        return ResponderLanguage.fill(templates.periodNames["day"] ?? "{day} {month}", ["day": String(date), "month": templates.monthNames[month - 1]])
+        let names = templates.monthNamesInDates ?? templates.monthNames
+        guard parts.count == 3, let month = Int(parts[1]), let date = Int(parts[2]), names.indices.contains(month - 1) else { return day }
+        return ResponderLanguage.fill(templates.periodNames["day"] ?? "{day} {month}", ["day": String(date), "month": names[month - 1]])
     }
 
     func label(_ key: String, metric: CoachMetric, period: String) -> String {

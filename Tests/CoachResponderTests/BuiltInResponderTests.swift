@@ -5,11 +5,8 @@ import XCTest
 /// The questions people ask of the app, answered from the fixture's numbers: each answer must
 /// carry the user's actual figure, keep to one reflective question, and never claim a cause.
 final class BuiltInResponderTests: XCTestCase {
-    private func reply(_ question: String, locale: CoachLocale = .en) throws -> CoachAnswer {
-        let language = try ResponderLanguage.load(locale)
-        let snapshot = ResponderFixture.snapshot
-        let read = QuestionReader(language: language).read(question, medications: snapshot.medications.map(\.name))
-        return AnswerComposer(language: language).answer(read, asked: question, snapshot: snapshot)
+    private func reply(_ question: String) throws -> CoachAnswer {
+        try ResponderFixture.read(question).1
     }
 
     func testEnglishQuestionsGetTheUsersFigures() throws {
@@ -57,6 +54,17 @@ final class BuiltInResponderTests: XCTestCase {
         }
         XCTAssertTrue(answer.text.contains("not proof that one causes the other"), answer.text)
         XCTAssertEqual(answer.sentences.filter { $0.hasSuffix("?") }.count, 1, "rule 5: one reflective question")
+    }
+
+    /// Phrases split at apostrophes as questions do; where phrases overlap, the longer (more
+    /// specific) one decides; a month is read as written before one with a typo.
+    func testPhrasesSplitLikeQuestionsAndTheMostSpecificReadingWins() throws {
+        XCTAssertTrue(PhraseMatcher("nei giorni dell'iniezione").contains(any: ["giorn* dell'iniezione"]))
+        XCTAssertTrue(PhraseMatcher("depuis que j'ai commencé").contains(any: ["depuis que j'ai commenc*"]))
+        XCTAssertEqual(PhraseMatcher("registro una dose saltata").longestMatch(among: ["registr* * dose", "registr* * * saltat*"]), 4)
+        XCTAssertTrue(PhraseMatcher("julio").contains(any: ["junio"]))
+        XCTAssertFalse(PhraseMatcher("julio").contains(any: ["junio"], typos: false))
+        XCTAssertEqual(try ResponderFixture.read("what was my heart rate variability").0, .metric(.hrv, Period(.unspecified), timeOfDay: nil, comparison: nil))
     }
 
     func testTheTypoMatcherForgivesOneSlipAndNotMore() {

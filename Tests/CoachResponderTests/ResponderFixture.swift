@@ -1,3 +1,4 @@
+import CoachSafety
 @testable import CoachResponder
 
 /// A user three months into Mounjaro: weekly injections on Sundays, steps higher on injection
@@ -28,6 +29,14 @@ enum ResponderFixture {
                                      .systolic: mean(systolic), .diastolic: mean(diastolic)],
                              readings: [.systolic: systolic, .diastolic: diastolic],
                              medications: [.init(name: "Mounjaro", isGLP1: true, startDay: "2026-08-23")], intakes: intakes)
+    }
+
+    /// How the built-in responder reads and answers `question` in `locale` from this snapshot.
+    static func read(_ question: String, locale: CoachLocale = .en) throws -> (Question, CoachAnswer) {
+        let language = try ResponderLanguage.load(locale)
+        let snapshot = Self.snapshot
+        let read = QuestionReader(language: language).read(question, medications: snapshot.medications.map(\.name))
+        return (read, AnswerComposer(language: language).answer(read, asked: question, snapshot: snapshot))
     }
 
     private static func mean(_ readings: [CoachSnapshot.Reading]) -> [CoachSnapshot.DayValue] {

@@ -1,0 +1,243 @@
+import CoachSafety
+@testable import CoachResponder
+import Foundation
+import XCTest
+
+/// The English family of questions, asked in German, French, Spanish, Italian and Polish the way
+/// people type them (colloquial and formal, typos, no diacritics), answered from the same
+/// fixture: the user's figure in the locale's number format, one reflective question, no cause.
+final class LocalizedResponderTests: XCTestCase {
+    /// One locale's questions and the words its answers must never use.
+    struct Phrasebook {
+        let locale: CoachLocale
+        /// A question about the user's data and fragments its answer must contain.
+        let data: [(String, [String])]
+        /// Ways to ask how to log a skipped injection (one with the adjective after the noun).
+        let howtoSkipped: [String]
+        let sleepTip: String
+        let offTopic: String
+        let missingHRV: String
+        /// Causal claims (rule 12), pressure (rule 4) and chastising (rule 14), lower-cased.
+        let forbidden: [String]
+    }
+
+    static let phrasebooks: [Phrasebook] = [
+        Phrasebook(locale: .de, data: [
+            ("Wie viele Schritte habe ich an Spritzentagen gemacht?", ["9000 Schritte", "6000 Schritte"]),
+            ("wieviele schrite an spritzentagen", ["9000", "6000"]),
+            ("Hat mein Gewicht abgenommen, seit ich mit Mounjaro angefangen habe?", ["Mounjaro", "−4,", "84 kg"]),
+            ("Wie war mein Blutdruck abends letzte Woche?", ["128/82"]),
+            ("wie war mein blutdruk morgens letzte woche", ["118/76"]),
+            ("Welche Dosis habe ich im Oktober eingetragen?", ["Mounjaro 2,5 mg", "Mounjaro 5 mg"]),
+            ("Wann habe ich zuletzt Mounjaro gespritzt?", ["15. November"]),
+            ("Wie habe ich letzte Woche geschlafen?", ["7,5 Std."]),
+            ("Wie viele Dosen habe ich letzten Monat ausgelassen?", [": 0."]),
+            ("Wie war meine Stimmung diesen Monat?", ["4 von 5"]),
+        ], howtoSkipped: ["Wie trage ich eine ausgelassene Spritze ein?", "wo kann ich eine vergessene dosis eintragen"],
+        sleepTip: "Hast du Tipps, damit ich besser schlafe?", offTopic: "Wer hat gestern das Spiel gewonnen?",
+        missingHRV: "Wie war meine Herzfrequenzvariabilität letzte Woche?",
+        forbidden: ["verursacht", "liegt an", "wegen der spritze", "führt zu", "musst", "müssen sie", "vergessen", "hättest"]),
+
+        Phrasebook(locale: .fr, data: [
+            ("Combien de pas ai-je faits les jours d'injection ?", ["9000 pas", "6000 pas"]),
+            ("combien de pas jai fait les jours dinjection", ["9000", "6000"]),
+            ("Est-ce que mon poids a baissé depuis que j'ai commencé Mounjaro ?", ["Mounjaro", "−4,", "84 kg"]),
+            ("Quelle était ma tension le soir la semaine dernière ?", ["128/82"]),
+            ("c'était comment ma tesnion le matin la semaine derniere", ["118/76"]),
+            ("Quelle dose ai-je enregistrée en octobre ?", ["Mounjaro 2,5 mg", "Mounjaro 5 mg"]),
+            ("Quand ai-je pris ma dernière dose de Mounjaro ?", ["15 novembre"]),
+            ("Comment j'ai dormi la semaine dernière ?", ["7,5 h"]),
+            ("Combien de doses ai-je sautées le mois dernier ?", [": 0."]),
+            ("Comment était mon humeur ce mois-ci ?", ["4 sur 5"]),
+        ], howtoSkipped: ["Comment enregistrer une injection sautée ?", "comment je fais pour noter une dose oubliee"],
+        sleepTip: "Vous avez des conseils pour mieux dormir ?", offTopic: "Quel temps fera-t-il demain à Paris ?",
+        missingHRV: "Quelle était ma variabilité de la fréquence cardiaque la semaine dernière ?",
+        forbidden: ["à cause de", "causé par", "est dû", "provoqué par", "vous devez", "il faut", "oublié", "auriez dû"]),
+
+        Phrasebook(locale: .es, data: [
+            ("¿Cuántos pasos di los días de inyección?", ["9000 pasos", "6000 pasos"]),
+            ("cuantos pasos di los dias de inyecion", ["9000", "6000"]),
+            ("¿Ha bajado mi peso desde que empecé con Mounjaro?", ["Mounjaro", "−4,", "84 kg"]),
+            ("¿Cómo estuvo mi presión arterial por la noche la semana pasada?", ["128/82"]),
+            ("como estuvo mi presion por la manana la semana pasda", ["118/76"]),
+            ("¿Qué dosis registré en octubre?", ["Mounjaro 2,5 mg", "Mounjaro 5 mg"]),
+            ("¿Cuándo fue mi última dosis de Mounjaro?", ["15 de noviembre"]),
+            ("¿Cómo dormí la semana pasada?", ["7,5 h"]),
+            ("¿Cuántas dosis me salté el mes pasado?", [": 0."]),
+            ("¿Qué tal mi estado de ánimo este mes?", ["4 de 5"]),
+            ("¿Qué dosis registré en julio?", ["en julio"]),
+        ], howtoSkipped: ["¿Cómo registro una inyección omitida?", "donde puedo marcar una dosis como saltada"],
+        sleepTip: "¿Algún consejo para dormir mejor?", offTopic: "¿Quién ganó el partido de ayer?",
+        missingHRV: "¿Cómo estuvo mi variabilidad de la frecuencia cardíaca la semana pasada?",
+        forbidden: ["debido a", "causado por", "por culpa de", "se debe a", "debes", "tienes que", "olvidaste", "deberías"]),
+
+        Phrasebook(locale: .it, data: [
+            ("Quanti passi ho fatto nei giorni dell'iniezione?", ["9000 passi", "6000 passi"]),
+            ("quanti pasi ho fatto nei giorni dell iniezione", ["9000", "6000"]),
+            ("Il mio peso è sceso da quando ho iniziato Mounjaro?", ["Mounjaro", "−4,", "84 kg"]),
+            ("Com'era la mia pressione la sera la settimana scorsa?", ["128/82"]),
+            ("com era la mia presione di mattina la settimana scorsa", ["118/76"]),
+            ("Che dose ho registrato a ottobre?", ["Mounjaro 2,5 mg", "Mounjaro 5 mg"]),
+            ("Quando ho fatto l'ultima iniezione di Mounjaro?", ["15 novembre"]),
+            ("Come ho dormito la settimana scorsa?", ["7,5 ore"]),
+            ("Quante dosi ho saltato il mese scorso?", [": 0."]),
+            ("Com'è stato il mio umore questo mese?", ["4 su 5"]),
+        ], howtoSkipped: ["Come registro un'iniezione saltata?", "come faccio a segnare una dose saltata"],
+        sleepTip: "Hai qualche consiglio per dormire meglio?", offTopic: "Chi ha vinto la partita ieri sera?",
+        missingHRV: "Com'era la mia variabilità della frequenza cardiaca la settimana scorsa?",
+        forbidden: ["causato da", "a causa di", "dovuto a", "è colpa", "devi", "bisogna", "dimenticato", "avresti dovuto"]),
+
+        Phrasebook(locale: .pl, data: [
+            ("Ile kroków zrobiłem w dni zastrzyku?", ["9000 kroków", "6000 kroków"]),
+            ("ile krokow zrobilam w dni zastrzyku", ["9000", "6000"]),
+            ("Czy moja waga spadła, odkąd zaczęłam brać Mounjaro?", ["Mounjaro", "−4,", "84 kg"]),
+            ("Jakie było moje ciśnienie wieczorem w zeszłym tygodniu?", ["128/82"]),
+            ("jakie bylo moje cisnienei rano w ubieglym tygodniu", ["118/76"]),
+            ("Jaką dawkę zapisałem w październiku?", ["Mounjaro 2,5 mg", "Mounjaro 5 mg"]),
+            ("Kiedy ostatnio wziąłem Mounjaro?", ["15 listopada"]),
+            ("Jak spałam w zeszłym tygodniu?", ["7,5 godz."]),
+            ("Ile dawek pominąłem w zeszłym miesiącu?", [": 0."]),
+            ("Jaki był mój nastrój w tym miesiącu?", ["4 na 5"]),
+        ], howtoSkipped: ["Jak zapisać pominięty zastrzyk?", "jak oznaczyc dawke jako pominieta"],
+        sleepTip: "Masz jakieś rady, jak lepiej spać?", offTopic: "Kto wygrał wczorajszy mecz?",
+        missingHRV: "Jaka była moja zmienność rytmu serca w zeszłym tygodniu?",
+        forbidden: ["spowodowane przez", "z powodu", "wynika z", "musisz", "powinieneś", "powinnaś", "zapomniał"]),
+    ]
+
+    private func questions(_ answer: CoachAnswer) -> Int {
+        answer.sentences.filter { $0.hasSuffix("?") }.count
+    }
+
+    func testEachLocaleAnswersWithTheUsersFigures() throws {
+        for book in Self.phrasebooks {
+            for (question, expected) in book.data {
+                let (read, answer) = try ResponderFixture.read(question, locale: book.locale)
+                XCTAssertNotEqual(read, .unknown, "\(book.locale): \(question)")
+                for fragment in expected { XCTAssertTrue(answer.text.contains(fragment), "\(book.locale): \(question) → \(answer.text)") }
+                XCTAssertEqual(questions(answer), 1, "rule 5, \(book.locale): \(question) → \(answer.text)")
+                XCTAssertFalse(answer.text.contains("{"), "unfilled placeholder: \(answer.text)")
+                for word in book.forbidden { XCTAssertFalse(answer.text.lowercased().contains(word), "\(book.locale): \(answer.text)") }
+                for row in answer.evidence { XCTAssertFalse(row.label.contains("_") || row.label.contains("{"), "rule 8: \(row.label)") }
+            }
+        }
+    }
+
+    func testComparisonsSayPatternNotCause() throws {
+        for book in Self.phrasebooks {
+            let language = try ResponderLanguage.load(book.locale)
+            let (_, injection) = try ResponderFixture.read(book.data[0].0, locale: book.locale)
+            XCTAssertTrue(injection.sentences.contains(language.sentence("correlation_note")), "rule 12: \(injection.text)")
+            XCTAssertEqual(injection.evidence.count, 2, injection.text)
+            let (_, since) = try ResponderFixture.read(book.data[2].0, locale: book.locale)
+            XCTAssertTrue(since.sentences.contains(language.sentence("trend_note")), "rule 12: \(since.text)")
+        }
+    }
+
+    func testHowToTipsAndOffTopicQuestions() throws {
+        for book in Self.phrasebooks {
+            let language = try ResponderLanguage.load(book.locale)
+            for question in book.howtoSkipped {
+                let (read, answer) = try ResponderFixture.read(question, locale: book.locale)
+                XCTAssertEqual(read, .howto("log_skipped"), "\(book.locale): \(question)")
+                XCTAssertEqual(questions(answer), 0, answer.text)
+            }
+            let (tip, tipAnswer) = try ResponderFixture.read(book.sleepTip, locale: book.locale)
+            XCTAssertEqual(tip, .tip("sleep"), "\(book.locale): \(book.sleepTip)")
+            XCTAssertEqual(tipAnswer.sentences.first, language.templates.tips["sleep"])
+            XCTAssertEqual(questions(tipAnswer), 1, tipAnswer.text)
+            let (offTopic, pivot) = try ResponderFixture.read(book.offTopic, locale: book.locale)
+            XCTAssertEqual(offTopic, .unknown, "\(book.locale): \(book.offTopic)")
+            XCTAssertEqual(pivot.sentences, [language.sentence("pivot")], "rule 3: a pivot to what it can show")
+            XCTAssertTrue(pivot.evidence.isEmpty)
+        }
+    }
+
+    /// The example questions of each pivot are ones the responder answers with data.
+    func testThePivotsExamplesAreAnswerable() throws {
+        for locale in [CoachLocale.en] + Self.phrasebooks.map(\.locale) {
+            let pivot = try ResponderLanguage.load(locale).sentence("pivot")
+            let examples = pivot.split(whereSeparator: { "„“”«»\"".contains($0) }).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            XCTAssertEqual(examples.count, 2, "\(locale): \(pivot)")
+            for example in examples {
+                guard case .metric = try ResponderFixture.read(example, locale: locale).0 else { return XCTFail("\(locale): \(example)") }
+            }
+        }
+    }
+
+    func testMissingDataPivotsWithoutChastising() throws {
+        for book in Self.phrasebooks {
+            let language = try ResponderLanguage.load(book.locale)
+            let (read, answer) = try ResponderFixture.read(book.missingHRV, locale: book.locale)
+            XCTAssertEqual(read, .metric(.hrv, Period(.lastWeek), timeOfDay: nil, comparison: nil), "\(book.locale): \(book.missingHRV)")
+            XCTAssertTrue(answer.text.contains(language.templates.metricNames["steps"] ?? "-"), "rule 3: \(answer.text)")
+            for word in book.forbidden { XCTAssertFalse(answer.text.lowercased().contains(word), "rule 14: \(answer.text)") }
+        }
+    }
+
+    /// Every sentence the responder can say, in every locale, keeps to rules 4, 12 and 14.
+    func testNoTemplatePressesBlamesOrClaimsACause() throws {
+        for book in Self.phrasebooks {
+            let templates = try ResponderLanguage.load(book.locale).templates
+            let texts = Array(templates.sentences.values) + Array(templates.howto.values) + Array(templates.tips.values)
+                + templates.reflections.values.flatMap { $0 }
+            for text in texts {
+                for word in book.forbidden { XCTAssertFalse(text.lowercased().contains(word), "\(book.locale): \(text)") }
+            }
+        }
+    }
+
+    func testEveryLocaleFileHasTheEnglishKeysAndPlaceholders() throws {
+        let english = try ResponderLanguage.load(.en)
+        let englishPaths = try keyPaths(.en)
+        XCTAssertEqual(Set(Self.phrasebooks.map(\.locale)), Set(CoachLocale.allCases).subtracting([.en]), "a phrasebook per locale")
+        for locale in Self.phrasebooks.map(\.locale) {
+            XCTAssertEqual(try keyPaths(locale).subtracting(["templates.monthNamesInDates"]), englishPaths, "\(locale)")
+            let language = try ResponderLanguage.load(locale)
+            XCTAssertEqual(language.locale, locale.rawValue)
+            XCTAssertEqual(language.decimalSeparator, ",")
+            let vocabulary = language.vocabulary
+            XCTAssertEqual(vocabulary.months.count, 12)
+            XCTAssertEqual(language.templates.monthNames.count, 12)
+            XCTAssertEqual(language.templates.monthNamesInDates?.count ?? 12, 12)
+            let tables: [[String: [String]]] = [vocabulary.metrics, vocabulary.periods, vocabulary.timesOfDay, vocabulary.comparisons,
+                                                vocabulary.medicationLog, vocabulary.howto, vocabulary.tips]
+            let lists: [[String]] = tables.flatMap { Array($0.values) } + vocabulary.months
+                + [vocabulary.howtoCues, vocabulary.tipCues, vocabulary.greetings, vocabulary.thanks]
+            for phrase in lists.joined() {
+                let pattern = PhraseMatcher.pattern(phrase)
+                XCTAssertFalse(pattern.isEmpty || pattern.contains(""), "\(locale): «\(phrase)»")
+            }
+            for (group, englishGroup, localGroup) in [("sentences", english.templates.sentences, language.templates.sentences),
+                                                      ("periodNames", english.templates.periodNames, language.templates.periodNames),
+                                                      ("evidenceLabels", english.templates.evidenceLabels, language.templates.evidenceLabels),
+                                                      ("howto", english.templates.howto, language.templates.howto),
+                                                      ("tips", english.templates.tips, language.templates.tips)] {
+                for (key, template) in englishGroup {
+                    XCTAssertEqual(try placeholders(localGroup[key] ?? ""), try placeholders(template), "\(locale) \(group).\(key)")
+                }
+            }
+            for (key, questions) in language.templates.reflections {
+                XCTAssertFalse(questions.isEmpty, "\(locale) reflections.\(key)")
+                for question in questions { XCTAssertTrue(question.hasSuffix("?") && question.filter { $0 == "?" }.count == 1, question) }
+            }
+        }
+    }
+
+    /// The dotted paths of every object key in a locale's file (arrays are leaves).
+    private func keyPaths(_ locale: CoachLocale) throws -> Set<String> {
+        let url = try XCTUnwrap(ResponderLanguage.fileURL(locale))
+        func paths(_ value: Any, _ prefix: String) -> Set<String> {
+            guard let object = value as? [String: Any] else { return [] }
+            return object.reduce(into: Set<String>()) { found, entry in
+                let path = prefix.isEmpty ? entry.key : prefix + "." + entry.key
+                found.insert(path)
+                found.formUnion(paths(entry.value, path))
+            }
+        }
+        return paths(try JSONSerialization.jsonObject(with: Data(contentsOf: url)), "")
+    }
+
+    private func placeholders(_ template: String) throws -> Set<String> {
+        Set(template.matches(of: try Regex("\\{[a-z_]+\\}")).map { String(template[$0.range]) })
+    }
+}
