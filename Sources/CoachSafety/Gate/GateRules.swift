@@ -61,6 +61,22 @@ struct GateRules {
         hits.min { ($0.start, $0.termClass == .healthAnchor ? 1 : 0) < ($1.start, $1.termClass == .healthAnchor ? 1 : 0) }
     }
 
+    /// True when sentence `index` (a sentence of the model's reply) gives a dose: a subject with an
+    /// amount ("0.5 mg") that is not a report of the user's history ("you logged 5 mg"), or a
+    /// change, a dose value or dosing times put to the user as advice ("you could increase your
+    /// Mounjaro", "inject it on Monday instead"), advice or imperative (the verb opens the sentence).
+    func givesDose(_ index: Int) -> Bool {
+        let sentence = sentences[index]
+        guard sentence.hasAny(Self.doseSubjects) || sentence.doseAmounts > 0 else { return false }
+        let changes = sentence.hits(of: [.changeVerb]).filter { !actsOnHabit($0, in: sentence) }
+        let report = sentence.has(.ownHistory) && changes.isEmpty && !sentence.has(.adviceModality)
+        if sentence.doseAmounts > 0, !report { return true }
+        let acts = !changes.isEmpty || sentence.has(.doseValueRequest)
+            || (sentence.has(.timingWord) && sentence.hasAny(Self.dosingActs))
+        let imperative = sentence.hits(of: [.changeVerb, .intakeVerb, .injectionWord]).contains { $0.start == sentence.firstToken }
+        return acts && (sentence.has(.adviceModality) || imperative)
+    }
+
     private func asksAmountOfDose(_ sentence: SentenceFacts) -> Bool {
         let objects = sentence.hits(of: Self.amountObjects)
         return sentence.hits(of: [.amountQuestion]).contains { question in

@@ -2,7 +2,7 @@ import Foundation
 
 /// One word of a vocabulary term as written in a vocabulary file: a word ("dose"), a stem
 /// ("erhöh*": erhöhen, erhöht), an ending ("*spiegel": Talspiegel, Blutspiegel), a part of a
-/// compound ("*konzentration*"), or "~", a gap of up to three words.
+/// compound ("*konzentration*"), or "~", a gap of up to four words.
 enum WordPattern: Hashable, Sendable {
     case word(String)
     case prefix(String)
@@ -10,7 +10,7 @@ enum WordPattern: Hashable, Sendable {
     case infix(String)
     case gap
 
-    static let longestGap = 3
+    static let longestGap = 4
 
     func matches(_ token: String) -> Bool {
         switch self {

@@ -17,6 +17,8 @@ struct SentenceFacts {
     private(set) var doseAmounts = 0
     /// A role word written as a chat-template marker: "SYSTEM:", "[INST]", "<|im_start|>".
     private(set) var roleMarkers = 0
+    /// The index of the sentence's first word in the message: an imperative opens its sentence.
+    private(set) var firstToken = 0
 
     func has(_ termClass: TermClass) -> Bool { classes.contains(termClass) }
     func hasAny(_ termClasses: Set<TermClass>) -> Bool { !classes.isDisjoint(with: termClasses) }
@@ -32,6 +34,7 @@ struct SentenceFacts {
             facts.isQuestion = question
             return facts
         }
+        for (index, token) in tokens.enumerated().reversed() { sentences[token.sentence].firstToken = index }
         var candidates: [String: [Int32]] = [:]
         var inTerm = [Bool](repeating: false, count: tokens.count)
         for (index, token) in tokens.enumerated() where !token.isNumber {
