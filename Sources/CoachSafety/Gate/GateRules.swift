@@ -1,0 +1,157 @@
+/// The gate's decisions, each a small combination of term classes over a sentence (and, for what
+/// a question is about, the sentence before and after it: "I'm on Mounjaro. Should I skip it?").
+/// `docs/healthlog/coach-gate.md` states them in words; this file is their one definition.
+struct GateRules {
+    let sentences: [SentenceFacts]
+
+    // MARK: Classes the rules group
+
+    /// What a dose question can be about: a drug, a medication, a dose, an injection or pen.
+    static let doseSubjects: Set<TermClass> = [.glp1Drug, .glp1ClassWord, .otherDrug, .medicationWord, .injectionWord, .doseWord]
+    /// What makes a level word a drug level: any drug or substance, a dose, an injection.
+    static let levelSubjects: Set<TermClass> = doseSubjects.union([.substance])
+    /// What an amount question must be about within three words to ask for a dose.
+    static let amountObjects: Set<TermClass> = doseSubjects.union([.unitWord, .intakeVerb])
+    /// Words that turn "later", "Monday", "instead" into timing a dose.
+    static let dosingActs: Set<TermClass> = [.intakeVerb, .doseWord, .injectionWord]
+
+    // MARK: Rule 9: a dose recommended, changed, skipped, stopped, split, timed or restarted
+
+    /// True when sentence `index` asks what to do about a dose: (1) a dose value asked outright
+    /// ("max dose of liraglutide"), not about the user's own history; or (2) a subject (drug,
+    /// medication, dose, pen, injection, or an amount such as "2.5 mg", in this sentence or the
+    /// next or previous), an act on it (a change verb; timing with taking, a dose or an injection;
+    /// an amount question about a dose; two numbers with a unit, "from 2.5 to 5 mg"), and advice
+    /// sought (a modality such as "should I", or a plain question about a change that is not about
+    /// the user's history), unless the sentence is about using the app ("how do I log a skipped dose").
+    /// A change or advice about a health habit does not count ("should I eat more protein on Ozempic?").
+    func asksDoseAdvice(_ index: Int) -> Bool {
+        let sentence = sentences[index]
+        guard window(index).contains(where: { $0.hasAny(Self.doseSubjects) || $0.doseAmounts > 0 }) else { return false }
+        if sentence.has(.doseValueRequest), !sentence.has(.ownHistory) { return true }
+        let changes = sentence.hits(of: [.changeVerb, .changePast]).filter { !actsOnHabit($0, in: sentence) }
+        let presentChange = changes.contains { $0.termClass == .changeVerb }
+        let numericChange = sentence.numbers >= 2 && sentence.doseAmounts >= 1
+        let acts = !changes.isEmpty || numericChange || asksAmountOfDose(sentence)
+            || (sentence.has(.timingWord) && sentence.hasAny(Self.dosingActs))
+        guard acts, !sentence.has(.appAction) else { return false }
+        let advice = sentence.hits(of: [.adviceModality]).contains { !asksAboutHabit($0, in: sentence) }
+        let plainQuestion = sentence.isQuestion && (presentChange || numericChange) && !sentence.has(.ownHistory)
+        return advice || plainQuestion
+    }
+
+    /// A change verb whose object (the first dose subject or health word in the next four words)
+    /// is a health word: "increase my water intake", "cut carbs" are coaching, not dosing.
+    private func actsOnHabit(_ verb: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        let objects = sentence.hits(of: Self.doseSubjects.union([.unitWord, .healthAnchor]))
+            .filter { $0.start >= verb.end && $0.start < verb.end + 4 }
+        return Self.first(objects)?.termClass == .healthAnchor
+    }
+
+    /// Advice asked about an activity: the first act after "should I" is a health word
+    /// ("should I walk before or after my injection?").
+    private func asksAboutHabit(_ modality: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        let acts = sentence.hits(of: [.changeVerb, .changePast, .intakeVerb, .injectionWord, .doseWord, .healthAnchor])
+            .filter { $0.start >= modality.end }
+        return Self.first(acts)?.termClass == .healthAnchor
+    }
+
+    /// The earliest hit; at one position a dose term wins over a health word.
+    private static func first(_ hits: [SentenceFacts.Hit]) -> SentenceFacts.Hit? {
+        hits.min { ($0.start, $0.termClass == .healthAnchor ? 1 : 0) < ($1.start, $1.termClass == .healthAnchor ? 1 : 0) }
+    }
+
+    /// True when sentence `index` (a sentence of the model's reply) gives a dose: a subject with an
+    /// amount ("0.5 mg") that is not a report of the user's history ("you logged 5 mg"), or a
+    /// change, a dose value or dosing times put to the user as advice ("you could increase your
+    /// Mounjaro", "inject it on Monday instead"), advice or imperative (the verb opens the sentence).
+    func givesDose(_ index: Int) -> Bool {
+        let sentence = sentences[index]
+        guard sentence.hasAny(Self.doseSubjects) || sentence.doseAmounts > 0 else { return false }
+        let changes = sentence.hits(of: [.changeVerb]).filter { !actsOnHabit($0, in: sentence) }
+        let report = sentence.has(.ownHistory) && changes.isEmpty && !sentence.has(.adviceModality)
+        if sentence.doseAmounts > 0, !report { return true }
+        let acts = !changes.isEmpty || sentence.has(.doseValueRequest)
+            || (sentence.has(.timingWord) && sentence.hasAny(Self.dosingActs))
+        let imperative = sentence.hits(of: [.changeVerb, .intakeVerb, .injectionWord]).contains { $0.start == sentence.firstToken }
+        return acts && (sentence.has(.adviceModality) || imperative)
+    }
+
+    private func asksAmountOfDose(_ sentence: SentenceFacts) -> Bool {
+        let objects = sentence.hits(of: Self.amountObjects)
+        return sentence.hits(of: [.amountQuestion]).contains { question in
+            objects.contains { $0.start >= question.start && $0.start < question.end + 3 }
+        }
+    }
+
+    // MARK: Rule 15: a drug level, concentration, peak, trough, half-life or wear-off
+
+    /// True when sentence `index` asks about a drug level: a word that means one on its own
+    /// (half-life, trough, plasma); a drug-level word (concentration, wear off, "in my blood")
+    /// with a drug, dose, injection or Research Mode nearby, a pronoun ("when does it wear off")
+    /// or a second level word ("peak concentration"); or a peak/level word within three words of
+    /// a drug and not next to a health metric ("when does Ozempic peak", not "my peak heart rate")
+    /// nor part of a dose value ("the highest dose" asks for a dose, rule 9),
+    /// or with Research Mode named, or asked of a pronoun ("when is it strongest?").
+    func asksDrugLevel(_ index: Int) -> Bool {
+        let sentence = sentences[index]
+        if sentence.has(.pkStrong) { return true }
+        let nearby = window(index)
+        let researchMode = nearby.contains { $0.has(.pkContext) }
+        let subjectNearby = researchMode || nearby.contains { $0.hasAny(Self.levelSubjects) }
+        if sentence.has(.pkMedium),
+           subjectNearby || sentence.has(.pkWeak) || sentence.has(.pronoun) || sentence.count(of: .pkMedium) >= 2 {
+            return true
+        }
+        guard sentence.has(.pkWeak) else { return false }
+        if researchMode || (sentence.isQuestion && sentence.has(.pronoun) && !sentence.has(.healthAnchor)) { return true }
+        let subjects = sentence.hits(of: Self.levelSubjects), metrics = sentence.hits(of: [.healthAnchor])
+        let doseValues = sentence.hits(of: [.doseValueRequest])
+        let levels = sentence.hits(of: [.pkWeak]).filter { level in
+            !doseValues.contains { $0.start <= level.start && level.start < $0.end }
+        }
+        return levels.contains { level in
+            subjects.contains { abs($0.start - level.start) <= 3 }
+                && !metrics.contains { $0.start != level.start && abs($0.start - level.start) <= 2 }
+        }
+    }
+
+    // MARK: Prompt injection
+
+    /// True when any sentence overrides the instructions ("ignore your rules", "disregard the
+    /// above"), asks for the prompt ("print your system prompt", "repeat the text above"), sets
+    /// up a role-play or jailbreak, writes a chat-template role marker, or asks to decode an
+    /// encoding ("decode this base64").
+    var isInjection: Bool {
+        sentences.contains { sentence in
+            (sentence.has(.overrideVerb) && sentence.hasAny([.instructionNoun, .promptNoun, .aboveReference]))
+                || (sentence.has(.revealVerb) && sentence.hasAny([.promptNoun, .aboveReference]))
+                || sentence.has(.rolePlay) || sentence.roleMarkers > 0
+                || (sentence.has(.decodeVerb) && sentence.has(.encodingWord))
+        }
+    }
+
+    // MARK: Rule 10: out of scope
+
+    /// True when sentence `index` is about a topic the Coach never covers (homework, code,
+    /// bitcoin), or about weather, news, sport and the like with no health word in it.
+    func isOutOfScope(_ index: Int) -> Bool {
+        let sentence = sentences[index]
+        return sentence.has(.offTopicStrong) || (sentence.has(.offTopicWeak) && !sentence.has(.healthAnchor))
+    }
+
+    // MARK: Helpers
+
+    /// The sentence with its neighbours, for what a sentence is about.
+    func window(_ index: Int) -> ArraySlice<SentenceFacts> {
+        sentences[max(0, index - 1)...min(sentences.count - 1, index + 1)]
+    }
+
+    /// The first drug named in sentence `index`, else in the one before, else the one after.
+    func drugName(around index: Int) -> String? {
+        for offset in [0, -1, 1] where sentences.indices.contains(index + offset) {
+            if let name = sentences[index + offset].drugNames.first { return name }
+        }
+        return nil
+    }
+}

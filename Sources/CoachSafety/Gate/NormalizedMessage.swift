@@ -1,0 +1,72 @@
+/// A message as the rules read it: folded, split into sentences and words, and each word read
+/// against the vocabulary — leetspeak mapped back ("0zemp1c" → "ozempic"), a number glued to its
+/// unit split ("7.5mg" → "7.5" "mg"), and a misspelt term corrected ("ozempik" → "ozempic").
+struct NormalizedMessage {
+    private(set) var tokens: [GateToken] = []
+    let isQuestion: [Bool]
+
+    init(_ message: String, vocabulary: GateVocabulary) {
+        let raw = TokenizedText(folded: GateFolding.fold(message))
+        isQuestion = raw.isQuestion
+        var readings: [String: [GateToken]] = [:]
+        for token in raw.tokens {
+            if token.isNumber {
+                tokens.append(token)
+                continue
+            }
+            let reading = readings[token.text] ?? Self.read(token, vocabulary: vocabulary)
+            readings[token.text] = reading
+            for (offset, var part) in reading.enumerated() {
+                part.sentence = token.sentence
+                part.startsLine = token.startsLine && offset == 0
+                part.colonAfter = token.colonAfter && offset == reading.count - 1
+                tokens.append(part)
+            }
+        }
+    }
+
+    /// One word as the vocabulary reads it: itself when known, else its leetspeak reading when
+    /// that is known, else a leading number and its unit, else a typo correction, else itself.
+    private static func read(_ token: GateToken, vocabulary: GateVocabulary) -> [GateToken] {
+        if vocabulary.recognises(token.text) { return [token] }
+        let hasDigitsOrSymbols = token.text.unicodeScalars.contains { leet[$0] != nil }
+        if hasDigitsOrSymbols {
+            let mapped = String(String.UnicodeScalarView(token.text.unicodeScalars.map { leet[$0] ?? $0 }))
+            if let known = known(mapped, vocabulary: vocabulary) { return [with(token, text: known)] }
+            if let split = numberAndWord(token.text) {
+                return [with(token, text: split.number, isNumber: true),
+                        with(token, text: known(split.word, vocabulary: vocabulary) ?? split.word)]
+            }
+            return [with(token, text: mapped)]
+        }
+        return [with(token, text: known(token.text, vocabulary: vocabulary) ?? token.text)]
+    }
+
+    /// `word` itself when the vocabulary has it, its correction when it is a typo of a term, else nil.
+    private static func known(_ word: String, vocabulary: GateVocabulary) -> String? {
+        vocabulary.recognises(word) ? word : vocabulary.correction(for: word)
+    }
+
+    private static func with(_ token: GateToken, text: String, isNumber: Bool = false) -> GateToken {
+        var copy = token
+        copy.text = text
+        copy.isNumber = isNumber
+        return copy
+    }
+
+    /// "7.5mg" → ("7.5", "mg"): digits (with one decimal point) then letters only.
+    private static func numberAndWord(_ text: String) -> (number: String, word: String)? {
+        let scalars = Array(text.unicodeScalars)
+        var split = 0
+        while split < scalars.count, scalars[split].properties.numericType != nil || scalars[split] == "." { split += 1 }
+        guard split > 0, split < scalars.count,
+              scalars[split...].allSatisfy({ $0.properties.isAlphabetic }) else { return nil }
+        return (String(String.UnicodeScalarView(scalars[..<split])), String(String.UnicodeScalarView(scalars[split...])))
+    }
+
+    /// Digits and symbols that stand for letters in leetspeak.
+    private static let leet: [Unicode.Scalar: Unicode.Scalar] = [
+        "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g",
+        "@": "a", "$": "s", "!": "i", "|": "l", "€": "e",
+    ]
+}

@@ -1,0 +1,64 @@
+/// What one sentence of a message holds: which classes of terms, where they stand, which drugs
+/// it names, and what its numbers and punctuation say. The rules read only these facts.
+struct SentenceFacts {
+    struct Hit {
+        let termClass: TermClass
+        let start: Int
+        let end: Int
+    }
+
+    private(set) var classes: Set<TermClass> = []
+    private(set) var hits: [Hit] = []
+    /// Drug names in the order written, as the vocabulary spells them ("Mounjaro").
+    private(set) var drugNames: [String] = []
+    var isQuestion = false
+    private(set) var numbers = 0
+    /// A number directly followed by a unit: "2.5 mg", "20 clicks", "10 IE".
+    private(set) var doseAmounts = 0
+    /// A role word written as a chat-template marker: "SYSTEM:", "[INST]", "<|im_start|>".
+    private(set) var roleMarkers = 0
+    /// The index of the sentence's first word in the message: an imperative opens its sentence.
+    private(set) var firstToken = 0
+
+    func has(_ termClass: TermClass) -> Bool { classes.contains(termClass) }
+    func hasAny(_ termClasses: Set<TermClass>) -> Bool { !classes.isDisjoint(with: termClasses) }
+    func hits(of termClasses: Set<TermClass>) -> [Hit] { hits.filter { termClasses.contains($0.termClass) } }
+    /// How many words of the sentence start a term of `termClass` (two locales listing one word count once).
+    func count(of termClass: TermClass) -> Int { Set(hits.filter { $0.termClass == termClass }.map(\.start)).count }
+
+    /// The facts of every sentence of `message`.
+    static func of(_ message: NormalizedMessage, vocabulary: GateVocabulary) -> [SentenceFacts] {
+        let tokens = message.tokens
+        var sentences = message.isQuestion.map { question -> SentenceFacts in
+            var facts = SentenceFacts()
+            facts.isQuestion = question
+            return facts
+        }
+        for (index, token) in tokens.enumerated().reversed() { sentences[token.sentence].firstToken = index }
+        var candidates: [String: [Int32]] = [:]
+        var inTerm = [Bool](repeating: false, count: tokens.count)
+        for (index, token) in tokens.enumerated() where !token.isNumber {
+            let ids = candidates[token.text] ?? vocabulary.terms(startingWith: token.text)
+            candidates[token.text] = ids
+            for id in ids {
+                let term = vocabulary.terms[Int(id)]
+                guard let end = term.match(in: tokens, at: index) else { continue }
+                sentences[token.sentence].record(term, start: index, end: end, in: tokens)
+                for covered in index..<end { inTerm[covered] = true }
+            }
+        }
+        // A number inside a term ("GLP-1") is part of a name, not an amount.
+        for (index, token) in tokens.enumerated() where token.isNumber && !inTerm[index] {
+            sentences[token.sentence].numbers += 1
+        }
+        return sentences
+    }
+
+    private mutating func record(_ term: GateTerm, start: Int, end: Int, in tokens: [GateToken]) {
+        classes.insert(term.termClass)
+        hits.append(Hit(termClass: term.termClass, start: start, end: end))
+        if let name = term.display, term.termClass != .substance, !drugNames.contains(name) { drugNames.append(name) }
+        if term.termClass == .unitWord, start > 0, tokens[start - 1].isNumber { doseAmounts += 1 }
+        if term.termClass == .roleMarker, tokens[start].bracketed || tokens[end - 1].colonAfter { roleMarkers += 1 }
+    }
+}

@@ -1,0 +1,110 @@
+/// The named lists of the gate's vocabulary files (`Resources/gate-vocabulary.<locale>.json`):
+/// each file maps some of these names to terms, and a name not listed here stops the load.
+/// The rules (`GateRules`) combine classes; no rule names a word.
+enum TermClass: String, CaseIterable, Sendable {
+    // What a dose question is about.
+    /// GLP-1 generics, brands and pipeline names (a name the refusal repeats).
+    case glp1Drug
+    /// "GLP-1", "incretin", "weight-loss jab", "Abnehmspritze": the class, no name.
+    case glp1ClassWord
+    /// Any other named drug (ibuprofen, metformin, levothyroxine, insulin).
+    case otherDrug
+    /// "medication", "meds", "pill", "Medikament", "lek".
+    case medicationWord
+    /// Caffeine, alcohol, nicotine: a drug for rule 15 (levels), not for rule 9 (coaching on
+    /// coffee or drinking is in scope).
+    case substance
+    case doseWord
+    /// Units of a dose: "mg", "mcg", "units", "clicks", "IE", "j.". A unit counts after a number.
+    case unitWord
+    /// "injection", "shot", "jab", "pen", "Spritze", "zastrzyk", and injecting verbs.
+    case injectionWord
+    /// "take", "use", "nehmen", "prendre", "tomar", "brać": the verbs of taking a drug.
+    case intakeVerb
+
+    // What the user wants done with it.
+    /// Change, skip, stop, split, restart, switch, delay, in present, infinitive or imperative form.
+    case changeVerb
+    /// The same verbs in the past ("skipped", "abgesetzt", "arrêté"): a report, unless advice is asked.
+    case changePast
+    /// "later", "instead of", "which day", weekdays, "morning or evening": when to take it.
+    case timingWord
+    /// "how much", "how many", "what dose": an amount, when a dose term follows within three words.
+    case amountQuestion
+    /// "right dose", "max dose", "starting dose": a dose value, asked outright.
+    case doseValueRequest
+
+    // Asking for advice, or about one's own log.
+    /// "should I", "can I", "is it safe", "what if", "hypothetically", "tell me", "I want to".
+    case adviceModality
+    /// "did I", "have I", "since I started", "logged", "was": the user's own history.
+    case ownHistory
+    /// "log", "record", "enter", "track", "export", "reminder", "app": using the app.
+    case appAction
+
+    // Drug levels (rule 15).
+    /// Words that are about a drug level on their own: half-life, trough, plasma, steady state.
+    case pkStrong
+    /// Drug-level words that need a drug, a pronoun or a second level word: concentration,
+    /// wear off, eliminated, "stay in my system".
+    case pkMedium
+    /// Peak, level, highest, strongest, kick in: a drug level only right next to a drug.
+    case pkWeak
+    /// "Research Mode": the app's drug-level chart, so "my level" there means a drug level.
+    case pkContext
+    /// "it", "es", "ça": "when does it wear off".
+    case pronoun
+
+    // Prompt injection.
+    /// "ignore", "disregard", "forget", "vergiss", "oublie".
+    case overrideVerb
+    /// "instructions", "rules", "guidelines", "policy", "restrictions".
+    case instructionNoun
+    /// "show", "print", "reveal", "repeat", "translate", "what were".
+    case revealVerb
+    /// "system prompt", "your instructions", "initial instructions": the prompt itself.
+    case promptNoun
+    /// "above", "the text above", "ci-dessus", "powyżej".
+    case aboveReference
+    /// "you are now a", "pretend", "role-play", "act as a", "developer mode", "jailbreak".
+    case rolePlay
+    /// "system", "assistant", "inst", "im start": a chat-template role when written as a marker.
+    case roleMarker
+    /// "base64", "rot13", "hex".
+    case encodingWord
+    /// "decode", "dekodiere", "décode".
+    case decodeVerb
+
+    // Out of scope (rule 10).
+    /// Never about health: homework, bitcoin, election, Python, a poem, a joke.
+    case offTopicStrong
+    /// Off topic unless the same sentence is about health: weather, news, football, movie.
+    case offTopicWeak
+    /// Steps, sleep, weight, heart rate, a run, a meal: the words of health and activity. A
+    /// sentence with one is not off topic; a peak or level next to one is a health metric ("peak
+    /// heart rate"); a change verb whose object is one is about lifestyle ("increase my steps").
+    case healthAnchor
+
+    // The outbound guard.
+    /// "I can't", "not something I", "ask your prescriber": the model declining.
+    case refusalMarker
+
+    /// Words that are never corrected as typos although they lie one letter from a term
+    /// ("water" is not "later", "have" is not "halve").
+    case plainWord
+
+    /// Terms of these classes also match misspelt (Damerau-Levenshtein ≤ 1, ≤ 2 from eight
+    /// letters, same first letter): drug names, drug-level words and the words of an injection
+    /// attack, which are rare enough that a near miss is a typo. Everyday words are left out: in six
+    /// languages one letter often makes another real word ("suelo" is not "suero", "resumir" is
+    /// not "resuming", "water" is not "later").
+    var toleratesTypos: Bool {
+        switch self {
+        case .glp1Drug, .glp1ClassWord, .otherDrug, .substance, .doseWord, .injectionWord, .pkStrong, .pkMedium,
+             .overrideVerb, .instructionNoun, .promptNoun, .rolePlay:
+            return true
+        default:
+            return false
+        }
+    }
+}
