@@ -7,13 +7,15 @@ struct GateRules {
     // MARK: Classes the rules group
 
     /// What a dose question can be about: a drug, a medication, a dose, an injection or pen.
-    static let doseSubjects: Set<TermClass> = [.glp1Drug, .glp1ClassWord, .otherDrug, .medicationWord, .injectionWord, .doseWord]
+    static let doseSubjects: [TermClass] = [.glp1Drug, .glp1ClassWord, .otherDrug, .medicationWord, .injectionWord, .doseWord]
     /// What makes a level word a drug level: any drug or substance, a dose, an injection.
-    static let levelSubjects: Set<TermClass> = doseSubjects.union([.substance])
+    static let levelSubjects: [TermClass] = doseSubjects + [.substance]
     /// What an amount question must be about within three words to ask for a dose.
-    static let amountObjects: Set<TermClass> = doseSubjects.union([.unitWord, .intakeVerb])
+    static let amountObjects: [TermClass] = doseSubjects + [.unitWord, .intakeVerb]
+    /// What a dose question can ask to do: a sentence with none of these asks no dose advice.
+    static let doseActs: [TermClass] = [.changeVerb, .changePast, .timingWord, .amountQuestion, .doseValueRequest]
     /// Words that turn "later", "Monday", "instead" into timing a dose.
-    static let dosingActs: Set<TermClass> = [.intakeVerb, .doseWord, .injectionWord]
+    static let dosingActs: [TermClass] = [.intakeVerb, .doseWord, .injectionWord]
 
     // MARK: Rule 9: a dose recommended, changed, skipped, stopped, split, timed or restarted
 
@@ -27,7 +29,8 @@ struct GateRules {
     /// A change or advice about a health habit does not count ("should I eat more protein on Ozempic?").
     func asksDoseAdvice(_ index: Int) -> Bool {
         let sentence = sentences[index]
-        guard window(index).contains(where: { $0.hasAny(Self.doseSubjects) || $0.doseAmounts > 0 }) else { return false }
+        guard sentence.hasAny(Self.doseActs) || sentence.numbers >= 2,
+              window(index).contains(where: { $0.hasAny(Self.doseSubjects) || $0.doseAmounts > 0 }) else { return false }
         if sentence.has(.doseValueRequest), !sentence.has(.ownHistory) { return true }
         let changes = sentence.hits(of: [.changeVerb, .changePast]).filter { !actsOnHabit($0, in: sentence) }
         let presentChange = changes.contains { $0.termClass == .changeVerb }
@@ -43,7 +46,7 @@ struct GateRules {
     /// A change verb whose object (the first dose subject or health word in the next four words)
     /// is a health word: "increase my water intake", "cut carbs" are coaching, not dosing.
     private func actsOnHabit(_ verb: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
-        let objects = sentence.hits(of: Self.doseSubjects.union([.unitWord, .healthAnchor]))
+        let objects = sentence.hits(of: Self.doseSubjects + [.unitWord, .healthAnchor])
             .filter { $0.start >= verb.end && $0.start < verb.end + 4 }
         return Self.first(objects)?.termClass == .healthAnchor
     }
@@ -95,6 +98,7 @@ struct GateRules {
     /// or with Research Mode named, or asked of a pronoun ("when is it strongest?").
     func asksDrugLevel(_ index: Int) -> Bool {
         let sentence = sentences[index]
+        guard sentence.hasAny([.pkStrong, .pkMedium, .pkWeak]) else { return false }
         if sentence.has(.pkStrong) { return true }
         let nearby = window(index)
         let researchMode = nearby.contains { $0.has(.pkContext) }
