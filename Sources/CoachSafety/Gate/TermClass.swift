@@ -31,6 +31,8 @@ enum TermClass: String, CaseIterable, Sendable {
     case timingWord
     /// "how much", "how many", "what dose": an amount, when a dose term follows within three words.
     case amountQuestion
+    /// "too much", "zu viel", "za dużo": a judgement of the amount just before it ("is 15 mg too much?").
+    case amountJudgement
     /// "right dose", "max dose", "starting dose": a dose value, asked outright.
     case doseValueRequest
 
