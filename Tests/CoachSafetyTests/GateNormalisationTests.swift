@@ -25,6 +25,8 @@ final class GateNormalisationTests: XCTestCase {
 
     func testTyposOfVocabularyTermsAreCorrected() throws {
         XCTAssertEqual(try words("ozmepic tirzeptaide"), ["ozempic", "tirzepatide"])
+        XCTAssertEqual(try words("incrase"), ["increase"], "a long change verb, one letter off")
+        XCTAssertEqual(try words("resumir"), ["resumir"], "two letters off a change verb is another word")
         XCTAssertEqual(try words("water"), ["water"], "a plain word is not a typo of \"later\"")
         XCTAssertEqual(try words("dose"), ["dose"])
     }
