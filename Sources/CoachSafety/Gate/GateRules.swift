@@ -10,7 +10,7 @@ struct GateRules {
     static let doseSubjects: [TermClass] = [.glp1Drug, .glp1ClassWord, .otherDrug, .medicationWord, .injectionWord, .doseWord]
     /// What makes a level word a drug level: any drug or substance, a dose, an injection.
     static let levelSubjects: [TermClass] = doseSubjects + [.substance]
-    /// What an amount question must be about within three words to ask for a dose.
+    /// What an amount question or judgement must be about, within three words, to ask for a dose.
     static let amountObjects: [TermClass] = doseSubjects + [.unitWord, .intakeVerb]
     /// What a dose question can ask to do: a sentence with none of these asks no dose advice.
     static let doseActs: [TermClass] = [.changeVerb, .changePast, .timingWord, .amountQuestion, .amountJudgement, .doseValueRequest]
@@ -25,8 +25,9 @@ struct GateRules {
     /// next or previous), an act on it (a change verb; timing with taking, a dose or an injection;
     /// an amount question or judgement about a dose; two numbers with a unit or a drug, "from 2.5 to
     /// 5 mg", "Wegovy 1.7 or 2.4?"), and advice sought (a modality such as "should I", or a plain
-    /// question about a change or an amount that is not about the user's history), unless the sentence is about using the app ("how do I log a skipped dose").
-    /// A change or advice about a health habit does not count ("should I eat more protein on Ozempic?").
+    /// question about a change or an amount that is not about the user's history), unless the
+    /// sentence is about using the app ("how do I log a skipped dose"). A change or advice about a
+    /// health habit does not count ("should I eat more protein on Ozempic?").
     func asksDoseAdvice(_ index: Int) -> Bool {
         let sentence = sentences[index]
         guard sentence.hasAny(Self.doseActs) || sentence.numbers >= 2,
