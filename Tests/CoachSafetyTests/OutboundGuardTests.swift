@@ -6,8 +6,7 @@ final class OutboundGuardTests: XCTestCase {
 
     /// Model sentences that give a dose, a change, a schedule or an amount, in six languages.
     func testDoseSentencesAreCaughtInSixLanguages() throws {
-        let guardrail = try Self.guardrail.get()
-        let sentences = [
+        try assertEach([
             "You could increase your Mounjaro to 7.5 mg next week.",
             "Take 0.25 mg of Ozempic once a week.",
             "Skip this week's injection and restart on Sunday.",
@@ -23,16 +22,12 @@ final class OutboundGuardTests: XCTestCase {
             "Możesz zwiększyć dawkę Wegovy do 2,4 mg.",
             "Pomiń zastrzyk w tym tygodniu.",
             "Take 400 mg of ibuprofen every six hours.",
-        ]
-        for sentence in sentences {
-            XCTAssertEqual(guardrail.check(sentence), .glp1DoseRefusal, sentence)
-        }
+        ], give: .glp1DoseRefusal)
     }
 
     /// Model sentences that state a drug level, peak, half-life or wear-off, for GLP-1s and other drugs.
     func testDrugLevelSentencesAreCaughtInSixLanguages() throws {
-        let guardrail = try Self.guardrail.get()
-        let sentences = [
+        try assertEach([
             "Your semaglutide level peaks about three days after the injection.",
             "Tirzepatide has a half-life of about five days.",
             "Ibuprofen wears off after about six hours.",
@@ -42,16 +37,12 @@ final class OutboundGuardTests: XCTestCase {
             "La vida media de la semaglutida es de unos 7 días.",
             "Il livello di Ozempic nel sangue raggiunge il picco dopo 2 giorni.",
             "Okres półtrwania semaglutydu wynosi około tygodnia.",
-        ]
-        for sentence in sentences {
-            XCTAssertEqual(guardrail.check(sentence), .drugLevelRefusal, sentence)
-        }
+        ], give: .drugLevelRefusal)
     }
 
     /// The user's own log quoted in the past, health metrics, and refusals pass.
     func testOwnLogReportsAndRefusalsPass() throws {
-        let guardrail = try Self.guardrail.get()
-        let sentences = [
+        try assertEach([
             "You logged 5 mg on 3 October.",
             "Du hast am 3. Oktober 5 mg eingetragen.",
             "Vous avez enregistré 5 mg le 3 octobre.",
@@ -62,9 +53,13 @@ final class OutboundGuardTests: XCTestCase {
             "On your injection days you walked 8,200 steps on average.",
             "I can't estimate drug levels; the Research Mode chart is a display-only view.",
             "A good night's sleep may help your energy level.",
-        ]
+        ], give: nil)
+    }
+
+    private func assertEach(_ sentences: [String], give expected: GroundRule?, line: UInt = #line) throws {
+        let guardrail = try Self.guardrail.get()
         for sentence in sentences {
-            XCTAssertNil(guardrail.check(sentence), sentence)
+            XCTAssertEqual(guardrail.check(sentence), expected, sentence, line: line)
         }
     }
 

@@ -4,24 +4,42 @@ import Foundation
 /// decomposition (NFKD: full-width letters, ligatures, superscripts), no diacritics, no invisible
 /// format characters (zero-width spaces hide words from a plain match), lower case, and the
 /// letters NFKD leaves whole mapped by hand (ß → ss, ł → l, µ → u so that "µg" reads "ug").
+/// Each character folds on its own, so the folds of the Latin, combining-mark, Greek and
+/// full-width blocks are computed once and looked up.
 enum GateFolding {
     static func fold(_ text: String) -> String {
-        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
-        if isASCII { return text.lowercased() }
-        var folded = String.UnicodeScalarView()
-        for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
-            switch scalar.properties.generalCategory {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 65...90: folded.append(UInt8(scalar.value + 32))
+            case 0..<128: folded.append(UInt8(scalar.value))
+            default: folded.append(contentsOf: (precomputed[scalar] ?? fold(scalar)).utf8)
+            }
+        }
+        return String(decoding: folded, as: UTF8.self)
+    }
+
+    private static func fold(_ scalar: Unicode.Scalar) -> String {
+        var folded = ""
+        for part in String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars {
+            switch part.properties.generalCategory {
             case .nonspacingMark, .spacingMark, .enclosingMark, .format: continue
             default: break
             }
-            if let replacement = handMapped[scalar] {
-                folded.append(contentsOf: replacement.unicodeScalars)
-            } else {
-                folded.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
-            }
+            folded += handMapped[part] ?? part.properties.lowercaseMapping
         }
-        return String(folded)
+        return folded
     }
+
+    private static let precomputed: [Unicode.Scalar: String] = {
+        let blocks: [ClosedRange<UInt32>] = [0x80...0x24F, 0x300...0x36F, 0x370...0x3FF, 0x1E00...0x1EFF, 0x2000...0x206F, 0xFF00...0xFF5E]
+        var table: [Unicode.Scalar: String] = [:]
+        for value in blocks.joined() {
+            if let scalar = Unicode.Scalar(value) { table[scalar] = fold(scalar) }
+        }
+        return table
+    }()
 
     private static let handMapped: [Unicode.Scalar: String] = [
         "ß": "ss", "ẞ": "ss", "ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae",

@@ -7,13 +7,15 @@ struct GateRules {
     // MARK: Classes the rules group
 
     /// What a dose question can be about: a drug, a medication, a dose, an injection or pen.
-    static let doseSubjects: Set<TermClass> = [.glp1Drug, .glp1ClassWord, .otherDrug, .medicationWord, .injectionWord, .doseWord]
+    static let doseSubjects: [TermClass] = [.glp1Drug, .glp1ClassWord, .otherDrug, .medicationWord, .injectionWord, .doseWord]
     /// What makes a level word a drug level: any drug or substance, a dose, an injection.
-    static let levelSubjects: Set<TermClass> = doseSubjects.union([.substance])
-    /// What an amount question must be about within three words to ask for a dose.
-    static let amountObjects: Set<TermClass> = doseSubjects.union([.unitWord, .intakeVerb])
+    static let levelSubjects: [TermClass] = doseSubjects + [.substance]
+    /// What an amount question or judgement must be about, within three words, to ask for a dose.
+    static let amountObjects: [TermClass] = doseSubjects + [.unitWord, .intakeVerb]
+    /// What a dose question can ask to do: a sentence with none of these asks no dose advice.
+    static let doseActs: [TermClass] = [.changeVerb, .changePast, .timingWord, .amountQuestion, .amountJudgement, .doseValueRequest]
     /// Words that turn "later", "Monday", "instead" into timing a dose.
-    static let dosingActs: Set<TermClass> = [.intakeVerb, .doseWord, .injectionWord]
+    static let dosingActs: [TermClass] = [.intakeVerb, .doseWord, .injectionWord]
 
     // MARK: Rule 9: a dose recommended, changed, skipped, stopped, split, timed or restarted
 
@@ -21,29 +23,32 @@ struct GateRules {
     /// ("max dose of liraglutide"), not about the user's own history; or (2) a subject (drug,
     /// medication, dose, pen, injection, or an amount such as "2.5 mg", in this sentence or the
     /// next or previous), an act on it (a change verb; timing with taking, a dose or an injection;
-    /// an amount question about a dose; two numbers with a unit, "from 2.5 to 5 mg"), and advice
-    /// sought (a modality such as "should I", or a plain question about a change that is not about
-    /// the user's history), unless the sentence is about using the app ("how do I log a skipped dose").
-    /// A change or advice about a health habit does not count ("should I eat more protein on Ozempic?").
+    /// an amount question or judgement about a dose; two numbers with a unit or a drug, "from 2.5 to
+    /// 5 mg", "Wegovy 1.7 or 2.4?"), and advice sought (a modality such as "should I", or a plain
+    /// question about a change or an amount that is not about the user's history), unless the
+    /// sentence is about using the app ("how do I log a skipped dose"). A change or advice about a
+    /// health habit does not count ("should I eat more protein on Ozempic?").
     func asksDoseAdvice(_ index: Int) -> Bool {
         let sentence = sentences[index]
-        guard window(index).contains(where: { $0.hasAny(Self.doseSubjects) || $0.doseAmounts > 0 }) else { return false }
+        guard sentence.hasAny(Self.doseActs) || sentence.numbers >= 2,
+              window(index).contains(where: { $0.hasAny(Self.doseSubjects) || $0.doseAmounts > 0 }) else { return false }
         if sentence.has(.doseValueRequest), !sentence.has(.ownHistory) { return true }
         let changes = sentence.hits(of: [.changeVerb, .changePast]).filter { !actsOnHabit($0, in: sentence) }
         let presentChange = changes.contains { $0.termClass == .changeVerb }
-        let numericChange = sentence.numbers >= 2 && sentence.doseAmounts >= 1
-        let acts = !changes.isEmpty || numericChange || asksAmountOfDose(sentence)
+        let numericChange = sentence.numbers >= 2 && (sentence.doseAmounts >= 1 || sentence.hasAny([.glp1Drug, .doseWord]))
+        let amount = asksAmountOfDose(sentence)
+        let acts = !changes.isEmpty || numericChange || amount
             || (sentence.has(.timingWord) && sentence.hasAny(Self.dosingActs))
         guard acts, !sentence.has(.appAction) else { return false }
         let advice = sentence.hits(of: [.adviceModality]).contains { !asksAboutHabit($0, in: sentence) }
-        let plainQuestion = sentence.isQuestion && (presentChange || numericChange) && !sentence.has(.ownHistory)
+        let plainQuestion = sentence.isQuestion && (presentChange || numericChange || amount) && !sentence.has(.ownHistory)
         return advice || plainQuestion
     }
 
     /// A change verb whose object (the first dose subject or health word in the next four words)
     /// is a health word: "increase my water intake", "cut carbs" are coaching, not dosing.
     private func actsOnHabit(_ verb: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
-        let objects = sentence.hits(of: Self.doseSubjects.union([.unitWord, .healthAnchor]))
+        let objects = sentence.hits(of: Self.doseSubjects + [.unitWord, .healthAnchor])
             .filter { $0.start >= verb.end && $0.start < verb.end + 4 }
         return Self.first(objects)?.termClass == .healthAnchor
     }
@@ -77,10 +82,15 @@ struct GateRules {
         return acts && (sentence.has(.adviceModality) || imperative)
     }
 
+    /// An amount question with a dose term in its next three words ("how much Ozempic"), or an
+    /// amount judgement with one in its previous three ("15 mg of Mounjaro too much").
     private func asksAmountOfDose(_ sentence: SentenceFacts) -> Bool {
         let objects = sentence.hits(of: Self.amountObjects)
-        return sentence.hits(of: [.amountQuestion]).contains { question in
+        let asked = sentence.hits(of: [.amountQuestion]).contains { question in
             objects.contains { $0.start >= question.start && $0.start < question.end + 3 }
+        }
+        return asked || sentence.hits(of: [.amountJudgement]).contains { judgement in
+            objects.contains { $0.start < judgement.start && $0.start >= judgement.start - 3 }
         }
     }
 
@@ -95,6 +105,7 @@ struct GateRules {
     /// or with Research Mode named, or asked of a pronoun ("when is it strongest?").
     func asksDrugLevel(_ index: Int) -> Bool {
         let sentence = sentences[index]
+        guard sentence.hasAny([.pkStrong, .pkMedium, .pkWeak]) else { return false }
         if sentence.has(.pkStrong) { return true }
         let nearby = window(index)
         let researchMode = nearby.contains { $0.has(.pkContext) }

@@ -10,6 +10,8 @@ struct GateToken: Sendable {
     /// Right after `[`, `<`, `|`, `{` or `#`: how chat templates mark a role ("[INST]").
     var bracketed: Bool
     var colonAfter = false
+    /// The vocabulary terms whose first word this token matches, looked up once per distinct word.
+    var terms: [Int32] = []
 }
 
 /// The words of a message, split by sentence, before any vocabulary is consulted.
@@ -23,15 +25,15 @@ struct TokenizedText {
     /// "o.z.e.m.p.i.c", "0 z e m p 1 c") are joined into one word.
     init(folded: String) {
         let scalars = Array(folded.unicodeScalars)
-        var gap: [Unicode.Scalar] = []
         var joinable: [Bool] = []
+        var gapStart = 0
         var index = 0
         while index < scalars.count {
             guard Self.startsWord(scalars, at: index) else {
-                gap.append(scalars[index])
                 index += 1
                 continue
             }
+            let gap = Gap(scalars[gapStart..<index], atEnd: false)
             var word = String.UnicodeScalarView()
             var allDigits = true
             while index < scalars.count {
@@ -47,34 +49,58 @@ struct TokenizedText {
                 }
                 index += 1
             }
-            joinable.append(gap.count == 1 && Self.letterJoiners.contains(gap[0]))
-            closeGap(gap)
+            joinable.append(gap.joinsLetters)
+            close(gap)
             tokens.append(GateToken(text: String(word), isNumber: allDigits, sentence: isQuestion.count - 1,
-                                    startsLine: tokens.isEmpty || gap.contains { $0 == "\n" || $0 == "\r" },
-                                    bracketed: gap.contains { Self.bracketMarks.contains($0) }))
-            gap = []
+                                    startsLine: tokens.isEmpty || gap.breaksLine, bracketed: gap.bracketed))
+            gapStart = index
         }
-        closeGap(gap)
+        close(Gap(scalars[gapStart...], atEnd: true))
         joinSpelledOutWords(joinable: joinable)
     }
 
-    /// Reads the punctuation between the last token and the next: question marks, sentence ends, colons.
-    private mutating func closeGap(_ gap: [Unicode.Scalar]) {
-        if gap.contains(":"), !tokens.isEmpty { tokens[tokens.count - 1].colonAfter = true }
-        if gap.contains("?") { isQuestion[isQuestion.count - 1] = true }
-        let endsSentence = gap.enumerated().contains { offset, scalar in
-            Self.sentenceEnds.contains(scalar)
-                || (scalar == "." && (offset + 1 == gap.count || gap[offset + 1].properties.isWhitespace))
+    /// What the punctuation between two tokens says, read in one pass.
+    private struct Gap {
+        var colon = false, question = false, invertedQuestion = false, endsSentence = false
+        var breaksLine = false, bracketed = false, joinsLetters = false
+
+        /// A full stop ends a sentence when a space or the end of the text follows it.
+        init(_ scalars: ArraySlice<Unicode.Scalar>, atEnd: Bool) {
+            joinsLetters = scalars.count == 1 && TokenizedText.letterJoiners.contains(scalars[scalars.startIndex])
+            var previousWasStop = false
+            for scalar in scalars {
+                switch scalar {
+                case ":": colon = true
+                case "?": question = true; endsSentence = true
+                case "¿": invertedQuestion = true; endsSentence = true
+                case "!", ";", "…", "¡": endsSentence = true
+                case "\n", "\r": breaksLine = true; endsSentence = true
+                case "[", "<", "|", "{", "#": bracketed = true
+                default: break
+                }
+                if previousWasStop, scalar.properties.isWhitespace { endsSentence = true }
+                previousWasStop = scalar == "."
+            }
+            if previousWasStop, atEnd { endsSentence = true }
         }
-        if endsSentence, !tokens.isEmpty, tokens.last?.sentence == isQuestion.count - 1 { isQuestion.append(false) }
-        if gap.contains("¿") { isQuestion[isQuestion.count - 1] = true }
     }
 
-    /// Joins runs of three or more one-character tokens separated by a single space or joiner,
-    /// at least two of them letters: "s k i p" reads "skip", "0 z e m p 1 c" reads "0zemp1c"
-    /// (leetspeak is read later). A wider gap ends the word, so "s k i p   m y" is two words.
+    /// Applies a gap to the sentence being read: a colon marks the last token, a question mark
+    /// the sentence, a sentence end opens the next one.
+    private mutating func close(_ gap: Gap) {
+        if gap.colon, !tokens.isEmpty { tokens[tokens.count - 1].colonAfter = true }
+        if gap.question { isQuestion[isQuestion.count - 1] = true }
+        if gap.endsSentence, !tokens.isEmpty, tokens.last?.sentence == isQuestion.count - 1 { isQuestion.append(false) }
+        if gap.invertedQuestion { isQuestion[isQuestion.count - 1] = true }
+    }
+
+    /// Joins runs of single characters separated by a single space or joiner, at least two of them
+    /// letters: "s k i p" reads "skip", "0 z e m p 1 c" reads "0zemp1c" (leetspeak is read later).
+    /// A run needs three characters, or two once the message has a run of three ("m y" in
+    /// "s k i p  m y  d o s e"), so that "y a" in ordinary Spanish stays two words. A wider gap
+    /// ends the word.
     private mutating func joinSpelledOutWords(joinable: [Bool]) {
-        var joined: [GateToken] = []
+        var runs: [Range<Int>] = []
         var start = 0
         while start < tokens.count {
             var end = start + 1
@@ -82,30 +108,31 @@ struct TokenizedText {
                 while end < tokens.count, joinable[end], tokens[end].text.unicodeScalars.count == 1,
                       tokens[end].sentence == tokens[start].sentence { end += 1 }
             }
-            let run = tokens[start..<end]
-            let letters = run.filter { !$0.isNumber }.count
-            if run.count >= 3, letters >= 2 {
-                var word = run[start]
-                word.text = run.map(\.text).joined()
-                word.isNumber = false
-                word.colonAfter = run[end - 1].colonAfter
-                joined.append(word)
-            } else {
-                joined.append(contentsOf: run)
-            }
+            if end - start >= 2, tokens[start..<end].filter({ !$0.isNumber }).count >= 2 { runs.append(start..<end) }
             start = end
         }
-        tokens = joined
+        let shortest = runs.contains { $0.count >= 3 } ? 2 : 3
+        for run in runs.reversed() where run.count >= shortest {
+            var word = tokens[run.lowerBound]
+            word.text = tokens[run].map(\.text).joined()
+            word.isNumber = false
+            word.colonAfter = tokens[run.upperBound - 1].colonAfter
+            tokens.replaceSubrange(run, with: [word])
+        }
     }
 
-    private static let sentenceEnds: Set<Unicode.Scalar> = ["?", "!", ";", "\n", "\r", "…", "¿", "¡"]
-    private static let bracketMarks: Set<Unicode.Scalar> = ["[", "<", "|", "{", "#"]
-    private static let letterJoiners: Set<Unicode.Scalar> = [" ", ".", "-", "_", "*", "·", "/", "+"]
+    fileprivate static let letterJoiners: Set<Unicode.Scalar> = [" ", ".", "-", "_", "*", "·", "/", "+"]
     /// Leetspeak symbols that stand for letters inside a word ("$kip", "d@se", "sk!p").
     private static let leetSymbols: Set<Unicode.Scalar> = ["@", "$", "!", "|", "€"]
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 48 && scalar.value <= 57 }
-    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic }
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 97...122, 65...90: return true
+        case 0..<128: return false
+        default: return scalar.properties.isAlphabetic
+        }
+    }
 
     private static func startsWord(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
         let scalar = scalars[index]

@@ -62,7 +62,7 @@ struct GateVocabulary: Sendable {
     private init(terms: [GateTerm]) {
         var byWord: [String: [Int32]] = [:], byPrefix: [String: [Int32]] = [:]
         var bySuffix: [String: [Int32]] = [:], byInfix: [String: [Int32]] = [:]
-        var knownWords: Set<String> = [], typoWords: Set<String> = []
+        var knownWords: Set<String> = [], typoDistances: [String: Int] = [:]
         for (index, term) in terms.enumerated() {
             let id = Int32(index)
             switch term.words[0] {
@@ -74,7 +74,9 @@ struct GateVocabulary: Sendable {
             }
             for case .word(let word) in term.words {
                 knownWords.insert(word)
-                if term.termClass.toleratesTypos { typoWords.insert(word) }
+                if let distance = term.termClass.typoDistance(forLength: word.count) {
+                    typoDistances[word] = max(distance, typoDistances[word] ?? 0)
+                }
             }
         }
         self.terms = terms
@@ -85,7 +87,7 @@ struct GateVocabulary: Sendable {
         self.suffixLengths = Set(bySuffix.keys.map(\.utf8.count)).sorted()
         self.byInfix = byInfix.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         self.knownWords = knownWords
-        self.typos = TypoIndex(words: typoWords)
+        self.typos = TypoIndex(distances: typoDistances)
     }
 
     /// An entry and, when it has a German umlaut, its spelling without one ("höchste" and

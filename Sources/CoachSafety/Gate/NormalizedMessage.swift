@@ -14,8 +14,17 @@ struct NormalizedMessage {
                 tokens.append(token)
                 continue
             }
-            let reading = readings[token.text] ?? Self.read(token, vocabulary: vocabulary)
-            readings[token.text] = reading
+            let reading: [GateToken]
+            if let known = readings[token.text] {
+                reading = known
+            } else {
+                reading = Self.read(token, vocabulary: vocabulary).map { part in
+                    var part = part
+                    if !part.isNumber { part.terms = vocabulary.terms(startingWith: part.text) }
+                    return part
+                }
+                readings[token.text] = reading
+            }
             for (offset, var part) in reading.enumerated() {
                 part.sentence = token.sentence
                 part.startsLine = token.startsLine && offset == 0

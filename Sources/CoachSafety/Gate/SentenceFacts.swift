@@ -21,8 +21,8 @@ struct SentenceFacts {
     private(set) var firstToken = 0
 
     func has(_ termClass: TermClass) -> Bool { classes.contains(termClass) }
-    func hasAny(_ termClasses: Set<TermClass>) -> Bool { !classes.isDisjoint(with: termClasses) }
-    func hits(of termClasses: Set<TermClass>) -> [Hit] { hits.filter { termClasses.contains($0.termClass) } }
+    func hasAny(_ termClasses: [TermClass]) -> Bool { termClasses.contains { classes.contains($0) } }
+    func hits(of termClasses: [TermClass]) -> [Hit] { hits.filter { termClasses.contains($0.termClass) } }
     /// How many words of the sentence start a term of `termClass` (two locales listing one word count once).
     func count(of termClass: TermClass) -> Int { Set(hits.filter { $0.termClass == termClass }.map(\.start)).count }
 
@@ -35,12 +35,9 @@ struct SentenceFacts {
             return facts
         }
         for (index, token) in tokens.enumerated().reversed() { sentences[token.sentence].firstToken = index }
-        var candidates: [String: [Int32]] = [:]
         var inTerm = [Bool](repeating: false, count: tokens.count)
         for (index, token) in tokens.enumerated() where !token.isNumber {
-            let ids = candidates[token.text] ?? vocabulary.terms(startingWith: token.text)
-            candidates[token.text] = ids
-            for id in ids {
+            for id in token.terms {
                 let term = vocabulary.terms[Int(id)]
                 guard let end = term.match(in: tokens, at: index) else { continue }
                 sentences[token.sentence].record(term, start: index, end: end, in: tokens)

@@ -31,6 +31,8 @@ enum TermClass: String, CaseIterable, Sendable {
     case timingWord
     /// "how much", "how many", "what dose": an amount, when a dose term follows within three words.
     case amountQuestion
+    /// "too much", "zu viel", "za dużo": a judgement of the amount just before it ("is 15 mg too much?").
+    case amountJudgement
     /// "right dose", "max dose", "starting dose": a dose value, asked outright.
     case doseValueRequest
 
@@ -93,18 +95,22 @@ enum TermClass: String, CaseIterable, Sendable {
     /// ("water" is not "later", "have" is not "halve").
     case plainWord
 
-    /// Terms of these classes also match misspelt (Damerau-Levenshtein ≤ 1, ≤ 2 from eight
-    /// letters, same first letter): drug names, drug-level words and the words of an injection
-    /// attack, which are rare enough that a near miss is a typo. Everyday words are left out: in six
-    /// languages one letter often makes another real word ("suelo" is not "suero", "resumir" is
-    /// not "resuming", "water" is not "later").
-    var toleratesTypos: Bool {
+    /// How far a misspelt word may be from a term of this class and still match it (Damerau-
+    /// Levenshtein distance, same first letter), by the term's length; nil for no typo tolerance.
+    /// Drug names, drug-level words and the words of an injection attack are rare enough that a
+    /// near miss is a typo: ≤ 1 from five letters, ≤ 2 from eight. Change verbs are common words in
+    /// six languages, so only long ones match, at ≤ 1 ("incrase" is "increase"; "resumir" is not
+    /// "resuming"). Everyday words are left out: one letter often makes another real word ("suelo"
+    /// is not "suero", "water" is not "later").
+    func typoDistance(forLength length: Int) -> Int? {
         switch self {
         case .glp1Drug, .glp1ClassWord, .otherDrug, .substance, .doseWord, .injectionWord, .pkStrong, .pkMedium,
              .overrideVerb, .instructionNoun, .promptNoun, .rolePlay:
-            return true
+            return length >= 8 ? 2 : length >= 5 ? 1 : nil
+        case .changeVerb:
+            return length >= 7 ? 1 : nil
         default:
-            return false
+            return nil
         }
     }
 }

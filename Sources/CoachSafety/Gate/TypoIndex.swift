@@ -1,26 +1,28 @@
-/// Finds the vocabulary word a misspelt token stands for: Damerau-Levenshtein (optimal string
-/// alignment) distance ≤ 1 for words of five to seven letters, ≤ 2 from eight, same first letter,
-/// tokens of five letters or more. Candidates come from a symmetric-deletion index (the word and
+/// Finds the vocabulary word a misspelt token stands for: within each word's own Damerau-Levenshtein
+/// (optimal string alignment) distance (`TermClass.typoDistance`), same first letter, tokens of five
+/// letters or more. Candidates come from a symmetric-deletion index (the word and
 /// every form of it with one or two letters deleted, hashed), so a lookup costs a few dozen hash
 /// probes, not a comparison with every word.
 struct TypoIndex: Sendable {
     private let words: [[UInt8]]
+    private let allowed: [Int]
     private let buckets: [UInt64: [Int32]]
 
     static let shortestWord = 5
 
-    init<Words: Sequence>(words source: Words) where Words.Element == String {
-        var words: [[UInt8]] = []
+    /// `distances`: each word and the distance a typo of it may have (1 or 2).
+    init(distances: [String: Int]) {
+        var words: [[UInt8]] = [], allowed: [Int] = []
         var buckets: [UInt64: [Int32]] = [:]
-        for word in Set(source) where word.utf8.count >= Self.shortestWord {
+        for (word, distance) in distances.sorted(by: { $0.key < $1.key }) where word.utf8.count >= Self.shortestWord {
             let bytes = Array(word.utf8)
             let id = Int32(words.count)
             words.append(bytes)
-            for hash in Self.deletionHashes(of: bytes, upTo: Self.allowedDistance(forLength: bytes.count)) {
-                buckets[hash, default: []].append(id)
-            }
+            allowed.append(distance)
+            for hash in Self.deletionHashes(of: bytes, upTo: distance) { buckets[hash, default: []].append(id) }
         }
         self.words = words
+        self.allowed = allowed
         self.buckets = buckets
     }
 
@@ -33,7 +35,7 @@ struct TypoIndex: Sendable {
             for id in buckets[hash] ?? [] where id != best?.id {
                 let word = words[Int(id)]
                 guard word[0] == bytes[0] else { continue }
-                let allowed = Self.allowedDistance(forLength: word.count)
+                let allowed = allowed[Int(id)]
                 guard abs(word.count - bytes.count) <= allowed else { continue }
                 let distance = Self.distance(bytes, word, bound: allowed)
                 if distance <= allowed, distance < (best?.distance ?? Int.max) { best = (id, distance) }
@@ -41,8 +43,6 @@ struct TypoIndex: Sendable {
         }
         return best.map { String(decoding: words[Int($0.id)], as: UTF8.self) }
     }
-
-    private static func allowedDistance(forLength length: Int) -> Int { length >= 8 ? 2 : 1 }
 
     // MARK: Hashes of the word with up to two letters deleted
 
