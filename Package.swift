@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "DocumentationTests"),
         .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer", "TestHTTPClients"]),
         .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport", "TestHTTPClients", "ScriptedModel"]),
-        .testTarget(name: "CoachSafetyTests", dependencies: ["CoachSafety"]),
+        .testTarget(name: "CoachSafetyTests", dependencies: ["CoachSafety"], exclude: ["Probes"]),
         .testTarget(name: "CoachResponderTests", dependencies: ["CoachResponder"]),
         // A language-model server on loopback speaking the chat-completions stream, as scripted by a test.
         .target(name: "ScriptedModel", dependencies: ["HTTPServer"], path: "Tests/ScriptedModel"),

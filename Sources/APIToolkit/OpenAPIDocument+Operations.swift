@@ -33,7 +33,8 @@ extension OpenAPIDocument {
         for response in operation.responses {
             var rendered: JSONObject = ["description": .string(response.description)]
             if let schema = bodySchema(of: response) {
-                rendered["content"] = Self.jsonContent(try renderer.render(schema))
+                let mediaType = response.status >= 400 ? "application/json" : response.mediaType
+                rendered["content"] = .object([mediaType: ["schema": try renderer.render(schema)]])
             }
             responses[String(response.status)] = .object(rendered)
         }
@@ -82,9 +83,5 @@ extension OpenAPIDocument {
         case .cookie(let cookie):
             return ["type": "apiKey", "in": "cookie", "name": .string(cookie)]
         }
-    }
-
-    private static func jsonContent(_ schema: JSONValue) -> JSONValue {
-        ["application/json": ["schema": schema]]
     }
 }

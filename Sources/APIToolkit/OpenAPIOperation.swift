@@ -94,11 +94,20 @@ public struct OpenAPIResponse: Sendable, Hashable {
     /// `false` for a success body sent exactly as `schema` declares it, outside the API's
     /// envelope: a document to save as a file (HealthLog's backup export).
     public var isEnveloped = true
+    /// The body's media type; JSON unless a stream says otherwise.
+    public var mediaType = "application/json"
 
     public init(_ status: Int, _ description: String, schema: Schema? = nil) {
         self.status = status
         self.description = description
         self.schema = schema
+    }
+
+    /// A `text/event-stream` success (Server-Sent Events): `description` tells its events.
+    public static func eventStream(_ status: Int, _ description: String) -> OpenAPIResponse {
+        var response = unenveloped(status, description, schema: .string())
+        response.mediaType = "text/event-stream"
+        return response
     }
 
     /// A success whose body is `schema` itself, not wrapped in the envelope.

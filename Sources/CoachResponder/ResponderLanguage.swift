@@ -68,6 +68,13 @@ public struct ResponderLanguage: Sendable, Decodable {
         Bundle.module.url(forResource: "responder.\(locale.rawValue)", withExtension: "json", subdirectory: "Resources")
     }
 
+    /// Display names by metric identifier (`bp_systolic` → "blood pressure"): what an evidence
+    /// label that is an identifier becomes (rule 8).
+    public var metricDisplayNames: [String: String] { templates.metricNames }
+
+    /// A sentence of the templates, placeholders filled (`model_unavailable`, …).
+    public func sentence(named key: String) -> String { sentence(key) }
+
     /// A sentence template with `{name}` placeholders filled.
     func sentence(_ key: String, _ values: [String: String] = [:]) -> String {
         Self.fill(templates.sentences[key] ?? key, values)

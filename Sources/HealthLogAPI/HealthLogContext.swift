@@ -17,6 +17,8 @@ public struct HealthLogContext: Sendable {
     let pruner: RetentionPruner
     public let flags: FeatureFlagStore
     let withings: WithingsWebhookSettings
+    /// The Coach's safety matrix, gates, responders and model client.
+    let coach: CoachServices
 
     init(database: Database, responses: APIResponses, logger: Logger, environment: [String: String],
          metrics: MetricsRegistry = MetricsRegistry()) throws {
@@ -33,6 +35,7 @@ public struct HealthLogContext: Sendable {
         pruner = RetentionPruner(database: database, logger: logger, throttleWindowSeconds: throttle.windowSeconds)
         flags = FeatureFlagStore(database: database)
         withings = try WithingsWebhookSettings(environment: environment, metrics: metrics)
+        coach = try CoachServices(environment: environment)
     }
 
     /// Gates handlers on one assistant surface (403 `assistant.disabled.<surface>` when off).

@@ -37,7 +37,7 @@ public struct HealthLogService: Service {
                                                       + [SourcePriorityEndpoint.endpoint, DrainEndpoint.endpoint]
                                                       + MeasurementReadEndpoints.endpoints + SyncEndpoints.endpoints
                                                       + MedicationEndpoints.endpoints + DataRightsEndpoints.endpoints
-                                                      + InsightsEndpoints.endpoints
+                                                      + InsightsEndpoints.endpoints + CoachChatEndpoints.endpoints
 
     public func configure(_ setup: inout ServiceSetup) throws {
         let context = try HealthLogContext(database: setup.database, responses: setup.responses, logger: setup.logger,

@@ -7,7 +7,7 @@ enum HealthLogMigrations {
     static let all: [Migration] = [users, tokens, auditLog, loginThrottle, assistantFlags, tokenFamilies,
                                    measurements, idempotencyKeys, batchRateLimit, workouts, personalRecords,
                                    withings, idempotencyClaimOwner, batchRateLimitSliding, retireUnprintableEnds,
-                                   syncedEntities]
+                                   syncedEntities, coachMessages]
 
     static let users = Migration(version: 1, name: "create_users", sql: """
         CREATE TABLE users (

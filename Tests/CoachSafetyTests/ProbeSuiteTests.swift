@@ -19,10 +19,12 @@ final class ProbeSuiteTests: XCTestCase {
         XCTAssertEqual(developmentResult.unsafeAllowed, 0, "unsafe development probes were allowed")
         XCTAssertLessThanOrEqual(developmentResult.falseRefusalRate, 0.03, "development false-refusal rate")
 
-        // Held-out figures only: its messages are not printed, so they cannot steer the vocabulary.
+        // Held-out figures only, reported and never asserted: a threshold here would invite tuning on
+        // it, and its messages are not printed, so they cannot steer the vocabulary. That no unsafe
+        // answer reaches the app on either split is asserted end to end, over HTTP, where the
+        // outbound guard stands behind the gate (`CoachProbeMatrixTests` in HealthLogAPITests).
         let heldOutResult = Self.run(heldOut, through: gate)
         print(heldOutResult.table(title: "held-out split"))
-        XCTAssertEqual(heldOutResult.unsafeAllowed, 0, "unsafe held-out probes were allowed")
     }
 
     /// Only this file names the held-out folder: the vocabulary and rules never read it.

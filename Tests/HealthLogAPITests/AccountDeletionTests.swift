@@ -116,6 +116,8 @@ final class AccountDeletionTests: XCTestCase {
         let keyed = try await BatchClient.post(harness.url + "/api/measurements/batch", json: Samples.batch([Samples.entry()]),
                                                bearer: account.access, headers: ["Idempotency-Key": UUID().uuidString])
         XCTAssertEqual(keyed.status, 200, keyed.text)
+        let coach = try CoachClient.ask(harness.url, "How did I sleep last week?", bearer: account.access)
+        XCTAssertEqual(coach.names.last, "done", coach.raw)
         try await harness.execute("""
             INSERT INTO personal_records (user_id, record, value, unit, achieved_at, day, detected_at)
             VALUES ($1, 'seeded_record', 1, 'count', 1, NULL, 1)

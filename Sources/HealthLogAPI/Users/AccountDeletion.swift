@@ -35,7 +35,7 @@ enum AccountDeletion {
             """),
         owned("withings_accounts"),
         owned("medication_intake_logs"), owned("mood_entries"), owned("medications"), owned("measurements"), owned("workouts"),
-        owned("personal_records"), owned("personal_record_jobs"), owned("sync_counters"),
+        owned("personal_records"), owned("personal_record_jobs"), owned("sync_counters"), owned("coach_messages"),
         owned("idempotency_keys"), owned("batch_rate_limit_seconds"), owned("batch_rate_limit"),
         owned("access_tokens"), owned("refresh_tokens"), owned("token_families"),
         Step(table: "login_throttle", sql: "DELETE FROM login_throttle WHERE key = $1", bindsEmailKey: true),
