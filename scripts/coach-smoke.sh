@@ -13,6 +13,7 @@
 # the model's time to first token and the Coach's time to first byte of a refusal.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+source "$root/scripts/lib/healthlog-server.sh"
 probes=20
 [[ "${1:-}" == "--probes" ]] && probes="$2"
 
@@ -36,14 +37,7 @@ for _ in $(seq 1 300); do curl -sf "http://127.0.0.1:$model_port/v1/models" >/de
 export DATABASE_URL="$work/healthlog.sqlite" HEALTHLOG_PASSWORD_HASH_COST=minimal
 export COACH_MODEL_URL="http://127.0.0.1:$model_port/v1" COACH_MODEL=smollm2 COACH_MODEL_FIRST_TOKEN_TIMEOUT=60
 "$bin" user create --email smoke@example.com --password smoke-password-1 >/dev/null
-"$bin" serve --port 0 --no-access-log >"$work/server.log" 2>&1 &
-pids+=($!)
-port=""
-for _ in $(seq 1 100); do
-    port="$(grep -o '"port":[0-9]*' "$work/server.log" | head -1 | cut -d: -f2 || true)"
-    [[ -n "$port" ]] && break
-    sleep 0.1
-done
-[[ -n "$port" ]] || { echo "server did not start" >&2; cat "$work/server.log" >&2; exit 1; }
+start_healthlog "$bin" "$work"
+pids+=("$server_pid")
 python3 "$root/bench/coach/smoke.py" --url "http://127.0.0.1:$port" --email smoke@example.com --password smoke-password-1 \
     --probes "$root/Tests/CoachSafetyTests/Probes" --per-category "$probes"

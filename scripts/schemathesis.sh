@@ -12,6 +12,7 @@
 # HEALTHLOG_BIN overrides the executable.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+source "$root/scripts/lib/healthlog-server.sh"
 st="${ST:-st}"
 command -v "$st" >/dev/null || { echo "schemathesis not found: pip install schemathesis (or set ST)" >&2; exit 2; }
 if [[ -n "${HEALTHLOG_BIN:-}" ]]; then
@@ -33,15 +34,7 @@ export DATABASE_URL="${SCHEMATHESIS_DATABASE_URL:-$work/healthlog.sqlite}" HEALT
 email="schemathesis@example.com" password="schemathesis-password-1"
 "$bin" user create --email "$email" --password "$password" --admin >/dev/null
 
-"$bin" serve --port 0 --no-access-log >"$work/server.log" 2>&1 &
-server_pid=$!
-port=""
-for _ in $(seq 1 100); do
-    port="$(grep -o '"port":[0-9]*' "$work/server.log" | head -1 | cut -d: -f2 || true)"
-    [[ -n "$port" ]] && break
-    sleep 0.1
-done
-[[ -n "$port" ]] || { echo "server did not start:" >&2; cat "$work/server.log" >&2; exit 1; }
+start_healthlog "$bin" "$work"
 base="http://127.0.0.1:$port"
 token="$(curl -sf -A 'HealthLog-iOS/schemathesis' -H 'Content-Type: application/json' \
     --data-binary "{\"email\":\"$email\",\"password\":\"$password\"}" "$base/api/auth/login" |

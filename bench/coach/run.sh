@@ -8,6 +8,7 @@
 #   bench/coach/run.sh [--probes N]     (N probe messages per locale and category, default all)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
+source "$root/scripts/lib/healthlog-server.sh"
 probes=100000
 [[ "${1:-}" == "--probes" ]] && probes="$2"
 (cd "$root" && swift build -c release --product healthlog >&2)
@@ -19,14 +20,7 @@ trap cleanup EXIT
 export DATABASE_URL="$work/healthlog.sqlite" HEALTHLOG_PASSWORD_HASH_COST=minimal
 unset COACH_MODEL_URL
 "$bin" user create --email bench@example.com --password bench-password-1 >/dev/null
-"$bin" serve --port 0 --no-access-log >"$work/server.log" 2>&1 &
-server=$!
-port=""
-for _ in $(seq 1 100); do
-    port="$(grep -o '"port":[0-9]*' "$work/server.log" | head -1 | cut -d: -f2 || true)"
-    [[ -n "$port" ]] && break
-    sleep 0.1
-done
-[[ -n "$port" ]] || { echo "server did not start" >&2; cat "$work/server.log" >&2; exit 1; }
+start_healthlog "$bin" "$work"
+server="$server_pid"
 python3 "$root/bench/coach/smoke.py" --url "http://127.0.0.1:$port" --email bench@example.com --password bench-password-1 \
     --probes "$root/Tests/CoachSafetyTests/Probes" --per-category "$probes"

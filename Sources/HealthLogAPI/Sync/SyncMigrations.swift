@@ -12,7 +12,22 @@ extension HealthLogMigrations {
     /// their own routes), with the GLP-1 details of `POST /api/medications/{id}/glp1`.
     /// `medication_intake_logs` and `mood_entries` are synced rows; the app's identifiers
     /// (`external_id`, `client_id`) are each unique per user, the bulk backfill's dedup keys.
-    static let syncedEntities = Migration(version: 16, name: "create_synced_entities", sql: """
+    static let syncedEntities = Migration(version: 16, name: "create_synced_entities", sql: syncedEntitiesSQL)
+
+    /// What a synced row adds to its own columns: the app's identifiers (each unique per user),
+    /// the sync fields and the times.
+    private static let syncedRowColumns = """
+        external_id TEXT,
+            client_id TEXT,
+            sync_version BIGINT NOT NULL,
+            deleted_at BIGINT,
+            created_at BIGINT NOT NULL,
+            updated_at BIGINT NOT NULL,
+            UNIQUE (user_id, external_id),
+            UNIQUE (user_id, client_id)
+        """
+
+    private static let syncedEntitiesSQL = """
         CREATE TABLE sync_counters (
             user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
             value BIGINT NOT NULL
@@ -47,14 +62,7 @@ extension HealthLogMigrations {
             skipped INTEGER NOT NULL,
             site TEXT,
             note TEXT,
-            external_id TEXT,
-            client_id TEXT,
-            sync_version BIGINT NOT NULL,
-            deleted_at BIGINT,
-            created_at BIGINT NOT NULL,
-            updated_at BIGINT NOT NULL,
-            UNIQUE (user_id, external_id),
-            UNIQUE (user_id, client_id)
+            \(syncedRowColumns)
         );
         CREATE INDEX medication_intake_logs_user_version ON medication_intake_logs (user_id, sync_version);
         CREATE INDEX medication_intake_logs_user_time ON medication_intake_logs (user_id, taken_at);
@@ -66,16 +74,9 @@ extension HealthLogMigrations {
             energy INTEGER CHECK (energy BETWEEN 1 AND 5),
             tags TEXT,
             note TEXT,
-            external_id TEXT,
-            client_id TEXT,
-            sync_version BIGINT NOT NULL,
-            deleted_at BIGINT,
-            created_at BIGINT NOT NULL,
-            updated_at BIGINT NOT NULL,
-            UNIQUE (user_id, external_id),
-            UNIQUE (user_id, client_id)
+            \(syncedRowColumns)
         );
         CREATE INDEX mood_entries_user_version ON mood_entries (user_id, sync_version);
         CREATE INDEX mood_entries_user_time ON mood_entries (user_id, recorded_at);
-        """)
+        """
 }
