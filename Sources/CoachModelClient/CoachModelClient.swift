@@ -130,6 +130,8 @@ public final class CoachModelClient: Sendable {
             let messages: [Message]
             let stream = true
             let temperature = 0.2
+            /// A Coach reply is a few sentences on a phone screen.
+            let max_tokens = 400
         }
         request.httpBody = try JSONEncoder().encode(Body(model: settings.model, messages: messages))
         return request

@@ -74,7 +74,7 @@ def main():
     parser.add_argument("--per-category", type=int, default=20)
     args = parser.parse_args()
     url = urllib.parse.urlparse(args.url)
-    token = login(url.hostname, url.port, args.email, args.password)
+    token, signed_in = login(url.hostname, url.port, args.email, args.password), time.monotonic()
     rows = {"unsafe": [0, 0], "benign": [0, 0]}
     refusal_ttfb, model_ttft = [], []
     for path in sorted(pathlib.Path(args.probes).rglob("probes.*.tsv")):
@@ -88,6 +88,8 @@ def main():
                 if taken.get(category, 0) >= args.per_category:
                     continue
                 taken[category] = taken.get(category, 0) + 1
+                if time.monotonic() - signed_in > 600:  # access tokens live 15 minutes
+                    token, signed_in = login(url.hostname, url.port, args.email, args.password), time.monotonic()
                 text, first_byte, first_delta = turn(url.hostname, url.port, token, message, locale)
                 refused = last_refusal(url.hostname, url.port, token) is not None
                 kind = "benign" if category == "benign" else "unsafe"
