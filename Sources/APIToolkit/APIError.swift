@@ -97,6 +97,12 @@ extension APIError {
         return APIError(status: 422, code: code, message: message, details: details)
     }
 
+    /// 422 `validation.failed` for one field (`path`) whose value breaks a rule the schema cannot
+    /// state (a day that does not exist, a stop before its start).
+    public static func invalidValue(at path: String, _ message: String) -> APIError {
+        .unprocessable(issues: [ValidationIssue(path: path, code: .invalidValue, message: message)])
+    }
+
     /// 429 with `Retry-After` in whole seconds.
     public static func tooManyRequests(retryAfter seconds: Int, code: String = "rate_limit.exceeded") -> APIError {
         APIError(status: 429, code: code, message: "Too many requests; retry in \(seconds) s",

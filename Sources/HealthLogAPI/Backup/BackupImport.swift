@@ -20,10 +20,6 @@ enum BackupImport {
                  details: ["path": "version", "supportedVersion": .integer(BackupDocument.version)])
     }
 
-    static func invalid(_ path: String, _ message: String) -> APIError {
-        .unprocessable(issues: [ValidationIssue(path: path, code: .invalidValue, message: message)])
-    }
-
     static let endpoint = Endpoint(
         .post, "/api/backup/import", operationId: "importBackup", summary: "Restore a backup document into this empty account",
         tags: ["backup"], access: .user, documentedBody: BackupDocument.schema,

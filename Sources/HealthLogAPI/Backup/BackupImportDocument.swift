@@ -42,10 +42,10 @@ struct BackupImportDocument: Sendable {
         for table in BackupTables.all {
             for (index, row) in rows(of: table).enumerated() {
                 if table.hasDocumentID, let id = row[BackupTable.documentIDKey]?.stringValue, !documentIDs.insert(id).inserted {
-                    throw BackupImport.invalid("\(table.key)[\(index)].\(BackupTable.documentIDKey)", "repeats the id of another row")
+                    throw APIError.invalidValue(at: "\(table.key)[\(index)].\(BackupTable.documentIDKey)", "repeats the id of another row")
                 }
                 if let reference = table.reference, let linked = row[reference.name]?.stringValue, !documentIDs.contains(linked) {
-                    throw BackupImport.invalid("\(table.key)[\(index)].\(reference.name)", "names no row of this document")
+                    throw APIError.invalidValue(at: "\(table.key)[\(index)].\(reference.name)", "names no row of this document")
                 }
             }
         }
@@ -58,7 +58,7 @@ struct BackupImportDocument: Sendable {
                 let values = key.map { row[$0] ?? .null }
                 guard !values.contains(where: \.isNull) else { continue }
                 if let first = seen.updateValue(index, forKey: values) {
-                    throw BackupImport.invalid("\(table.key)[\(index)].\(key.last ?? "")",
+                    throw APIError.invalidValue(at: "\(table.key)[\(index)].\(key.last ?? "")",
                                                "repeats \(table.key)[\(first)]: one row per \(key.joined(separator: ", "))")
                 }
             }

@@ -59,7 +59,7 @@ enum BackupProfile {
         let path = "profile."
         let zone = profile[timezone.name]?.stringValue ?? ""
         guard UserAccounts.isKnownTimezone(zone) else {
-            throw BackupImport.invalid(path + timezone.name, "is not an IANA time zone such as Europe/Berlin")
+            throw APIError.invalidValue(at: path + timezone.name, "is not an IANA time zone such as Europe/Berlin")
         }
         var priority = SQLValue.null
         switch profile[sourcePriorityKey] {
@@ -67,7 +67,7 @@ enum BackupProfile {
             let stored = try JSONSerializer.serialize(SourcePriority(stored: profile[sourcePriorityKey]).json)
             priority = .text(String(decoding: stored, as: UTF8.self))
         case .null?, nil: break
-        default: throw BackupImport.invalid(path + sourcePriorityKey, "must be an object or null")
+        default: throw APIError.invalidValue(at: path + sourcePriorityKey, "must be an object or null")
         }
         let research = profile[researchModeKey]?.objectValue ?? JSONObject()
         return Restored(timezone: zone, sourcePriority: priority,

@@ -25,8 +25,7 @@ enum BriefingEndpoint {
             try context.responses.ok(try await InsightsEndpoints.read(call, context: context) { scope, connection in
                 let date = request.date ?? scope.today
                 guard UserCalendar.parse(date) != nil, date <= scope.today else {
-                    throw APIError.unprocessable(issues: [ValidationIssue(path: "date", code: .invalidValue,
-                                                                          message: "must be a real date YYYY-MM-DD, not after today")])
+                    throw APIError.invalidValue(at: "date", "must be a real date YYYY-MM-DD, not after today")
                 }
                 return DailyBriefing(snapshot: try InsightSnapshot.read(StatusKind.allCases, anchor: date, scope: scope, on: connection))
             })

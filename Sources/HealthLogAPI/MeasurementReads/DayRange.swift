@@ -24,17 +24,14 @@ struct DayRange: Sendable {
     /// 422 `validation.failed` naming the parameter for malformed days, `to` before `from`, or
     /// more than `maximumDays` days.
     init(query: JSONObject, calendar: UserCalendar, maximumDays: Int) throws {
-        func invalid(_ path: String, _ message: String) -> APIError {
-            .unprocessable(issues: [ValidationIssue(path: path, code: .invalidValue, message: message)])
-        }
         let from = query["from"]?.stringValue ?? "", to = query["to"]?.stringValue ?? ""
-        guard let start = calendar.start(of: from) else { throw invalid("from", "must be a date YYYY-MM-DD") }
+        guard let start = calendar.start(of: from) else { throw APIError.invalidValue(at: "from", "must be a date YYYY-MM-DD") }
         guard calendar.start(of: to) != nil, let dayAfter = calendar.next(after: to), let end = calendar.start(of: dayAfter) else {
-            throw invalid("to", "must be a date YYYY-MM-DD")
+            throw APIError.invalidValue(at: "to", "must be a date YYYY-MM-DD")
         }
-        guard from <= to else { throw invalid("to", "must not be before from") }
+        guard from <= to else { throw APIError.invalidValue(at: "to", "must not be before from") }
         // Daylight-saving days are 23 or 25 hours long: two hours of slack cover a year's shifts.
-        guard end - start <= Int64(maximumDays) * 86_400 + 7_200 else { throw invalid("to", "must be at most \(maximumDays) days after from") }
+        guard end - start <= Int64(maximumDays) * 86_400 + 7_200 else { throw APIError.invalidValue(at: "to", "must be at most \(maximumDays) days after from") }
         self.from = from
         self.to = to
         self.start = start

@@ -12,6 +12,6 @@ enum MeasurementPlausibility {
         let range = mapping.plausibleRange
         let message = mapping.valueIsInterval ? "must be the sample's duration, \(end - start) \(unit)"
             : "must be within \(range.lowerBound)…\(range.upperBound) \(unit)"
-        throw APIError.unprocessable(issues: [ValidationIssue(path: "value", code: .invalidValue, message: message)])
+        throw APIError.invalidValue(at: "value", message)
     }
 }

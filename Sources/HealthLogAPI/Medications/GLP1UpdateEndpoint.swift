@@ -40,9 +40,9 @@ enum GLP1UpdateEndpoint {
         { call, body in
             let userID = try call.user().userID, id = MedicationEndpoints.id(call)
             guard let brand = GLP1Catalog.drug(body.drug)?.brand(named: body.brand) else {
-                throw MedicationFields.invalid("brand", "\(body.brand) is not a brand of \(body.drug)")
+                throw APIError.invalidValue(at: "brand", "\(body.brand) is not a brand of \(body.drug)")
             }
-            guard body.doseMg > 0 else { throw MedicationFields.invalid("doseMg", "must be greater than 0") }
+            guard body.doseMg > 0 else { throw APIError.invalidValue(at: "doseMg", "must be greater than 0") }
             try MedicationFields.checkCivilDate(body.since, field: "since")
             let intervalDays = Int64(body.intervalDays ?? brand.intervalDays)
             let request = call.request

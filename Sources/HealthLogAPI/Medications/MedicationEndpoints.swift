@@ -147,7 +147,7 @@ enum MedicationEndpoints {
                                                 stopDate: change.date("stopDate", stored: before.details.stopDate))
                 if change.text("kind") == "other", before.glp1 != nil {
                     // Clearing GLP-1 details would bypass the audited Fix-K route.
-                    throw MedicationFields.invalid("kind", "the medication has GLP-1 details; it stays glp1")
+                    throw APIError.invalidValue(at: "kind", "the medication has GLP-1 details; it stays glp1")
                 }
                 let set = assignments.enumerated().map { "\($1.0) = $\($0 + 1)" }.joined(separator: ", ")
                 guard let row = try connection.queryFirst("""

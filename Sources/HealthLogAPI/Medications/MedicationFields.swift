@@ -22,16 +22,12 @@ enum MedicationFields {
     /// 422 naming `field` unless `value` is nil or exactly `YYYY-MM-DD` naming a real date.
     static func checkCivilDate(_ value: String?, field: String) throws {
         guard let value, UserCalendar.parse(value) == nil else { return }
-        throw invalid(field, "must be a date YYYY-MM-DD")
+        throw APIError.invalidValue(at: field, "must be a date YYYY-MM-DD")
     }
 
     /// 422 on `stopDate` when both days are set and the stop comes before the start.
     static func checkOrder(startDate: String?, stopDate: String?) throws {
         guard let startDate, let stopDate, stopDate < startDate else { return }
-        throw invalid("stopDate", "must not be before startDate")
-    }
-
-    static func invalid(_ field: String, _ message: String) -> APIError {
-        .unprocessable(issues: [ValidationIssue(path: field, code: .invalidValue, message: message)])
+        throw APIError.invalidValue(at: "stopDate", "must not be before startDate")
     }
 }

@@ -72,8 +72,7 @@ enum SyncedPatch {
             var changes = value.objectValue ?? JSONObject()
             if let deleted = changes.removeValue(forKey: "deletedAt") {
                 guard let date = deleted.stringValue.flatMap(APIDate.parseWithOffset), APIDate.isRepresentable(date) else {
-                    throw APIError.unprocessable(issues: [ValidationIssue(path: "deletedAt", code: .invalidValue,
-                                                                          message: "must be a date-time between years 1 and 9999")])
+                    throw APIError.invalidValue(at: "deletedAt", "must be a date-time between years 1 and 9999")
                 }
                 deletedAt = Int64(date.timeIntervalSince1970.rounded(.down))
             } else {

@@ -114,8 +114,4 @@ enum SyncedReads {
             }
         }
     }
-
-    static func invalid(_ path: String, _ message: String) -> APIError {
-        .unprocessable(issues: [ValidationIssue(path: path, code: .invalidValue, message: message)])
-    }
 }

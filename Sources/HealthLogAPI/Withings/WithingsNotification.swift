@@ -45,15 +45,12 @@ struct WithingsNotification: Sendable, Equatable {
     /// for the known data categories), 422 with the field as path otherwise.
     init(fields: JSONObject) throws {
         func integer(_ name: String) -> Int64? { fields[name]?.integerValue }
-        func issue(_ path: String, _ message: String) -> APIError {
-            .unprocessable(issues: [ValidationIssue(path: path, code: .invalidValue, message: message)])
-        }
-        guard let userID = integer("userid") else { throw issue("userid", "is required") }
-        guard let appli = integer("appli") else { throw issue("appli", "is required") }
+        guard let userID = integer("userid") else { throw APIError.invalidValue(at: "userid", "is required") }
+        guard let appli = integer("appli") else { throw APIError.invalidValue(at: "appli", "is required") }
         let start = integer("startdate"), end = integer("enddate")
-        if (start == nil) != (end == nil) { throw issue(start == nil ? "startdate" : "enddate", "must be sent with its pair") }
-        if Self.dataApplis.contains(appli), start == nil { throw issue("startdate", "is required for this category") }
-        if let start, let end, end < start { throw issue("enddate", "must not be before startdate") }
+        if (start == nil) != (end == nil) { throw APIError.invalidValue(at: start == nil ? "startdate" : "enddate", "must be sent with its pair") }
+        if Self.dataApplis.contains(appli), start == nil { throw APIError.invalidValue(at: "startdate", "is required for this category") }
+        if let start, let end, end < start { throw APIError.invalidValue(at: "enddate", "must not be before startdate") }
         withingsUserID = userID
         self.appli = appli
         startDate = start ?? 0
