@@ -78,7 +78,7 @@ struct BackupTable: Sendable {
         var sql = "SELECT \(selectList) FROM \(table) WHERE user_id = $1"
         if softDeletes { sql += " AND deleted_at IS NULL" }
         if let cursor {
-            let placeholders = cursor.indices.map { "$\($0 + 2)" }.joined(separator: ", ")
+            let placeholders = placeholderList(count: cursor.count, from: 2)
             sql += " AND (\(pageKey.joined(separator: ", "))) > (\(placeholders))"
         }
         sql += " ORDER BY \(pageKey.joined(separator: ", ")) LIMIT \(limit)"

@@ -133,7 +133,7 @@ enum MeasurementReadEndpoints {
 
         /// ` AND type … AND measured_at …` over `$first…`, with `parameters`.
         func condition(from first: Int) -> String {
-            var condition = type == nil ? (checkpoint == nil ? " AND type IN (\(placeholders(MetricKinds.point.count, from: first)))" : "")
+            var condition = type == nil ? (checkpoint == nil ? " AND type IN (\(placeholderList(count: MetricKinds.point.count, from: first)))" : "")
                 : " AND type = $\(first)"
             let next = first + (type == nil ? (checkpoint == nil ? MetricKinds.point.count : 0) : 1)
             if range != nil { condition += " AND measured_at >= $\(next) AND measured_at < $\(next + 1)" }
@@ -143,10 +143,6 @@ enum MeasurementReadEndpoints {
         var parameters: [SQLValue] {
             let types: [SQLValue] = type.map { [.text($0)] } ?? (checkpoint == nil ? MetricKinds.point.map(SQLValue.text) : [])
             return types + (range.map { [.integer($0.start), .integer($0.end)] } ?? [])
-        }
-
-        private func placeholders(_ count: Int, from first: Int) -> String {
-            (first..<first + count).map { "$\($0)" }.joined(separator: ", ")
         }
     }
 

@@ -45,7 +45,7 @@ enum IntakeBulkEndpoint {
         reject: { rows, userID, connection in
             let wanted = Set(rows.map(medicationID(of:)))
             guard !wanted.isEmpty else { return [:] }
-            let list = (0..<wanted.count).map { "$\($0 + 2)" }.joined(separator: ", ")
+            let list = placeholderList(count: wanted.count, from: 2)
             let owned = Set(try connection.query("SELECT id FROM medications WHERE user_id = $1 AND id IN (\(list))",
                                                  [.text(userID)] + wanted.sorted().map(SQLValue.text)).map { try $0.decode(String.self, "id") })
             var rejected: [Int: SkipReason] = [:]

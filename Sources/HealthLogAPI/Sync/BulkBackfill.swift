@@ -78,7 +78,7 @@ struct BulkBackfill: Sendable {
         var byExternalID: [String: String] = [:], byClientID: [String: String] = [:]
         let externalIDs = rows.compactMap(\.externalId), clientIDs = rows.compactMap(\.clientId)
         for (column, keys) in [("external_id", externalIDs), ("client_id", clientIDs)] where !keys.isEmpty {
-            let list = (0..<keys.count).map { "$\($0 + 2)" }.joined(separator: ", ")
+            let list = placeholderList(count: keys.count, from: 2)
             for row in try connection.query("SELECT id, \(column) AS key FROM \(entity.table) WHERE user_id = $1 AND \(column) IN (\(list))",
                                             [.text(userID)] + keys.map(SQLValue.text)) {
                 let key: String = try row.decode("key"), id: String = try row.decode("id")
