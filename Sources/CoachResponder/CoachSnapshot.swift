@@ -73,6 +73,12 @@ public struct CoachSnapshot: Sendable, Equatable {
         self.intakes = intakes.sorted { $0.day < $1.day }
     }
 
+    /// One mean per day of `readings`, oldest day first: how point metrics become daily values.
+    public static func dailyMeans(_ readings: [Reading]) -> [DayValue] {
+        Dictionary(grouping: readings, by: \.day).map { DayValue(day: $0.key, value: mean($0.value.map(\.value))) }
+            .sorted { $0.day < $1.day }
+    }
+
     /// Days with a non-skipped dose of a GLP-1 medication.
     public var injectionDays: Set<String> {
         let glp1 = Set(medications.filter(\.isGLP1).map(\.name))

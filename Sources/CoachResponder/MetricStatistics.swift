@@ -22,8 +22,7 @@ struct MetricStatistics {
     private func values(_ metric: CoachMetric, in range: (from: String, to: String), timeOfDay: String? = nil) -> [CoachSnapshot.DayValue] {
         if let timeOfDay, let hours = Self.hours[timeOfDay], let readings = snapshot.readings[metric] {
             let kept = readings.filter { $0.day >= range.from && $0.day <= range.to && (hours.contains($0.hour) || (timeOfDay == "night" && $0.hour == 23)) }
-            return Dictionary(grouping: kept, by: \.day).map { CoachSnapshot.DayValue(day: $0.key, value: mean($0.value.map(\.value))) }
-                .sorted { $0.day < $1.day }
+            return CoachSnapshot.dailyMeans(kept)
         }
         return (snapshot.daily[metric] ?? []).filter { $0.day >= range.from && $0.day <= range.to }
     }

@@ -26,7 +26,7 @@ enum ResponderFixture {
         intakes.append(.init(medication: "Mounjaro", day: "2026-11-08", doseMg: nil, skipped: true))
         return CoachSnapshot(today: today,
                              daily: [.steps: steps, .weight: weight, .sleep: sleep, .mood: mood,
-                                     .systolic: mean(systolic), .diastolic: mean(diastolic)],
+                                     .systolic: CoachSnapshot.dailyMeans(systolic), .diastolic: CoachSnapshot.dailyMeans(diastolic)],
                              readings: [.systolic: systolic, .diastolic: diastolic],
                              medications: [.init(name: "Mounjaro", isGLP1: true, startDay: "2026-08-23")], intakes: intakes)
     }
@@ -37,9 +37,5 @@ enum ResponderFixture {
         let snapshot = Self.snapshot
         let read = QuestionReader(language: language).read(question, medications: snapshot.medications.map(\.name))
         return (read, AnswerComposer(language: language).answer(read, asked: question, snapshot: snapshot))
-    }
-
-    private static func mean(_ readings: [CoachSnapshot.Reading]) -> [CoachSnapshot.DayValue] {
-        Dictionary(grouping: readings, by: \.day).map { .init(day: $0.key, value: $0.value.map(\.value).reduce(0, +) / Double($0.value.count)) }
     }
 }

@@ -20,26 +20,11 @@ final class TemplatesPassTheGuardTests: XCTestCase {
             let texts = Array(templates.sentences.values) + Array(templates.howto.values) + Array(templates.tips.values)
                 + templates.reflections.values.flatMap { $0 }
             for text in texts {
-                for sentence in Self.sentences(ResponderLanguage.fill(text, Self.samples)) {
+                for sentence in ReplySentences.split(ResponderLanguage.fill(text, Self.samples)) {
                     if let rule = guardian.check(sentence) { refused.append("[\(locale.rawValue) \(rule.number)] \(sentence)") }
                 }
             }
         }
         XCTAssertEqual(refused, [], refused.joined(separator: "\n"))
-    }
-
-    /// Sentences as the Coach streams them (the server splits at . ! ? … followed by a space).
-    static func sentences(_ text: String) -> [String] {
-        var sentences: [String] = [], current = ""
-        let characters = Array(text)
-        for (index, character) in characters.enumerated() {
-            current.append(character)
-            if ".!?…".contains(character), index + 1 == characters.count || characters[index + 1].isWhitespace {
-                sentences.append(current.trimmingCharacters(in: .whitespaces))
-                current = ""
-            }
-        }
-        if !current.trimmingCharacters(in: .whitespaces).isEmpty { sentences.append(current.trimmingCharacters(in: .whitespaces)) }
-        return sentences
     }
 }

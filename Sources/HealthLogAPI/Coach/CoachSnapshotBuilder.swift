@@ -44,7 +44,7 @@ struct CoachSnapshotBuilder {
                     return CoachSnapshot.Reading(day: calendar.day(of: at), hour: Int(local.floorDivided(by: 3600) % 24 + 24) % 24,
                                                  value: try row.decode("value"))
                 }
-                daily[metric] = Self.dailyMeans(points)
+                daily[metric] = CoachSnapshot.dailyMeans(points)
                 if Self.timed.contains(metric) { readings[metric] = points }
             }
         }
@@ -53,7 +53,7 @@ struct CoachSnapshotBuilder {
             """, userID, now - 86_400 * Self.historyDays).map { row in
             CoachSnapshot.Reading(day: calendar.day(of: try row.decode("recorded_at")), hour: 0, value: Double(try row.decode(Int64.self, "mood")))
         }
-        daily[.mood] = Self.dailyMeans(moods)
+        daily[.mood] = CoachSnapshot.dailyMeans(moods)
         let (medications, intakes) = try medicationLog(calendar: calendar, on: connection)
         return CoachSnapshot(today: calendar.day(of: now), daily: daily.filter { !$0.value.isEmpty }, readings: readings,
                              medications: medications, intakes: intakes)
@@ -92,10 +92,5 @@ struct CoachSnapshotBuilder {
         case .sleep: value / 3600
         default: value
         }
-    }
-
-    static func dailyMeans(_ readings: [CoachSnapshot.Reading]) -> [CoachSnapshot.DayValue] {
-        Dictionary(grouping: readings, by: \.day)
-            .map { CoachSnapshot.DayValue(day: $0.key, value: $0.value.map(\.value).reduce(0, +) / Double($0.value.count)) }
     }
 }

@@ -57,7 +57,7 @@ struct CoachTurn {
 
     /// The refusal of `rule` (nil: an injection attempt), a sentence at a time.
     private func refuse(_ rule: GroundRule?, drug: String?, _ events: CoachEvents) async throws -> Reply {
-        let sentences = ReplyGuard.sentences(services.refusal(for: rule, drug: drug, locale: locale))
+        let sentences = ReplySentences.split(services.refusal(for: rule, drug: drug, locale: locale))
         for sentence in sentences { try await events.delta(sentence) }
         return Reply(sentences: sentences, refusedRule: rule?.rawValue ?? "injection", responder: "refusal")
     }

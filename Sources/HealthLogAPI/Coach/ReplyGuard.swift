@@ -61,7 +61,7 @@ struct ReplyGuard {
                 outputs += release(prose, final: true)
                 continue
             }
-            let (complete, rest) = Self.splitAtLastSentenceEnd(pending, final: final)
+            let (complete, rest) = final ? (pending, "") : ReplySentences.completePrefix(pending)
             pending = rest
             outputs += release(complete, final: final)
             break
@@ -71,7 +71,7 @@ struct ReplyGuard {
 
     private mutating func release(_ text: String, final: Bool) -> [Output] {
         var outputs: [Output] = []
-        for sentence in Self.sentences(text) {
+        for sentence in ReplySentences.split(text) {
             if let rule = outbound.check(sentence) {
                 stopped = true
                 return outputs + [.stop(rule)]
@@ -84,37 +84,5 @@ struct ReplyGuard {
             outputs.append(.sentence(sentence))
         }
         return outputs
-    }
-
-    /// Complete sentences (up to the last `.`, `!`, `?`, `…` or line break followed by space)
-    /// and what follows them; at the end of the reply everything is complete. A sentinel's
-    /// first characters at the very end are held back too.
-    static func splitAtLastSentenceEnd(_ text: String, final: Bool) -> (String, String) {
-        if final { return (text, "") }
-        let characters = Array(text)
-        var cut = 0
-        for index in characters.indices {
-            let character = characters[index]
-            if character.isNewline { cut = index + 1; continue }
-            if ".!?…".contains(character), index + 1 < characters.count, characters[index + 1].isWhitespace { cut = index + 1 }
-        }
-        return (String(characters[..<cut]), String(characters[cut...]))
-    }
-
-    static func sentences(_ text: String) -> [String] {
-        var sentences: [String] = [], current = ""
-        let characters = Array(text)
-        for (index, character) in characters.enumerated() {
-            current.append(character)
-            let ends = character.isNewline || (".!?…".contains(character) && (index + 1 == characters.count || characters[index + 1].isWhitespace))
-            if ends {
-                let trimmed = current.trimmingCharacters(in: .whitespacesAndNewlines)
-                if !trimmed.isEmpty { sentences.append(trimmed) }
-                current = ""
-            }
-        }
-        let trimmed = current.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !trimmed.isEmpty { sentences.append(trimmed) }
-        return sentences
     }
 }
