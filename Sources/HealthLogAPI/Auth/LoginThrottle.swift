@@ -89,8 +89,9 @@ struct LoginThrottle: Sendable {
         try await database.transaction { connection in
             let spent = try connection.queryFirst("DELETE FROM login_throttle WHERE key = $1 RETURNING failures",
                                                   keys.pair.key)?.decode(Int.self, "failures") ?? 0
-            try giveBack(keys.email.key, units: spent, on: connection)
+            // Rows in the order `attempt` locks them (pair, address, e-mail), so the two cannot deadlock.
             try giveBack(keys.address.key, units: 1, on: connection)
+            try giveBack(keys.email.key, units: spent, on: connection)
         }
     }
 
