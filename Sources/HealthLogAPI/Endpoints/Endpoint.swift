@@ -140,6 +140,15 @@ public struct Endpoint: Sendable {
         if let gate { forbidden.append("assistant.disabled.\(gate.rawValue): the feature is switched off") }
         if !forbidden.isEmpty { responses.append(OpenAPIResponse(403, forbidden.joined(separator: "; "))) }
         responses.append(contentsOf: failures)
-        return responses.sorted { $0.status < $1.status }
+        // The document holds one response per status: the reasons sharing one are joined.
+        var merged: [OpenAPIResponse] = []
+        for response in responses.sorted(by: { $0.status < $1.status }) {
+            if let last = merged.last, last.status == response.status {
+                merged[merged.count - 1].description += "; " + response.description
+            } else {
+                merged.append(response)
+            }
+        }
+        return merged
     }
 }
