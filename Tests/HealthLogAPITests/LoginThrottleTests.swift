@@ -19,6 +19,9 @@ final class LoginThrottleTests: XCTestCase {
     func testTheEmailWideBackOffGrowsAcrossAddressesOnSQLite() async throws { try await growingBackOff(.sqlite) }
     func testTheEmailWideBackOffGrowsAcrossAddressesOnPostgres() async throws { try await growingBackOff(.postgres) }
 
+    func testASuccessGivesBackOnlyItsOwnPairsAttemptsOnSQLite() async throws { try await exactRefund(.sqlite) }
+    func testASuccessGivesBackOnlyItsOwnPairsAttemptsOnPostgres() async throws { try await exactRefund(.postgres) }
+
     func testForwardedForIsIgnoredWhenThePeerIsNotATrustedProxy() async throws {
         let harness = try await HealthLogHarness.start(self, .sqlite)
         try spendAddressBudget(harness) { ["X-Forwarded-For: 198.51.100.\($0)"] }
@@ -114,6 +117,31 @@ final class LoginThrottleTests: XCTestCase {
         XCTAssertEqual(longest[1] ?? 1, 1, "\(longest)")
         XCTAssertTrue((1...2).contains(longest[2] ?? 0), "\(longest)")
         XCTAssertTrue((3...4).contains(longest[3] ?? 0), "\(longest)")
+    }
+
+    /// 16 guesses from four addresses, then the owner's two typos and success: the success gives
+    /// back its own pair's three attempts, not the guesses, so the e-mail counter is at 16 and the
+    /// back-off starts after five more (had the success cleared the counter, 20 more would pass).
+    private func exactRefund(_ backend: TestBackend) async throws {
+        let harness = try await proxiedHarness(backend)
+        try harness.createUser("owner@example.com")
+        for address in 1...4 {
+            for attempt in 1...4 {
+                let status = try harness.login("owner@example.com", password: "guess \(attempt)", headers: from("198.51.100.\(address)")).status
+                XCTAssertEqual(status, 401, "address \(address), attempt \(attempt)")
+            }
+        }
+        for typo in ["typo 1", "typo 2"] {
+            XCTAssertEqual(try harness.login("owner@example.com", password: typo, headers: from("203.0.113.5")).status, 401)
+        }
+        XCTAssertEqual(try harness.login("owner@example.com", headers: from("203.0.113.5")).status, 200)
+        for address in 11...15 {
+            let status = try harness.login("owner@example.com", password: "guess", headers: from("198.51.100.\(address)")).status
+            XCTAssertEqual(status, 401, "attempts 17 to 21 for the e-mail pass (from 198.51.100.\(address))")
+        }
+        // The 21st held the next back for 1 s; should a second tick pass, the 22nd holds the next for 2 s.
+        let next = try (16...17).map { try harness.login("owner@example.com", password: "guess", headers: from("198.51.100.\($0)")).status }
+        XCTAssertTrue(next.contains(429), "the back-off began after the 21st: \(next)")
     }
 
     private func parallel(_ backend: TestBackend) async throws {
