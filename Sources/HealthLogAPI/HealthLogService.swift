@@ -28,8 +28,8 @@ public struct HealthLogService: Service {
 
     /// Every endpoint the product serves, in the order the document lists them: the one list
     /// `healthlog openapi`, `docs/api/openapi.yaml` and the drift test are generated from.
-    public static let productEndpoints: [Endpoint] = [LoginEndpoint.endpoint, RefreshEndpoint.endpoint, MeEndpoint.endpoint,
-                                                      AuditEndpoint.endpoint] + ResearchModeEndpoints.endpoints
+    public static let productEndpoints: [Endpoint] = [LoginEndpoint.endpoint, RefreshEndpoint.endpoint, MeEndpoint.endpoint]
+                                                      + LogoutEndpoints.endpoints + [PasswordChangeEndpoint.endpoint, AuditEndpoint.endpoint] + ResearchModeEndpoints.endpoints
                                                       + FeatureFlagEndpoints.endpoints
                                                       + [MeasurementBatchEndpoint.endpoint, WorkoutBatchEndpoint.endpoint,
                                                          PersonalRecordsEndpoint.endpoint]

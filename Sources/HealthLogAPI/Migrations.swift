@@ -7,7 +7,7 @@ enum HealthLogMigrations {
     static let all: [Migration] = [users, tokens, auditLog, loginThrottle, assistantFlags, tokenFamilies,
                                    measurements, idempotencyKeys, batchRateLimit, workouts, personalRecords,
                                    withings, idempotencyClaimOwner, batchRateLimitSliding, retireUnprintableEnds,
-                                   syncedEntities, coachMessages]
+                                   syncedEntities, coachMessages, loginThrottleBackOff]
 
     static let users = Migration(version: 1, name: "create_users", sql: """
         CREATE TABLE users (
@@ -108,5 +108,11 @@ enum HealthLogMigrations {
         );
         INSERT INTO token_families (id, user_id, created_at, revoked_at)
             SELECT family_id, MIN(user_id), MIN(created_at), MIN(revoked_at) FROM refresh_tokens GROUP BY family_id;
+        """)
+
+    /// The e-mail-wide login counter's back-off: until this unix time an attempt for the e-mail is
+    /// refused without being counted (`LoginThrottle`). 0 when no back-off runs.
+    static let loginThrottleBackOff = Migration(version: 18, name: "add_login_throttle_blocked_until", sql: """
+        ALTER TABLE login_throttle ADD COLUMN blocked_until BIGINT NOT NULL DEFAULT 0
         """)
 }

@@ -49,11 +49,12 @@ final class AccountDeletionTests: XCTestCase {
         XCTAssertEqual(wrong.errorCode, "auth.password_incorrect")
         XCTAssertEqual(try harness.get("/api/auth/me", bearer: leaving.access).status, 200, "a wrong password deletes nothing")
         let strict = try http("DELETE", harness.url + "/api/auth/me", json: #"{"password":"\#(HealthLogHarness.password)","confirm":true}"#,
-                              cookie: cookie)
+                              cookie: cookie, headers: [harness.sameOrigin])
         XCTAssertEqual(strict.status, 422, strict.body)
-        let deleted = try http("DELETE", harness.url + "/api/auth/me", json: #"{"password":"\#(HealthLogHarness.password)"}"#, cookie: cookie)
+        let deleted = try http("DELETE", harness.url + "/api/auth/me", json: #"{"password":"\#(HealthLogHarness.password)"}"#, cookie: cookie,
+                               headers: [harness.sameOrigin])
         XCTAssertEqual(deleted.status, 204, deleted.body)
-        XCTAssertEqual(deleted.header("Set-Cookie"), "healthlog_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax")
+        XCTAssertEqual(deleted.header("Set-Cookie"), "__Host-healthlog_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure")
         XCTAssertEqual(try harness.get("/api/auth/me", bearer: leaving.access).status, 401)
         XCTAssertEqual(try harness.get("/api/auth/me", cookie: cookie).status, 401)
         // Queued after the leaving user's last bearer row, so written in the same flush or a later one.

@@ -54,10 +54,9 @@ final class FeatureFlagTests: XCTestCase {
     private func cookieAdmin(_ backend: TestBackend) async throws {
         let harness = try await HealthLogHarness.start(self, backend)
         try harness.createUser("web@example.com", role: .admin)
-        let login = try harness.login("web@example.com", userAgent: UserAgents.browser)
-        let cookie = String(try XCTUnwrap(login.header("Set-Cookie")).split(separator: ";")[0])
+        let cookie = try harness.browserSession("web@example.com")
         let changed = try http("PUT", harness.url + "/api/admin/settings/assistant-flags", json: #"{"correlations":false}"#,
-                               cookie: cookie, userAgent: UserAgents.browser)
+                               cookie: cookie, userAgent: UserAgents.browser, headers: [harness.sameOrigin])
         XCTAssertEqual(changed.status, 200, changed.body)
         XCTAssertEqual((changed.data["raw"] as? [String: Any])?["correlations"] as? Bool, false)
         XCTAssertEqual(changed.header("Cache-Control"), "no-store")

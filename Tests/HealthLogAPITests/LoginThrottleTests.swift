@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 /// The guessing throttle over real HTTP: attempts are counted before the password is checked (so
@@ -12,6 +13,14 @@ final class LoginThrottleTests: XCTestCase {
     func testSuccessfulLoginsDoNotUseUpTheAddressBudgetOnPostgres() async throws { try await successesAreFree(.postgres) }
     func testFailedLoginWritesAuthLoginFailedWithTheAccountWhenKnownOnSQLite() async throws { try await failedRow(.sqlite) }
     func testFailedLoginWritesAuthLoginFailedWithTheAccountWhenKnownOnPostgres() async throws { try await failedRow(.postgres) }
+
+    func testAnAttackerAddressCannotLockTheOwnerOutOnSQLite() async throws { try await noLockout(.sqlite) }
+    func testAnAttackerAddressCannotLockTheOwnerOutOnPostgres() async throws { try await noLockout(.postgres) }
+    func testTheEmailWideBackOffGrowsAcrossAddressesOnSQLite() async throws { try await growingBackOff(.sqlite) }
+    func testTheEmailWideBackOffGrowsAcrossAddressesOnPostgres() async throws { try await growingBackOff(.postgres) }
+
+    func testASuccessGivesBackOnlyItsOwnPairsAttemptsOnSQLite() async throws { try await exactRefund(.sqlite) }
+    func testASuccessGivesBackOnlyItsOwnPairsAttemptsOnPostgres() async throws { try await exactRefund(.postgres) }
 
     func testForwardedForIsIgnoredWhenThePeerIsNotATrustedProxy() async throws {
         let harness = try await HealthLogHarness.start(self, .sqlite)
@@ -53,6 +62,86 @@ final class LoginThrottleTests: XCTestCase {
             let result = try harness.login("nobody\(attempt)@example.com", password: "x", headers: headers(attempt))
             XCTAssertEqual(result.status, 401, "attempt \(attempt)")
         }
+    }
+
+    /// A server behind a trusted proxy on loopback, so each test client is its `X-Forwarded-For`.
+    private func proxiedHarness(_ backend: TestBackend) async throws -> HealthLogHarness {
+        try await HealthLogHarness.start(self, backend, environment: ["HEALTHLOG_TRUSTED_PROXIES": "127.0.0.1"])
+    }
+
+    private func from(_ address: String) -> [String] { ["X-Forwarded-For: \(address)"] }
+
+    /// One address guessing an owner's password is stopped on that (e-mail, address) pair, while
+    /// the owner signs in from their own address; the attacker signing in to their own account
+    /// gives the victim pair nothing back.
+    private func noLockout(_ backend: TestBackend) async throws {
+        let harness = try await proxiedHarness(backend)
+        try harness.createUser("owner@example.com")
+        try harness.createUser("attacker@example.com")
+        let attacker = "198.51.100.66", owner = "203.0.113.5"
+        let burst = try (1...8).map { try harness.login("owner@example.com", password: "guess \($0)", headers: from(attacker)).status }
+        XCTAssertEqual(burst, [401, 401, 401, 401, 401, 429, 429, 429])
+        let signedIn = try harness.login("owner@example.com", headers: from(owner))
+        XCTAssertEqual(signedIn.status, 200, "the owner from another address is not locked out: \(signedIn.body)")
+        XCTAssertEqual(try harness.login("attacker@example.com", headers: from(attacker)).status, 200)
+        let again = try harness.login("owner@example.com", headers: from(attacker))
+        XCTAssertEqual(again.status, 429, "the attacker's own login refunds nothing of the victim pair")
+        XCTAssertEqual(again.errorCode, "auth.throttled")
+        XCTAssertEqual(try harness.login("owner@example.com", password: "typo", headers: from(owner)).status, 401,
+                       "the owner's success gave back only the owner pair's attempts")
+    }
+
+    /// Many addresses, each within its pair limit: after 20 attempts for the e-mail, each further
+    /// accepted attempt holds the next one back twice as long (1 s, 2 s, 4 s), and attempts
+    /// refused meanwhile are not counted.
+    private func growingBackOff(_ backend: TestBackend) async throws {
+        let harness = try await proxiedHarness(backend)
+        try harness.createUser("target@example.com")
+        var next = 0
+        func guess() throws -> HTTPResult {
+            next += 1
+            return try harness.login("target@example.com", password: "guess \(next)", headers: from("198.51.\(next / 256).\(next % 256)"))
+        }
+        for attempt in 1...20 { XCTAssertEqual(try guess().status, 401, "attempt \(attempt) from its own address") }
+        // Accepted attempts past the 20th → the longest Retry-After seen after them.
+        var accepted = 0, longest: [Int: Int] = [:]
+        let deadline = Date().addingTimeInterval(15)
+        while longest[3] == nil, Date() < deadline {
+            let result = try guess()
+            if result.status == 401 { accepted += 1; continue }
+            XCTAssertEqual(result.status, 429, result.body)
+            longest[accepted] = max(longest[accepted] ?? 0, Int(result.header("Retry-After") ?? "") ?? 0)
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        XCTAssertEqual(longest[0], nil, "the 21st attempt is not held back")
+        XCTAssertEqual(longest[1] ?? 1, 1, "\(longest)")
+        XCTAssertTrue((1...2).contains(longest[2] ?? 0), "\(longest)")
+        XCTAssertTrue((3...4).contains(longest[3] ?? 0), "\(longest)")
+    }
+
+    /// 16 guesses from four addresses, then the owner's two typos and success: the success gives
+    /// back its own pair's three attempts, not the guesses, so the e-mail counter is at 16 and the
+    /// back-off starts after five more (had the success cleared the counter, 20 more would pass).
+    private func exactRefund(_ backend: TestBackend) async throws {
+        let harness = try await proxiedHarness(backend)
+        try harness.createUser("owner@example.com")
+        for address in 1...4 {
+            for attempt in 1...4 {
+                let status = try harness.login("owner@example.com", password: "guess \(attempt)", headers: from("198.51.100.\(address)")).status
+                XCTAssertEqual(status, 401, "address \(address), attempt \(attempt)")
+            }
+        }
+        for typo in ["typo 1", "typo 2"] {
+            XCTAssertEqual(try harness.login("owner@example.com", password: typo, headers: from("203.0.113.5")).status, 401)
+        }
+        XCTAssertEqual(try harness.login("owner@example.com", headers: from("203.0.113.5")).status, 200)
+        for address in 11...15 {
+            let status = try harness.login("owner@example.com", password: "guess", headers: from("198.51.100.\(address)")).status
+            XCTAssertEqual(status, 401, "attempts 17 to 21 for the e-mail pass (from 198.51.100.\(address))")
+        }
+        // The 21st held the next back for 1 s; should a second tick pass, the 22nd holds the next for 2 s.
+        let next = try (16...17).map { try harness.login("owner@example.com", password: "guess", headers: from("198.51.100.\($0)")).status }
+        XCTAssertTrue(next.contains(429), "the back-off began after the 21st: \(next)")
     }
 
     private func parallel(_ backend: TestBackend) async throws {

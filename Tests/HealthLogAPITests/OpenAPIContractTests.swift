@@ -30,7 +30,7 @@ final class OpenAPIContractTests: XCTestCase {
         XCTAssertEqual(document["info"]?["title"]?.stringValue, "HealthLog API")
         XCTAssertEqual(document["info"]?["version"]?.stringValue, "1.4.23")
         XCTAssertNotNil(document["components"]?["securitySchemes"]?["bearerAuth"])
-        XCTAssertEqual(document["components"]?["securitySchemes"]?["sessionCookie"]?["name"]?.stringValue, "healthlog_session")
+        XCTAssertEqual(document["components"]?["securitySchemes"]?["sessionCookie"]?["name"]?.stringValue, "__Host-healthlog_session")
         XCTAssertEqual(document["paths"]?["/api/auth/login"]?["post"]?["security"], .array([]), "login is public")
     }
 

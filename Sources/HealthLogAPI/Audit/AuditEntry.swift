@@ -63,6 +63,10 @@ enum AuditAction {
     static let refreshFailed = "auth.token.refresh.failed"
     static let bearerSuccess = "auth.bearer.success"
     static let bearerFailure = "auth.bearer.failure"
+    static let logout = "auth.logout"
+    static let logoutAll = "auth.logout.all"
+    static let passwordChanged = "auth.password.change"
+    static let passwordChangeRefused = "auth.password.change.password_incorrect"
     static let researchModeAcknowledged = "research_mode.acknowledged"
     static let assistantFlagsUpdated = "admin.settings.assistant_flags.update"
 }

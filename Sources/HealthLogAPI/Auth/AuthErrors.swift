@@ -9,6 +9,9 @@ enum AuthErrors {
     static let invalidCredentials = APIError(status: 401, code: "auth.invalid_credentials",
                                              message: "Invalid email or password")
 
+    /// A signed-in account's password, asked again before a grave change, is wrong.
+    static let passwordIncorrect = APIError.forbidden("The password is not correct", code: "auth.password_incorrect")
+
     static let forbidden = APIError.forbidden("This action needs an administrator account", code: "auth.forbidden")
 
     static func throttled(retryAfter seconds: Int) -> APIError {

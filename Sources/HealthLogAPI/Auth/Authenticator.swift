@@ -4,7 +4,8 @@ import Secrets
 import Storage
 
 /// Resolves a request's credentials to an account: `Authorization: Bearer <access token>`, or
-/// else the browser session cookie. Access tokens are database rows, so a revoked family stops
+/// else the browser session cookie, which for unsafe methods only counts from the site's own
+/// pages (`SameOrigin`). Access tokens are database rows, so a revoked family stops
 /// working at once on every server process sharing the database.
 ///
 /// Every bearer attempt is recorded as `auth.bearer.success` or `auth.bearer.failure` through
@@ -31,6 +32,8 @@ struct Authenticator: Sendable {
         }
         if let session = SessionCookie.token(in: request), session.hasPrefix(TokenPolicy.sessionPrefix),
            case .live(let principal) = try await lookup(token: session, kind: "session") {
+            // A browser attaches the cookie to requests other sites make it send.
+            try SameOrigin.check(request)
             return principal
         }
         throw AuthErrors.unauthorized
@@ -69,7 +72,8 @@ struct Authenticator: Sendable {
         let digest = Digest.sha256Hex(token), now = Clock.now()
         let row = try await database.read { connection in
             try connection.queryFirst("""
-                SELECT u.id AS user_id, u.role AS role, t.expires_at, t.revoked_at, f.revoked_at AS family_revoked_at
+                SELECT u.id AS user_id, u.role AS role, t.id, t.family_id, t.expires_at, t.revoked_at,
+                       f.revoked_at AS family_revoked_at
                 FROM access_tokens t JOIN users u ON u.id = t.user_id LEFT JOIN token_families f ON f.id = t.family_id
                 WHERE t.token_hash = $1 AND t.kind = $2
                 """, digest, kind)
@@ -79,6 +83,7 @@ struct Authenticator: Sendable {
         let revokedAt: Int64? = try row.decode("revoked_at"), familyRevokedAt: Int64? = try row.decode("family_revoked_at")
         if revokedAt != nil || familyRevokedAt != nil { return .refused(userID: userID, reason: "revoked") }
         if try row.decode(Int64.self, "expires_at") <= now { return .refused(userID: userID, reason: "expired") }
-        return .live(Principal(userID: userID, role: UserRole(rawValue: try row.decode("role")) ?? .user))
+        return .live(Principal(userID: userID, role: UserRole(rawValue: try row.decode("role")) ?? .user,
+                               tokenID: try row.decode("id"), familyID: try row.decode("family_id")))
     }
 }

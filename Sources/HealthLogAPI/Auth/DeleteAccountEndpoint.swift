@@ -14,8 +14,6 @@ enum DeleteAccountEndpoint {
         }
     }
 
-    static let passwordIncorrect = APIError.forbidden("The password is not correct", code: "auth.password_incorrect")
-
     static let endpoint = Endpoint(
         .delete, "/api/auth/me", operationId: "deleteMe", summary: "Delete the account and everything it holds",
         tags: ["auth"], access: .user, body: Body.self,
@@ -24,30 +22,17 @@ enum DeleteAccountEndpoint {
             the Withings link; the audit trail kept without the account, address or client. The session cookie is expired.
             """),
         failures: [OpenAPIResponse(403, "auth.password_incorrect: the password is not the account's (nothing was deleted)"),
-                   OpenAPIResponse(429, "auth.throttled: over the login throttle's attempts for the e-mail or the address; Retry-After")]
+                   LoginEndpoint.throttled]
     ) { context in
         { call, body in
             let userID = try call.user().userID, request = call.request
-            guard let account = try await context.database.read({ connection in
-                try connection.queryFirst("SELECT email, password_hash FROM users WHERE id = $1", userID)
-            }) else { throw AuthErrors.unauthorized }
-            let email: String = try account.decode("email"), storedHash: String = try account.decode("password_hash")
-            let limits = context.throttle.loginLimits(email: email, address: ClientAddress(request: request, trustedProxies: context.trustedProxies))
-            try await context.throttle.attempt(limits)
-            guard try await context.passwords.verify(body.password, against: storedHash) else {
-                try await context.database.write { connection in
-                    try AuditEntry(AuditAction.accountDeletionRefused, userID: userID, request: request).insert(on: connection)
-                }
-                throw passwordIncorrect
-            }
+            let confirmed = try await PasswordConfirmation.confirm(body.password, userID: userID, request: request, context: context,
+                                                                   refusedAction: AuditAction.accountDeletionRefused)
             try await context.database.transaction { connection in
-                try AccountDeletion.delete(userID: userID, email: email, requestedBy: .user, now: Clock.now(), on: connection)
+                try AccountDeletion.delete(userID: userID, email: confirmed.email, requestedBy: .user, now: Clock.now(), on: connection)
             }
-            try await context.throttle.loginSucceeded(limits)
-            var response = Response.empty(204)
-            // The same cookie, emptied and expired: the browser drops it.
-            response.headers.add("Set-Cookie", SessionCookie.setHeader(token: "", maxAge: 0, request: request))
-            return response
+            try await context.throttle.loginSucceeded(confirmed.throttleKeys)
+            return SessionCookie.signedOutResponse()
         }
     }
 }

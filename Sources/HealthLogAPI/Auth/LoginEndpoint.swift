@@ -31,12 +31,18 @@ enum LoginEndpoint {
         Property("expiresIn", .integer(min: 1).orNull, description: "Access-token lifetime in seconds.")
     }
 
+    /// The 429 of every route whose password check the login throttle counts.
+    static let throttled = OpenAPIResponse(429, """
+        auth.throttled: over 5 attempts in 15 minutes for the e-mail from this client address, or 20 from the address; \
+        or inside the e-mail's back-off (after 20 attempts for it in 15 minutes from anywhere: 1 s, 2 s, 4 s …); Retry-After
+        """)
+
     static let endpoint = Endpoint(
         .post, "/api/auth/login", operationId: "login", summary: "Sign in with e-mail and password",
         tags: ["auth"], access: .anyone, body: Body.self,
         success: OpenAPIResponse(200, "Signed in", schema: resultSchema),
         failures: [OpenAPIResponse(401, "auth.invalid_credentials (one answer for unknown e-mail and wrong password)"),
-                   OpenAPIResponse(429, "auth.throttled: over 5 attempts per e-mail or 20 per client address in 15 minutes; Retry-After")]
+                   throttled]
     ) { context in
         { call, body in try await login(body, request: call.request, context: context) }
     }
@@ -84,7 +90,7 @@ enum LoginEndpoint {
                                                        tokenType: pair.tokenType, expiresIn: pair.expiresIn))
         case .session(let token):
             response = try context.responses.ok(Result(user: user, accessToken: nil, refreshToken: nil, tokenType: nil, expiresIn: nil))
-            response.headers.add("Set-Cookie", SessionCookie.setHeader(token: token, maxAge: policy.sessionSeconds, request: request))
+            response.headers.add("Set-Cookie", SessionCookie.setHeader(token: token, maxAge: policy.sessionSeconds))
         }
         // Credentials must never sit in a shared or browser cache.
         response.headers.add("Cache-Control", "no-store")

@@ -1,82 +1,154 @@
 import Secrets
 import Storage
 
-/// Limits guessing by counting every attempt BEFORE the credential is checked: one transaction
-/// increments the counters of all the attempt's keys and reads the new counts back, so parallel
-/// requests cannot all pass a check that runs before the slow Argon2id verification. An attempt
-/// whose count is over its key's limit is refused with 429 until the fixed window ends — whether
-/// or not the account exists, so the throttle reveals nothing either. Counters live in the
-/// database, so every server process on it shares them.
+/// Limits password guessing by counting every attempt BEFORE the password is checked, in one
+/// transaction that increments the attempt's counters and reads the new counts back, so parallel
+/// requests cannot all pass a check that runs before the slow Argon2id verification. Counters
+/// live in the database, so every server process on it shares them. The throttle answers the same
+/// whether or not the account exists.
 ///
-/// A successful attempt gives its budget back (`succeeded`): the login clears the e-mail key and
-/// refunds its one unit on the address key, so a busy NAT of users who type their passwords
-/// correctly never runs out.
+/// Three counters per login attempt, so that an attacker slows guessing without locking the
+/// owner out:
+/// - the (e-mail, client address) pair, strict: `perPair` attempts per fixed window;
+/// - the client address alone: `perAddress` attempts per window, whatever the e-mail;
+/// - the e-mail alone, loose and growing: after `perEmail` attempts in a window that passed the
+///   two strict counters, each further attempt must wait twice as long as the one before
+///   (1 s, 2 s, 4 s … up to the window's end). Attempts refused by a strict counter never reach
+///   it, so one address adds at most `2 × perPair` to a window (the end of one pair window and
+///   the start of the next), fewer than `perEmail`: a single attacker address cannot slow the
+///   owner signing in from elsewhere.
+///
+/// A successful login gives back only what its own pair spent: the pair's counter is cleared,
+/// the e-mail counter gives back that pair's attempts, and the address counter the one unit of
+/// the success. Other pairs' failures on the e-mail stay counted.
 struct LoginThrottle: Sendable {
     let database: Database
-    var perEmail = 5
+    var perPair = 5
     var perAddress = 20
+    var perEmail = 20
     /// Refresh presentations per client address; legitimate apps refresh rarely (single-flight).
     var refreshPerAddress = 30
     var windowSeconds: Int64 = 15 * 60
 
-    /// One counter and the number of attempts it allows per window.
+    /// One fixed-window counter and the number of attempts it allows per window.
     struct Limit: Sendable {
         let key: String
         let limit: Int
     }
 
-    /// The e-mail is stored only as a digest: the table is not a list of guessed addresses.
-    static func emailKey(_ email: String) -> String { "email:" + Digest.sha256Hex(email) }
+    /// The counters of one login attempt.
+    struct LoginKeys: Sendable {
+        let pair: Limit
+        let address: Limit
+        let email: Limit
+    }
 
-    func loginLimits(email: String, address: ClientAddress) -> [Limit] {
-        [Limit(key: Self.emailKey(email), limit: perEmail),
-         Limit(key: "ip:" + address.throttleKey, limit: perAddress)]
+    /// The e-mail is stored only as a digest: the table is not a list of guessed addresses.
+    static func emailDigest(_ email: String) -> String { Digest.sha256Hex(email) }
+    static func emailKey(_ email: String) -> String { "email:" + emailDigest(email) }
+    /// Every pair key of an e-mail starts with this, so deleting an account finds them all.
+    static func pairKeyPrefix(emailDigest: String) -> String { "pair:" + emailDigest + ":" }
+
+    func loginLimits(email: String, address: ClientAddress) -> LoginKeys {
+        LoginKeys(pair: Limit(key: Self.pairKeyPrefix(emailDigest: Self.emailDigest(email)) + address.throttleKey, limit: perPair),
+                  address: Limit(key: "ip:" + address.throttleKey, limit: perAddress),
+                  email: Limit(key: Self.emailKey(email), limit: perEmail))
     }
 
     func refreshLimits(address: ClientAddress) -> [Limit] {
         [Limit(key: "refresh-ip:" + address.throttleKey, limit: refreshPerAddress)]
     }
 
-    /// Counts one attempt on every key; throws 429 `auth.throttled` (with `Retry-After`) when any
-    /// count is now over its limit.
-    func attempt(_ limits: [Limit]) async throws {
-        let now = Clock.now(), expired = now - windowSeconds, window = windowSeconds
+    /// Counts one login attempt; throws 429 `auth.throttled` (with `Retry-After`) when the pair or
+    /// the address is over its limit, or the e-mail's back-off has not yet run out.
+    func attempt(_ keys: LoginKeys) async throws {
+        let now = Clock.now()
         let wait = try await database.transaction { connection in
-            var wait: Int64 = 0
-            for limit in limits {
-                guard let row = try connection.queryFirst("""
-                    INSERT INTO login_throttle (key, failures, window_started_at) VALUES ($1, 1, $2)
-                    ON CONFLICT (key) DO UPDATE SET
-                        failures = CASE WHEN login_throttle.window_started_at <= $3 THEN 1 ELSE login_throttle.failures + 1 END,
-                        window_started_at = CASE WHEN login_throttle.window_started_at <= $3 THEN $2
-                                                 ELSE login_throttle.window_started_at END
-                    RETURNING failures, window_started_at
-                    """, limit.key, now, expired) else { continue }
-                let count: Int = try row.decode("failures"), started: Int64 = try row.decode("window_started_at")
-                if count > limit.limit { wait = max(wait, started + window - now, 1) }
-            }
+            let strict = try [keys.pair, keys.address].map { try count($0, now: now, on: connection) }.max() ?? 0
+            if strict > 0 { return strict }
+            let wait = try backOff(keys.email, now: now, on: connection)
+            // Refused before any password check: the pair has not spent this attempt.
+            if wait > 0 { try giveBack(keys.pair.key, units: 1, on: connection) }
             return wait
         }
         if wait > 0 { throw AuthErrors.throttled(retryAfter: Int(wait)) }
     }
 
-    /// A successful login: the e-mail's counter is cleared, every other key gets its unit back.
-    func loginSucceeded(_ limits: [Limit]) async throws {
-        try await refund(Array(limits.dropFirst()), clearing: limits.first)
+    /// Counts one attempt on every key (the refresh throttle); throws 429 when any is over.
+    func attempt(_ limits: [Limit]) async throws {
+        let now = Clock.now()
+        let wait = try await database.transaction { connection in
+            try limits.map { try count($0, now: now, on: connection) }.max() ?? 0
+        }
+        if wait > 0 { throw AuthErrors.throttled(retryAfter: Int(wait)) }
+    }
+
+    /// A successful login: the pair's counter is cleared and its attempts given back on the
+    /// e-mail counter; the address counter gets the success's unit back.
+    func loginSucceeded(_ keys: LoginKeys) async throws {
+        try await database.transaction { connection in
+            let spent = try connection.queryFirst("DELETE FROM login_throttle WHERE key = $1 RETURNING failures",
+                                                  keys.pair.key)?.decode(Int.self, "failures") ?? 0
+            // Rows in the order `attempt` locks them (pair, address, e-mail), so the two cannot deadlock.
+            try giveBack(keys.address.key, units: 1, on: connection)
+            try giveBack(keys.email.key, units: spent, on: connection)
+        }
     }
 
     /// A successful refresh gives its unit back.
     func refreshSucceeded(_ limits: [Limit]) async throws {
-        try await refund(limits, clearing: nil)
+        try await database.transaction { connection in
+            for limit in limits { try giveBack(limit.key, units: 1, on: connection) }
+        }
     }
 
-    private func refund(_ limits: [Limit], clearing cleared: Limit?) async throws {
-        try await database.transaction { connection in
-            if let cleared { try connection.execute("DELETE FROM login_throttle WHERE key = $1", cleared.key) }
-            for limit in limits {
-                try connection.execute("UPDATE login_throttle SET failures = failures - 1 WHERE key = $1 AND failures > 0",
-                                       limit.key)
-            }
+    /// Counts one attempt in `limit`'s fixed window (a window over restarts at 1); returns the
+    /// seconds to the window's end when the count is now over the limit, else 0.
+    private func count(_ limit: Limit, now: Int64, on connection: any DatabaseConnection) throws -> Int64 {
+        guard let row = try connection.queryFirst("""
+            INSERT INTO login_throttle (key, failures, window_started_at) VALUES ($1, 1, $2)
+            ON CONFLICT (key) DO UPDATE SET
+                failures = CASE WHEN login_throttle.window_started_at <= $3 THEN 1 ELSE login_throttle.failures + 1 END,
+                window_started_at = CASE WHEN login_throttle.window_started_at <= $3 THEN $2
+                                         ELSE login_throttle.window_started_at END
+            RETURNING failures, window_started_at
+            """, limit.key, now, now - windowSeconds) else { return 0 }
+        let count: Int = try row.decode("failures"), started: Int64 = try row.decode("window_started_at")
+        return count > limit.limit ? max(started + windowSeconds - now, 1) : 0
+    }
+
+    /// The e-mail counter: an attempt inside the back-off is refused and not counted (returns the
+    /// seconds left); otherwise it is counted, and past `limit` the next attempt is held back for
+    /// 2^(count − limit − 1) s, never past the window's end. The upsert locks the row, so a
+    /// concurrent attempt waits for this one's back-off before it reads the row.
+    private func backOff(_ limit: Limit, now: Int64, on connection: any DatabaseConnection) throws -> Int64 {
+        guard let row = try connection.queryFirst("""
+            INSERT INTO login_throttle (key, failures, window_started_at) VALUES ($1, 1, $2)
+            ON CONFLICT (key) DO UPDATE SET
+                failures = CASE WHEN login_throttle.window_started_at <= $3 THEN 1
+                                WHEN login_throttle.blocked_until > $2 THEN login_throttle.failures
+                                ELSE login_throttle.failures + 1 END,
+                blocked_until = CASE WHEN login_throttle.window_started_at <= $3 THEN 0 ELSE login_throttle.blocked_until END,
+                window_started_at = CASE WHEN login_throttle.window_started_at <= $3 THEN $2
+                                         ELSE login_throttle.window_started_at END
+            RETURNING failures, window_started_at, blocked_until
+            """, limit.key, now, now - windowSeconds) else { return 0 }
+        let blockedUntil: Int64 = try row.decode("blocked_until")
+        if blockedUntil > now { return blockedUntil - now }
+        let count: Int = try row.decode("failures"), started: Int64 = try row.decode("window_started_at")
+        if count > limit.limit {
+            let step = Int64(1) << Int64(min(count - limit.limit - 1, 20))
+            try connection.execute("UPDATE login_throttle SET blocked_until = $1 WHERE key = $2",
+                                   min(now + step, started + windowSeconds), limit.key)
         }
+        return 0
+    }
+
+    /// Takes back up to `units` counted attempts of `key` (never below zero).
+    private func giveBack(_ key: String, units: Int, on connection: any DatabaseConnection) throws {
+        guard units > 0 else { return }
+        try connection.execute("""
+            UPDATE login_throttle SET failures = CASE WHEN failures > $1 THEN failures - $1 ELSE 0 END WHERE key = $2
+            """, units, key)
     }
 }

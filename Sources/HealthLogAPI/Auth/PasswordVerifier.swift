@@ -19,12 +19,17 @@ struct PasswordVerifier: Sendable {
         return try await offload { hasher.verify(password, against: stored ?? decoy) && stored != nil }
     }
 
+    /// A new password's stored form, hashed off the event loop with this process's costs.
+    func hash(_ password: String) async throws -> String {
+        let hasher = hasher
+        return try await offload { try hasher.hash(password) }
+    }
+
     /// After a successful login, rehashes a password stored with other costs than this
     /// process uses, so raising the costs reaches every active account without a reset.
     func upgradeIfNeeded(_ password: String, stored: String, userID: String, database: Database) async throws {
-        let hasher = hasher
         guard hasher.needsRehash(stored) else { return }
-        let upgraded = try await offload { try hasher.hash(password) }
+        let upgraded = try await hash(password)
         try await database.write { connection in
             _ = try connection.execute("UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = $3",
                                        upgraded, userID, stored)

@@ -5,7 +5,7 @@ struct TokenPolicy: Sendable {
     static let accessPrefix = "hla_"
     static let refreshPrefix = "hlr_"
     static let sessionPrefix = "hls_"
-    static let sessionCookieName = "healthlog_session"
+    static let sessionCookieName = "__Host-healthlog_session"
 
     /// Short-lived: a stolen access token is useful for minutes, not days.
     var accessTokenSeconds: Int64 = 15 * 60

@@ -54,6 +54,45 @@ enum TokenStore {
         try connection.execute("UPDATE access_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL", now, familyID)
     }
 
+    /// Ends the credential `principal` signed in with: a bearer token's whole family (its refresh
+    /// tokens too), or the browser session.
+    static func revokeCredential(of principal: Principal, now: Int64, on connection: any DatabaseConnection) throws {
+        if let familyID = principal.familyID {
+            try revokeFamily(familyID, now: now, on: connection)
+        } else {
+            try connection.execute("UPDATE access_tokens SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL",
+                                   now, principal.tokenID)
+        }
+    }
+
+    /// How many live credentials `revokeAll` ended.
+    struct Revoked: Sendable {
+        let families: Int
+        let sessions: Int
+    }
+
+    /// Ends every family and session of `userID`, except the credential of `kept` (the caller's
+    /// own device after a password change) when given. A revoked family row makes every token of
+    /// it dead on lookup, including one a concurrent rotation inserts.
+    static func revokeAll(userID: String, keeping kept: Principal?, now: Int64,
+                          on connection: any DatabaseConnection) throws -> Revoked {
+        let keptFamily = kept?.familyID ?? "", keptSession = kept?.familyID == nil ? kept?.tokenID ?? "" : ""
+        let families = try connection.execute("""
+            UPDATE token_families SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL AND id <> $3
+            """, now, userID, keptFamily)
+        try connection.execute("""
+            UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL AND family_id <> $3
+            """, now, userID, keptFamily)
+        try connection.execute("""
+            UPDATE access_tokens SET revoked_at = $1
+            WHERE user_id = $2 AND kind = 'bearer' AND revoked_at IS NULL AND (family_id IS NULL OR family_id <> $3)
+            """, now, userID, keptFamily)
+        let sessions = try connection.execute("""
+            UPDATE access_tokens SET revoked_at = $1 WHERE user_id = $2 AND kind = 'session' AND revoked_at IS NULL AND id <> $3
+            """, now, userID, keptSession)
+        return Revoked(families: families, sessions: sessions)
+    }
+
     static func newID() -> String { UUID().uuidString.lowercased() }
 
     private static func issueAccess(kind: String, prefix: String, userID: String, familyID: String?, now: Int64,

@@ -133,10 +133,22 @@ public struct Endpoint: Sendable {
             : "Validation failed (unknown query parameters included); meta.path names the parameter"))
         if access != .anyone { responses.append(OpenAPIResponse(401, "Missing, unknown, expired or revoked credentials")) }
         var forbidden: [String] = []
+        if access != .anyone, !SameOrigin.safeMethods.contains(method.rawValue.uppercased()) {
+            forbidden.append("auth.cross_origin: signed in with the session cookie, but not from this site's own page")
+        }
         if access == .admin { forbidden.append("auth.forbidden: the account is not an administrator") }
         if let gate { forbidden.append("assistant.disabled.\(gate.rawValue): the feature is switched off") }
         if !forbidden.isEmpty { responses.append(OpenAPIResponse(403, forbidden.joined(separator: "; "))) }
         responses.append(contentsOf: failures)
-        return responses.sorted { $0.status < $1.status }
+        // The document holds one response per status: the reasons sharing one are joined.
+        var merged: [OpenAPIResponse] = []
+        for response in responses.sorted(by: { $0.status < $1.status }) {
+            if let last = merged.last, last.status == response.status {
+                merged[merged.count - 1].description += "; " + response.description
+            } else {
+                merged.append(response)
+            }
+        }
+        return merged
     }
 }

@@ -12,12 +12,12 @@ enum AccountDeletion {
         case `operator`
     }
 
-    /// One statement over `$1`, which is the user id or, for `login_throttle`, the throttle key of
-    /// the account's e-mail address.
+    /// One statement over `$1`, the user id; for `login_throttle`, over `$1`, the throttle key of
+    /// the account's e-mail address, and `$2`, the LIKE pattern of its (e-mail, address) keys.
     struct Step: Sendable {
         let table: String
         let sql: String
-        var bindsEmailKey = false
+        var bindsThrottleKeys = false
     }
 
     static func owned(_ table: String) -> Step {
@@ -38,7 +38,7 @@ enum AccountDeletion {
         owned("personal_records"), owned("personal_record_jobs"), owned("sync_counters"), owned("coach_messages"),
         owned("idempotency_keys"), owned("batch_rate_limit_seconds"), owned("batch_rate_limit"),
         owned("access_tokens"), owned("refresh_tokens"), owned("token_families"),
-        Step(table: "login_throttle", sql: "DELETE FROM login_throttle WHERE key = $1", bindsEmailKey: true),
+        Step(table: "login_throttle", sql: "DELETE FROM login_throttle WHERE key = $1 OR key LIKE $2", bindsThrottleKeys: true),
         Step(table: "users", sql: "DELETE FROM users WHERE id = $1"),
     ]
 
@@ -48,9 +48,11 @@ enum AccountDeletion {
     /// records that an account was deleted (no id, address or e-mail: only who asked).
     static func delete(userID: String, email: String, requestedBy requester: Requester, now: Int64,
                        on connection: any DatabaseConnection) throws {
-        let emailKey = LoginThrottle.emailKey(email)
+        // A hex digest holds no LIKE wildcard.
+        let throttleKeys: [SQLValue] = [.text(LoginThrottle.emailKey(email)),
+                                        .text(LoginThrottle.pairKeyPrefix(emailDigest: LoginThrottle.emailDigest(email)) + "%")]
         for step in steps {
-            try connection.execute(step.sql, step.bindsEmailKey ? emailKey : userID)
+            _ = try connection.execute(step.sql, step.bindsThrottleKeys ? throttleKeys : [.text(userID)])
         }
         try AuditEntry(anonymous: auditAction, details: ["requestedBy": .string(requester.rawValue)], at: now).insert(on: connection)
     }

@@ -30,6 +30,11 @@ enum UserAccounts {
 
     static let minimumPasswordLength = 8
 
+    /// The rules every new password meets, when an account is created and when its password changes.
+    static func checkStrength(ofPassword password: String) throws {
+        guard password.count >= minimumPasswordLength else { throw CreationError.passwordTooShort(minimum: minimumPasswordLength) }
+    }
+
     /// E-mail addresses are compared case-insensitively: stored lower-cased.
     static func normalizedEmail(_ email: String) -> String {
         email.trimmingCharacters(in: .whitespaces).lowercased()
@@ -49,9 +54,7 @@ enum UserAccounts {
         guard isKnownTimezone(account.timezone) else {
             throw CreationError.invalidTimezone(account.timezone)
         }
-        guard account.password.count >= minimumPasswordLength else {
-            throw CreationError.passwordTooShort(minimum: minimumPasswordLength)
-        }
+        try checkStrength(ofPassword: account.password)
         let hash = try hasher.hash(account.password)
         let id = UUID().uuidString.lowercased(), now = Clock.now()
         do {

@@ -97,6 +97,18 @@ final class HealthLogHarness: @unchecked Sendable {
         return (access, refresh)
     }
 
+    /// Signs in as a browser and returns the `Cookie` header value of the session. The cookie is
+    /// `__Host-…` and `Secure`, which curl keeps out of a plain-HTTP cookie jar, so tests send it
+    /// as an explicit `Cookie` header, exactly as a browser on `localhost` would.
+    func browserSession(_ email: String) throws -> String {
+        let result = try login(email, userAgent: UserAgents.browser)
+        guard result.status == 200, let setCookie = result.header("Set-Cookie") else { throw LoginFailed(result: result) }
+        return String(setCookie.split(separator: ";")[0])
+    }
+
+    /// The `Origin` header of a page served by this server.
+    var sameOrigin: String { "Origin: \(url)" }
+
     func refresh(_ token: String, revoke: Bool = false) throws -> HTTPResult {
         let json = revoke ? #"{"refreshToken":"\#(token)","revoke":true}"# : #"{"refreshToken":"\#(token)"}"#
         return try http("POST", url + "/api/auth/refresh", json: json)
