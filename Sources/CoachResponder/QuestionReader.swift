@@ -1,5 +1,6 @@
 /// Reads a question into a `Question` with one locale's vocabulary. The order of the checks is
-/// the whole policy: an app how-to, then the user's medication log, then tips, then a metric,
+/// the whole policy: an app how-to, then the user's medication log, then tips (unless the
+/// question compares: "did my sleep get better since I started" asks for data), then a metric,
 /// then small talk; anything else is `unknown` (the responder then says what it can show).
 public struct QuestionReader: Sendable {
     let vocabulary: ResponderLanguage.Vocabulary
@@ -18,12 +19,12 @@ public struct QuestionReader: Sendable {
         if let kind = bestKey(of: vocabulary.medicationLog, in: matcher) {
             return .medicationLog(kind, period(in: matcher))
         }
-        if let topic = bestKey(of: vocabulary.tips, in: matcher), matcher.contains(any: vocabulary.tipCues) {
+        let comparison = comparison(in: matcher, medications: medications)
+        if let topic = bestKey(of: vocabulary.tips, in: matcher), matcher.contains(any: vocabulary.tipCues), comparison == nil {
             return .tip(topic)
         }
         if let metric {
-            return .metric(metric, period(in: matcher), timeOfDay: bestKey(of: vocabulary.timesOfDay, in: matcher),
-                           comparison: comparison(in: matcher, medications: medications))
+            return .metric(metric, period(in: matcher), timeOfDay: bestKey(of: vocabulary.timesOfDay, in: matcher), comparison: comparison)
         }
         if matcher.contains(any: vocabulary.thanks) { return .thanks }
         if matcher.contains(any: vocabulary.greetings) { return .greeting }
