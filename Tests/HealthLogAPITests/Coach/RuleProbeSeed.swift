@@ -3,9 +3,10 @@ import XCTest
 
 /// The fixed data set the behavioural rule probes are asked against, sent through the app's own
 /// routes, and the numbers a reply may state about it. Dates count back from the user's today
-/// (Europe/Berlin), so the set reads the same whenever the test runs: the last `days` days end
-/// yesterday. Sleep, distance, active energy, heart rate, HRV and blood glucose are never sent —
-/// questions about them must get the rule 3 pivot.
+/// (Europe/Berlin), so the set reads the same whenever the test runs: the daily series end today
+/// (stamped a minute ago, so "this week" on a Monday and "this month" on the 1st have data).
+/// Sleep, distance, active energy, heart rate, HRV and blood glucose are never sent — questions
+/// about them must get the rule 3 pivot.
 struct RuleProbeSeed {
     static let days = 60
     /// Days ago of every weekly Mounjaro injection (2.5 mg for the first four, then 5 mg).
@@ -16,6 +17,8 @@ struct RuleProbeSeed {
     private(set) var injectionDays: Set<String> = []
     private(set) var doses: [Double] = []
     let today: String
+    /// When today's values were taken: a minute before the test started.
+    let todayStamp: String
 
     init(now: Date = Date()) {
         var calendar = Calendar(identifier: .gregorian)
@@ -26,10 +29,14 @@ struct RuleProbeSeed {
             return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
         }
         today = day(0)
+        let stamp = now.addingTimeInterval(-60)
+        todayStamp = ISO8601DateFormatter().string(from: stamp)
+        // Just after midnight a minute ago is yesterday: then the series end yesterday.
+        let first = calendar.isDate(stamp, inSameDayAs: now) ? 0 : 1
         let injections = Self.injectionOffsets
         injectionDays = Set(injections.map(day))
         doses = injections.enumerated().map { $0.offset < 4 ? 2.5 : 5 }
-        for offset in (1...Self.days).reversed() {
+        for offset in (first...Self.days).reversed() {
             let date = day(offset)
             series["steps", default: []].append((date, injectionDays.contains(date) ? 9000 : 6000))
             if offset <= 30 {
@@ -46,7 +53,7 @@ struct RuleProbeSeed {
 
     /// Sends the set through the batch, medication-intake and mood routes as the app would.
     func send(_ harness: HealthLogHarness, user: String, token: String) async throws {
-        func at(_ day: String, _ time: String) -> String { "\(day)T\(time)Z" }
+        func at(_ day: String, _ time: String) -> String { day == today ? todayStamp : "\(day)T\(time)Z" }
         var entries: [[String: Any]] = []
         let kinds: [(String, String, String, String)] = [
             ("steps", "HKQuantityTypeIdentifierStepCount", "count", "11:00:00"),
