@@ -36,10 +36,10 @@ struct RuleProbeSeed {
         let injections = Self.injectionOffsets
         injectionDays = Set(injections.map(day))
         doses = injections.enumerated().map { $0.offset < 4 ? 2.5 : 5 }
-        for offset in (first...Self.days).reversed() {
+        for offset in (first..<Self.days).reversed() {
             let date = day(offset)
             series["steps", default: []].append((date, injectionDays.contains(date) ? 9000 : 6000))
-            if offset <= 30 {
+            if offset < 30 {
                 series["bp_systolic", default: []].append((date, 128))
                 series["bp_diastolic", default: []].append((date, 82))
                 series["resting_heart_rate", default: []].append((date, 58))
