@@ -118,7 +118,8 @@ let package = Package(
         // The docs that name files and tests (docs/*/contracts.md) are checked against the tree.
         .testTarget(name: "DocumentationTests"),
         .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer", "TestHTTPClients"]),
-        .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport", "TestHTTPClients", "ScriptedModel"]),
+        .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport", "TestHTTPClients", "ScriptedModel"],
+                    exclude: ["Coach/RuleProbes"]),
         .testTarget(name: "CoachSafetyTests", dependencies: ["CoachSafety"], exclude: ["Probes"]),
         .testTarget(name: "CoachResponderTests", dependencies: ["CoachResponder"]),
         // A language-model server on loopback speaking the chat-completions stream, as scripted by a test.

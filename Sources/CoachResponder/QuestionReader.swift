@@ -1,6 +1,8 @@
 /// Reads a question into a `Question` with one locale's vocabulary. The order of the checks is
-/// the whole policy: an app how-to, then the user's medication log, then tips, then a metric,
-/// then small talk; anything else is `unknown` (the responder then says what it can show).
+/// the whole policy: an app how-to, then the user's medication log, then tips (unless the
+/// question compares, or names a metric and a period: "did my sleep get better since I started",
+/// "did I move more this week? my steps" ask for data), then a metric, then small talk;
+/// anything else is `unknown` (the responder then says what it can show).
 public struct QuestionReader: Sendable {
     let vocabulary: ResponderLanguage.Vocabulary
 
@@ -18,12 +20,13 @@ public struct QuestionReader: Sendable {
         if let kind = bestKey(of: vocabulary.medicationLog, in: matcher) {
             return .medicationLog(kind, period(in: matcher))
         }
-        if let topic = bestKey(of: vocabulary.tips, in: matcher), matcher.contains(any: vocabulary.tipCues) {
+        let comparison = comparison(in: matcher, medications: medications), period = period(in: matcher)
+        if let topic = bestKey(of: vocabulary.tips, in: matcher), matcher.contains(any: vocabulary.tipCues),
+           comparison == nil, metric == nil || period.kind == .unspecified {
             return .tip(topic)
         }
         if let metric {
-            return .metric(metric, period(in: matcher), timeOfDay: bestKey(of: vocabulary.timesOfDay, in: matcher),
-                           comparison: comparison(in: matcher, medications: medications))
+            return .metric(metric, period, timeOfDay: bestKey(of: vocabulary.timesOfDay, in: matcher), comparison: comparison)
         }
         if matcher.contains(any: vocabulary.thanks) { return .thanks }
         if matcher.contains(any: vocabulary.greetings) { return .greeting }
@@ -44,6 +47,10 @@ public struct QuestionReader: Sendable {
     }
 
     private func period(in matcher: PhraseMatcher) -> Period {
+        // "the last 4 weeks" is the last 28 days.
+        if matcher.contains(any: vocabulary.periods["recent_weeks"] ?? []), let weeks = matcher.numbers.first {
+            return Period(.recentDays, number: Int(weeks) * 7)
+        }
         for kind in [Period.Kind.recentDays, .lastWeek, .thisWeek, .lastMonth, .thisMonth, .yesterday, .today]
         where matcher.contains(any: vocabulary.periods[kind.rawValue] ?? []) {
             return Period(kind, number: kind == .recentDays ? matcher.numbers.first.map { Int($0) } : nil)

@@ -9,7 +9,8 @@ public struct ResponderLanguage: Sendable, Decodable {
     public struct Vocabulary: Sendable, Decodable {
         /// `CoachMetric.rawValue` → phrases naming it.
         let metrics: [String: [String]]
-        /// `PeriodKind.rawValue` → phrases; `recent_days` phrases carry `#` for the number of days.
+        /// `PeriodKind.rawValue` → phrases; `recent_days` phrases carry `#` for the number of days,
+        /// `recent_weeks` phrases (read as `recent_days`, seven a week) for the number of weeks.
         let periods: [String: [String]]
         /// Twelve entries, January first, each the phrases naming that month.
         let months: [[String]]

@@ -67,6 +67,23 @@ final class BuiltInResponderTests: XCTestCase {
         XCTAssertEqual(try ResponderFixture.read("what was my heart rate variability").0, .metric(.hrv, Period(.unspecified), timeOfDay: nil, comparison: nil))
     }
 
+    /// "The last N weeks" is the last 7·N days in every locale; a question that names a metric and
+    /// a period, or compares, asks for data even when it holds a tip cue.
+    func testWeeksCountAsDaysAndDataQuestionsWinOverTips() throws {
+        let weeks: [(CoachLocale, String)] = [(.en, "blood pressure last 2 weeks"), (.de, "Blutdruck letzte 2 Wochen"),
+                                              (.fr, "ma tension des 2 dernières semaines"), (.es, "tensión arterial de las últimas 2 semanas"),
+                                              (.it, "pressione delle ultime 2 settimane"), (.pl, "ciśnienie z ostatnich 2 tygodni")]
+        for (locale, question) in weeks {
+            XCTAssertEqual(try ResponderFixture.read(question, locale: locale).0,
+                           .metric(.systolic, Period(.recentDays, number: 14), timeOfDay: nil, comparison: nil), question)
+        }
+        XCTAssertEqual(try ResponderFixture.read("J'ai bougé plus que d'hab cette semaine ? mes pas stp", locale: .fr).0,
+                       .metric(.steps, Period(.thisWeek), timeOfDay: nil, comparison: nil))
+        XCTAssertEqual(try ResponderFixture.read("did my sleep get better since starting Mounjaro").0,
+                       .metric(.sleep, Period(.unspecified), timeOfDay: nil, comparison: .sinceStart("Mounjaro")))
+        XCTAssertEqual(try ResponderFixture.read("any tips for sleeping better").0, .tip("sleep"))
+    }
+
     func testTheTypoMatcherForgivesOneSlipAndNotMore() {
         XCTAssertTrue(PhraseMatcher("blod presure").contains(any: ["blood pressure"]))
         XCTAssertTrue(PhraseMatcher("Krokow w zeszlym tygodniu").contains(any: ["krok*"]))
