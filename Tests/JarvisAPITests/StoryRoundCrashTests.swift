@@ -27,15 +27,31 @@ final class StoryRoundCrashTests: XCTestCase {
         XCTAssertGreaterThan(articles, 50)
         let arguments = ["--database", url, "--no-access-log"]
 
+        // The crashed process first commits a round of the earlier half of the articles (the
+        // later half is held back as if left out), then is killed in the round of the later half.
         try await Self.forgetClustering(database)
+        let left = StoryWorker.Settings().maxClusterAttempts
+        try await database.write { connection in
+            try connection.execute("""
+                UPDATE articles SET cluster_attempts = $1 WHERE id IN
+                    (SELECT id FROM articles ORDER BY first_seen_at DESC, id DESC LIMIT $2)
+                """, [.integer(Int64(left)), .integer(Int64(articles / 2))])
+        }
         let crashed = try ServiceProcess("jarvis", arguments: arguments)
+        let firstRound = try await Self.poll(seconds: 60) {
+            try await Self.count("SELECT COUNT(*) AS n FROM articles WHERE story_id IS NOT NULL", database) == articles - articles / 2
+        }
+        XCTAssertTrue(firstRound, "the earlier half was placed and committed")
+        try await database.write { try $0.execute("UPDATE articles SET cluster_attempts = 0 WHERE story_id IS NULL", []) }
         let inFlight = try await Self.poll(seconds: 60) {
             try await Self.count("SELECT COUNT(*) AS n FROM articles WHERE cluster_holder IS NOT NULL AND story_id IS NULL", database) > 0
         }
         crashed.killHard()
-        XCTAssertTrue(inFlight, "a round claimed its articles")
+        XCTAssertTrue(inFlight, "a round claimed the later half")
         let uncommitted = try await Self.count("SELECT COUNT(*) AS n FROM articles WHERE story_id IS NULL", database)
         XCTAssertGreaterThan(uncommitted, 0, "the kill landed before the round committed")
+        let committedStories = try await Self.count("SELECT COUNT(*) AS n FROM stories", database)
+        XCTAssertGreaterThan(committedStories, 0)
         try await Self.assertNothingHalfWritten(database)
 
         let restarted = try ServiceProcess("jarvis", arguments: arguments)
@@ -49,7 +65,8 @@ final class StoryRoundCrashTests: XCTestCase {
         _ = clean.terminate()
         XCTAssertFalse(rebuilt.isEmpty)
         XCTAssertEqual(recovered, rebuilt, "after the crash /stories answers what a clean rebuild does")
-        print("story-round crash: \(articles) articles, \(uncommitted) in the killed round; \(rebuilt.count) listed stories, same after recovery")
+        print("story-round crash: \(articles) articles, \(articles - uncommitted) committed in \(committedStories) stories before the kill, "
+              + "\(uncommitted) in the killed round; \(rebuilt.count) listed stories, the same after recovery as after a clean rebuild")
     }
 
     /// The Newsroom's feeds read once by an in-process Jarvis (the product's fetch, parse and
