@@ -39,12 +39,17 @@ final class IdempotencyClaimOwnerTests: XCTestCase {
         XCTAssertEqual(afterCrash.statuses, ["inserted"], "unrenewed past its lease, the claim is abandoned and taken over")
     }
 
-    private func renewal(_ backend: TestBackend) async throws {
+    /// A store on a fresh server's database, and one key of a new user's.
+    private func keyOfNewUser(_ backend: TestBackend, _ email: String) async throws
+        -> (harness: HealthLogHarness, store: IdempotencyStore, scope: IdempotencyStore.Scope, now: Int64) {
         let harness = try await HealthLogHarness.start(self, backend)
-        let userID = try harness.createUser("renew@example.com")
-        let store = IdempotencyStore(database: harness.database)
-        let scope = IdempotencyStore.Scope(userID: userID, method: "POST", route: "/api/measurements/batch", key: "r")
-        let now = Int64(Date().timeIntervalSince1970)
+        let userID = try harness.createUser(email)
+        let scope = IdempotencyStore.Scope(userID: userID, method: "POST", route: "/api/measurements/batch", key: "k")
+        return (harness, IdempotencyStore(database: harness.database), scope, Int64(Date().timeIntervalSince1970))
+    }
+
+    private func renewal(_ backend: TestBackend) async throws {
+        let (_, store, scope, now) = try await keyOfNewUser(backend, "renew@example.com")
         guard case .claimed = try await store.claim(scope, fingerprint: "f", now: now - 30) else { return XCTFail("first claim") }
         try await store.renew(scope, owner: "not-the-owner", now: now - 2)
         guard case .claimed(let second) = try await store.claim(scope, fingerprint: "f", now: now) else {
@@ -83,12 +88,9 @@ final class IdempotencyClaimOwnerTests: XCTestCase {
         let response = try await request.value
         XCTAssertEqual(response.statuses, ["inserted"], response.text)
     }
+
     private func ownership(_ backend: TestBackend) async throws {
-        let harness = try await HealthLogHarness.start(self, backend)
-        let userID = try harness.createUser("owner@example.com")
-        let store = IdempotencyStore(database: harness.database)
-        let scope = IdempotencyStore.Scope(userID: userID, method: "POST", route: "/api/measurements/batch", key: "k")
-        let now = Int64(Date().timeIntervalSince1970)
+        let (harness, store, scope, now) = try await keyOfNewUser(backend, "owner@example.com")
         guard case .claimed(let first) = try await store.claim(scope, fingerprint: "f", now: now - 700),
               case .claimed(let second) = try await store.claim(scope, fingerprint: "f", now: now) else {
             return XCTFail("both claims should be granted: the first one was abandoned when the second came")
