@@ -97,6 +97,9 @@ let package = Package(
                          path: "Tools/StoryEngineBench"),
         // `bench/healthlog-ingest/run.sh`: batch ingest over HTTP against raw inserts of the same rows.
         .executableTarget(name: "IngestBench", dependencies: ["Storage"], path: "bench/healthlog-ingest/Sources/IngestBench"),
+        .executableTarget(name: "FuzzHealthLogRequests", dependencies: ["HealthLogAPI", "ServiceRuntime", "HTTPServer", "APIToolkit", "FuzzSupport"],
+                          path: "Fuzz/HealthLogRequests",
+                          exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(name: "FuzzWebSocketFrames", dependencies: ["WebSocketCodec", "FuzzSupport"], path: "Fuzz/WebSocketFrames",
                           exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 

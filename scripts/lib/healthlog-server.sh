@@ -1,7 +1,8 @@
 # Sourced by the scripts that run a throwaway `healthlog serve` (schemathesis, the Coach bench and
-# smoke run). `start_healthlog BIN WORKDIR` starts it on a free loopback port with the caller's
-# environment (DATABASE_URL, …), logging to WORKDIR/server.log, and sets `server_pid` and `port`;
-# it fails, printing the log, when no port is announced within ten seconds.
+# smoke run, the soak). `start_healthlog BIN WORKDIR` starts it on a free loopback port with the
+# caller's environment (DATABASE_URL, …), logging to WORKDIR/server.log, and sets `server_pid` and
+# `port`; it fails, printing the log, when no port is announced within ten seconds. BIN may be
+# `jarvis` too: both servers announce their port the same way.
 start_healthlog() {
     local bin="$1" work="$2"
     "$bin" serve --port 0 --no-access-log >"$work/server.log" 2>&1 &

@@ -23,7 +23,7 @@ enum BatchEndpointSupport {
     }
 
     static let failures = [
-        OpenAPIResponse(409, "idempotency.in_progress: a request with this Idempotency-Key is still running"),
+        OpenAPIResponse(409, "idempotency.in_progress: a request with this Idempotency-Key is still running; Retry-After gives the seconds until its claim lapses unless renewed"),
         OpenAPIResponse(429, "batch.rate_limited: over 60 batches per minute per user (both batch endpoints together); Retry-After"),
     ]
 

@@ -5,8 +5,9 @@ import ServiceRuntime
 /// The request flow both batch endpoints share, in order: the Idempotency-Key (a replay answers
 /// at once, without counting against the rate limit), the rate limit, then the endpoint's own
 /// work, whose answer — success or validation error alike — is stored for replays. A 429 or a
-/// server error releases the key instead: nothing was executed, so a retry must run. The claim's
-/// owner token goes with every later call on the key (`IdempotencyStore`).
+/// server error releases the key instead: nothing was executed, so a retry must run. The claim is
+/// renewed while the work runs, and its owner token goes with every later call on the key
+/// (`IdempotencyStore`).
 struct BatchPipeline: Sendable {
     let idempotency: IdempotencyStore
     let rateLimiter: BatchRateLimiter
@@ -30,6 +31,8 @@ struct BatchPipeline: Sendable {
         case .claimed(let claimOwner):
             owner = claimOwner
         }
+        let renewal = Task { await idempotency.keepRenewing(scope, owner: owner) }
+        defer { renewal.cancel() }
         let response: Response
         do {
             try await rateLimiter.admit(userID: user.userID)

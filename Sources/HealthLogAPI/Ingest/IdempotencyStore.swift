@@ -4,19 +4,24 @@ import Storage
 
 /// Where Idempotency-Keys live (`idempotency_keys`), scoped per (user, method, route, key).
 /// A request claims its key atomically before any work; a completed request's status and exact
-/// body are stored for replay within `retentionSeconds` (24 h). A claim left `in_progress`
-/// longer than `abandonedAfterSeconds` belongs to a process that died mid-request and may be
-/// taken over, so a crash never blocks a key for a whole day.
+/// body are stored for replay within `retentionSeconds` (24 h).
 ///
-/// Every claim carries a random owner token (`claim_id`), and only its owner can complete or
-/// release it: a request that was merely slow and whose claim was taken over can neither
-/// overwrite the new owner's stored answer nor delete the new owner's live claim. The window
-/// is ten minutes, far beyond any request (a batch waits for SQLite's writer for seconds at
-/// worst), so a takeover means the first request is gone.
+/// A claim is a lease: the request holding it renews it every `renewalSeconds` while it works
+/// (`keepRenewing`), and a claim not renewed for `leaseSeconds` belongs to a process that died
+/// mid-request (a crash, `kill -9`, a lost host) and is taken over by the next request with
+/// that key. So a retry after a crash waits seconds, not the lifetime of a request; until then
+/// it gets 409 with `Retry-After`.
+///
+/// Every claim carries a random owner token (`claim_id`), and only its owner can renew,
+/// complete or release it: a request that merely stalled past its lease (SQLite's writer busy
+/// for longer than the lease) and whose claim was taken over can neither overwrite the new
+/// owner's stored answer nor delete the new owner's live claim. Both runs dedup on the same
+/// keys, so the second finds the first's rows as duplicates.
 struct IdempotencyStore: Sendable {
     let database: Database
     var retentionSeconds: Int64 = 24 * 3600
-    var abandonedAfterSeconds: Int64 = 600
+    var leaseSeconds: Int64 = 10
+    var renewalSeconds: Int64 = 3
 
     struct Scope: Sendable {
         let userID: String
@@ -33,10 +38,11 @@ struct IdempotencyStore: Sendable {
     }
 
     /// Claims `scope`, or returns the stored answer. Throws 422 `idempotency.key_reused` for a
-    /// different body under the same key and 409 `idempotency.in_progress` while the first
-    /// request still runs.
+    /// different body under the same key and 409 `idempotency.in_progress` (with `Retry-After`,
+    /// the seconds until the lease runs out unless renewed) while the first request still runs.
+    /// `created_at` is when the claim was made or last renewed.
     func claim(_ scope: Scope, fingerprint: String, now: Int64 = Clock.now()) async throws -> Claim {
-        let expired = now - retentionSeconds, abandoned = now - abandonedAfterSeconds
+        let expired = now - retentionSeconds, abandoned = now - leaseSeconds
         let owner = UUID().uuidString.lowercased()
         return try await database.transaction { connection in
             let inserted = try connection.execute("""
@@ -52,16 +58,37 @@ struct IdempotencyStore: Sendable {
                 """, scope.userID, scope.method, scope.route, scope.key, fingerprint, now, expired, abandoned, owner)
             if retaken == 1 { return .claimed(owner: owner) }
             guard let row = try connection.queryFirst("""
-                SELECT fingerprint, state, status, response_body FROM idempotency_keys
+                SELECT fingerprint, state, status, response_body, created_at FROM idempotency_keys
                 WHERE user_id = $1 AND method = $2 AND route = $3 AND key = $4
                 """, scope.userID, scope.method, scope.route, scope.key) else {
                 // Released by its owner between our INSERT and SELECT: the client may simply retry.
-                throw IdempotencyErrors.inProgress
+                throw IdempotencyErrors.inProgress(retryAfter: 1)
             }
             guard try row.decode(String.self, "fingerprint") == fingerprint else { throw IdempotencyErrors.keyReused }
-            guard try row.decode(String.self, "state") == "completed" else { throw IdempotencyErrors.inProgress }
+            guard try row.decode(String.self, "state") == "completed" else {
+                let renewed: Int64 = try row.decode("created_at")
+                throw IdempotencyErrors.inProgress(retryAfter: max(1, renewed + leaseSeconds - now + 1))
+            }
             let status: Int = try row.decode("status"), body: String = try row.decode("response_body")
             return .replay(status: status, body: Array(body.utf8))
+        }
+    }
+
+    /// Renews `owner`'s claim every `renewalSeconds` until the calling task is cancelled (the
+    /// request finished). A failed renewal is tried again at the next tick.
+    func keepRenewing(_ scope: Scope, owner: String) async {
+        while (try? await Task.sleep(for: .seconds(renewalSeconds))) != nil {
+            try? await renew(scope, owner: owner)
+        }
+    }
+
+    /// Extends `owner`'s lease to `now`, if it still holds the claim.
+    func renew(_ scope: Scope, owner: String, now: Int64 = Clock.now()) async throws {
+        try await database.write { connection in
+            try connection.execute("""
+                UPDATE idempotency_keys SET created_at = $5
+                WHERE user_id = $1 AND method = $2 AND route = $3 AND key = $4 AND claim_id = $6 AND state = 'in_progress'
+                """, scope.userID, scope.method, scope.route, scope.key, now, owner)
         }
     }
 
@@ -99,6 +126,10 @@ struct IdempotencyStore: Sendable {
 enum IdempotencyErrors {
     static let keyReused = APIError(status: 422, code: "idempotency.key_reused",
                                     message: "This Idempotency-Key was used with a different request body")
-    static let inProgress = APIError.conflict("A request with this Idempotency-Key is still being processed; retry shortly",
-                                              code: "idempotency.in_progress")
+    static func inProgress(retryAfter seconds: Int64) -> APIError {
+        var error = APIError.conflict("A request with this Idempotency-Key is still being processed; retry shortly",
+                                      code: "idempotency.in_progress")
+        error.headers = [APIError.Header(name: "Retry-After", value: String(seconds))]
+        return error
+    }
 }
