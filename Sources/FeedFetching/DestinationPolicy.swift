@@ -102,6 +102,12 @@ public struct DestinationPolicy: Sendable, Equatable {
         return .permitted(addresses)
     }
 
+    /// The verdict on an http(s) URL's host; `.unresolved` for any other URL.
+    public func verdict(for url: URL, resolve: (String) -> [[UInt8]] = InternalAddress.resolve) -> Verdict {
+        guard let host = FeedFetcher.fetchableHost(url) else { return .unresolved }
+        return verdict(forHost: host, resolve: resolve)
+    }
+
     public func permits(_ address: [UInt8]) -> Bool {
         !InternalAddress.contains(address) || allowedNetworks.contains { $0.contains(address) }
     }
