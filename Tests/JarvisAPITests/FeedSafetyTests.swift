@@ -182,7 +182,25 @@ final class FeedSafetyTests: XCTestCase {
     /// document arrived and be stored as a success, and a refresh meanwhile started a second
     /// fetch of the same feed beside it.
     func testAFetchEndsAtItsDeadlineAndNoSecondFetchStartsBesideIt() async throws {
-        let jarvis = try await RunningJarvis(environment: ["JARVIS_FEED_FETCH_DEADLINE_SECONDS": "3"])
+        let jarvis = try await RunningJarvis(environment: Self.shortDeadline)
+        try await fetchEndsAtItsDeadlineAlone(subscribeOn: jarvis, refreshOn: jarvis)
+        await jarvis.stop()
+    }
+
+    /// Two processes on one PostgreSQL database: a refresh through the second does not let it
+    /// claim the feed the first is fetching.
+    func testNoProcessClaimsAFeedAnotherIsFetchingOnPostgres() async throws {
+        let schema = try makePostgresSchemaURL(prefix: "jarvis_claims")
+        let first = try await RunningJarvis(environment: Self.shortDeadline, databaseURL: schema)
+        let second = try await RunningJarvis(environment: Self.shortDeadline, databaseURL: schema)
+        try await fetchEndsAtItsDeadlineAlone(subscribeOn: first, refreshOn: second)
+        await first.stop()
+        await second.stop()
+    }
+
+    private static let shortDeadline = ["JARVIS_FEED_FETCH_DEADLINE_SECONDS": "3"]
+
+    private func fetchEndsAtItsDeadlineAlone(subscribeOn jarvis: RunningJarvis, refreshOn other: RunningJarvis) async throws {
         let visits = Visits()
         let server = try site(visits)
         let created = try post(jarvis, url: "http://127.0.0.1:\(server.port)/trickle")
@@ -190,19 +208,19 @@ final class FeedSafetyTests: XCTestCase {
         let id = try AppDecoding.decode(AppFeed.self, from: created.body).id
         XCTAssertTrue(eventually(5) { visits.started.load(ordering: .relaxed) == 1 })
         for _ in 0..<2 {
-            XCTAssertEqual(try curl(["-X", "POST", jarvis.url + "/feeds/\(id)/refresh"]).status, 202)
+            XCTAssertEqual(try curl(["-X", "POST", other.url + "/feeds/\(id)/refresh"]).status, 202)
             usleep(300_000)
         }
         let database = try Database.open(url: jarvis.databaseURL, poolSize: 1)
+        defer { database.close() }
         let failed = try eventually(6) {
             try database.readBlocking { try $0.queryFirst("SELECT failure_count FROM feeds", [])!.decode(Int.self, "failure_count") } == 1
         }
         XCTAssertTrue(failed, "the fetch was recorded as failed at its deadline")
         let lastError = try database.readBlocking { try $0.queryFirst("SELECT last_error FROM feeds", [])!.decode(String?.self, "last_error") }
-        database.close()
         XCTAssertEqual(lastError, "took longer than 3 s, the most one fetch may take (http://127.0.0.1:\(server.port)/trickle)")
         XCTAssertEqual(visits.peak.load(ordering: .relaxed), 1, "one fetch of the feed at a time")
-        await jarvis.stop()
+        XCTAssertEqual(visits.started.load(ordering: .relaxed), 1)
         await server.shutdown()
     }
 }
