@@ -83,8 +83,7 @@ final class CurlTransfer: @unchecked Sendable {
             curl_slist_free_all(headerList)
             curl_slist_free_all(resolveList)
         }
-        let remaining = limits.deadline - ContinuousClock.now
-        let remainingMilliseconds = max(1, Int(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))
+        let remainingMilliseconds = max(1, Int(((limits.deadline - ContinuousClock.now) / .milliseconds(1)).rounded(.up)))
         let context = Unmanaged.passUnretained(self).toOpaque()
         let settings: [Int32] = [
             ccurl_set_pointer(handle, Int32(CCURLOPT_URL), url),
@@ -125,7 +124,10 @@ final class CurlTransfer: @unchecked Sendable {
         }
         let started = ContinuousClock.now
         let code = curl_easy_perform(handle)
-        let ranForAllItHad = ContinuousClock.now - started >= .milliseconds(remainingMilliseconds)
+        // libcurl reports both timers as one code: a stall cannot fire before its window has
+        // passed, and the deadline fires (within libcurl's timer slack) when its time is up.
+        let deadlineFired = remainingMilliseconds <= limits.stallSeconds * 1000
+            || ContinuousClock.now - started >= .milliseconds(remainingMilliseconds - 100)
         var status = 0
         _ = ccurl_response_code(handle, &status)
         return state.withLock { state in
@@ -136,7 +138,7 @@ final class CurlTransfer: @unchecked Sendable {
                 return .success(TransferResponse(status: status, headers: state.headers, body: state.body))
             case Int32(CCURLE_FILESIZE_EXCEEDED): return .failure(.tooLarge)
             case Int32(CCURLE_ABORTED_BY_CALLBACK): return .failure(.cancelled)
-            case Int32(CCURLE_OPERATION_TIMEDOUT): return .failure(ranForAllItHad ? .deadline : .stalled)
+            case Int32(CCURLE_OPERATION_TIMEDOUT): return .failure(deadlineFired ? .deadline : .stalled)
             default:
                 let detail = errorText.pointee == 0 ? String(cString: curl_easy_strerror(code)) : String(cString: errorText)
                 return .failure(.network(detail))
