@@ -29,7 +29,7 @@ struct TransferLimits: Sendable {
 /// proxy from the environment, and opens sockets itself (`openSocket`), so the address of
 /// every connection is one the fetcher checked. libcurl enforces the wall-clock deadline
 /// (`CURLOPT_TIMEOUT_MS`), which also covers a server that trickles its answer.
-final class CurlTransfer: @unchecked Sendable {
+final class CurlTransfer: Sendable {
     private struct State {
         var headers: [(name: String, value: String)] = []
         var body: [UInt8] = []
