@@ -37,7 +37,10 @@ let package = Package(
         .target(name: "Secrets", dependencies: ["CSodium"]),
         // Jarvis's feed reader: fetching over HTTP (conditional GET, limits, redirects, per-host caps)
         // and parsing RSS/Atom into plain-text entries (libxml2, hardened against hostile XML).
-        .target(name: "FeedFetching"),
+        // libcurl (already loaded by FoundationNetworking) drives each request, so the fetcher
+        // chooses the address every connection goes to; see Sources/CCurl/include/ccurl.h.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary(":libcurl.so.4")]),
+        .target(name: "FeedFetching", dependencies: ["CCurl"]),
         .target(name: "FeedParsing", dependencies: ["CLibXML2"], swiftSettings: hotPath),
         // Jarvis's story engine, one concern per module: words and sentences of news text,
         // clustering articles into stories, composing a story (headline, summary, score), topics.

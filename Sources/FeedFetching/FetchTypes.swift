@@ -37,8 +37,8 @@ public struct FetchedDocument: Sendable, Equatable {
 public struct FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         case invalidURL, timeout, tooLarge, tooManyRedirects, network
-        /// A redirect from an internet host into the operator's network (`InternalAddress`).
-        case redirectToInternalAddress
+        /// The URL or a redirect leads to an address `DestinationPolicy` does not permit.
+        case internalAddress
         case httpStatus(Int)
     }
     public let kind: Kind
@@ -47,6 +47,11 @@ public struct FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// 410 Gone: the publisher says the feed will not come back.
     public var isGone: Bool { kind == .httpStatus(410) }
     public var description: String { message }
+
+    static func internalAddress(host: String, address: [UInt8]) -> FetchError {
+        FetchError(kind: .internalAddress, message: "refused to connect to \(host): \(InternalAddress.text(address)) is in the "
+            + "server's own network (allow it with \(DestinationPolicy.environmentName))")
+    }
 
     /// `url` as an error message may name it: without user, password, query or fragment, since
     /// a private feed's credentials or token live there and the message is logged and stored as
@@ -65,16 +70,20 @@ public struct FetchError: Error, Sendable, Equatable, CustomStringConvertible {
 public struct FetcherConfiguration: Sendable {
     /// Publishers can see who polls them and how to reach the operator.
     public var userAgent = "JarvisFeedFetcher/0.1 (news reader; polls feeds at the interval each subscription sets)"
-    /// Seconds without progress before a fetch fails; a whole fetch may take twice that.
+    /// Seconds without progress before a fetch fails.
     public var timeout: Double = 30
+    /// Wall-clock seconds one fetch may take, redirects included; then it is cancelled.
+    public var deadline: Double = 60
     public var maxBodyBytes = 10 << 20
     public var maxRedirects = 5
     /// Fetches in flight to one host at once: a slow publisher is never hammered.
     public var perHostConcurrency = 2
     /// Fetches in flight overall.
     public var totalConcurrency = 16
-    /// How a host name is resolved for the redirect rule (`InternalAddress.resolve`; tests
-    /// give their own map).
+    /// Which addresses may be connected to: internet ones, and internal ones the operator allowed.
+    public var destinations = DestinationPolicy()
+    /// How a host name is resolved, once per hop (`InternalAddress.resolve`; tests give their
+    /// own map to play a publisher's DNS).
     public var resolve: @Sendable (String) -> [[UInt8]] = InternalAddress.resolve
 
     public init() {}

@@ -158,5 +158,36 @@ enum JarvisMigrations {
         Migration(version: 11, name: "revised_at", sql: """
             ALTER TABLE articles ADD COLUMN revised_at INTEGER
             """),
+        // Until when a process's fetch holds the feed (`FeedPoller`): no process claims it before,
+        // whatever `next_fetch_at` says (a refresh makes it due). And article URLs lose the user
+        // and password a private feed's URL lent them before `FeedURL.withoutUserInfo`.
+        Migration(version: 12, name: "fetch_claim_and_credential_free_urls",
+                  sqlite: "ALTER TABLE feeds ADD COLUMN claimed_until INTEGER;\n"
+                      + articleURLColumns.map(sqliteWithoutUserInfo).joined(separator: ";\n"),
+                  postgres: "ALTER TABLE feeds ADD COLUMN claimed_until BIGINT;\n"
+                      + articleURLColumns.map(postgresWithoutUserInfo).joined(separator: ";\n")),
     ]
+
+    private static let articleURLColumns = ["source_url", "image_url", "outlet_link"]
+
+    /// Drops the user information (`user:password@`) of the URLs in `column`: what follows
+    /// `scheme://` up to the first `@`, when no `/`, `?` or `#` comes before it.
+    private static func sqliteWithoutUserInfo(_ column: String) -> String {
+        let start = "instr(\(column), '://') + 3"
+        let rest = "substr(\(column), \(start))"
+        let at = "instr(\(rest), '@')"
+        let userInfo = "substr(\(rest), 1, \(at))"
+        return """
+            UPDATE articles SET \(column) = substr(\(column), 1, \(start) - 1) || substr(\(column), \(start) + \(at))
+            WHERE instr(\(column), '://') > 1 AND instr(substr(\(column), 1, instr(\(column), '://')), '/') = 0 AND \(at) > 0
+                AND instr(\(userInfo), '/') = 0 AND instr(\(userInfo), '?') = 0 AND instr(\(userInfo), '#') = 0
+            """
+    }
+
+    private static func postgresWithoutUserInfo(_ column: String) -> String {
+        """
+        UPDATE articles SET \(column) = regexp_replace(\(column), '^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#@]*@', '\\1')
+        WHERE \(column) ~ '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#@]*@'
+        """
+    }
 }

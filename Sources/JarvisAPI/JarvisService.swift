@@ -38,13 +38,14 @@ public struct JarvisService: Service {
             try StoryEngine(configuration: StoryEngine.Configuration(),
                             authorityFile: environment["JARVIS_SOURCE_AUTHORITY_FILE"].map { URL(fileURLWithPath: $0) })
         }
-        let poller = FeedPoller(database: setup.database, fetcher: FeedFetcher(), parse: { document, url, now in
+        let fetching = try FetcherConfiguration(environment: environment)
+        let poller = FeedPoller(database: setup.database, fetcher: FeedFetcher(configuration: fetching), parse: { document, url, now in
             retention.entriesToStore(try FeedDocumentParsing.articles(document, feedURL: url, fetchedAt: now), now: now)
         },
                                 events: events, policy: try FeedHealthPolicy(environment: environment),
                                 clock: clock, logger: setup.logger, onNewArticles: { worker.wake() })
-        FeedRoutes.install(into: &setup.router, store: FeedStore(database: setup.database), responses: setup.responses,
-                           clock: clock, pollNow: { poller.wake() })
+        FeedRoutes.install(into: &setup.router, store: FeedStore(database: setup.database), destinations: fetching.destinations,
+                           responses: setup.responses, clock: clock, pollNow: { poller.wake() })
         StoryRoutes.install(into: &setup.router, reads: StoryReads(database: setup.database), responses: setup.responses, clock: clock)
         HealthRoute.install(into: &setup.router, database: setup.database, version: version, startedAt: clock(),
                             responses: setup.responses, clock: clock)

@@ -1,3 +1,4 @@
+import FeedFetching
 import Foundation
 import ServiceRuntime
 
@@ -74,5 +75,20 @@ extension FeedHealthPolicy {
         if let value = try number("JARVIS_FEED_DEAD_AFTER_SECONDS") { deadAfterSeconds = value }
         if let value = try number("JARVIS_FEED_MAX_BACKOFF_SECONDS") { maximumBackoffSeconds = value }
         if let value = try number("JARVIS_FEED_DEAD_RETRY_SECONDS") { deadRetrySeconds = value }
+    }
+}
+
+extension FetcherConfiguration {
+    /// `JARVIS_FEED_ALLOW_NETWORKS` (comma-separated CIDRs, none by default): the internal
+    /// networks feeds may be fetched from; `JARVIS_FEED_FETCH_DEADLINE_SECONDS` (default 60):
+    /// the wall-clock time one fetch may take before it is cancelled and recorded as failed.
+    init(environment: [String: String]) throws {
+        self.init()
+        do {
+            destinations = try DestinationPolicy(environment: environment)
+        } catch {
+            throw ServiceOptions.InvalidOption(description: error.description)
+        }
+        if let value = try positiveNumber("JARVIS_FEED_FETCH_DEADLINE_SECONDS", environment) { deadline = value }
     }
 }

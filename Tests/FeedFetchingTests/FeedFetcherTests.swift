@@ -10,6 +10,7 @@ final class FeedFetcherTests: XCTestCase {
     private static let feed = Array("<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>T</title></channel></rss>".utf8)
     private static let concurrent = Atomic<Int>(0)
     private static let peak = Atomic<Int>(0)
+    private static let localhostHits = Atomic<Int>(0)
 
     private var server: HTTPServer!
     private var base: String { "http://127.0.0.1:\(server.port)" }
@@ -18,6 +19,7 @@ final class FeedFetcherTests: XCTestCase {
         let gzipped = try Self.gzip(Self.feed)
         var router = Router()
         router.get("/feed") { request in
+            if request.headers["Host"]?.hasPrefix("localhost") == true { Self.localhostHits.add(1, ordering: .relaxed) }
             if request.headers["If-None-Match"] == "\"v1\"" { return Response(status: 304, headers: ["ETag": "\"v1\""]) }
             return Response(status: 200, headers: ["Content-Type": "application/rss+xml; charset=ISO-8859-1", "ETag": "\"v1\"",
                                                    "Last-Modified": "Mon, 30 Nov 2026 01:00:00 GMT"], body: .bytes(Self.feed))
@@ -37,6 +39,14 @@ final class FeedFetcherTests: XCTestCase {
         router.get("/to-localhost") { request in
             let port = request.headers["Host"]?.split(separator: ":").last.map(String.init) ?? ""
             return Response(status: 302, headers: ["Location": "http://localhost:\(port)/feed"])
+        }
+        router.get("/trickle") { _ in
+            Response(status: 200, headers: ["Content-Type": "application/xml"], body: .stream { writer in
+                for byte in Self.feed {
+                    try await writer.write([byte])
+                    try await Task.sleep(nanoseconds: 400_000_000)
+                }
+            })
         }
         router.get("/huge") { _ in .bytes([UInt8](repeating: 0x20, count: 3 << 20), contentType: "application/xml") }
         router.get("/huge-stream") { _ in
@@ -76,8 +86,10 @@ final class FeedFetcherTests: XCTestCase {
         await server.shutdown()
     }
 
+    /// A fetcher allowed the loopback network the test server lives on.
     private func fetcher(_ adjust: (inout FetcherConfiguration) -> Void = { _ in }) -> FeedFetcher {
         var configuration = FetcherConfiguration()
+        configuration.destinations = DestinationPolicy(allowedNetworks: [NetworkRange("127.0.0.0/8")!, NetworkRange("::1/128")!])
         adjust(&configuration)
         return FeedFetcher(configuration: configuration)
     }
@@ -90,6 +102,15 @@ final class FeedFetcherTests: XCTestCase {
     private func document(_ outcome: FetchOutcome) throws -> FetchedDocument {
         guard case .fetched(let document) = outcome else { throw XCTSkip("expected a document, got \(outcome)") }
         return document
+    }
+
+    private func errorOf(_ url: String, with fetcher: FeedFetcher) async throws -> FetchError? {
+        do {
+            _ = try await fetcher.fetch(FetchRequest(url: try XCTUnwrap(URL(string: url))))
+            return nil
+        } catch {
+            return error as? FetchError
+        }
     }
 
     private func fetchError(_ path: String, with fetcher: FeedFetcher? = nil) async -> FetchError? {
@@ -145,22 +166,38 @@ final class FeedFetcherTests: XCTestCase {
         XCTAssertEqual(try document(mixed).permanentRedirect?.path, "/temporary")
     }
 
-    /// A publisher on the internet cannot send the fetch into the server's own network; a feed
-    /// the operator subscribed to entirely inside that network may redirect within it.
-    func testARedirectFromAnInternetHostIntoTheServersNetworkIsRefused() async throws {
-        let loopback: [UInt8] = [127, 0, 0, 1], internet: [UInt8] = [93, 184, 216, 34]
-        // The feed's host (127.0.0.1 here) as the redirect rule sees it: an internet address;
-        // one internet and one internal address (a publisher adding an AAAA ::1 record); or
-        // none (its name server failing the second lookup). Each time `localhost` is refused.
-        for originSeen in [[internet], [internet, loopback], []] {
-            let outside = fetcher { $0.resolve = { host in host == "localhost" ? [loopback] : originSeen } }
-            let refused = await fetchError("/to-localhost", with: outside)
-            XCTAssertEqual(refused?.kind, .redirectToInternalAddress, "\(originSeen)")
-            XCTAssertEqual(refused?.message, "refused a redirect into the server's own network: localhost")
+    /// Without the operator's allowance no internal address is fetched, whether the URL names
+    /// it, the publisher's DNS answers with it, or a redirect points at it; nothing reaches it.
+    func testInternalDestinationsAreRefusedUnlessAllowed() async throws {
+        let strict = fetcher { $0.destinations = DestinationPolicy() }
+        let direct = await fetchError("/feed", with: strict)
+        XCTAssertEqual(direct?.kind, .internalAddress)
+        XCTAssertEqual(direct?.message, "refused to connect to 127.0.0.1: 127.0.0.1 is in the server's own network "
+            + "(allow it with JARVIS_FEED_ALLOW_NETWORKS)")
+        // A public-looking name whose DNS answers with loopback (one internal address is enough).
+        let internet: [UInt8] = [93, 184, 216, 34]
+        let rebound = fetcher { $0.destinations = DestinationPolicy(); $0.resolve = { _ in [internet, [127, 0, 0, 1]] } }
+        let byName = try await errorOf("http://news.example:\(server.port)/feed", with: rebound)
+        XCTAssertEqual(byName?.kind, .internalAddress)
+        // Each redirect hop is checked again: 127.0.0.1 is allowed, the hop to localhost (::1 and 127.0.0.1) is not whole.
+        let onlyOne = fetcher { $0.destinations = DestinationPolicy(allowedNetworks: [NetworkRange("127.0.0.1/32")!]) }
+        let allowed = try await fetch("/feed", with: onlyOne)
+        XCTAssertEqual(try document(allowed).body, Self.feed)
+        let hop = fetcher {
+            $0.destinations = DestinationPolicy(allowedNetworks: [NetworkRange("127.0.0.1/32")!])
+            $0.resolve = { host in host == "localhost" ? [[127, 0, 0, 2]] : InternalAddress.resolve(host) }
         }
-        // With the real resolver 127.0.0.1 is entirely internal itself: the same redirect is followed.
-        let inside = try document(try await fetch("/to-localhost"))
-        XCTAssertEqual(inside.body, Self.feed)
+        let redirected = await fetchError("/to-localhost", with: hop)
+        XCTAssertEqual(redirected?.kind, .internalAddress)
+        XCTAssertEqual(Self.localhostHits.load(ordering: .relaxed), 0)
+    }
+
+    /// The name is resolved once and the connection goes to that checked address: a name no
+    /// DNS knows is fetched from the address the resolver gave.
+    func testTheConnectionUsesTheCheckedAddress() async throws {
+        let pinned = fetcher { $0.resolve = { host in host == "feeds.invalid" ? [[127, 0, 0, 1]] : [] } }
+        let outcome = try await pinned.fetch(FetchRequest(url: URL(string: "http://feeds.invalid:\(server.port)/ua")!))
+        XCTAssertEqual(String(decoding: try document(outcome).body, as: UTF8.self), FetcherConfiguration().userAgent)
     }
 
     func testRedirectLoopFails() async {
@@ -234,6 +271,17 @@ final class FeedFetcherTests: XCTestCase {
         let error = await fetchError("/slow", with: impatient)
         XCTAssertEqual(error?.kind, .timeout)
         XCTAssertLessThan(Date().timeIntervalSince(started), 2.9)
+    }
+
+    /// A server that keeps sending a byte now and then never stalls, yet the fetch ends at its
+    /// deadline, cancelled and failed with that reason (it used to run to the end and succeed).
+    func testAFetchEndsAtItsDeadlineHoweverTheServerTrickles() async {
+        let hurried = fetcher { $0.deadline = 2 }
+        let started = ContinuousClock.now
+        let error = await fetchError("/trickle", with: hurried)
+        XCTAssertEqual(error?.kind, .timeout)
+        XCTAssertEqual(error?.message, "took longer than 2 s, the most one fetch may take (\(base)/trickle)")
+        XCTAssertLessThan(ContinuousClock.now - started, .milliseconds(3500))
     }
 
     func testConcurrentFetchesToOneHostAreCapped() async throws {

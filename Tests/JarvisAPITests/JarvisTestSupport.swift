@@ -15,8 +15,13 @@ final class RunningJarvis: Sendable {
     /// The SQLite file, or the PostgreSQL URL the server was given.
     let databaseURL: String
 
+    /// The loopback networks the tests' feed servers live on, which a server fetches from only
+    /// when the operator allows them; a test's own `JARVIS_FEED_ALLOW_NETWORKS` replaces it.
+    static let loopbackFeeds = ["JARVIS_FEED_ALLOW_NETWORKS": "127.0.0.0/8,::1/128"]
+
     /// On a fresh SQLite file unless `databaseURL` (a shared PostgreSQL schema) is given.
     init(environment: [String: String] = [:], databaseURL: String? = nil) async throws {
+        let environment = Self.loopbackFeeds.merging(environment) { _, own in own }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("jarvis-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.databaseURL = databaseURL ?? directory.appendingPathComponent("j.sqlite").path

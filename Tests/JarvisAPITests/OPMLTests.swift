@@ -1,3 +1,4 @@
+import FeedFetching
 import Foundation
 import Storage
 import XCTest
@@ -14,6 +15,9 @@ final class OPMLTests: XCTestCase {
           <outline type="rss" text="Same again" xmlUrl="https://feeds.example.org/world.xml"/>
           <outline type="rss" text="Not a web feed" xmlUrl="ftp://example.com/feed"/>
           <outline text="Folder without feeds"/>
+          <outline type="rss" text="Metadata" xmlUrl="http://169.254.169.254/latest/meta-data/"/>
+          <outline type="rss" text="Mapped" xmlUrl="http://[::ffff:127.0.0.1]:8080/feed"/>
+          <outline type="rss" text="Decimal" xmlUrl="http://2130706433/feed"/>
         </body></opml>
         """
 
@@ -24,9 +28,13 @@ final class OPMLTests: XCTestCase {
             .init(url: "https://example.net/tech.rss", name: "Tech & Science"),
             .init(url: "https://feeds.example.org/world.xml", name: "Same again"),
             .init(url: "ftp://example.com/feed", name: "Not a web feed"),
+            .init(url: "http://169.254.169.254/latest/meta-data/", name: "Metadata"),
+            .init(url: "http://[::ffff:127.0.0.1]:8080/feed", name: "Mapped"),
+            .init(url: "http://2130706433/feed", name: "Decimal"),
         ])
     }
 
+    /// Internal destinations are refused as `POST /feeds` refuses them, unless allowed.
     func testImportCountsDuplicatesAndInvalidAndExportRoundTrips() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("opml-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -37,8 +45,10 @@ final class OPMLTests: XCTestCase {
         try await database.migrate(JarvisMigrations.all)
         let store = FeedStore(database: database)
 
-        let report = try await FeedsCommand.importSubscriptions(from: file, into: store)
-        XCTAssertEqual(report, .init(imported: 2, duplicates: 1, invalid: 1))
+        let report = try await FeedsCommand.importSubscriptions(from: file, into: store, destinations: DestinationPolicy())
+        XCTAssertEqual(report, .init(imported: 2, duplicates: 1, invalid: 1, internalAddress: 3))
+        let stored = try await store.count()
+        XCTAssertEqual(stored, 2)
 
         let exported = OPMLDocument.render(try await store.list(now: Date()).map { .init(url: $0.url, name: $0.name) },
                                            title: "Jarvis", now: Date())

@@ -21,7 +21,7 @@ swift build -c release --product jarvis >/dev/null
 python3 -m http.server "$FEEDS_PORT" --bind 127.0.0.1 --directory "$fixtures" >"$work/feeds.log" 2>&1 &
 pids+=($!)
 # The corpus has fixed dates: keep its stories in the feed whatever today's date is.
-JARVIS_STORY_STALE_SECONDS=1000000000 DATABASE_URL="$work/bench.sqlite" \
+JARVIS_STORY_STALE_SECONDS=1000000000 JARVIS_FEED_ALLOW_NETWORKS=127.0.0.1/32 DATABASE_URL="$work/bench.sqlite" \
   .build/release/jarvis serve --port "$PORT" --no-access-log >"$work/jarvis.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 50); do curl -fs "http://127.0.0.1:$PORT/livez" >/dev/null && break; sleep 0.2; done

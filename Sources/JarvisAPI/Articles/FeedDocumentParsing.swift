@@ -15,9 +15,12 @@ enum FeedDocumentParsing {
     /// article (or garbage) in its title would otherwise fill the app's row and the story's headline.
     static let headlineLimit = 200
 
+    /// Links are resolved against the feed's URL without its user and password, so a private
+    /// feed's account never reaches an article (see `FeedURL.withoutUserInfo`).
     static func articles(_ document: FetchedDocument, feedURL: URL, fetchedAt: Date) throws -> [IncomingArticle] {
-        let feed = try FeedParser.parse(document.body, contentTypeCharset: document.charset, baseURL: feedURL, fetchedAt: fetchedAt)
-        return articles(of: feed, feedURL: feedURL, fetchedAt: fetchedAt)
+        let base = URL(string: FeedURL.withoutUserInfo(feedURL.absoluteString)) ?? feedURL
+        let feed = try FeedParser.parse(document.body, contentTypeCharset: document.charset, baseURL: base, fetchedAt: fetchedAt)
+        return articles(of: feed, feedURL: base, fetchedAt: fetchedAt)
     }
 
     /// An entry without any text (no title, description or content; the parser already turns a
@@ -29,8 +32,8 @@ enum FeedDocumentParsing {
                 headline: Headline.shortened(entry.title, limit: headlineLimit),
                 body: entry.bodyText.isEmpty ? (entry.summaryText ?? entry.title) : entry.bodyText,
                 author: entry.author,
-                imageURL: entry.imageURL,
-                sourceURL: entry.link ?? feed.link ?? feedURL.absoluteString,
+                imageURL: entry.imageURL.map(FeedURL.withoutUserInfo),
+                sourceURL: FeedURL.withoutUserInfo(entry.link ?? feed.link ?? feedURL.absoluteString),
                 outletLink: entry.link.flatMap(OutletLink.key),
                 publishedAt: min(entry.publishedAt, fetchedAt.addingTimeInterval(clockSkewAllowance)),
                 isUndated: entry.publishedAtSource == .fetchTime,

@@ -6,12 +6,16 @@ import Synchronization
 
 /// The background worker that keeps feeds fresh: it claims feeds that are due, fetches them
 /// concurrently (the fetcher caps each host), stores their entries, and records health.
-/// Claims are conditional updates, so several server processes on one PostgreSQL database
-/// never fetch the same feed twice; a claim lapses after `claimSeconds` if its process dies.
+/// A claim is a conditional update of `claimed_until`, so several server processes on one
+/// PostgreSQL database never fetch the same feed at once, a refresh included; it is released
+/// when the fetch is recorded and lapses after `claimSeconds` if its process dies. The fetcher
+/// ends every fetch by its deadline, well inside the claim, and this process also skips the
+/// feeds it is still fetching.
 final class FeedPoller: Sendable {
     typealias Parse = @Sendable (FetchedDocument, URL, Date) throws -> [IncomingArticle]
 
-    static let claimSeconds: Double = 300
+    /// Time left after the fetch's deadline for parsing and storing before a claim lapses.
+    static let storeAllowanceSeconds: Double = 240
     /// Fetches in flight at once (the fetcher further caps each host).
     static let maxInFlight = 16
 
@@ -26,7 +30,9 @@ final class FeedPoller: Sendable {
     /// Called after a fetch stored new articles (the story worker clusters them at once).
     private let onNewArticles: @Sendable () -> Void
     private let wakeUp = AsyncWake()
-    private let inFlight = Atomic<Int>(0)
+    /// The feeds this process is fetching now.
+    private let running = Mutex<Set<String>>([])
+    private let claimSeconds: Double
 
     init(database: Database, fetcher: FeedFetcher, parse: @escaping Parse, events: LiveEvents, policy: FeedHealthPolicy,
          clock: @escaping @Sendable () -> Date, logger: Logger, onNewArticles: @escaping @Sendable () -> Void = {}) {
@@ -39,6 +45,7 @@ final class FeedPoller: Sendable {
         self.clock = clock
         self.logger = logger
         self.onNewArticles = onNewArticles
+        claimSeconds = fetcher.configuration.deadline + Self.storeAllowanceSeconds
     }
 
     /// Polls until cancelled. Each fetch runs as its own child task, so one slow or huge feed
@@ -49,12 +56,11 @@ final class FeedPoller: Sendable {
         await withDiscardingTaskGroup { group in
             while !Task.isCancelled {
                 do {
-                    let free = Self.maxInFlight - inFlight.load(ordering: .relaxed)
+                    let free = Self.maxInFlight - running.withLock(\.count)
                     for feed in try await free > 0 ? claimDueFeeds(limit: free) : [] {
-                        inFlight.add(1, ordering: .relaxed)
                         group.addTask {
                             await self.poll(feed)
-                            self.inFlight.subtract(1, ordering: .relaxed)
+                            self.running.withLock { _ = $0.remove(feed.id) }
                         }
                     }
                 } catch {
@@ -69,16 +75,20 @@ final class FeedPoller: Sendable {
 
     private func claimDueFeeds(limit: Int) async throws -> [FeedSchedule] {
         let now = clock()
-        return try await database.write { connection in
+        let mine = running.withLock { $0 }
+        let claimed = try await database.write { [claimSeconds] connection in
             let due = try connection.query("""
                 SELECT id, url, name, poll_interval_seconds, health, failure_count, etag, last_modified, last_fetched_at
-                FROM feeds WHERE next_fetch_at <= $1 ORDER BY next_fetch_at LIMIT $2
-                """, [now.sqlValue, .integer(Int64(limit))])
+                FROM feeds WHERE next_fetch_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)
+                ORDER BY next_fetch_at LIMIT $2
+                """, [now.sqlValue, .integer(Int64(limit + mine.count))])
             return try due.compactMap { row -> FeedSchedule? in
                 let id: String = try row.decode("id")
-                let claimed = try connection.execute(
-                    "UPDATE feeds SET next_fetch_at = $1 WHERE id = $2 AND next_fetch_at <= $3",
-                    [now.addingTimeInterval(Self.claimSeconds).sqlValue, .text(id), now.sqlValue])
+                guard !mine.contains(id) else { return nil }
+                let claimed = try connection.execute("""
+                    UPDATE feeds SET claimed_until = $1 WHERE id = $2 AND next_fetch_at <= $3
+                        AND (claimed_until IS NULL OR claimed_until <= $3)
+                    """, [now.addingTimeInterval(claimSeconds).sqlValue, .text(id), now.sqlValue])
                 guard claimed == 1 else { return nil }
                 return FeedSchedule(id: id, url: try row.decode("url"), name: try row.decode("name"),
                                     pollIntervalSeconds: try row.decode("poll_interval_seconds"),
@@ -88,6 +98,9 @@ final class FeedPoller: Sendable {
                                     lastFetchedAt: try row.decode("last_fetched_at"))
             }
         }
+        let taken = Array(claimed.prefix(limit))
+        running.withLock { set in taken.forEach { set.insert($0.id) } }
+        return taken
     }
 
     private func poll(_ feed: FeedSchedule) async {
@@ -120,7 +133,7 @@ final class FeedPoller: Sendable {
         try await database.write { connection in
             try connection.execute("""
                 UPDATE feeds SET health = $1, failure_count = 0, failing_since = NULL, last_fetched_at = $2, last_error = NULL,
-                    etag = $3, last_modified = $4, next_fetch_at = $5 WHERE id = $6
+                    etag = $3, last_modified = $4, next_fetch_at = $5, claimed_until = NULL WHERE id = $6
                 """, [.text(verdict.health.rawValue), now.sqlValue, etag.sqlValue, lastModified.sqlValue,
                       verdict.nextFetch.sqlValue, .text(feed.id)])
             if let movedTo = movedTo.flatMap({ FeedURL.normalized($0.absoluteString) }) {
@@ -142,8 +155,8 @@ final class FeedPoller: Sendable {
                 let verdict = policy.afterFailure(previousFailures: feed.failureCount, failingSince: since,
                                                   interval: feed.pollIntervalSeconds, gone: gone, now: now)
                 try connection.execute("""
-                    UPDATE feeds SET health = $1, failure_count = $2, failing_since = $3, last_error = $4, next_fetch_at = $5
-                    WHERE id = $6
+                    UPDATE feeds SET health = $1, failure_count = $2, failing_since = $3, last_error = $4, next_fetch_at = $5,
+                        claimed_until = NULL WHERE id = $6
                     """, [.text(verdict.health.rawValue), .integer(Int64(verdict.failureCount)), verdict.failingSince.sqlValue,
                           .text(String(describing: error)), verdict.nextFetch.sqlValue, .text(feed.id)])
                 return verdict

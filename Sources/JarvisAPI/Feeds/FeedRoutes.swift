@@ -1,4 +1,5 @@
 import APIToolkit
+import FeedFetching
 import Foundation
 import HTTPServer
 import ServiceRuntime
@@ -6,13 +7,14 @@ import ServiceRuntime
 /// `GET /feeds`, `POST /feeds`, `DELETE /feeds/{id}`, `POST /feeds/{id}/refresh` — byte-exact
 /// with the iOS contract (list wrapped in `{"data": …}`, 201 + Feed, 204 with an empty body).
 enum FeedRoutes {
-    static func install(into router: inout Router, store: FeedStore, responses: APIResponses, clock: @escaping @Sendable () -> Date,
-                        pollNow: @escaping @Sendable () -> Void) {
+    static func install(into router: inout Router, store: FeedStore, destinations: DestinationPolicy, responses: APIResponses,
+                        clock: @escaping @Sendable () -> Date, pollNow: @escaping @Sendable () -> Void) {
         router.get("/feeds") { _ in
             try responses.raw(FeedList(data: try await store.list(now: clock())))
         }
         router.post("/feeds", options: RouteOptions(maxBodyBytes: 16 * 1024)) { request in
             let (url, name, interval) = try responses.decode(NewFeedRequest.self, from: request).validated()
+            try await NewFeedRequest.refuseInternalDestination(url, policy: destinations)
             let feed = try await store.create(url: url, name: name, interval: interval, now: clock())
             pollNow()  // a new feed is fetched immediately
             return try responses.raw(feed, status: 201)

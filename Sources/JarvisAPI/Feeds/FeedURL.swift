@@ -19,6 +19,16 @@ enum FeedURL {
         return components.string ?? stored
     }
 
+    /// `text` without user and password: the form of every URL stored for an article (its link,
+    /// image, the feed's URL when the entry has no link), which the API serves to anyone; only
+    /// the subscription itself keeps a private feed's account.
+    static func withoutUserInfo(_ text: String) -> String {
+        guard var components = URLComponents(string: text), components.user != nil || components.password != nil else { return text }
+        components.user = nil
+        components.password = nil
+        return components.string ?? text
+    }
+
     /// Nil when `text` is not an absolute http(s) URL with a host.
     static func normalized(_ text: String) -> URL? {
         guard var components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),

@@ -1,4 +1,5 @@
 import APIToolkit
+import FeedFetching
 import Foundation
 import ServiceRuntime
 import Storage
@@ -48,7 +49,8 @@ enum FeedsCommand {
                 FileHandle.standardError.write(Data("feeds import needs an OPML file\n\(usage)\n".utf8))
                 return 64
             }
-            let report = try await importSubscriptions(from: URL(fileURLWithPath: file), into: store)
+            let destinations = try DestinationPolicy(environment: environment)
+            let report = try await importSubscriptions(from: URL(fileURLWithPath: file), into: store, destinations: destinations)
             FileHandle.standardError.write(Data("\n\(report)\n".utf8))
             return 0
         } catch {
@@ -58,23 +60,30 @@ enum FeedsCommand {
     }
 
     struct ImportReport: CustomStringConvertible, Equatable {
-        var imported = 0, duplicates = 0, invalid = 0
-        var description: String { "imported \(imported), already subscribed \(duplicates), invalid \(invalid)" }
+        var imported = 0, duplicates = 0, invalid = 0, internalAddress = 0
+        var description: String {
+            "imported \(imported), already subscribed \(duplicates), invalid \(invalid), "
+                + "refused as internal addresses \(internalAddress) (see \(DestinationPolicy.environmentName))"
+        }
     }
 
-    /// Imports each subscription with the API's own validation; a progress line is redrawn on
-    /// standard error as it goes, since large lists take a while.
-    static func importSubscriptions(from file: URL, into store: FeedStore) async throws -> ImportReport {
+    /// Imports each subscription with the API's own validation, internal destinations refused
+    /// as `POST /feeds` refuses them; a progress line is redrawn on standard error as it goes,
+    /// since large lists take a while.
+    static func importSubscriptions(from file: URL, into store: FeedStore, destinations: DestinationPolicy) async throws -> ImportReport {
         let subscriptions = try OPMLDocument.subscriptions(in: try Data(contentsOf: file))
         var report = ImportReport()
         for (index, subscription) in subscriptions.enumerated() {
             let request = NewFeedRequest(url: subscription.url, name: subscription.name, pollIntervalSeconds: nil)
             do {
                 let (url, name, interval) = try request.validated()
+                try await NewFeedRequest.refuseInternalDestination(url, policy: destinations)
                 _ = try await store.create(url: url, name: name, interval: interval, now: Date())
                 report.imported += 1
             } catch let error as APIError where error.status == 409 {
                 report.duplicates += 1
+            } catch let error as APIError where error.code == "feed.internal_address" {
+                report.internalAddress += 1
             } catch is APIError {
                 report.invalid += 1
             }
