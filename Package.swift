@@ -23,6 +23,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
         .systemLibrary(name: "COpenBLAS", path: "Sources/COpenBLAS"),
         .systemLibrary(name: "CYAML", path: "Sources/CYAML"),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
 
         // Pure protocol codecs: no sockets, so they can be fuzzed and unit-tested alone.
         .target(name: "HTTPParsing", dependencies: ["CHTTPParser"], swiftSettings: hotPath),
@@ -37,9 +38,7 @@ let package = Package(
         .target(name: "Secrets", dependencies: ["CSodium"]),
         // Jarvis's feed reader: fetching over HTTP (conditional GET, limits, redirects, per-host caps)
         // and parsing RSS/Atom into plain-text entries (libxml2, hardened against hostile XML).
-        // libcurl (already loaded by FoundationNetworking) drives each request, so the fetcher
-        // chooses the address every connection goes to; see Sources/CCurl/include/ccurl.h.
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary(":libcurl.so.4")]),
+        // libcurl drives each request, so the fetcher chooses the address every connection goes to.
         .target(name: "FeedFetching", dependencies: ["CCurl"]),
         .target(name: "FeedParsing", dependencies: ["CLibXML2"], swiftSettings: hotPath),
         // Jarvis's story engine, one concern per module: words and sentences of news text,

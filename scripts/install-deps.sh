@@ -5,6 +5,7 @@ set -euo pipefail
 
 DEBIAN_PACKAGES=(
   libhttp-parser-dev libsqlite3-dev libpq-dev libsodium-dev libxml2-dev   # C libraries we link
+  libcurl4-openssl-dev                                                     # feed fetching (pinned addresses)
   libopenblas-dev                                                          # matrix products of the sentence encoder
   libyaml-dev                                                              # the Coach's safety matrix files
   pkg-config                                                               # finds libxml2's headers

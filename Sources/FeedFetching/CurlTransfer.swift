@@ -40,7 +40,7 @@ final class CurlTransfer: Sendable {
     private let cancelled = Atomic<Bool>(false)
     private let limits: TransferLimits
 
-    private static let initialized: Bool = curl_global_init(Int(CCURL_GLOBAL_ALL)) == CCURLE_OK
+    private static let initialized: Bool = curl_global_init(ccurl_global_all) == CURLE_OK
 
     private init(limits: TransferLimits) {
         self.limits = limits
@@ -72,10 +72,10 @@ final class CurlTransfer: Sendable {
                          userAgent: String) -> Result<TransferResponse, TransferFailure> {
         guard Self.initialized, let handle = curl_easy_init() else { return .failure(.network("libcurl could not start")) }
         defer { curl_easy_cleanup(handle) }
-        let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CCURL_ERROR_SIZE))
-        errorText.initialize(repeating: 0, count: Int(CCURL_ERROR_SIZE))
+        let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
+        errorText.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         defer { errorText.deallocate() }
-        var headerList: OpaquePointer?
+        var headerList: UnsafeMutablePointer<curl_slist>?
         for header in headers { headerList = curl_slist_append(headerList, header) }
         let bracketed = limits.pinned.map { $0.count == 16 ? "[\(InternalAddress.text($0))]" : InternalAddress.text($0) }
         let resolveList = curl_slist_append(nil, "\(host):\(port):\(bracketed.joined(separator: ","))")
@@ -85,41 +85,41 @@ final class CurlTransfer: Sendable {
         }
         let remainingMilliseconds = max(1, Int(((limits.deadline - ContinuousClock.now) / .milliseconds(1)).rounded(.up)))
         let context = Unmanaged.passUnretained(self).toOpaque()
-        let settings: [Int32] = [
-            ccurl_set_pointer(handle, Int32(CCURLOPT_URL), url),
-            ccurl_set_pointer(handle, Int32(CCURLOPT_PROTOCOLS_STR), "http,https"),
-            ccurl_set_pointer(handle, Int32(CCURLOPT_PROXY), ""),
-            ccurl_set_pointer(handle, Int32(CCURLOPT_RESOLVE), UnsafeRawPointer(resolveList)),
-            ccurl_set_pointer(handle, Int32(CCURLOPT_HTTPHEADER), UnsafeRawPointer(headerList)),
-            ccurl_set_pointer(handle, Int32(CCURLOPT_USERAGENT), userAgent),
-            ccurl_set_pointer(handle, Int32(CCURLOPT_ACCEPT_ENCODING), "gzip, deflate"),
-            ccurl_set_pointer(handle, Int32(CCURLOPT_ERRORBUFFER), errorText),
-            ccurl_set_long(handle, Int32(CCURLOPT_FOLLOWLOCATION), 0),
-            ccurl_set_long(handle, Int32(CCURLOPT_NOSIGNAL), 1),
-            ccurl_set_long(handle, Int32(CCURLOPT_TIMEOUT_MS), remainingMilliseconds),
-            ccurl_set_long(handle, Int32(CCURLOPT_CONNECTTIMEOUT_MS), min(remainingMilliseconds, limits.stallSeconds * 1000)),
-            ccurl_set_long(handle, Int32(CCURLOPT_LOW_SPEED_LIMIT), 1),
-            ccurl_set_long(handle, Int32(CCURLOPT_LOW_SPEED_TIME), limits.stallSeconds),
-            ccurl_set_long(handle, Int32(CCURLOPT_MAXFILESIZE_LARGE), limits.maxBodyBytes),
-            ccurl_set_long(handle, Int32(CCURLOPT_NOPROGRESS), 0),
-            ccurl_set_data_callback(handle, Int32(CCURLOPT_WRITEFUNCTION), { data, size, count, context in
+        let settings: [CURLcode] = [
+            ccurl_set_pointer(handle, CURLOPT_URL, url),
+            ccurl_set_pointer(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+            ccurl_set_pointer(handle, CURLOPT_PROXY, ""),
+            ccurl_set_pointer(handle, CURLOPT_RESOLVE, UnsafeRawPointer(resolveList)),
+            ccurl_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeRawPointer(headerList)),
+            ccurl_set_pointer(handle, CURLOPT_USERAGENT, userAgent),
+            ccurl_set_pointer(handle, CURLOPT_ACCEPT_ENCODING, "gzip, deflate"),
+            ccurl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorText),
+            ccurl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0),
+            ccurl_set_long(handle, CURLOPT_NOSIGNAL, 1),
+            ccurl_set_long(handle, CURLOPT_TIMEOUT_MS, remainingMilliseconds),
+            ccurl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, min(remainingMilliseconds, limits.stallSeconds * 1000)),
+            ccurl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1),
+            ccurl_set_long(handle, CURLOPT_LOW_SPEED_TIME, limits.stallSeconds),
+            ccurl_set_long(handle, CURLOPT_MAXFILESIZE_LARGE, limits.maxBodyBytes),
+            ccurl_set_long(handle, CURLOPT_NOPROGRESS, 0),
+            ccurl_set_data_callback(handle, CURLOPT_WRITEFUNCTION, { data, size, count, context in
                 Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().received(data, size * count)
             }),
-            ccurl_set_pointer(handle, Int32(CCURLOPT_WRITEDATA), context),
-            ccurl_set_data_callback(handle, Int32(CCURLOPT_HEADERFUNCTION), { data, size, count, context in
+            ccurl_set_pointer(handle, CURLOPT_WRITEDATA, context),
+            ccurl_set_data_callback(handle, CURLOPT_HEADERFUNCTION, { data, size, count, context in
                 Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().receivedHeader(data, size * count)
             }),
-            ccurl_set_pointer(handle, Int32(CCURLOPT_HEADERDATA), context),
+            ccurl_set_pointer(handle, CURLOPT_HEADERDATA, context),
             ccurl_set_opensocket_callback(handle) { context, purpose, address in
                 Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().openSocket(purpose: purpose, address!)
             },
-            ccurl_set_pointer(handle, Int32(CCURLOPT_OPENSOCKETDATA), context),
+            ccurl_set_pointer(handle, CURLOPT_OPENSOCKETDATA, context),
             ccurl_set_progress_callback(handle) { context, _, _, _, _ in
                 Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().cancelled.load(ordering: .relaxed) ? 1 : 0
             },
-            ccurl_set_pointer(handle, Int32(CCURLOPT_XFERINFODATA), context),
+            ccurl_set_pointer(handle, CURLOPT_XFERINFODATA, context),
         ]
-        if let failed = settings.first(where: { $0 != CCURLE_OK }) {
+        if let failed = settings.first(where: { $0 != CURLE_OK }) {
             return .failure(.network("libcurl refused an option: \(String(cString: curl_easy_strerror(failed)))"))
         }
         let started = ContinuousClock.now
@@ -134,11 +134,11 @@ final class CurlTransfer: Sendable {
             if let refused = state.refusedAddress { return .failure(.refused(refused)) }
             if state.overLimit { return .failure(.tooLarge) }
             switch code {
-            case Int32(CCURLE_OK):
+            case CURLE_OK:
                 return .success(TransferResponse(status: status, headers: state.headers, body: state.body))
-            case Int32(CCURLE_FILESIZE_EXCEEDED): return .failure(.tooLarge)
-            case Int32(CCURLE_ABORTED_BY_CALLBACK): return .failure(.cancelled)
-            case Int32(CCURLE_OPERATION_TIMEDOUT): return .failure(deadlineFired ? .deadline : .stalled)
+            case CURLE_FILESIZE_EXCEEDED: return .failure(.tooLarge)
+            case CURLE_ABORTED_BY_CALLBACK: return .failure(.cancelled)
+            case CURLE_OPERATION_TIMEDOUT: return .failure(deadlineFired ? .deadline : .stalled)
             default:
                 let detail = errorText.pointee == 0 ? String(cString: curl_easy_strerror(code)) : String(cString: errorText)
                 return .failure(.network(detail))
@@ -174,12 +174,12 @@ final class CurlTransfer: Sendable {
     }
 
     /// libcurl asks for each socket it connects: only to a pinned address the policy checked.
-    private func openSocket(purpose: Int32, _ address: UnsafeMutablePointer<ccurl_sockaddr>) -> Int32 {
-        let offset = MemoryLayout<ccurl_sockaddr>.offset(of: \ccurl_sockaddr.addr)!
+    private func openSocket(purpose: curlsocktype, _ address: UnsafeMutablePointer<curl_sockaddr>) -> Int32 {
+        let offset = MemoryLayout<curl_sockaddr>.offset(of: \curl_sockaddr.addr)!
         let socketAddress = (UnsafeRawPointer(address) + offset).assumingMemoryBound(to: sockaddr.self)
-        guard purpose == 0, let bytes = InternalAddress.bytes(of: socketAddress), limits.pinned.contains(bytes) else {
+        guard purpose == CURLSOCKTYPE_IPCXN, let bytes = InternalAddress.bytes(of: socketAddress), limits.pinned.contains(bytes) else {
             state.withLock { $0.refusedAddress = InternalAddress.bytes(of: socketAddress) ?? [] }
-            return Int32(CCURL_SOCKET_BAD)
+            return CURL_SOCKET_BAD
         }
         return socket(address.pointee.family, address.pointee.socktype, address.pointee.protocol)
     }
