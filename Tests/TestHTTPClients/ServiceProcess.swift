@@ -1,21 +1,22 @@
 import Foundation
-import TestHTTPClients
-import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One of our executables (`jarvis`, `healthlog`) run as a real process, as an operator would:
 /// its JSON log lines are collected so tests can find the port and check what was logged.
-final class ServiceProcess: Sendable {
-    static let buildDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+public final class ServiceProcess: Sendable {
+    public static let buildDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug")
 
     private let process: Subprocess
     private let outputFile: URL
     /// The working directory the service runs in (where its default database file goes).
-    let directory: URL
-    let port: Int
+    public let directory: URL
+    public let port: Int
 
     /// Starts `executable serve --port 0` in a fresh directory and waits for its `listening` line.
-    init(_ executable: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    public init(_ executable: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("svc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // Outside `directory`, which `terminate` removes: the log is read after the process ends.
@@ -31,17 +32,17 @@ final class ServiceProcess: Sendable {
         let listening = try Self.waitForLine(containing: "\"msg\":\"listening\"", in: outputFile, of: process, timeout: 30)
         guard let range = listening.range(of: "\"port\":"),
               let value = Int(listening[range.upperBound...].prefix { $0.isNumber }) else {
-            throw XCTSkip("no port in \(listening)")
+            throw POSIXError(.EPROTO, userInfo: [NSLocalizedDescriptionKey: "no port in \(listening)"])
         }
         port = value
     }
 
-    var url: String { "http://127.0.0.1:\(port)" }
+    public var url: String { "http://127.0.0.1:\(port)" }
     /// Complete lines the service has written so far (standard output and error).
-    var log: [String] { Self.lines(of: outputFile) }
+    public var log: [String] { Self.lines(of: outputFile) }
 
     @discardableResult
-    func waitForLine(containing fragment: String, timeout: Double = 30) throws -> String {
+    public func waitForLine(containing fragment: String, timeout: Double = 30) throws -> String {
         try Self.waitForLine(containing: fragment, in: outputFile, of: process, timeout: timeout)
     }
 
@@ -63,7 +64,7 @@ final class ServiceProcess: Sendable {
     }
 
     /// Sends SIGTERM and waits for the process to exit; returns its exit status.
-    func terminate(timeout: Double = 20) -> Int32 {
+    public func terminate(timeout: Double = 20) -> Int32 {
         process.terminate()
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(20_000) }
@@ -73,12 +74,20 @@ final class ServiceProcess: Sendable {
         return status
     }
 
+    /// Ends the process with SIGKILL, as a crash or the kernel's OOM killer would: no shutdown
+    /// code runs. Returns once it is gone.
+    public func killHard() {
+        kill(process.pid, SIGKILL)
+        process.waitUntilExit()
+    }
+
     deinit {
         if process.isRunning {
             kill(process.pid, SIGKILL)
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: outputFile)
+        try? FileManager.default.removeItem(at: directory)
     }
 }
 
