@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Connects to Jarvis's /ws as the app does, answers pings with pongs, and waits for events of
 the given types. Usage: jarvis_live_updates.py ws://HOST:PORT/ws TYPE[,TYPE...] [TOKEN]
+With LAST_EVENT_ID set in the environment, sends it as the `Last-Event-ID` header (resume).
 Prints each message received exactly as the server sent it (so a test can compare the server's
 bytes); exits 0 once one event of every listed type and at least one ping
 have arrived (in any order); fails by timeout otherwise."""
 import asyncio
 import json
+import os
 import sys
 
 import websockets
@@ -14,6 +16,8 @@ import websockets
 async def main():
     url, wanted = sys.argv[1], set(sys.argv[2].split(","))
     headers = {"Authorization": f"Bearer {sys.argv[3]}"} if len(sys.argv) > 3 else {}
+    if "LAST_EVENT_ID" in os.environ:
+        headers["Last-Event-ID"] = os.environ["LAST_EVENT_ID"]
     pings = 0
     seen = set()
     async with websockets.connect(url, additional_headers=headers, open_timeout=10) as ws:

@@ -61,7 +61,7 @@ final class LiveEventJournalTests: XCTestCase {
         _ = try database.migrateBlocking(JarvisMigrations.all)
         let logger = Logger(minimumLevel: .error, sink: MemoryLogSink())
         let delivered = Mutex<[String]>([])
-        let receiver = LiveEventReceiver(logger: logger) { json in delivered.withLock { $0.append(String(json)) } }
+        let receiver = LiveEventReceiver(logger: logger) { _, json in delivered.withLock { $0.append(String(json)) } }
         let events = LiveEvents(database: database, logger: logger)
         func raise(_ feedID: String) throws -> String {
             let message = try database.transactionBlocking { connection -> String in
@@ -95,7 +95,7 @@ final class LiveEventJournalTests: XCTestCase {
         defer { database.close() }
         _ = try database.migrateBlocking(JarvisMigrations.all)
         let delivered = Mutex<[String]>([])
-        let receiver = LiveEventReceiver(logger: Logger(minimumLevel: .error, sink: MemoryLogSink())) { json in
+        let receiver = LiveEventReceiver(logger: Logger(minimumLevel: .error, sink: MemoryLogSink())) { _, json in
             delivered.withLock { $0.append(String(json)) }
         }
         XCTAssertTrue(try database.readBlocking { receiver.listening($0) })
@@ -118,7 +118,7 @@ final class LiveEventJournalTests: XCTestCase {
     func testTheReceiverRemembersTheLastDeliveriesOnly() {
         let limit = Int64(LiveEventReceiver.rememberedLimit)
         let delivered = Mutex<[Int64]>([])
-        let receiver = LiveEventReceiver(logger: Logger(minimumLevel: .error, sink: MemoryLogSink())) { json in
+        let receiver = LiveEventReceiver(logger: Logger(minimumLevel: .error, sink: MemoryLogSink())) { _, json in
             delivered.withLock { $0.append(Int64(json.dropFirst(#"{"n":"#.count).dropLast()) ?? -1) }
         }
         func notify(_ seq: Int64) { receiver.notified("\(seq) {\"n\":\(seq)}") }

@@ -1,0 +1,32 @@
+import Synchronization
+
+/// On SQLite (one process): numbers this process's events from 1 and keeps the last
+/// `capacity` of them, so a reconnecting client is sent what it missed as on PostgreSQL.
+/// A restart starts again from 1: a client's number is then unknown or older, and it resyncs.
+final class RecentEvents: Sendable {
+    static let capacity = 1024
+    private struct State {
+        var latest: Int64 = 0
+        var kept: [NumberedEvent] = []
+    }
+    private let state = Mutex(State())
+
+    /// Gives `event` the next number and keeps it.
+    func number(_ event: JarvisEvent) -> NumberedEvent {
+        state.withLock { state in
+            state.latest += 1
+            let numbered = NumberedEvent(id: state.latest, event: event)
+            state.kept.append(numbered)
+            if state.kept.count > Self.capacity { state.kept.removeFirst(state.kept.count - Self.capacity) }
+            return numbered
+        }
+    }
+
+    func missed(after id: Int64) -> MissedEvents {
+        state.withLock { state in
+            let oldestKept = state.kept.first?.id ?? state.latest + 1
+            guard id <= state.latest, id >= oldestKept - 1 else { return .resync }
+            return .events(state.kept.filter { ($0.id ?? 0) > id })
+        }
+    }
+}
