@@ -55,6 +55,38 @@ final class LiveEventJournalTests: XCTestCase {
         XCTAssertTrue(log.contains("\"feed-away\""), log)
     }
 
+    /// An event published while the database is unreachable (a restart) is held by the relay
+    /// and journaled once the database is back, not dropped.
+    func testTheRelayHoldsAnEventWhileTheDatabaseIsUnreachable() async throws {
+        let schema = try makePostgresSchema(prefix: "jarvis_relay")
+        let (role, url) = try makePostgresRole(prefix: "jarvis_relay", schema: schema)
+        let admin = try Database.open(url: try postgresServerURL(), poolSize: 1)
+        let database = try Database.open(url: url, poolSize: 1)
+        defer { database.close(); admin.close() }
+        _ = try database.migrateBlocking(JarvisMigrations.all)
+        let log = MemoryLogSink()
+        let events = LiveEvents(database: database, logger: Logger(minimumLevel: .error, sink: log))
+        let relay = Task { await events.runRelay(databaseURL: url) }
+        func journaled() throws -> [String] {
+            try admin.readBlocking {
+                try $0.query("SELECT payload FROM \(schema.name).live_events ORDER BY seq", []).map { try $0.decode(String.self, "payload") }
+            }
+        }
+        events.publish(.storyStale(storyId: "before"))
+        XCTAssertTrue(try eventually(10) { try journaled().count == 1 }, "the relay runs")
+
+        // The database becomes unreachable for this role: no new session, the open ones ended.
+        try admin.writeBlocking { try $0.executeScript("ALTER ROLE \(role) CONNECTION LIMIT 0") }
+        _ = try admin.writeBlocking { try $0.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1", [.text(role)]) }
+        events.publish(.storyStale(storyId: "while-down"))
+        XCTAssertTrue(eventually(10) { !log.contents.isEmpty }, "the relay tried and failed")
+        try admin.writeBlocking { try $0.executeScript("ALTER ROLE \(role) CONNECTION LIMIT -1") }
+        XCTAssertTrue(try eventually(10) { try journaled().count == 2 }, "held, then sent: \(log.contents)")
+        XCTAssertTrue(try journaled().last?.contains("while-down") == true)
+        relay.cancel()
+        await relay.value
+    }
+
     func testAReplayDeliversOnlyWhatTheListenerHasNotDelivered() throws {
         let database = try Database.open(url: try makePostgresSchemaURL(prefix: "jarvis_replay"), poolSize: 1)
         defer { database.close() }
