@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestDatabaseSupport
 import TestHTTPClients
 import XCTest
@@ -59,6 +60,8 @@ final class PostgresRestartTests: XCTestCase {
         let awayFeed = try AppDecoding.decode(AppFeed.self, from: unreachable.body).id
         XCTAssertTrue(eventually(10) { observers.allSatisfy { $0.feedHealthIDs.contains(awayFeed) } }, observers[0].log)
 
+        // Load on every process across the restart: each answer is 200 or 503, none slow or other.
+        let load = Load(urls: probes.map(\.url), bearer: token)
         let stopped = try Subprocess.run(postgres, ["stop"])
         XCTAssertEqual(stopped.status, 0, String(decoding: stopped.error, as: UTF8.self))
         var slowestRefusal = 0.0
@@ -81,8 +84,10 @@ final class PostgresRestartTests: XCTestCase {
                           "\(probe.name) answers again by itself")
         }
         let recovery = Date().timeIntervalSince(restartedAt)
+        let statuses = load.stop()
+        XCTAssertEqual(Set(statuses.keys), [200, 503], "under load: \(statuses)")
         print("PostgreSQL restart: slowest 503 \(String(format: "%.3f", slowestRefusal)) s; every process 200 again "
-              + "\(String(format: "%.3f", recovery)) s after PostgreSQL accepted connections")
+              + "\(String(format: "%.3f", recovery)) s after PostgreSQL accepted connections; load answers \(statuses)")
 
         // A story round completes after the restart (the lease holder carried on) and both
         // processes' listeners pass it on.
@@ -120,5 +125,35 @@ final class PostgresRestartTests: XCTestCase {
         XCTAssertEqual(login.status, 200, login.body)
         let body = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(login.body.utf8)) as? [String: Any])
         return try XCTUnwrap((body["data"] as? [String: Any])?["accessToken"] as? String, login.body)
+    }
+}
+
+/// Requests sent in parallel batches (curl, 32 at a time, 5 s limit each) to every URL until
+/// stopped; counts the statuses answered (0: no answer in time).
+private final class Load: Sendable {
+    private let running = Atomic<Bool>(true)
+    private let statuses = Mutex<[Int: Int]>([:])
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(urls: [String], bearer: String) {
+        // `-o` applies to one URL: each gets its own, so only the status lines are printed.
+        let batch = (0 ..< 8).flatMap { _ in urls.flatMap { ["-o", "/dev/null", $0] } }
+        let arguments = ["-s", "-w", "%{http_code}\n", "--max-time", "5", "--parallel", "--parallel-max", "32",
+                         "-H", "Authorization: Bearer \(bearer)"] + batch
+        Thread { [self] in
+            while running.load(ordering: .relaxed) {
+                guard let result = try? Subprocess.run("/usr/bin/curl", arguments) else { break }
+                let codes = String(decoding: result.output, as: UTF8.self).split(separator: "\n").map { Int($0) ?? 0 }
+                statuses.withLock { counts in for code in codes { counts[code, default: 0] += 1 } }
+            }
+            finished.signal()
+        }.start()
+    }
+
+    /// Stops after the batch under way; the statuses counted.
+    func stop() -> [Int: Int] {
+        running.store(false, ordering: .relaxed)
+        finished.wait()
+        return statuses.withLock { $0 }
     }
 }
