@@ -4,7 +4,8 @@ the given types. Usage: jarvis_live_updates.py ws://HOST:PORT/ws TYPE[,TYPE...] 
 With LAST_EVENT_ID set in the environment, sends it as the `Last-Event-ID` header (resume).
 Prints each message received exactly as the server sent it (so a test can compare the server's
 bytes); exits 0 once one event of every listed type and at least one ping
-have arrived (in any order); fails by timeout otherwise."""
+have arrived (in any order); fails by timeout otherwise, or prints "closed CODE" and fails when the
+server closes the connection."""
 import asyncio
 import json
 import os
@@ -23,7 +24,11 @@ async def main():
     async with websockets.connect(url, additional_headers=headers, open_timeout=10) as ws:
         print("connected", flush=True)
         while True:
-            text = await asyncio.wait_for(ws.recv(), timeout=60)
+            try:
+                text = await asyncio.wait_for(ws.recv(), timeout=60)
+            except websockets.ConnectionClosed as closed:
+                print(f"closed {closed.rcvd.code if closed.rcvd else 'without a code'}", flush=True)
+                return 1
             print(text, flush=True)
             message = json.loads(text)
             if message.get("type") == "ping":
