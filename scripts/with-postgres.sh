@@ -8,6 +8,9 @@
 # PostgreSQL refuses to run as root, so when invoked as root the server tools run as the
 # `postgres` system user inside a temporary directory that user owns; any other user runs
 # them directly. CMD itself always runs as the invoking user, in the invoking directory.
+#
+# TEST_POSTGRES_CTL names a script that stops or starts this cluster (`"$TEST_POSTGRES_CTL" stop`,
+# then `start`), so a test can restart PostgreSQL under running servers; the port stays the same.
 set -euo pipefail
 
 if [ "$#" -eq 0 ]; then
@@ -26,11 +29,12 @@ server_started=0
 
 if [ "$(id -u)" -eq 0 ]; then
   chown postgres: "$workdir"
-  # `cd` first: the server tools warn or fail when the caller's cwd is unreadable to them.
-  as_cluster_owner() { (cd "$workdir" && runuser -u postgres -- "$@"); }
+  run_as_owner="runuser -u postgres --"
 else
-  as_cluster_owner() { (cd "$workdir" && "$@"); }
+  run_as_owner=""
 fi
+# `cd` first: the server tools warn or fail when the caller's cwd is unreadable to them.
+as_cluster_owner() { (cd "$workdir" && $run_as_owner "$@"); }
 
 cleanup() {
   local status=$?
@@ -79,6 +83,19 @@ if ! as_cluster_owner "$PG_BIN/pg_ctl" -D "$workdir/data" -o "$server_options" \
   exit 1
 fi
 
+cat >"$workdir/ctl" <<EOF
+#!/usr/bin/env bash
+# Stops (fast: sessions are ended) or starts again this throwaway cluster.
+set -euo pipefail
+cd "$workdir"
+case "\${1:-}" in
+  stop) exec $run_as_owner "$PG_BIN/pg_ctl" -D "$workdir/data" -m fast -w stop ;;
+  start) exec $run_as_owner "$PG_BIN/pg_ctl" -D "$workdir/data" -o "$server_options" -l "$workdir/server.log" -w -t 60 start ;;
+  *) echo "usage: \$0 stop|start" >&2; exit 2 ;;
+esac
+EOF
+chmod +x "$workdir/ctl"
+export TEST_POSTGRES_CTL="$workdir/ctl"
 export TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:$port/postgres"
 echo "with-postgres: PostgreSQL 15 ready at $TEST_POSTGRES_URL" >&2
 "$@"

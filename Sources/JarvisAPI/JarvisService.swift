@@ -49,7 +49,7 @@ public struct JarvisService: Service {
         StoryRoutes.install(into: &setup.router, reads: StoryReads(database: setup.database), responses: setup.responses, clock: clock)
         HealthRoute.install(into: &setup.router, database: setup.database, version: version, startedAt: clock(),
                             responses: setup.responses, clock: clock)
-        LiveUpdatesRoute.install(into: &setup.router, events: events.bus,
+        LiveUpdatesRoute.install(into: &setup.router, events: events,
                                  pingSeconds: try LiveUpdatesRoute.pingSeconds(environment: environment))
         let databaseURL = setup.options.databaseURL
         setup.backgroundTasks.append { await events.runRelay(databaseURL: databaseURL) }

@@ -1,5 +1,6 @@
 import APIToolkit
 import HTTPServer
+import Storage
 
 /// Renders every error — the core's own (404, 413, 431…) and the handlers' — in the API's one
 /// envelope, so a client never has to parse two error shapes.
@@ -24,8 +25,13 @@ public struct EnvelopeErrorRenderer: ErrorRenderer {
 }
 
 /// Turns what handlers throw into envelope responses: `APIError` as it is, request-decoding
-/// failures as 400/422 with the offending path. Anything else falls through to the core (500).
+/// failures as 400/422 with the offending path, an unreachable database (a restart, a
+/// failover) as 503 with `Retry-After`, so clients retry rather than report a server bug.
+/// Anything else falls through to the core (500).
 public struct APIErrorMiddleware: Middleware {
+    /// How long a client is told to wait while the database is unreachable: the pool
+    /// reconnects at the first request after the database is back.
+    static let databaseRetrySeconds = 2
     let renderer: EnvelopeErrorRenderer
 
     public init(style: any EnvelopeStyle) { renderer = EnvelopeErrorRenderer(style: style) }
@@ -37,6 +43,9 @@ public struct APIErrorMiddleware: Middleware {
             return renderer.render(error)
         } catch let error as RequestDecodingError {
             return renderer.render(error.apiError)
+        } catch let error as DatabaseError where error.kind == .connectionFailed {
+            return renderer.render(.serviceUnavailable("The database is unreachable; try again shortly", code: "database.unavailable",
+                                                       retryAfter: Self.databaseRetrySeconds))
         }
     }
 }

@@ -55,13 +55,45 @@ final class LiveEventJournalTests: XCTestCase {
         XCTAssertTrue(log.contains("\"feed-away\""), log)
     }
 
+    /// An event published while the database is unreachable (a restart) is held by the relay
+    /// and journaled once the database is back, not dropped.
+    func testTheRelayHoldsAnEventWhileTheDatabaseIsUnreachable() async throws {
+        let schema = try makePostgresSchema(prefix: "jarvis_relay")
+        let (role, url) = try makePostgresRole(prefix: "jarvis_relay", schema: schema)
+        let admin = try Database.open(url: try postgresServerURL(), poolSize: 1)
+        let database = try Database.open(url: url, poolSize: 1)
+        defer { database.close(); admin.close() }
+        _ = try database.migrateBlocking(JarvisMigrations.all)
+        let log = MemoryLogSink()
+        let events = LiveEvents(database: database, logger: Logger(minimumLevel: .error, sink: log))
+        let relay = Task { await events.runRelay(databaseURL: url) }
+        func journaled() throws -> [String] {
+            try admin.readBlocking {
+                try $0.query("SELECT payload FROM \(schema.name).live_events ORDER BY seq", []).map { try $0.decode(String.self, "payload") }
+            }
+        }
+        events.publish(.storyStale(storyId: "before"))
+        XCTAssertTrue(try eventually(10) { try journaled().count == 1 }, "the relay runs")
+
+        // The database becomes unreachable for this role: no new session, the open ones ended.
+        try admin.writeBlocking { try $0.executeScript("ALTER ROLE \(role) CONNECTION LIMIT 0") }
+        _ = try admin.writeBlocking { try $0.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1", [.text(role)]) }
+        events.publish(.storyStale(storyId: "while-down"))
+        XCTAssertTrue(eventually(10) { !log.contents.isEmpty }, "the relay tried and failed")
+        try admin.writeBlocking { try $0.executeScript("ALTER ROLE \(role) CONNECTION LIMIT -1") }
+        XCTAssertTrue(try eventually(10) { try journaled().count == 2 }, "held, then sent: \(log.contents)")
+        XCTAssertTrue(try journaled().last?.contains("while-down") == true)
+        relay.cancel()
+        await relay.value
+    }
+
     func testAReplayDeliversOnlyWhatTheListenerHasNotDelivered() throws {
         let database = try Database.open(url: try makePostgresSchemaURL(prefix: "jarvis_replay"), poolSize: 1)
         defer { database.close() }
         _ = try database.migrateBlocking(JarvisMigrations.all)
         let logger = Logger(minimumLevel: .error, sink: MemoryLogSink())
         let delivered = Mutex<[String]>([])
-        let receiver = LiveEventReceiver(logger: logger) { json in delivered.withLock { $0.append(String(json)) } }
+        let receiver = LiveEventReceiver(logger: logger) { _, json in delivered.withLock { $0.append(String(json)) } }
         let events = LiveEvents(database: database, logger: logger)
         func raise(_ feedID: String) throws -> String {
             let message = try database.transactionBlocking { connection -> String in
@@ -95,7 +127,7 @@ final class LiveEventJournalTests: XCTestCase {
         defer { database.close() }
         _ = try database.migrateBlocking(JarvisMigrations.all)
         let delivered = Mutex<[String]>([])
-        let receiver = LiveEventReceiver(logger: Logger(minimumLevel: .error, sink: MemoryLogSink())) { json in
+        let receiver = LiveEventReceiver(logger: Logger(minimumLevel: .error, sink: MemoryLogSink())) { _, json in
             delivered.withLock { $0.append(String(json)) }
         }
         XCTAssertTrue(try database.readBlocking { receiver.listening($0) })
@@ -118,7 +150,7 @@ final class LiveEventJournalTests: XCTestCase {
     func testTheReceiverRemembersTheLastDeliveriesOnly() {
         let limit = Int64(LiveEventReceiver.rememberedLimit)
         let delivered = Mutex<[Int64]>([])
-        let receiver = LiveEventReceiver(logger: Logger(minimumLevel: .error, sink: MemoryLogSink())) { json in
+        let receiver = LiveEventReceiver(logger: Logger(minimumLevel: .error, sink: MemoryLogSink())) { _, json in
             delivered.withLock { $0.append(Int64(json.dropFirst(#"{"n":"#.count).dropLast()) ?? -1) }
         }
         func notify(_ seq: Int64) { receiver.notified("\(seq) {\"n\":\(seq)}") }

@@ -10,11 +10,13 @@ final class LiveUpdatesClient {
     private let process: Subprocess
     private let output: URL
 
-    init(port: Int, awaiting types: [String], token: String? = nil) throws {
+    /// `query` is appended to `/ws` (`?lastEventId=N`); `lastEventIDHeader` is sent as `Last-Event-ID`.
+    init(port: Int, awaiting types: [String], token: String? = nil, query: String = "", lastEventIDHeader: String? = nil) throws {
         output = FileManager.default.temporaryDirectory.appendingPathComponent("ws-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         process = try Subprocess(Subprocess.path(of: "python3"),
-                                 [Self.script, "ws://127.0.0.1:\(port)/ws", types.joined(separator: ",")] + (token.map { [$0] } ?? []),
+                                 [Self.script, "ws://127.0.0.1:\(port)/ws\(query)", types.joined(separator: ",")] + (token.map { [$0] } ?? []),
+                                 environment: lastEventIDHeader.map { ProcessInfo.processInfo.environment.merging(["LAST_EVENT_ID": $0]) { $1 } },
                                  outputPath: output.path)
         XCTAssertTrue(eventually(10) { log.contains("connected") }, "the WebSocket client did not connect: \(log)")
     }
@@ -43,4 +45,12 @@ final class LiveUpdatesClient {
         defer { try? FileManager.default.removeItem(at: output) }
         return (status == 0, log)
     }
+}
+
+extension LiveUpdatesClient {
+    /// The events received so far (pings left out), in order.
+    var events: [[String: Any]] { messages.filter { $0["type"] as? String != "ping" } }
+
+    /// The `feedId`s of the `feed.health` events received so far, in order.
+    var feedHealthIDs: [String] { events.compactMap { $0["type"] as? String == "feed.health" ? $0["feedId"] as? String : nil } }
 }

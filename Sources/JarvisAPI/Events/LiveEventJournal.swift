@@ -11,9 +11,11 @@ import Synchronization
 /// Each event is inserted into `live_events` by the transaction that raises it, and its
 /// NOTIFY carries the row's `seq` ahead of the JSON (`"<seq> <json>"`). `LiveEventReceiver`
 /// delivers each `seq` once and, whenever its listener is (back) on the channel, reads the
-/// rows it has not delivered. Rows are kept for `retentionSeconds`: a listener away for
-/// longer misses the rest, and the app recovers at its next refetch. SQLite serves one
-/// process, whose events never leave it, so there the table stays empty.
+/// rows it has not delivered. The same rows give a WebSocket client that reconnects, to any
+/// process, the events it missed (`missed(after:)`). Rows are kept for `retentionSeconds`: a
+/// listener or client away for longer misses the rest, and the app recovers at its next
+/// refetch. SQLite serves one process, whose events never leave it, so there the table stays
+/// empty (`RecentEvents` keeps them in memory instead).
 enum LiveEventJournal {
     static let retentionSeconds: Double = 3600
 
@@ -26,10 +28,29 @@ enum LiveEventJournal {
             """, [.text(json), time.sqlValue, .text(channel)])
     }
 
-    /// Forgets events older than the retention period.
+    /// Forgets events older than the retention period, except the newest, which keeps the
+    /// latest number known to `missed(after:)` through a quiet hour.
     static func prune(now: Date, _ connection: any DatabaseConnection) throws {
-        try connection.execute("DELETE FROM live_events WHERE recorded_at < $1",
-                               [now.addingTimeInterval(-retentionSeconds).sqlValue])
+        try connection.execute("""
+            DELETE FROM live_events WHERE recorded_at < $1 AND seq < (SELECT MAX(seq) FROM live_events)
+            """, [now.addingTimeInterval(-retentionSeconds).sqlValue])
+    }
+
+    /// The events recorded after `seq`, in order; a resync when rows after it were pruned
+    /// already, or when `seq` is beyond the newest recorded (the numbers of another database).
+    /// A gap of rolled-back numbers just after `seq` at the pruning edge reads as pruned: a
+    /// needless resync, never a missed event.
+    static func missed(after seq: Int64, _ connection: any DatabaseConnection) throws -> MissedEvents {
+        let bounds = try connection.query("SELECT MIN(seq) AS oldest, MAX(seq) AS newest FROM live_events", [])
+        let oldest = try bounds.first?.decode(Int64?.self, "oldest") ?? nil
+        let newest = try bounds.first?.decode(Int64?.self, "newest") ?? nil
+        guard let oldest, let newest else { return seq == 0 ? .events([]) : .resync }
+        guard seq >= oldest - 1, seq <= newest else { return .resync }
+        let rows = try connection.query("SELECT seq, payload FROM live_events WHERE seq > $1 ORDER BY seq", [.integer(seq)])
+        return .events(try rows.map { row in
+            NumberedEvent(id: try row.decode(Int64.self, "seq"),
+                          event: try JSONDecoder.liveEvents.decode(JarvisEvent.self, from: Data(try row.decode(String.self, "payload").utf8)))
+        })
     }
 
     /// Splits a NOTIFY payload into its journal `seq` and the event's JSON.
@@ -60,10 +81,10 @@ final class LiveEventReceiver: Sendable {
     }
 
     private let state = Mutex(State())
-    private let deliver: @Sendable (Substring) -> Void
+    private let deliver: @Sendable (_ seq: Int64?, _ json: Substring) -> Void
     private let logger: Logger
 
-    init(logger: Logger, deliver: @escaping @Sendable (Substring) -> Void) {
+    init(logger: Logger, deliver: @escaping @Sendable (_ seq: Int64?, _ json: Substring) -> Void) {
         self.logger = logger
         self.deliver = deliver
     }
@@ -72,10 +93,10 @@ final class LiveEventReceiver: Sendable {
     func notified(_ payload: String) {
         guard let (seq, json) = LiveEventJournal.parse(payload) else {
             // A process of the previous release, during a rolling upgrade, sends bare JSON.
-            if payload.hasPrefix("{") { deliver(Substring(payload)) } else { logger.error("unreadable live event", [:]) }
+            if payload.hasPrefix("{") { deliver(nil, Substring(payload)) } else { logger.error("unreadable live event", [:]) }
             return
         }
-        if firstDelivery(of: seq) { deliver(json) }
+        if firstDelivery(of: seq) { deliver(seq, json) }
     }
 
     /// The listener is on the channel: the first time, start after everything already
@@ -90,7 +111,7 @@ final class LiveEventReceiver: Sendable {
                                               [.integer(floor)])
             for row in missed {
                 let seq = try row.decode(Int64.self, "seq")
-                if firstDelivery(of: seq) { deliver(Substring(try row.decode(String.self, "payload"))) }
+                if firstDelivery(of: seq) { deliver(seq, Substring(try row.decode(String.self, "payload"))) }
             }
             if !missed.isEmpty { logger.info("live events replayed after reconnecting", ["rows": .int(missed.count)]) }
             return true

@@ -8,10 +8,15 @@ import Storage
 /// goes out as a `NOTIFY` on `channel` and each process's listener (this one's included) puts
 /// it on its own bus: a story clustered by one process reaches the clients of all of them.
 /// Events are journaled (`LiveEventJournal`), so a listener that reconnects delivers those
-/// raised while it was away.
+/// raised while it was away. Every event reaches the bus numbered (`NumberedEvent`), and
+/// `missed(after:)` gives a reconnecting WebSocket client what it missed.
 final class LiveEvents: Sendable {
     static let channel = "jarvis_events"
+    /// How often the relay tries again to send an event while the database is unreachable.
+    static let resendSeconds = 0.5
     let bus = EventBus()
+    /// The numbering and memory of events on SQLite (PostgreSQL's journal does both there).
+    private let recent = RecentEvents()
     private let outbox: AsyncStream<JarvisEvent>.Continuation?
     private let pending: AsyncStream<JarvisEvent>?
     private let database: Database
@@ -30,7 +35,14 @@ final class LiveEvents: Sendable {
 
     /// Never waits: NOTIFYs are sent in order by `runRelay()`.
     func publish(_ event: JarvisEvent) {
-        if let outbox { outbox.yield(event) } else { bus.publish(event) }
+        if let outbox { outbox.yield(event) } else { bus.publish(recent.number(event)) }
+    }
+
+    /// The events after number `id`, for a WebSocket client that reconnects.
+    /// - Throws: when the journal cannot be read (the database is unreachable).
+    func missed(after id: Int64) async throws -> MissedEvents {
+        guard database.dialect == .postgres else { return recent.missed(after: id) }
+        return try await database.read { try LiveEventJournal.missed(after: id, $0) }
     }
 
     /// With PostgreSQL: listens on `channel` (delivering to this process's bus) and sends the
@@ -40,12 +52,32 @@ final class LiveEvents: Sendable {
         guard let listener = await listen(databaseURL: databaseURL) else { return }
         defer { listener.stop() }
         for await event in pending {
+            await send(event)
+            if Task.isCancelled { break }
+        }
+    }
+
+    /// Journals and NOTIFYs one event. While the database is unreachable (a restart, a
+    /// failover) it tries again every `resendSeconds`, holding back the events queued after it
+    /// so they keep their order; any other failure loses this event only, and is logged.
+    private func send(_ event: JarvisEvent) async {
+        var waitingForDatabase = false
+        while true {
             do {
                 _ = try await database.transaction { try self.notify([event], at: Date(), in: $0) }
+                if waitingForDatabase { logger.info("live events flowing again", [:]) }
+                return
+            } catch let error as DatabaseError where error.kind == .connectionFailed && !Task.isCancelled {
+                if !waitingForDatabase {
+                    logger.error("live events held until the database is back",
+                                 ["error": .string(String(describing: error))])
+                    waitingForDatabase = true
+                }
+                try? await Task.sleep(nanoseconds: UInt64(Self.resendSeconds * 1e9))
             } catch {
                 logger.error("live event not sent", ["error": .string(String(describing: error))])
+                return
             }
-            if Task.isCancelled { break }
         }
     }
 
@@ -75,9 +107,9 @@ final class LiveEvents: Sendable {
     /// until it connects (a full server at start-up must not leave this process deaf for good).
     private func listen(databaseURL: String) async -> PostgresNotificationListener? {
         let bus = self.bus, logger = self.logger
-        let receiver = LiveEventReceiver(logger: logger) { json in
+        let receiver = LiveEventReceiver(logger: logger) { seq, json in
             do {
-                bus.publish(try JSONDecoder.liveEvents.decode(JarvisEvent.self, from: Data(json.utf8)))
+                bus.publish(NumberedEvent(id: seq, event: try JSONDecoder.liveEvents.decode(JarvisEvent.self, from: Data(json.utf8))))
             } catch {
                 logger.error("undecodable live event", ["error": .string(String(describing: error))])
             }
