@@ -9,8 +9,17 @@ import XCTest
 final class RawConnection {
     let fd: Int32
 
-    init(port: Int) throws {
+    /// `source` picks the client's own loopback address (any of 127.0.0.0/8), so one test can
+    /// play several clients.
+    init(port: Int, from source: String = "127.0.0.1") throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -123,7 +132,7 @@ final class TestServer: Sendable {
 
     func stop() async { await server.shutdown() }
 
-    func connect() throws -> RawConnection { try RawConnection(port: port) }
+    func connect(from source: String = "127.0.0.1") throws -> RawConnection { try RawConnection(port: port, from: source) }
 
     var url: String { "http://127.0.0.1:\(port)" }
 }
