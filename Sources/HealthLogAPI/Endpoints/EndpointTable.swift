@@ -1,5 +1,6 @@
 import APIToolkit
 import HTTPServer
+import ServiceRuntime
 
 /// Registers endpoints into the router (authentication, role, assistant gate, media type and
 /// query checks in front of each handler, in that order) and describes the same values as
@@ -9,13 +10,16 @@ enum EndpointTable {
         for endpoint in endpoints {
             let handler = endpoint.makeHandler(context)
             let authenticator = context.authenticator, gate = context.assistantGate
-            router.add(endpoint.method.rawValue.uppercased(), endpoint.path,
-                       options: RouteOptions(maxBodyBytes: endpoint.maxBodyBytes, secretParameters: endpoint.secretParameters)) { request in
+            let options = RouteOptions(maxBodyBytes: endpoint.maxBodyBytes, secretParameters: endpoint.secretParameters,
+                                       headCheck: headCheck(for: endpoint, context: context))
+            router.add(endpoint.method.rawValue.uppercased(), endpoint.path, options: options) { request in
                 var principal: Principal?
                 if endpoint.access != .anyone {
-                    let user = try await authenticator.authenticate(request)
-                    if endpoint.access == .admin, user.role != .admin { throw AuthErrors.forbidden }
-                    principal = user
+                    if let admitted = request.admission as? Principal {
+                        principal = admitted
+                    } else {
+                        principal = try await authorize(request, for: endpoint, with: authenticator)
+                    }
                 }
                 if let surface = endpoint.gate { try await gate.check(surface) }
                 if endpoint.requestBody != nil, !hasMediaType(request.headers["Content-Type"], endpoint.requestMediaType) {
@@ -30,6 +34,28 @@ enum EndpointTable {
                 return response
             }
         }
+    }
+
+    /// Endpoints that take bodies over `Endpoint.headAuthenticationThreshold` authenticate
+    /// from the head, before the body is read: a client without credentials gets its 401 (or
+    /// 403) and a closed connection instead of making the server buffer megabytes first.
+    private static func headCheck(for endpoint: Endpoint, context: HealthLogContext) -> HeadCheck? {
+        guard endpoint.access != .anyone, (endpoint.maxBodyBytes ?? 0) > Endpoint.headAuthenticationThreshold else { return nil }
+        let authenticator = context.authenticator, renderer = EnvelopeErrorRenderer(style: context.responses.style)
+        return { request in
+            do {
+                return .admit(try await authorize(request, for: endpoint, with: authenticator))
+            } catch let error as APIError {
+                return .refuse(renderer.render(error))
+            }
+        }
+    }
+
+    /// The account behind the request's credentials, if it may call `endpoint` (401/403 otherwise).
+    private static func authorize(_ request: Request, for endpoint: Endpoint, with authenticator: Authenticator) async throws -> Principal {
+        let user = try await authenticator.authenticate(request)
+        if endpoint.access == .admin, user.role != .admin { throw AuthErrors.forbidden }
+        return user
     }
 
     /// `expected` (`application/json`…), in any letter case, optionally followed by parameters (`; charset=utf-8`).
