@@ -3,7 +3,8 @@ import Foundation
 import TestHTTPClients
 import XCTest
 
-/// Endpoints that take large bodies (the 5 MB batches, the 50 MB backup import) authenticate
+/// Endpoints that take bodies over 64 KiB (the 5 MB batches, the 50 MB backup import, and
+/// every authenticated endpoint left at the 1 MiB default) authenticate
 /// from the request head: a client without credentials is refused before it sends a byte of
 /// its body, so unauthenticated uploads cannot fill the server's memory.
 final class LargeBodyAuthenticationTests: XCTestCase {
@@ -17,15 +18,16 @@ final class LargeBodyAuthenticationTests: XCTestCase {
             + (credentials.map { "\($0)\r\n" } ?? "") + "\r\n"
     }
 
-    /// Only the head of a 5 MB upload is sent, yet the 401 arrives: the server decided from
+    /// Only the head of a 1 MB upload is sent, yet the 401 arrives: the server decided from
     /// the head and never waited for (or read) the body.
     private func refusedFromTheHead(_ backend: TestBackend) async throws {
         let harness = try await HealthLogHarness.start(self, backend)
-        let paths = [MeasurementBatchEndpoint.route, WorkoutBatchEndpoint.route, "/api/backup/import"]
+        // The batches and the import set their own ceilings; medications has the 1 MiB default.
+        let paths = [MeasurementBatchEndpoint.route, WorkoutBatchEndpoint.route, "/api/backup/import", "/api/medications"]
         for path in paths {
             for credentials in [nil, "Authorization: Bearer hla_not-a-real-token", "Cookie: \(TokenPolicy.sessionCookieName)=\(TokenPolicy.sessionPrefix)forged"] {
                 let connection = try RawConnection(port: harness.server.port)
-                connection.send(head(path, length: 5_000_000, credentials: credentials))
+                connection.send(head(path, length: 1_000_000, credentials: credentials))
                 let response = connection.readUntilClosed()
                 let label = "\(path) with \(credentials ?? "no credentials")"
                 XCTAssertTrue(response.hasPrefix("HTTP/1.1 401 "), "\(label): \(response)")

@@ -201,3 +201,19 @@ final class JarvisTokenTests: XCTestCase {
         }
     }
 }
+
+/// Jarvis authenticates in middleware, after a body is read, so it reads no body over 64 KiB:
+/// an unauthenticated client cannot make it buffer more than that.
+final class JarvisBodyLimitTests: XCTestCase {
+    func testNoRouteReadsABodyOver64KiB() async throws {
+        let jarvis = try await RunningJarvis(environment: ["JARVIS_API_TOKEN": "s3cret-token-value"])
+        do {
+            let connection = try RawConnection(port: jarvis.server.port)
+            connection.send("POST /feeds/1/refresh HTTP/1.1\r\nHost: jarvis\r\nContent-Length: 65537\r\n\r\n")
+            let refused = connection.readUntilClosed()
+            XCTAssertTrue(refused.hasPrefix("HTTP/1.1 413 "), refused)
+            XCTAssertTrue(refused.contains("http.body_too_large"), refused)
+        }  // closed, so shutdown need not wait out the lingering close
+        await jarvis.stop()
+    }
+}

@@ -61,10 +61,6 @@ public struct Endpoint: Sendable {
     /// validates them itself. Set with `withHeaderParameters(_:)`.
     public private(set) var headerParameters: [OpenAPIParameter] = []
 
-    /// Body ceilings above this make an authenticated endpoint check credentials from the
-    /// request head, before reading the body (`EndpointTable`).
-    static let headAuthenticationThreshold = 64 * 1024
-
     /// This endpoint with a body ceiling of its own (the batch endpoints' 5 MB).
     public func limitingBody(to bytes: Int) -> Endpoint {
         var copy = self

@@ -6,12 +6,13 @@ import ServiceRuntime
 /// query checks in front of each handler, in that order) and describes the same values as
 /// OpenAPI operations, so what is served and what is published come from one list.
 enum EndpointTable {
-    static func install(_ endpoints: [Endpoint], into router: inout Router, context: HealthLogContext) {
+    /// `defaultBodyBytes`: the body limit of endpoints that set none.
+    static func install(_ endpoints: [Endpoint], into router: inout Router, context: HealthLogContext, defaultBodyBytes: Int) {
         for endpoint in endpoints {
             let handler = endpoint.makeHandler(context)
             let authenticator = context.authenticator, gate = context.assistantGate
             let options = RouteOptions(maxBodyBytes: endpoint.maxBodyBytes, secretParameters: endpoint.secretParameters,
-                                       headCheck: headCheck(for: endpoint, context: context))
+                                       headCheck: headCheck(for: endpoint, context: context, defaultBodyBytes: defaultBodyBytes))
             router.add(endpoint.method.rawValue.uppercased(), endpoint.path, options: options) { request in
                 var principal: Principal?
                 if endpoint.access != .anyone {
@@ -36,11 +37,12 @@ enum EndpointTable {
         }
     }
 
-    /// Endpoints that take bodies over `Endpoint.headAuthenticationThreshold` authenticate
-    /// from the head, before the body is read: a client without credentials gets its 401 (or
-    /// 403) and a closed connection instead of making the server buffer megabytes first.
-    private static func headCheck(for endpoint: Endpoint, context: HealthLogContext) -> HeadCheck? {
-        guard endpoint.access != .anyone, (endpoint.maxBodyBytes ?? 0) > Endpoint.headAuthenticationThreshold else { return nil }
+    /// Authenticated endpoints whose body limit is over `bodyBytesReadBeforeAuthentication`
+    /// authenticate from the head, before the body is read: a client without credentials gets
+    /// its 401 (or 403) and a closed connection instead of making the server buffer the body.
+    private static func headCheck(for endpoint: Endpoint, context: HealthLogContext, defaultBodyBytes: Int) -> HeadCheck? {
+        guard endpoint.access != .anyone,
+              (endpoint.maxBodyBytes ?? defaultBodyBytes) > ServiceSetup.bodyBytesReadBeforeAuthentication else { return nil }
         let authenticator = context.authenticator, renderer = EnvelopeErrorRenderer(style: context.responses.style)
         return { request in
             do {
