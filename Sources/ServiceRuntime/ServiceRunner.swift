@@ -37,22 +37,10 @@ public enum ServiceRunner {
         }
     }
 
-    /// Builds and starts the server without installing signal handlers (tests call this).
+    /// Builds and starts the server without installing signal handlers (tests call this). With
+    /// `options.metricsPort`, the metrics listener starts too and stops with the server.
     public static func start(_ service: some Service, options: ServiceOptions, environment: [String: String],
                              logger: Logger) async throws -> HTTPServer {
-        try await launch(service, options: options, environment: environment, logger: logger).server
-    }
-
-    /// The servers one `serve` runs: the service's, and the metrics listener when `METRICS_PORT`
-    /// asks for one (it stops with the service's server).
-    public struct Listeners: Sendable {
-        public let server: HTTPServer
-        public let metricsServer: HTTPServer?
-    }
-
-    /// As `start`, also handing back the metrics listener.
-    public static func launch(_ service: some Service, options: ServiceOptions, environment: [String: String],
-                              logger: Logger) async throws -> Listeners {
         let metricsAccess = try MetricsAccess(environment: environment)  // a bad token stops start-up before any work
         try createParentDirectory(forSQLite: options.databaseURL)
         let database = try Database.open(url: options.databaseURL)
@@ -93,7 +81,7 @@ public enum ServiceRunner {
         if let metricsServer { server.onStopped { await metricsServer.shutdown() } }
         // Last: release the database's connections (several servers share one PostgreSQL).
         server.onStopped { database.close() }
-        return Listeners(server: server, metricsServer: metricsServer)
+        return server
     }
 
     /// The listener of `options.metricsPort`, serving `metrics` (the service's registry); it
