@@ -18,16 +18,17 @@ final class LargeBodyAuthenticationTests: XCTestCase {
             + (credentials.map { "\($0)\r\n" } ?? "") + "\r\n"
     }
 
-    /// Only the head of a 1 MB upload is sent, yet the 401 arrives: the server decided from
+    /// Only the head of an upload (5 MB, or 1 MB under the default limit) is sent, yet the 401 arrives: the server decided from
     /// the head and never waited for (or read) the body.
     private func refusedFromTheHead(_ backend: TestBackend) async throws {
         let harness = try await HealthLogHarness.start(self, backend)
         // The batches and the import set their own ceilings; medications has the 1 MiB default.
-        let paths = [MeasurementBatchEndpoint.route, WorkoutBatchEndpoint.route, "/api/backup/import", "/api/medications"]
-        for path in paths {
+        let uploads = [(MeasurementBatchEndpoint.route, 5_000_000), (WorkoutBatchEndpoint.route, 5_000_000),
+                       ("/api/backup/import", 5_000_000), ("/api/medications", 1_000_000)]
+        for (path, length) in uploads {
             for credentials in [nil, "Authorization: Bearer hla_not-a-real-token", "Cookie: \(TokenPolicy.sessionCookieName)=\(TokenPolicy.sessionPrefix)forged"] {
                 let connection = try RawConnection(port: harness.server.port)
-                connection.send(head(path, length: 1_000_000, credentials: credentials))
+                connection.send(head(path, length: length, credentials: credentials))
                 let response = connection.readUntilClosed()
                 let label = "\(path) with \(credentials ?? "no credentials")"
                 XCTAssertTrue(response.hasPrefix("HTTP/1.1 401 "), "\(label): \(response)")
