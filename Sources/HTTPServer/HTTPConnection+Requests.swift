@@ -17,23 +17,25 @@ extension HTTPConnection {
                 fail(HTTPError(error as? HTTPParseError ?? .malformed("unreadable request")))
                 return
             }
+            let wasReadingBody = phase == .readingBody
             input.consume(step.consumed)
+            if wasReadingBody && !admitBodyBytes(step.consumed) { return }
             switch step.event {
-            case .head(let head): receivedHead(head)
+            case .head(let head): receivedHead(head, complete: false)
             case .message(let body): receivedMessage(body: body)
-            case .complete(let head):
-                receivedHead(head)
-                if phase == .readingBody { receivedMessage(body: []) }
+            case .complete(let head): receivedHead(head, complete: true)
             case nil: return
             }
         }
     }
 
-    private func receivedHead(_ head: RequestHead) {
+    /// `complete`: the request has no body and is whole already.
+    private func receivedHead(_ head: RequestHead, complete: Bool) {
         phase = .readingBody
         self.head = head
         route = nil
         routingError = nil
+        (admission, checkedRequestID) = (nil, nil)
         switch context.router.match(method: head.method, path: head.path) {
         case .found(let match, let parameters):
             route = match
@@ -49,27 +51,26 @@ extension HTTPConnection {
             fail(HTTPError(.bodyTooLarge))
             return
         }
-        let expectsBody = head.isChunked || (head.contentLength ?? 0) > 0
-        if head.expectsContinue && expectsBody && head.versionMinor >= 1 {
-            if let routingError {
-                fail(routingError)  // don't invite a body we would throw away
-                return
-            }
-            outbound.append("HTTP/1.1 100 Continue\r\n\r\n")
-            flush()
+        if routingError == nil, let headCheck = route?.options.headCheck {
+            startHeadCheck(headCheck, head: head, complete: complete)
+        } else {
+            startBody(head, complete: complete)
         }
     }
 
-    private func receivedMessage(body: [UInt8]) {
+    func receivedMessage(body: [UInt8]) {
         guard let head else { return }
         // Reading stays on while the handler runs (toggling epoll interest per request would
         // cost two syscalls): pipelined bytes queue in `input` up to a cap.
         phase = .responding
         handlerStartedAt = MonotonicClock.seconds()
         var request = Request(method: head.method, target: head.target, headers: head.headers, body: body,
-                              requestID: RequestID.accept(head.headers["X-Request-Id"], generator: &loop.requestIDs), remoteAddress: peer)
+                              requestID: checkedRequestID ?? RequestID.accept(head.headers["X-Request-Id"], generator: &loop.requestIDs),
+                              remoteAddress: peer)
         request.pathParameters = parameters
         request.route = route?.pattern
+        request.admission = admission
+        (admission, checkedRequestID) = (nil, nil)
         loggedRequest = request
         if let routingError {
             deliver(context.errorRenderer.render(routingError))
@@ -126,6 +127,7 @@ extension HTTPConnection {
     func deliver(_ response: Response) {
         guard phase == .responding, let head else { return }
         handlerTask = nil
+        releaseBody()
         let keepAlive = head.keepAlive && canKeepAlive
         let isHead = head.method == "HEAD"
         let serverName = context.configuration.serverName
@@ -164,20 +166,26 @@ extension HTTPConnection {
 
     /// Answers a request that cannot be read on (bad framing, limits, timeouts) and closes.
     func fail(_ error: HTTPError) {
+        refuse(context.errorRenderer.render(error))
+    }
+
+    /// Sends `response` instead of reading the request on, and closes: what is left of the body
+    /// is discarded by the lingering close, never buffered.
+    func refuse(_ response: Response) {
         switch phase {
         case .closed, .lingering: return
         case .responding, .webSocket: close(); return
-        case .awaitingRequest, .readingBody: break
+        case .awaitingRequest, .readingBody, .checkingHead: break
         }
         phase = .responding
         closeWhenFlushed = true
-        let response = context.errorRenderer.render(error)
+        releaseBody()
         if case .bytes(let bytes) = response.body {
             ResponseHead.write(response, contentLength: bytes.count, chunked: false, keepAlive: false,
                                requestID: nil, serverName: context.configuration.serverName, loop: loop, into: &outbound)
             outbound.append(bytes)
         }
-        record(status: error.status, bytes: 0)
+        record(status: response.status, bytes: 0)
         flush()
     }
 

@@ -7,6 +7,8 @@ import Glibc
 final class HTTPConnection: EventLoopSelectable {
     enum Phase: Equatable {
         case awaitingRequest, readingBody, responding, webSocket
+        /// The route's head check runs; the body waits unread (reading stops at the input cap).
+        case checkingHead
         /// Our side is done and shut for writing; unread client bytes are discarded until the
         /// client closes too (or a short deadline passes). Closing at once would make the kernel
         /// answer those bytes with a reset, and the client could lose the response we just sent.
@@ -43,6 +45,13 @@ final class HTTPConnection: EventLoopSelectable {
     var handlerStartedAt = 0.0
     var loggedRequest: Request?
     var handlerTask: Task<Void, Never>?
+    /// What the route's head check admitted the current request with.
+    var admission: (any Sendable)?
+    /// The request id the head check saw, kept for the rest of the request's log lines.
+    var checkedRequestID: String?
+    /// Body bytes of the current request counted against `BodyBudget`, and read so far.
+    var reservedBodyBytes = 0
+    var bodyBytesRead = 0
 
     var lastReadAt: Double
     private var lastWriteProgressAt: Double
@@ -93,7 +102,7 @@ final class HTTPConnection: EventLoopSelectable {
             return
         case .webSocket:
             webSocket?.receive(received)
-        case .awaitingRequest, .readingBody, .responding:
+        case .awaitingRequest, .readingBody, .responding, .checkingHead:
             input.append(received)
             process()
         }
@@ -104,7 +113,7 @@ final class HTTPConnection: EventLoopSelectable {
     /// received) is still answered; the connection closes after that.
     private func peerFinishedSending() {
         switch phase {
-        case .responding:
+        case .responding, .checkingHead:
             peerClosedInput = true
         case .awaitingRequest where !outbound.isEmpty || !input.isEmpty:
             peerClosedInput = true
@@ -204,7 +213,7 @@ final class HTTPConnection: EventLoopSelectable {
             if let sent = webSocket?.closeSentAt, now - sent > Self.closeHandshakeSeconds { close() }
         case .lingering(let deadline):
             if now > deadline { close() }
-        case .responding, .closed:
+        case .responding, .checkingHead, .closed:
             break
         }
     }
@@ -236,6 +245,7 @@ final class HTTPConnection: EventLoopSelectable {
         Glibc.close(fd)
         handlerTask?.cancel()
         streamTask?.cancel()
+        releaseBody()
         let waiters = drainWaiters
         drainWaiters = []
         for waiter in waiters { waiter.resume(throwing: CancellationError()) }

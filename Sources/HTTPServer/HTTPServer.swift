@@ -32,7 +32,13 @@ public final class HTTPServer: Sendable {
         metrics.gauge("http_open_connections", help: "Client connections currently open.") {
             context.openConnections.load(ordering: .relaxed)
         }
+        metrics.gauge("http_request_body_bytes_in_flight", help: "Request body bytes being read or held by handlers.") {
+            context.bodyBudget.bytesInFlight
+        }
     }
+
+    /// Request body bytes the server holds right now (`ServerConfiguration.maxBodyBytesInFlight`).
+    public var bodyBytesInFlight: Int { context.bodyBudget.bytesInFlight }
 
     /// The port actually bound (differs from the configuration when it asked for 0).
     public var port: Int { boundPort.load(ordering: .relaxed) }

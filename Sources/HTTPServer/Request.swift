@@ -20,6 +20,8 @@ public struct Request: Sendable {
     /// Echoed as `X-Request-Id` and written to every log line about this request.
     public let requestID: String
     public let remoteAddress: String
+    /// What the route's head check admitted the request with (`HeadVerdict.admit`); nil without one.
+    public internal(set) var admission: (any Sendable)?
     /// The matched route's handler, placed by the connection so middleware runs before it.
     var endpoint: Router.Handler?
 

@@ -106,10 +106,13 @@ public struct RouteOptions: Sendable {
     public var maxBodyBytes: Int?
     /// Path parameters that are secrets (a webhook token, say): logged as `[REDACTED]`.
     public var secretParameters: Set<String>
+    /// Runs once the head is parsed, before the body is read (see `HeadCheck`).
+    public var headCheck: HeadCheck?
 
-    public init(maxBodyBytes: Int? = nil, secretParameters: Set<String> = []) {
+    public init(maxBodyBytes: Int? = nil, secretParameters: Set<String> = [], headCheck: HeadCheck? = nil) {
         self.maxBodyBytes = maxBodyBytes
         self.secretParameters = secretParameters
+        self.headCheck = headCheck
     }
 }
 

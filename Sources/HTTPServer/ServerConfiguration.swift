@@ -10,6 +10,10 @@ public struct ServerConfiguration: Sendable {
     public var limits = ParserLimits()
     /// Beyond this many open connections, new ones get 503 and are closed.
     public var maxConnections: Int = 20_000
+    /// Request body bytes held at once by the whole process → 503 `server.busy` beyond it.
+    public var maxBodyBytesInFlight: Int = 64 << 20
+    /// Request body bytes held at once for one client address → 429 `http.too_many_uploads`.
+    public var maxBodyBytesInFlightPerAddress: Int = 16 << 20
     /// Seconds a client may take to send a whole request head (slowloris guard) → 408.
     public var headTimeout: Double = 10
     /// Seconds without any byte while a request body is arriving → 408.

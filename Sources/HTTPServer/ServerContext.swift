@@ -14,6 +14,7 @@ final class ServerContext: Sendable {
     let openConnections = Atomic<Int>(0)
     let requestsInFlight = Atomic<Int>(0)
     let draining = Atomic<Bool>(false)
+    let bodyBudget: BodyBudget
 
     init(configuration: ServerConfiguration, router: Router, middleware: [any Middleware],
          errorRenderer: any ErrorRenderer, metrics: MetricsRegistry, logger: Logger, accessLog: Bool) {
@@ -23,6 +24,8 @@ final class ServerContext: Sendable {
         self.metrics = metrics
         self.logger = logger
         self.accessLog = accessLog
+        self.bodyBudget = BodyBudget(processLimit: configuration.maxBodyBytesInFlight,
+                                     addressLimit: configuration.maxBodyBytesInFlightPerAddress)
         self.pipeline = middleware.wrapping(Responder { request in
             guard let endpoint = request.endpoint else {
                 throw HTTPError(status: 404, code: "route.not_found", message: "No route for \(request.method) \(request.path)")
@@ -38,9 +41,25 @@ final class ServerContext: Sendable {
     func respond(to request: Request) async -> Response {
         do {
             return try await pipeline(request)
-        } catch let error as HTTPError {
-            return errorRenderer.render(error)
         } catch {
+            return render(error, of: request)
+        }
+    }
+
+    /// Runs a route's head check; what it throws is answered like a handler's error.
+    func check(_ request: Request, with headCheck: HeadCheck) async -> HeadVerdict {
+        do {
+            return try await headCheck(request)
+        } catch {
+            return .refuse(render(error, of: request))
+        }
+    }
+
+    private func render(_ error: any Error, of request: Request) -> Response {
+        switch error {
+        case let error as HTTPError:
+            return errorRenderer.render(error)
+        default:
             logger.error("unhandled error", ["requestId": .string(request.requestID), "route": .string(request.route ?? ""),
                                              "error": .string(String(describing: type(of: error)))])
             return errorRenderer.render(HTTPError(status: 500, code: "internal", message: "Internal server error"))

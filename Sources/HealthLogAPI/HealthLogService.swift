@@ -42,7 +42,7 @@ public struct HealthLogService: Service {
     public func configure(_ setup: inout ServiceSetup) throws {
         let context = try HealthLogContext(database: setup.database, responses: setup.responses, logger: setup.logger,
                                            environment: setup.environment, metrics: setup.metrics)
-        try installRoutes(into: &setup.router, context: context)
+        try installRoutes(into: &setup.router, context: context, defaultBodyBytes: setup.defaultBodyBytes)
         setup.backgroundTasks.append { await context.audit.run() }
         setup.backgroundTasks.append { await context.pruner.run() }
         setup.backgroundTasks.append { await PersonalRecordWorker(database: context.database, logger: context.logger).run() }
@@ -53,8 +53,8 @@ public struct HealthLogService: Service {
     }
 
     /// Every HealthLog route: the endpoints, and the document generated from those same values.
-    func installRoutes(into router: inout Router, context: HealthLogContext) throws {
-        EndpointTable.install(endpoints, into: &router, context: context)
+    func installRoutes(into router: inout Router, context: HealthLogContext, defaultBodyBytes: Int) throws {
+        EndpointTable.install(endpoints, into: &router, context: context, defaultBodyBytes: defaultBodyBytes)
         let yaml = Array(try HealthLogOpenAPI.yaml(for: endpoints).utf8)
         router.get(HealthLogOpenAPI.path) { _ in
             .bytes(yaml, contentType: "application/yaml; charset=utf-8")

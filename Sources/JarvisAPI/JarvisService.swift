@@ -19,6 +19,9 @@ public struct JarvisService: Service {
     public init() {}
 
     public func configure(_ setup: inout ServiceSetup) throws {
+        // No Jarvis request carries a large body, so none is read before the token middleware
+        // has looked at the request.
+        setup.defaultBodyBytes = ServiceSetup.bodyBytesReadBeforeAuthentication
         let token = try bearerTokenSetting("JARVIS_API_TOKEN", setup.environment) ?? ""
         if !token.isEmpty {
             setup.middleware.append(APITokenAuthentication(token: token))

@@ -2,6 +2,8 @@ import HTTPServer
 
 /// Routes every service answers the same way, outside its API contract.
 public enum OperationalRoutes {
+    static let prometheusContentType = "text/plain; version=0.0.4; charset=utf-8"
+
     /// `GET /livez`: the process is up and serving (no database round trip, so a load balancer
     /// can poll it cheaply). `GET /metrics`: Prometheus text exposition, to whom `access` allows.
     public static func install(into router: inout Router, metrics: MetricsRegistry, access: MetricsAccess) {
@@ -9,7 +11,15 @@ public enum OperationalRoutes {
         router.get("/livez") { _ in .json(alive) }
         router.get("/metrics") { request in
             try access.check(request)
-            return .text(metrics.renderPrometheus(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+            return .text(metrics.renderPrometheus(), contentType: prometheusContentType)
         }
+    }
+
+    /// The separate metrics listener's only route: `GET /metrics` without a token, since only
+    /// what can reach its address (loopback by default) can ask.
+    static func metricsListener(serving metrics: MetricsRegistry) -> Router {
+        var router = Router()
+        router.get("/metrics") { _ in .text(metrics.renderPrometheus(), contentType: prometheusContentType) }
+        return router
     }
 }

@@ -24,6 +24,10 @@ public struct ServiceSetup {
     public var middleware: [any Middleware] = []
     /// Body limit for routes that set none.
     public var defaultBodyBytes = 1024 * 1024
+    /// The largest body a route may have read before its request is authenticated: routes
+    /// that accept more authenticate from the request head (`HeadCheck`), or the service keeps
+    /// every limit at or under it.
+    public static let bodyBytesReadBeforeAuthentication = 64 * 1024
     public let database: Database
     public let logger: Logger
     public let metrics: MetricsRegistry

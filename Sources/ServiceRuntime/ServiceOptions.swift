@@ -10,6 +10,10 @@ public struct ServiceOptions: Sendable, Equatable {
     public var databaseURL: String
     public var logLevel: Logger.Level
     public var accessLog: Bool
+    /// A second listener serving only `GET /metrics`, without a token; nil: none.
+    public var metricsPort: Int?
+    /// Where that listener binds: loopback unless an operator opens it wider.
+    public var metricsHost: String
 
     public struct Defaults: Sendable {
         public let port: Int
@@ -32,6 +36,8 @@ public struct ServiceOptions: Sendable, Equatable {
           --database URL       SQLite path or postgres:// URL (env DATABASE_URL)
           --log-level LEVEL    debug | info | warning | error (env LOG_LEVEL, default info)
           --no-access-log      do not log one line per request (env ACCESS_LOG=0)
+          --metrics-port PORT  serve /metrics without a token on this port too (env METRICS_PORT)
+          --metrics-host HOST  address of that listener (env METRICS_HOST, default 127.0.0.1)
         """
 
     public static func parse(_ arguments: [String], environment: [String: String], defaults: Defaults) throws -> ServiceOptions {
@@ -40,7 +46,9 @@ public struct ServiceOptions: Sendable, Equatable {
             port: try environment["PORT"].map { try port($0, from: "PORT") } ?? defaults.port,
             databaseURL: environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? defaults.databaseFile,
             logLevel: try environment["LOG_LEVEL"].map { try level($0) } ?? .info,
-            accessLog: environment["ACCESS_LOG"] != "0")
+            accessLog: environment["ACCESS_LOG"] != "0",
+            metricsPort: try environment["METRICS_PORT"].flatMap { $0.isEmpty ? nil : try port($0, from: "METRICS_PORT") },
+            metricsHost: environment["METRICS_HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1")
         var remaining = arguments[...]
         while let flag = remaining.popFirst() {
             func value() throws -> String {
@@ -53,6 +61,8 @@ public struct ServiceOptions: Sendable, Equatable {
             case "--database": options.databaseURL = try value()
             case "--log-level": options.logLevel = try level(try value())
             case "--no-access-log": options.accessLog = false
+            case "--metrics-port": options.metricsPort = try port(try value(), from: "--metrics-port")
+            case "--metrics-host": options.metricsHost = try value()
             default: throw InvalidOption(description: "unknown option \(flag)")
             }
         }

@@ -37,7 +37,8 @@ public enum ServiceRunner {
         }
     }
 
-    /// Builds and starts the server without installing signal handlers (tests call this).
+    /// Builds and starts the server without installing signal handlers (tests call this). With
+    /// `options.metricsPort`, the metrics listener starts too and stops with the server.
     public static func start(_ service: some Service, options: ServiceOptions, environment: [String: String],
                              logger: Logger) async throws -> HTTPServer {
         let metricsAccess = try MetricsAccess(environment: environment)  // a bad token stops start-up before any work
@@ -63,14 +64,39 @@ public enum ServiceRunner {
                                     errorRenderer: EnvelopeErrorRenderer(style: service.envelope),
                                     metrics: metrics, logger: logger, accessLog: options.accessLog)
         try server.start()
+        let metricsServer: HTTPServer?
+        do {
+            metricsServer = try startMetricsListener(options: options, serving: metrics, serverName: configuration.serverName,
+                                                     errorRenderer: EnvelopeErrorRenderer(style: service.envelope), logger: logger)
+        } catch {
+            await server.shutdown()
+            throw error
+        }
         let background = setup.backgroundTasks.map { work in Task { await work() } }
         server.onShutdown {
             for task in background { task.cancel() }
             for task in background { await task.value }
         }
         for hook in setup.shutdownHooks { server.onStopped(hook) }
+        if let metricsServer { server.onStopped { await metricsServer.shutdown() } }
         // Last: release the database's connections (several servers share one PostgreSQL).
         server.onStopped { database.close() }
+        return server
+    }
+
+    /// The listener of `options.metricsPort`, serving `metrics` (the service's registry); it
+    /// keeps its own request counts out of them. Nil when no port is set.
+    private static func startMetricsListener(options: ServiceOptions, serving metrics: MetricsRegistry, serverName: String,
+                                             errorRenderer: EnvelopeErrorRenderer, logger: Logger) throws -> HTTPServer? {
+        guard let port = options.metricsPort else { return nil }
+        var configuration = ServerConfiguration()
+        configuration.host = options.metricsHost
+        configuration.port = port
+        configuration.eventLoops = 1
+        configuration.serverName = serverName
+        let server = try HTTPServer(configuration: configuration, router: OperationalRoutes.metricsListener(serving: metrics),
+                                    errorRenderer: errorRenderer, logger: logger, accessLog: false)
+        try server.start()
         return server
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestHTTPClients
 import Glibc
 import XCTest
 @testable import HTTPServer

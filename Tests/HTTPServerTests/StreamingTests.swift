@@ -1,4 +1,5 @@
 import Foundation
+import TestHTTPClients
 import XCTest
 @testable import HTTPServer
 

@@ -40,7 +40,7 @@ final class BearerAuthTests: XCTestCase {
         XCTAssertTrue(flushed, "the known account's refusal is recorded")
         let recorded = try await counts()
         XCTAssertEqual(recorded.anonymous, UnattributedFailureSampler.perMinute)
-        let metrics = try harness.get("/metrics").body
+        let metrics = try harness.metrics()
         XCTAssertTrue(metrics.contains("healthlog_auth_bearer_failures_unrecorded_total \(extra)"), metrics)
     }
 

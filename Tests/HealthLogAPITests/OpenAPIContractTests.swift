@@ -43,7 +43,7 @@ final class OpenAPIContractTests: XCTestCase {
                                            logger: Logger(minimumLevel: .error, sink: MemoryLogSink()),
                                            environment: ["HEALTHLOG_PASSWORD_HASH_COST": "minimal"])
         var router = Router()
-        try HealthLogService().installRoutes(into: &router, context: context)
+        try HealthLogService().installRoutes(into: &router, context: context, defaultBodyBytes: 1 << 20)
         let routed = Set(router.routes.map { "\($0.method) \($0.pattern)" }).subtracting(["GET /api/openapi.yaml"])
         let document = try HealthLogOpenAPI.jsonValue()
         var documented = Set<String>()

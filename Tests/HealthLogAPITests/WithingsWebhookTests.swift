@@ -158,14 +158,14 @@ final class WithingsWebhookTests: XCTestCase {
     }
 
     private func legacyCount(_ harness: HealthLogHarness) throws -> Int? {
-        let metrics = try harness.get("/metrics")
-        let line = metrics.body.split(separator: "\n").first { $0.hasPrefix("healthlog_withings_webhook_legacy_requests_total ") }
+        let metrics = try harness.metrics()
+        let line = metrics.split(separator: "\n").first { $0.hasPrefix("healthlog_withings_webhook_legacy_requests_total ") }
         return line.flatMap { Int($0.split(separator: " ").last ?? "") }
     }
 
     private func refusedCount(_ harness: HealthLogHarness) throws -> Int? {
-        let metrics = try harness.get("/metrics")
-        let line = metrics.body.split(separator: "\n").first { $0.hasPrefix("healthlog_withings_webhook_refused_total ") }
+        let metrics = try harness.metrics()
+        let line = metrics.split(separator: "\n").first { $0.hasPrefix("healthlog_withings_webhook_refused_total ") }
         return line.flatMap { Int($0.split(separator: " ").last ?? "") }
     }
 

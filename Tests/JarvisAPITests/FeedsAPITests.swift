@@ -188,7 +188,7 @@ final class JarvisTokenTests: XCTestCase {
         // /metrics behind a proxy on this machine: the API token still opens it, nothing else does.
         let proxied = ["-H", "X-Forwarded-For: 203.0.113.9"]
         XCTAssertEqual(try curl(proxied + ["-H", "Authorization: bearer s3cret-token-value", jarvis.url + "/metrics"]).status, 200)
-        XCTAssertEqual(try curl(proxied + [jarvis.url + "/metrics"]).status, 403)
+        XCTAssertEqual(try curl(proxied + [jarvis.url + "/metrics"]).status, 401)
         await jarvis.stop()
     }
 
@@ -199,5 +199,21 @@ final class JarvisTokenTests: XCTestCase {
         for loopback in ["127.0.0.1", "::1", "localhost"] {
             XCTAssertNil(JarvisService.openAccessWarning(host: loopback, token: ""), "only this machine reaches \(loopback)")
         }
+    }
+}
+
+/// Jarvis authenticates in middleware, after a body is read, so it reads no body over 64 KiB:
+/// an unauthenticated client cannot make it buffer more than that.
+final class JarvisBodyLimitTests: XCTestCase {
+    func testNoRouteReadsABodyOver64KiB() async throws {
+        let jarvis = try await RunningJarvis(environment: ["JARVIS_API_TOKEN": "s3cret-token-value"])
+        do {
+            let connection = try RawConnection(port: jarvis.server.port)
+            connection.send("POST /feeds/1/refresh HTTP/1.1\r\nHost: jarvis\r\nContent-Length: 65537\r\n\r\n")
+            let refused = connection.readUntilClosed()
+            XCTAssertTrue(refused.hasPrefix("HTTP/1.1 413 "), refused)
+            XCTAssertTrue(refused.contains("http.body_too_large"), refused)
+        }  // closed, so shutdown need not wait out the lingering close
+        await jarvis.stop()
     }
 }

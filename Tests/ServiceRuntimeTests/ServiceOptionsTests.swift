@@ -10,6 +10,22 @@ final class ServiceOptionsTests: XCTestCase {
         XCTAssertEqual(options.databaseURL, "./data/jarvis.sqlite")
         XCTAssertEqual(options.host, "127.0.0.1")
         XCTAssertTrue(options.accessLog)
+        XCTAssertNil(options.metricsPort, "no metrics listener unless asked for")
+        XCTAssertEqual(options.metricsHost, "127.0.0.1")
+    }
+
+    func testTheMetricsListenerIsConfiguredLikeTheMainOne() throws {
+        let environment = ["METRICS_PORT": "9100", "METRICS_HOST": "10.0.0.5"]
+        let fromEnvironment = try ServiceOptions.parse([], environment: environment, defaults: defaults)
+        XCTAssertEqual(fromEnvironment.metricsPort, 9100)
+        XCTAssertEqual(fromEnvironment.metricsHost, "10.0.0.5")
+        let fromFlags = try ServiceOptions.parse(["--metrics-port", "9200", "--metrics-host", "127.0.0.2"], environment: environment,
+                                                 defaults: defaults)
+        XCTAssertEqual(fromFlags.metricsPort, 9200)
+        XCTAssertEqual(fromFlags.metricsHost, "127.0.0.2")
+        XCTAssertThrowsError(try ServiceOptions.parse([], environment: ["METRICS_PORT": "metrics"], defaults: defaults)) { error in
+            XCTAssertTrue(String(describing: error).contains("METRICS_PORT"), "\(error)")
+        }
     }
 
     func testEnvironmentOverridesDefaultsAndFlagsOverrideEnvironment() throws {

@@ -32,10 +32,10 @@ final class ServiceProcessTests: XCTestCase {
     }
 
     func testMetricsCountRequestsByRoutePattern() throws {
-        let service = try ServiceProcess("jarvis")
+        let service = try ServiceProcess("jarvis", environment: ["METRICS_TOKEN": "scrape-s3cret"])
         for _ in 0..<3 { _ = try curl([service.url + "/livez"]) }
         _ = try curl([service.url + "/unknown/zq-raw-path-zq"])
-        let metrics = try curl([service.url + "/metrics"])
+        let metrics = try curl(["-H", "Authorization: Bearer scrape-s3cret", service.url + "/metrics"])
         XCTAssertEqual(metrics.status, 200)
         XCTAssertTrue(metrics.headers.contains("text/plain; version=0.0.4"))
         XCTAssertTrue(metrics.body.contains("http_requests_total{method=\"GET\",route=\"/livez\",status=\"200\"} 3"), metrics.body)

@@ -46,6 +46,19 @@ public final class ServiceProcess: Sendable {
         try Self.waitForLine(containing: fragment, in: outputFile, of: process, timeout: timeout)
     }
 
+    /// The ports of the first `count` listeners the service announced (`listening` lines).
+    func listeningPorts(_ count: Int, timeout: Double = 30) throws -> [Int] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let ports = log.filter { $0.contains("\"msg\":\"listening\"") }.compactMap { line in
+                line.range(of: "\"port\":").flatMap { Int(line[$0.upperBound...].prefix { $0.isNumber }) }
+            }
+            if ports.count >= count { return Array(ports.prefix(count)) }
+            usleep(20_000)
+        }
+        throw POSIXError(.ETIMEDOUT, userInfo: [NSLocalizedDescriptionKey: "fewer than \(count) listeners in \(log)"])
+    }
+
     private static func lines(of file: URL) -> [String] {
         let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         return Array(text.components(separatedBy: "\n").dropLast())

@@ -63,7 +63,8 @@ final class HealthLogHarness: @unchecked Sendable {
         let options = try ServiceOptions.parse(["--port", "0", "--database", databaseURL, "--no-access-log"],
                                                environment: [:], defaults: service.defaults)
         let server = try await ServiceRunner.start(service, options: options,
-                                                   environment: environment.merging(["HEALTHLOG_PASSWORD_HASH_COST": "minimal"]) { $1 },
+                                                   environment: environment.merging(["HEALTHLOG_PASSWORD_HASH_COST": "minimal",
+                                                                                       MetricsAccess.environmentName: metricsToken]) { $1 },
                                                    logger: Logger(minimumLevel: .error, sink: MemoryLogSink()))
         let database = try Database.open(url: databaseURL, poolSize: 1)
         let harness = HealthLogHarness(server: server, database: database, databaseURL: databaseURL)
@@ -116,6 +117,14 @@ final class HealthLogHarness: @unchecked Sendable {
 
     func get(_ path: String, bearer: String? = nil, cookie: String? = nil) throws -> HTTPResult {
         try http("GET", url + path, bearer: bearer, cookie: cookie)
+    }
+
+    /// The scraper's token the harness starts the server with (`METRICS_TOKEN`).
+    static let metricsToken = "harness-metrics-token"
+
+    /// `/metrics` as a scraper reads it, with the metrics token.
+    func metrics() throws -> String {
+        try get("/metrics", bearer: Self.metricsToken).body
     }
 
     /// Audit actions recorded for `userID` (or for no user), oldest first.
