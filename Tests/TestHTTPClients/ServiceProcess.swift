@@ -47,7 +47,7 @@ public final class ServiceProcess: Sendable {
     }
 
     /// The ports of the first `count` listeners the service announced (`listening` lines).
-    func listeningPorts(_ count: Int, timeout: Double = 30) throws -> [Int] {
+    public func listeningPorts(_ count: Int, timeout: Double = 30) throws -> [Int] {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let ports = log.filter { $0.contains("\"msg\":\"listening\"") }.compactMap { line in
