@@ -1,6 +1,7 @@
 import FakeWithings
 import Foundation
 @testable import HealthLogAPI
+import HTTPServer
 import Storage
 import XCTest
 
@@ -22,8 +23,12 @@ final class WithingsFetchTests: XCTestCase {
     func testTokenNearExpiryIsRefreshedBeforeFetchingOnPostgres() async throws { try await refreshesBeforeExpiry(.postgres) }
     func testRefusedRefreshTokenBreaksTheLinkOnSQLite() async throws { try await refusedRefresh(.sqlite) }
     func testRefusedRefreshTokenBreaksTheLinkOnPostgres() async throws { try await refusedRefresh(.postgres) }
-    func testFetchDyingBeforeCommitIsRetriedWithoutDuplicatesOnSQLite() async throws { try await retriesAfterFailure(.sqlite) }
-    func testFetchDyingBeforeCommitIsRetriedWithoutDuplicatesOnPostgres() async throws { try await retriesAfterFailure(.postgres) }
+    func testTransientWithingsFailuresAreRetriedWithBackOffOnSQLite() async throws { try await retriesAfterFailure(.sqlite) }
+    func testTransientWithingsFailuresAreRetriedWithBackOffOnPostgres() async throws { try await retriesAfterFailure(.postgres) }
+    func testCommitKilledAfterTheFetchIsFetchedAgainWithoutDuplicatesOnSQLite() async throws { try await killedCommit(.sqlite) }
+    func testCommitKilledAfterTheFetchIsFetchedAgainWithoutDuplicatesOnPostgres() async throws { try await killedCommit(.postgres) }
+    func testARowThatKeepsFailingEndsFailedWithItsReasonOnSQLite() async throws { try await keepsFailing(.sqlite) }
+    func testARowThatKeepsFailingEndsFailedWithItsReasonOnPostgres() async throws { try await keepsFailing(.postgres) }
     func testConcurrentRefreshesSpendTheRefreshTokenOnceOnSQLite() async throws { try await oneRefreshAtATime(.sqlite) }
     func testConcurrentRefreshesSpendTheRefreshTokenOnceOnPostgres() async throws { try await oneRefreshAtATime(.postgres) }
 
@@ -135,6 +140,64 @@ final class WithingsFetchTests: XCTestCase {
             try $0.queryFirst("SELECT attempts FROM withings_notifications")?.decode(Int64.self, "attempts")
         }
         XCTAssertEqual(attempts, 3)
+    }
+
+    /// A trigger aborts the transaction that would mark the row fetched, after the readings were
+    /// fetched and inserted in it: what a crash between fetch and commit leaves behind.
+    private func killedCommit(_ backend: TestBackend) async throws {
+        let linked = try await WithingsLinkHarness.start(self, backend)
+        linked.fake.addGroups(Self.groups, userID: WithingsLinkHarness.withingsUserID)
+        let (install, remove) = backend == .sqlite ? ("""
+            CREATE TRIGGER kill_fetch_commit BEFORE UPDATE OF status ON withings_notifications
+            WHEN NEW.status = 'fetched' BEGIN SELECT RAISE(ABORT, 'killed before commit'); END
+            """, "DROP TRIGGER kill_fetch_commit") : ("""
+            CREATE FUNCTION kill_fetch_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN IF NEW.status = 'fetched' THEN RAISE EXCEPTION 'killed before commit'; END IF; RETURN NEW; END $$;
+            CREATE TRIGGER kill_fetch_commit BEFORE UPDATE ON withings_notifications
+            FOR EACH ROW EXECUTE FUNCTION kill_fetch_commit();
+            """, "DROP TRIGGER kill_fetch_commit ON withings_notifications")
+        try await linked.harness.database.write { try $0.executeScript(install) }
+        XCTAssertEqual(try linked.notify(start: Self.window.start, end: Self.window.end).status, 200)
+        let killed = try await eventually {
+            try await linked.harness.database.read {
+                try $0.queryFirst("SELECT failure_reason FROM withings_notifications")?.decode(String?.self, "failure_reason")
+            }?.contains("killed before commit") == true
+        }
+        XCTAssertTrue(killed, "the commit was never attempted")
+        let leftOver = try await linked.harness.database.read { try $0.query("SELECT id FROM measurements") }
+        XCTAssertEqual(leftOver.count, 0, "a killed commit left rows")
+        try await linked.harness.database.write { try $0.executeScript(remove) }
+        let settled = try await linked.settledNotifications(count: 1)
+        XCTAssertEqual(settled, ["fetched"])
+        XCTAssertEqual(Set(summary(try linked.measurements())), Self.expected)
+        XCTAssertEqual(try linked.measurements().count, 8)
+        XCTAssertEqual(linked.fake.calls.filter { $0 == "getmeas" }.count, 6, "fetched twice, three pages each")
+    }
+
+    /// Withings rate-limits every call: each attempt backs off, and the last one ends `failed`
+    /// with the reason. A worker allowed two attempts is driven past the back-off by its clock.
+    private func keepsFailing(_ backend: TestBackend) async throws {
+        let linked = try await WithingsLinkHarness.start(self, backend)
+        linked.fake.fail("getmeas", with: Array(repeating: .status(601), count: 50))
+        XCTAssertEqual(try linked.notify(start: Self.window.start, end: Self.window.end).status, 200)
+        let retried = try await eventually {
+            try await linked.harness.database.read {
+                try $0.queryFirst("SELECT attempts, failure_reason FROM withings_notifications WHERE status = 'ready_to_fetch'")
+            }.map { try $0.decode(Int64.self, "attempts") >= 1 && $0.decode(String?.self, "failure_reason") != nil } ?? false
+        }
+        XCTAssertTrue(retried, "no attempt was recorded")
+        let settings = try XCTUnwrap(try WithingsLinkSettings(environment: WithingsLinkHarness.environment(apiBase: linked.fake.url)))
+        var worker = WithingsFetchWorker(database: linked.harness.database,
+                                         tokens: WithingsTokens(client: WithingsAPIClient(settings: settings), database: linked.harness.database),
+                                         logger: Logger(minimumLevel: .error, sink: MemoryLogSink()))
+        worker.maxAttempts = 2
+        let taken = try await worker.fetchReady(now: Clock.now() + 7200)
+        XCTAssertEqual(taken, 1)
+        let row = try await linked.harness.database.read {
+            try $0.queryFirst("SELECT status, failure_reason FROM withings_notifications")
+        }
+        XCTAssertEqual(try row?.decode(String.self, "status"), "failed")
+        XCTAssertTrue(try row?.decode(String?.self, "failure_reason")?.contains("601") == true)
     }
 
     private func oneRefreshAtATime(_ backend: TestBackend) async throws {
