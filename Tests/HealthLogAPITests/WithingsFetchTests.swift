@@ -29,6 +29,8 @@ final class WithingsFetchTests: XCTestCase {
     func testCommitKilledAfterTheFetchIsFetchedAgainWithoutDuplicatesOnPostgres() async throws { try await killedCommit(.postgres) }
     func testARowThatKeepsFailingEndsFailedWithItsReasonOnSQLite() async throws { try await keepsFailing(.sqlite) }
     func testARowThatKeepsFailingEndsFailedWithItsReasonOnPostgres() async throws { try await keepsFailing(.postgres) }
+    func testNotificationsBeforeTheLinkAreFetchedOnceLinkedOnSQLite() async throws { try await unlinkedThenLinked(.sqlite) }
+    func testNotificationsBeforeTheLinkAreFetchedOnceLinkedOnPostgres() async throws { try await unlinkedThenLinked(.postgres) }
     func testConcurrentRefreshesSpendTheRefreshTokenOnceOnSQLite() async throws { try await oneRefreshAtATime(.sqlite) }
     func testConcurrentRefreshesSpendTheRefreshTokenOnceOnPostgres() async throws { try await oneRefreshAtATime(.postgres) }
 
@@ -198,6 +200,20 @@ final class WithingsFetchTests: XCTestCase {
         }
         XCTAssertEqual(try row?.decode(String.self, "status"), "failed")
         XCTAssertTrue(try row?.decode(String?.self, "failure_reason")?.contains("601") == true)
+    }
+
+    private func unlinkedThenLinked(_ backend: TestBackend) async throws {
+        let linked = try await WithingsLinkHarness.start(self, backend, link: false)
+        linked.fake.addGroups(Array(Self.groups.prefix(1)), userID: WithingsLinkHarness.withingsUserID)
+        XCTAssertEqual(try linked.notify(start: Self.window.start, end: Self.window.end).status, 200)
+        let parked = try await eventually { try await linked.notificationStatuses() == ["unlinked"] }
+        XCTAssertTrue(parked, "the notification was not resolved as unlinked")
+        let answer = try linked.callback(code: linked.fake.grantCode(userID: WithingsLinkHarness.withingsUserID),
+                                         state: try linked.connectState())
+        XCTAssertEqual(answer.status, 200, answer.body)
+        let settled = try await linked.settledNotifications(count: 1)
+        XCTAssertEqual(settled, ["fetched"])
+        XCTAssertEqual(try linked.measurements().count, 3)
     }
 
     private func oneRefreshAtATime(_ backend: TestBackend) async throws {

@@ -1,5 +1,6 @@
 import APIToolkit
 import HTTPServer
+import Secrets
 import Storage
 
 /// Turns `ready_to_fetch` notifications into measurements (a service background task, every
@@ -84,7 +85,8 @@ struct WithingsFetchWorker: Sendable {
                 ? try await fetchGroups(userID: row.userID, start: row.start, end: row.end) : []
             try await store(WithingsMeasureMapping.rows(groups, now: Clock.now()), for: row)
         } catch {
-            let permanent = error is WithingsTokens.Broken || error is WithingsTokens.NotLinked
+            // A broken or missing link, tokens the key cannot open, or a refusal will not pass by waiting.
+            let permanent = error is WithingsTokens.Broken || error is WithingsTokens.NotLinked || error is SecretBox.OpenFailed
                 || { if case .refused = error as? WithingsAPIError { true } else { false } }()
             do {
                 try await recordFailure(row, reason: String(describing: error), final: permanent || row.attempts >= maxAttempts)

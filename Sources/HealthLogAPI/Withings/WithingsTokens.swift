@@ -28,7 +28,8 @@ struct WithingsTokens: Sendable {
     private var box: SecretBox { client.settings.box }
 
     /// Stores a fresh link for `userID`, replacing any earlier link of the user or of the
-    /// Withings account, in one transaction.
+    /// Withings account, in one transaction. Notifications that arrived for the Withings account
+    /// while nobody had linked it (`unlinked`) become this user's to fetch.
     func storeLink(_ tokens: WithingsAPIClient.Tokens, userID: String, now: Int64) async throws {
         let access = box.seal(tokens.accessToken), refresh = box.seal(tokens.refreshToken)
         try await database.transaction { connection in
@@ -38,6 +39,10 @@ struct WithingsTokens: Sendable {
                                                token_expires_at, link_status)
                 VALUES ($1, $2, $3, $4, $5, $6, 'linked')
                 """, tokens.withingsUserID, userID, now, access, refresh, tokens.expiresAt)
+            try connection.execute("""
+                UPDATE withings_notifications SET status = 'ready_to_fetch', user_id = $1, resolved_at = $2, next_attempt_at = 0
+                WHERE withings_user_id = $3 AND status = 'unlinked'
+                """, userID, now, tokens.withingsUserID)
         }
     }
 
