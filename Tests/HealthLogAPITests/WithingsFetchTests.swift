@@ -173,7 +173,9 @@ final class WithingsFetchTests: XCTestCase {
         XCTAssertEqual(settled, ["fetched"])
         XCTAssertEqual(Set(summary(try linked.measurements())), Self.expected)
         XCTAssertEqual(try linked.measurements().count, 8)
-        XCTAssertEqual(linked.fake.calls.filter { $0 == "getmeas" }.count, 6, "fetched twice, three pages each")
+        // Fetched again after the killed commit (more than twice if a retry came before the trigger went).
+        let pages = linked.fake.calls.filter { $0 == "getmeas" }.count
+        XCTAssertTrue(pages >= 6 && pages % 3 == 0, "\(pages) getmeas calls")
     }
 
     /// Withings rate-limits every call: each attempt backs off, and the last one ends `failed`
