@@ -15,6 +15,9 @@ final class WithingsLinkTests: XCTestCase {
     func testUnlinkRevokesAndForgetsTheTokensOnSQLite() async throws { try await unlink(.sqlite) }
     func testUnlinkRevokesAndForgetsTheTokensOnPostgres() async throws { try await unlink(.postgres) }
 
+    func testDeletingTheAccountRevokesTheSubscriptionsOnSQLite() async throws { try await accountDeletion(.sqlite) }
+    func testDeletingTheAccountRevokesTheSubscriptionsOnPostgres() async throws { try await accountDeletion(.postgres) }
+
     func testWithoutClientIDTheRoutesAre503AndTheWebhookStillQueues() async throws {
         let harness = try await HealthLogHarness.start(self, .sqlite,
                                                        environment: [WithingsWebhookSettings.secretVariable: WithingsLinkHarness.webhookSecret])
@@ -103,6 +106,17 @@ final class WithingsLinkTests: XCTestCase {
         XCTAssertEqual(answer.data["status"] as? String, "not_linked")
         XCTAssertEqual(linked.fake.subscriptions, [])
         XCTAssertEqual(try linked.linkStatus()["status"] as? String, "not_linked")
+        let accounts = try await linked.harness.database.read { try $0.query("SELECT user_id FROM withings_accounts") }
+        XCTAssertEqual(accounts.count, 0)
+    }
+
+    private func accountDeletion(_ backend: TestBackend) async throws {
+        let linked = try await WithingsLinkHarness.start(self, backend)
+        XCTAssertEqual(linked.fake.subscriptions.count, 3)
+        let deleted = try http("DELETE", linked.harness.url + "/api/auth/me", json: #"{"password":"\#(HealthLogHarness.password)"}"#,
+                               bearer: linked.bearer)
+        XCTAssertEqual(deleted.status, 204, deleted.body)
+        XCTAssertEqual(linked.fake.subscriptions, [])
         let accounts = try await linked.harness.database.read { try $0.query("SELECT user_id FROM withings_accounts") }
         XCTAssertEqual(accounts.count, 0)
     }

@@ -110,12 +110,7 @@ enum WithingsLinkEndpoints {
         { call in
             let link = try configured(context)
             let userID = try call.user().userID
-            // Best effort: a broken or unreachable link is forgotten all the same.
-            if let token = try? await link.accessToken(userID: userID) {
-                for appli in WithingsLinkSettings.subscribedApplis {
-                    try? await link.client.revoke(accessToken: token, appli: appli)
-                }
-            }
+            await link.revokeSubscriptions(userID: userID)
             try await context.database.write { connection in
                 try connection.execute("DELETE FROM withings_accounts WHERE user_id = $1", userID)
             }

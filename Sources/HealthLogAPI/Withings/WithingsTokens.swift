@@ -46,6 +46,15 @@ struct WithingsTokens: Sendable {
         }
     }
 
+    /// Asks Withings to stop notifying us about `userID`'s account. Best effort: a broken,
+    /// missing or unreachable link is left as it is; the caller forgets the link regardless.
+    func revokeSubscriptions(userID: String) async {
+        guard let token = try? await accessToken(userID: userID) else { return }
+        for appli in WithingsLinkSettings.subscribedApplis {
+            try? await client.revoke(accessToken: token, appli: appli)
+        }
+    }
+
     /// An access token for `userID` good for a while; `refused` is one Withings just refused
     /// (status 401), which forces a refresh unless another caller already replaced it.
     func accessToken(userID: String, refused: String? = nil) async throws -> String {
