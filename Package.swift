@@ -123,12 +123,15 @@ let package = Package(
         // The docs that name files and tests (docs/*/contracts.md) are checked against the tree.
         .testTarget(name: "DocumentationTests"),
         .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer", "TestHTTPClients"]),
-        .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport", "TestHTTPClients", "ScriptedModel"],
+        .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport", "TestHTTPClients", "ScriptedModel",
+                                                              "FakeWithings"],
                     exclude: ["Coach/RuleProbes"]),
         .testTarget(name: "CoachSafetyTests", dependencies: ["CoachSafety"], exclude: ["Probes"]),
         .testTarget(name: "CoachResponderTests", dependencies: ["CoachResponder"]),
         // A language-model server on loopback speaking the chat-completions stream, as scripted by a test.
         .target(name: "ScriptedModel", dependencies: ["HTTPServer"], path: "Tests/ScriptedModel"),
+        // Withings' Data API on loopback (OAuth, Notify, getmeas) for the Withings link and fetch tests.
+        .target(name: "FakeWithings", dependencies: ["HTTPServer"], path: "Tests/FakeWithings"),
         .testTarget(name: "CoachModelClientTests", dependencies: ["CoachModelClient", "ScriptedModel"]),
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"]),
         .testTarget(name: "JarvisAPITests", dependencies: ["JarvisAPI", "TestHTTPClients", "TestDatabaseSupport", "StoryEngineFixtures"],

@@ -11,6 +11,9 @@ public final class LogRedactor: Sendable {
         "password", "token", "secret", "authorization", "cookie", "apikey", "api_key", "access_token",
         "refresh_token", "accesstoken", "refreshtoken", "session", "signature", "key",
     ]
+    /// Sensitive only as the whole name: OAuth's authorization `code` and one-time `state` (as
+    /// prefixes or suffixes they would hide `errorCode` or `syncState`).
+    static let exactSensitiveNames: Set<String> = ["code", "state"]
     private let knownSecrets = Mutex<[[UInt8]]>([])
 
     public init() {}
@@ -24,7 +27,8 @@ public final class LogRedactor: Sendable {
 
     public func isSensitiveKey(_ name: String) -> Bool {
         let lowered = name.lowercased()
-        return Self.sensitiveNames.contains { lowered == $0 || lowered.hasSuffix($0) || lowered.hasPrefix($0) }
+        return Self.exactSensitiveNames.contains(lowered)
+            || Self.sensitiveNames.contains { lowered == $0 || lowered.hasSuffix($0) || lowered.hasPrefix($0) }
     }
 
     /// Replaces every registered secret in `line` by the mask. Runs on every log batch, so the

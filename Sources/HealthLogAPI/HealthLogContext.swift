@@ -17,6 +17,8 @@ public struct HealthLogContext: Sendable {
     let pruner: RetentionPruner
     public let flags: FeatureFlagStore
     let withings: WithingsWebhookSettings
+    /// The Withings app registration and the linked users' tokens; nil without a client id.
+    let withingsLink: WithingsTokens?
     /// The Coach's safety matrix, gates, responders and model client.
     let coach: CoachServices
 
@@ -35,6 +37,8 @@ public struct HealthLogContext: Sendable {
         pruner = RetentionPruner(database: database, logger: logger, throttleWindowSeconds: throttle.windowSeconds)
         flags = FeatureFlagStore(database: database)
         withings = try WithingsWebhookSettings(environment: environment, metrics: metrics)
+        withingsLink = try WithingsLinkSettings(environment: environment)
+            .map { WithingsTokens(client: WithingsAPIClient(settings: $0), database: database) }
         coach = try CoachServices(environment: environment)
     }
 

@@ -12,7 +12,9 @@ public struct HealthLogService: Service {
     public let envelope: any EnvelopeStyle = HealthLogEnvelope()
     public var migrations: [Migration] { HealthLogMigrations.all }
     /// Scrubbed from every log line, whatever field or path it turns up in.
-    public var secretEnvironmentNames: [String] { [WithingsWebhookSettings.secretVariable] }
+    public var secretEnvironmentNames: [String] {
+        [WithingsWebhookSettings.secretVariable, WithingsLinkSettings.clientSecretVariable, WithingsLinkSettings.tokenKeyVariable]
+    }
 
     /// Test-only endpoints (a gated probe), routed and served like the product's. They are never
     /// part of the published document: `healthlog openapi`, the committed file and the drift test
@@ -33,7 +35,7 @@ public struct HealthLogService: Service {
                                                       + FeatureFlagEndpoints.endpoints
                                                       + [MeasurementBatchEndpoint.endpoint, WorkoutBatchEndpoint.endpoint,
                                                          PersonalRecordsEndpoint.endpoint]
-                                                      + WithingsWebhookEndpoints.endpoints
+                                                      + WithingsWebhookEndpoints.endpoints + WithingsLinkEndpoints.endpoints
                                                       + [SourcePriorityEndpoint.endpoint, DrainEndpoint.endpoint]
                                                       + MeasurementReadEndpoints.endpoints + SyncEndpoints.endpoints
                                                       + MedicationEndpoints.endpoints + DataRightsEndpoints.endpoints
@@ -48,6 +50,9 @@ public struct HealthLogService: Service {
         setup.backgroundTasks.append { await PersonalRecordWorker(database: context.database, logger: context.logger).run() }
         setup.backgroundTasks.append { await IngestPruner(database: context.database, logger: context.logger).run() }
         setup.backgroundTasks.append { await WithingsNotificationWorker(database: context.database, logger: context.logger).run() }
+        if let tokens = context.withingsLink {
+            setup.backgroundTasks.append { await WithingsFetchWorker(database: context.database, tokens: tokens, logger: context.logger).run() }
+        }
         // Bearer audit rows of the last requests are still batched at shutdown: write them out.
         setup.shutdownHooks.append { await context.audit.flush() }
     }

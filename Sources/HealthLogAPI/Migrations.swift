@@ -7,7 +7,7 @@ enum HealthLogMigrations {
     static let all: [Migration] = [users, tokens, auditLog, loginThrottle, assistantFlags, tokenFamilies,
                                    measurements, idempotencyKeys, batchRateLimit, workouts, personalRecords,
                                    withings, idempotencyClaimOwner, batchRateLimitSliding, retireUnprintableEnds,
-                                   syncedEntities, coachMessages, loginThrottleBackOff]
+                                   syncedEntities, coachMessages, loginThrottleBackOff, withingsLink, withingsFetchQueue]
 
     static let users = Migration(version: 1, name: "create_users", sql: """
         CREATE TABLE users (

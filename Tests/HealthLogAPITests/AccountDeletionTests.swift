@@ -125,6 +125,8 @@ final class AccountDeletionTests: XCTestCase {
             """, [.text(account.userID)])
         try await harness.execute("INSERT INTO withings_accounts (withings_user_id, user_id, linked_at) VALUES ($1, $2, 1)",
                                   [.integer(withingsUserID), .text(account.userID)])
+        try await harness.execute("INSERT INTO withings_link_states (state_hash, user_id, expires_at) VALUES ($1, $2, 1)",
+                                  [.text(UUID().uuidString), .text(account.userID)])
         try await harness.execute("""
             INSERT INTO withings_notifications (id, withings_user_id, appli, startdate, enddate, event, status, user_id, received_at, resolved_at)
             VALUES ($1, $3, 1, 10, 20, '', 'ready_to_fetch', $4, 30, 30), ($2, $3, 4, 10, 20, '', 'unlinked', NULL, 30, 30)

@@ -39,6 +39,18 @@ final class WithingsLogRedactionTests: XCTestCase {
         XCTAssertEqual(lines.filter { $0.contains(#""path":"/api/withings/webhook?secret=[REDACTED]""#) }.count, 2, lines.joined())
     }
 
+    /// The OAuth callback's one-time `code` and `state` are credentials too: masked by name.
+    func testTheOAuthCallbackCodeAndStateAreMasked() async throws {
+        let (url, sink) = try await startServerWithoutScrubber()
+        let code = "oauth-code-5a4b3c2d1e", state = "oauth-state-9z8y7x6w5v"
+        _ = try http("GET", url + "/api/withings/callback?code=\(code)&state=\(state)")
+        let lines = try await requestLines(in: sink, count: 1)
+        XCTAssertTrue(lines.contains { $0.contains("code=[REDACTED]&state=[REDACTED]") }, lines.joined())
+        for logged in lines {
+            XCTAssertFalse(logged.contains(code) || logged.contains(state), "OAuth value logged: \(logged)")
+        }
+    }
+
     /// The secret must stay out of the access log however the path is spelled and whatever the
     /// outcome: a doubled slash or dot segment (routed, or not), a method the route does not
     /// take (405), trailing segments (404), percent-encoding. Each line is captured as the

@@ -39,4 +39,22 @@ final class SecretsTests: XCTestCase {
         XCTAssertFalse(PasswordHasher.minimal.needsRehash(stored))
         XCTAssertTrue(PasswordHasher.interactive.needsRehash(stored))
     }
+
+    func testSecretBoxOpensOnlyWithItsKeyAndRefusesTampering() throws {
+        let box = try SecretBox(hexKey: String(repeating: "0123456789abcdef", count: 4))
+        let other = try SecretBox(hexKey: String(repeating: "fedcba9876543210", count: 4))
+        let sealed = box.seal("access-token-value")
+        XCTAssertFalse(sealed.contains("access-token-value"))
+        XCTAssertNotEqual(box.seal("access-token-value"), sealed, "each value has its own nonce")
+        XCTAssertEqual(try box.open(sealed), "access-token-value")
+        XCTAssertThrowsError(try other.open(sealed))
+        var tampered = Array(sealed)
+        let middle = tampered.count / 2
+        tampered[middle] = tampered[middle] == "A" ? "B" : "A"
+        XCTAssertThrowsError(try box.open(String(tampered)))
+        XCTAssertThrowsError(try box.open("not sealed"))
+        for malformed in ["", "abc", String(repeating: "zz", count: 32), String(repeating: "0", count: 66)] {
+            XCTAssertThrowsError(try SecretBox(hexKey: malformed), malformed)
+        }
+    }
 }

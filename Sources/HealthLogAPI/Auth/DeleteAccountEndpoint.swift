@@ -5,7 +5,8 @@ import HTTPServer
 /// Store rule 5.1.1(v)). The password is checked with the login's verifier, and the attempt is
 /// counted by the login throttle first, so a stolen access token cannot be used to guess it. A
 /// wrong password is 403 and audited; the right one deletes the account and everything it owns
-/// in one transaction (`AccountDeletion`), answers 204 and expires the session cookie.
+/// in one transaction (`AccountDeletion`), answers 204 and expires the session cookie. A linked
+/// Withings account's Notify subscriptions are revoked first (best effort).
 enum DeleteAccountEndpoint {
     struct Body: RequestBody {
         let password: String
@@ -28,6 +29,8 @@ enum DeleteAccountEndpoint {
             let userID = try call.user().userID, request = call.request
             let confirmed = try await PasswordConfirmation.confirm(body.password, userID: userID, request: request, context: context,
                                                                    refusedAction: AuditAction.accountDeletionRefused)
+            // Withings would otherwise keep notifying us about an account nobody holds.
+            await context.withingsLink?.revokeSubscriptions(userID: userID)
             try await context.database.transaction { connection in
                 try AccountDeletion.delete(userID: userID, email: confirmed.email, requestedBy: .user, now: Clock.now(), on: connection)
             }

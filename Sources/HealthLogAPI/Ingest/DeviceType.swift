@@ -12,4 +12,5 @@ enum DeviceType {
 /// Where a stored row came from (`measurements.source`, `workouts.source`).
 enum IngestSource {
     static let appleHealth = "APPLE_HEALTH"
+    static let withings = "WITHINGS"
 }

@@ -4,13 +4,14 @@ import Storage
 /// Stores one measurements batch (`BatchIngest`), deduplicated on (user, type, APPLE_HEALTH,
 /// externalId), audited as `measurement.batch.ingest`.
 enum MeasurementIngest {
-    private static let batch = BatchIngest<MeasurementRow>(
-        insert: MultiRowInsert(
-            table: "measurements",
-            columns: ["id", "user_id", "type", "source", "external_id", "hk_identifier", "value", "unit", "measured_at", "end_at",
-                      "sleep_stage", "device_type", "external_source_version", "sync_version", "created_at", "updated_at"],
-            conflictColumns: ["user_id", "type", "source", "external_id"]),
-        auditAction: AuditAction.measurementBatchIngest, synced: true)
+    /// The insert every measurement source uses (the batch endpoint, the Withings fetch).
+    static let insert = MultiRowInsert(
+        table: "measurements",
+        columns: ["id", "user_id", "type", "source", "external_id", "hk_identifier", "value", "unit", "measured_at", "end_at",
+                  "sleep_stage", "device_type", "external_source_version", "sync_version", "created_at", "updated_at"],
+        conflictColumns: ["user_id", "type", "source", "external_id"])
+
+    private static let batch = BatchIngest<MeasurementRow>(insert: insert, auditAction: AuditAction.measurementBatchIngest, synced: true)
 
     static func ingest(_ entries: [MeasurementBatchBody.Entry], userID: String, request: Request,
                        database: Database) async throws -> BatchResult {

@@ -13,7 +13,7 @@ struct SourcePriority: Sendable, Equatable {
 
     /// Every source a measurement can come from, and the order used for any source a user's
     /// ladder does not name (and for users who never set one).
-    static let sources = [IngestSource.appleHealth, "WITHINGS", "MANUAL"]
+    static let sources = [IngestSource.appleHealth, IngestSource.withings, "MANUAL"]
     /// The key of the device-type ladder that applies to metrics without their own.
     static let defaultKey = "default"
     /// The device ladder of a user who set none at all (contract §4's example `default`): without

@@ -33,7 +33,7 @@ enum AccountDeletion {
             DELETE FROM withings_notifications WHERE user_id = $1
                 OR withings_user_id IN (SELECT withings_user_id FROM withings_accounts WHERE user_id = $1)
             """),
-        owned("withings_accounts"),
+        owned("withings_accounts"), owned("withings_link_states"),
         owned("medication_intake_logs"), owned("mood_entries"), owned("medications"), owned("measurements"), owned("workouts"),
         owned("personal_records"), owned("personal_record_jobs"), owned("sync_counters"), owned("coach_messages"),
         owned("idempotency_keys"), owned("batch_rate_limit_seconds"), owned("batch_rate_limit"),

@@ -2,7 +2,7 @@ import Storage
 
 extension HealthLogMigrations {
     /// Withings Notify (contract §8). `withings_accounts` links a Withings `userid` to a HealthLog
-    /// account; the OAuth flow that fills it comes later, the webhook only reads it.
+    /// account (filled by the OAuth flow, `withingsLink`); the webhook only reads it.
     /// `withings_notifications` is the durable queue the webhook writes before answering: one
     /// row per distinct notification (Withings retries for hours, so repeats collapse on the
     /// UNIQUE key), moved from `queued` to `unlinked` or `ready_to_fetch` by the background

@@ -21,15 +21,15 @@ enum WithingsNotificationQueue {
         return inserted == 1 ? .queued : .duplicate
     }
 
-    /// Deletes notifications the worker resolved (`ready_to_fetch` or `unlinked`) before
-    /// `resolvedBefore`; queued ones always stay. Called by `RetentionPruner` with a 30-day
-    /// cut-off: Withings stops retrying a notification within hours, so a row that old no
-    /// longer catches repeats, and the fetch it announced reads by date range anyway.
+    /// Deletes notifications resolved (`ready_to_fetch`, `unlinked`, `fetched`) before
+    /// `resolvedBefore`; queued and `failed` ones stay. Called by `RetentionPruner` with a
+    /// 30-day cut-off: Withings stops retrying a notification within hours, so a row that old
+    /// no longer catches repeats, and a fetch is settled within minutes of its resolution.
     @discardableResult
     static func pruneResolved(before resolvedBefore: Int64, on connection: any DatabaseConnection) throws -> Int {
         try connection.execute("""
             DELETE FROM withings_notifications
-            WHERE status IN ('ready_to_fetch', 'unlinked') AND resolved_at < $1
+            WHERE status IN ('ready_to_fetch', 'unlinked', 'fetched') AND resolved_at < $1
             """, resolvedBefore)
     }
 }

@@ -3,8 +3,8 @@ import Storage
 
 /// Works the notification queue in the background (a service background task): each queued
 /// row is resolved to the HealthLog account linked to its Withings `userid` and marked
-/// `ready_to_fetch` (with that account) or `unlinked`. Fetching the data itself needs the
-/// OAuth tokens of a later issue; it will take the `ready_to_fetch` rows.
+/// `ready_to_fetch` (with that account) or `unlinked`. `WithingsFetchWorker` takes the
+/// `ready_to_fetch` rows from there.
 ///
 /// Several server processes may share one PostgreSQL database, so a row is taken by one
 /// conditional UPDATE (`… WHERE status = 'queued'`): whichever process updates it first owns

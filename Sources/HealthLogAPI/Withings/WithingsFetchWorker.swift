@@ -1,0 +1,156 @@
+import APIToolkit
+import HTTPServer
+import Secrets
+import Storage
+
+/// Turns `ready_to_fetch` notifications into measurements (a service background task, every
+/// second): `getmeas` for the notified window, every page, then one transaction that inserts
+/// the readings (deduplicated on Withings' group id) and marks the row `fetched`.
+///
+/// A row is claimed with a conditional UPDATE that pushes `next_attempt_at` past a lease, so
+/// with several processes one takes it; if the process dies before its commit, the lease lapses
+/// and the row is fetched again, and the group-id key keeps the readings single. A failure that
+/// may pass (Withings' 5xx, rate limit, no answer) schedules another attempt with a doubling
+/// back-off; after `maxAttempts`, or at once for a broken link, the row ends `failed` with its
+/// reason. No row is ever deleted here.
+struct WithingsFetchWorker: Sendable {
+    let database: Database
+    let tokens: WithingsTokens
+    let logger: Logger
+    var interval: Duration = .seconds(1)
+    var batchSize = 20
+    var maxAttempts: Int64 = 10
+    /// How long a claimed row stays invisible to other workers before it counts as abandoned.
+    var leaseSeconds: Int64 = 120
+    /// Upper bound of the back-off between attempts.
+    var maxBackOffSeconds: Int64 = 1800
+
+    private struct Claimed: Sendable {
+        let id: String
+        let userID: String
+        let appli: Int64
+        let start: Int64
+        let end: Int64
+        let attempts: Int64
+    }
+
+    func run() async {
+        while !Task.isCancelled {
+            do {
+                _ = try await fetchReady(now: Clock.now())
+            } catch {
+                logger.error("withings fetch failed", ["error": .string(String(describing: error))])
+            }
+            try? await Task.sleep(for: interval)
+        }
+    }
+
+    /// Claims and works up to `batchSize` due rows; returns how many this worker took.
+    func fetchReady(now: Int64) async throws -> Int {
+        let limit = batchSize
+        let due = try await database.read { connection in
+            try connection.query("""
+                SELECT id FROM withings_notifications WHERE status = 'ready_to_fetch' AND next_attempt_at <= $1
+                ORDER BY received_at, id LIMIT $2
+                """, now, limit).map { try $0.decode(String.self, "id") }
+        }
+        var taken = 0
+        for id in due {
+            guard let claimed = try await claim(id, now: now) else { continue }
+            taken += 1
+            await work(claimed)
+        }
+        return taken
+    }
+
+    private func claim(_ id: String, now: Int64) async throws -> Claimed? {
+        let lease = leaseSeconds
+        return try await database.write { connection in
+            let updated = try connection.execute("""
+                UPDATE withings_notifications SET attempts = attempts + 1, next_attempt_at = $2
+                WHERE id = $1 AND status = 'ready_to_fetch' AND next_attempt_at <= $3
+                """, id, now + lease, now)
+            guard updated == 1, let row = try connection.queryFirst("""
+                SELECT user_id, appli, startdate, enddate, attempts FROM withings_notifications WHERE id = $1
+                """, id) else { return nil }
+            return Claimed(id: id, userID: try row.decode("user_id"), appli: try row.decode("appli"),
+                           start: try row.decode("startdate"), end: try row.decode("enddate"), attempts: try row.decode("attempts"))
+        }
+    }
+
+    private func work(_ row: Claimed) async {
+        do {
+            // Categories `getmeas` does not answer (activity, sleep, events) have nothing to fetch here.
+            let groups = WithingsLinkSettings.subscribedApplis.contains(row.appli)
+                ? try await fetchGroups(userID: row.userID, start: row.start, end: row.end) : []
+            try await store(WithingsMeasureMapping.rows(groups, now: Clock.now()), for: row)
+        } catch {
+            // A broken or missing link, tokens the key cannot open, or a refusal will not pass by waiting.
+            let permanent = error is WithingsTokens.Broken || error is WithingsTokens.NotLinked || error is SecretBox.OpenFailed
+                || { if case .refused = error as? WithingsAPIError { true } else { false } }()
+            do {
+                try await recordFailure(row, reason: String(describing: error), final: permanent || row.attempts >= maxAttempts)
+            } catch {
+                logger.error("withings fetch could not record a failure", ["error": .string(String(describing: error))])
+            }
+        }
+    }
+
+    /// Every page of measure groups in the window; a refused access token is refreshed once.
+    private func fetchGroups(userID: String, start: Int64, end: Int64) async throws -> [JSONValue] {
+        var token = try await tokens.accessToken(userID: userID)
+        var refreshed = false
+        var groups: [JSONValue] = [], offset: Int64 = 0
+        while true {
+            do {
+                let page = try await tokens.client.measures(accessToken: token, start: start, end: end, offset: offset)
+                groups += page.groups
+                guard page.more else { return groups }
+                offset = page.offset
+            } catch WithingsAPIError.invalidAccessToken where !refreshed {
+                refreshed = true
+                token = try await tokens.accessToken(userID: userID, refused: token)
+            }
+        }
+    }
+
+    private func store(_ rows: [WithingsMeasureRow], for row: Claimed) async throws {
+        let ordered = rows.sorted { ($0.type, $0.externalId) < ($1.type, $1.externalId) }
+        let now = Clock.now(), milliseconds = Clock.nowMilliseconds()
+        try await database.transaction { connection in
+            if !ordered.isEmpty {
+                let first = try SyncCounter.reserve(ordered.count, userID: row.userID, on: connection)
+                let values = ordered.enumerated().map { offset, measure in
+                    measure.values(userID: row.userID, write: RowWrite(seconds: now, milliseconds: milliseconds, version: first + Int64(offset)))
+                }
+                if try !MeasurementIngest.insert.run(values, on: connection).isEmpty {
+                    _ = try PersonalRecordJobs.enqueue(userID: row.userID, now: now, on: connection)
+                }
+                try connection.execute("UPDATE withings_accounts SET last_data_at = $1 WHERE user_id = $2", now, row.userID)
+            }
+            try connection.execute("""
+                UPDATE withings_notifications SET status = 'fetched', resolved_at = $2, failure_reason = NULL
+                WHERE id = $1 AND status = 'ready_to_fetch'
+                """, row.id, now)
+        }
+    }
+
+    private func recordFailure(_ row: Claimed, reason: String, final: Bool) async throws {
+        let now = Clock.now()
+        let backOff = min(maxBackOffSeconds, Int64(1) << min(row.attempts - 1, 30))
+        try await database.write { connection in
+            if final {
+                try connection.execute("""
+                    UPDATE withings_notifications SET status = 'failed', failure_reason = $2, resolved_at = $3
+                    WHERE id = $1 AND status = 'ready_to_fetch'
+                    """, row.id, reason, now)
+            } else {
+                try connection.execute("""
+                    UPDATE withings_notifications SET failure_reason = $2, next_attempt_at = $3
+                    WHERE id = $1 AND status = 'ready_to_fetch'
+                    """, row.id, reason, now + backOff)
+            }
+        }
+        logger.warning("withings fetch attempt failed", ["notification": .string(row.id), "final": .bool(final), "reason": .string(reason)])
+    }
+}

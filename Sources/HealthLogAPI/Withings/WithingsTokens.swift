@@ -1,0 +1,130 @@
+import Foundation
+import Secrets
+import Storage
+
+/// A linked user's Withings tokens: stored sealed, opened on use, refreshed before they expire
+/// or when Withings refuses the access token, by one process at a time per user.
+///
+/// The refresh is serialised by a lease on the account row: a conditional UPDATE moves
+/// `refresh_lease_until` into the future only if no lease runs and the access token is still
+/// the stale one, so exactly one caller (in any process, on SQLite or PostgreSQL) wins and
+/// spends the refresh token; the others wait for the new token to appear. Withings rotates
+/// the refresh token on every refresh, so two refreshes with one token would break the link.
+struct WithingsTokens: Sendable {
+    struct Broken: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { "the Withings link is broken: \(reason)" }
+    }
+
+    struct NotLinked: Error {}
+
+    let client: WithingsAPIClient
+    let database: Database
+    /// Refresh this long before Withings' expiry, so a call never starts with a dying token.
+    var refreshMargin: Int64 = 300
+    /// How long a refresh may hold the lease before another process may try.
+    var leaseSeconds: Int64 = 30
+
+    private var box: SecretBox { client.settings.box }
+
+    /// Stores a fresh link for `userID`, replacing any earlier link of the user or of the
+    /// Withings account, in one transaction. Notifications that arrived for the Withings account
+    /// while nobody had linked it (`unlinked`) become this user's to fetch.
+    func storeLink(_ tokens: WithingsAPIClient.Tokens, userID: String, now: Int64) async throws {
+        let access = box.seal(tokens.accessToken), refresh = box.seal(tokens.refreshToken)
+        try await database.transaction { connection in
+            try connection.execute("DELETE FROM withings_accounts WHERE user_id = $1 OR withings_user_id = $2", userID, tokens.withingsUserID)
+            try connection.execute("""
+                INSERT INTO withings_accounts (withings_user_id, user_id, linked_at, access_token_sealed, refresh_token_sealed,
+                                               token_expires_at, link_status)
+                VALUES ($1, $2, $3, $4, $5, $6, 'linked')
+                """, tokens.withingsUserID, userID, now, access, refresh, tokens.expiresAt)
+            try connection.execute("""
+                UPDATE withings_notifications SET status = 'ready_to_fetch', user_id = $1, resolved_at = $2, next_attempt_at = 0
+                WHERE withings_user_id = $3 AND status = 'unlinked'
+                """, userID, now, tokens.withingsUserID)
+        }
+    }
+
+    /// Asks Withings to stop notifying us about `userID`'s account. Best effort: a broken,
+    /// missing or unreachable link is left as it is; the caller forgets the link regardless.
+    func revokeSubscriptions(userID: String) async {
+        guard let token = try? await accessToken(userID: userID) else { return }
+        for appli in WithingsLinkSettings.subscribedApplis {
+            try? await client.revoke(accessToken: token, appli: appli)
+        }
+    }
+
+    /// An access token for `userID` good for a while; `refused` is one Withings just refused
+    /// (status 401), which forces a refresh unless another caller already replaced it.
+    func accessToken(userID: String, refused: String? = nil) async throws -> String {
+        let deadline = Date().addingTimeInterval(Double(leaseSeconds) + 5)
+        while true {
+            let now = Clock.now()
+            guard let row = try await database.read({ connection in
+                try connection.queryFirst("""
+                    SELECT access_token_sealed, refresh_token_sealed, token_expires_at, link_status, broken_reason, refresh_lease_until
+                    FROM withings_accounts WHERE user_id = $1
+                    """, userID)
+            }) else { throw NotLinked() }
+            if try row.decode(String.self, "link_status") == "broken" {
+                throw Broken(reason: try row.decode(String?.self, "broken_reason") ?? "refused")
+            }
+            let sealedAccess: String = try row.decode("access_token_sealed")
+            let access = try box.open(sealedAccess)
+            let expiresAt: Int64 = try row.decode("token_expires_at")
+            if access != refused, expiresAt - refreshMargin > now { return access }
+            if try await claimRefresh(userID: userID, sealedAccess: sealedAccess, now: now) {
+                return try await refresh(userID: userID, refreshToken: try box.open(try row.decode("refresh_token_sealed")))
+            }
+            // Another caller holds the lease: wait for its new token (or for the lease to lapse).
+            guard Date() < deadline else { throw WithingsAPIError.transient("a token refresh of another process did not finish") }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+    }
+
+    private func claimRefresh(userID: String, sealedAccess: String, now: Int64) async throws -> Bool {
+        let lease = leaseSeconds
+        return try await database.write { connection in
+            try connection.execute("""
+                UPDATE withings_accounts SET refresh_lease_until = $1
+                WHERE user_id = $2 AND link_status = 'linked' AND refresh_lease_until <= $3 AND access_token_sealed = $4
+                """, now + lease, userID, now, sealedAccess)
+        } == 1
+    }
+
+    /// Spends the refresh token (we hold the lease) and stores the new pair, or marks the link
+    /// broken when Withings refuses it; a transient failure releases the lease for a later try.
+    private func refresh(userID: String, refreshToken: String) async throws -> String {
+        let now = Clock.now()
+        do {
+            let tokens = try await client.refresh(refreshToken, now: now)
+            let access = box.seal(tokens.accessToken), refresh = box.seal(tokens.refreshToken)
+            try await database.write { connection in
+                try connection.execute("""
+                    UPDATE withings_accounts SET access_token_sealed = $1, refresh_token_sealed = $2, token_expires_at = $3,
+                                                 refresh_lease_until = 0
+                    WHERE user_id = $4
+                    """, access, refresh, tokens.expiresAt, userID)
+            }
+            return tokens.accessToken
+        } catch let error as WithingsAPIError {
+            let reason: String? = switch error {
+            case .transient: nil
+            case .invalidAccessToken, .refused: "Withings refused the refresh token (\(error.description))"
+            }
+            try await database.write { connection in
+                if let reason {
+                    try connection.execute("""
+                        UPDATE withings_accounts SET refresh_lease_until = 0, link_status = 'broken', broken_reason = $1
+                        WHERE user_id = $2
+                        """, reason, userID)
+                } else {
+                    try connection.execute("UPDATE withings_accounts SET refresh_lease_until = 0 WHERE user_id = $1", userID)
+                }
+            }
+            if let reason { throw Broken(reason: reason) }
+            throw error
+        }
+    }
+}
