@@ -21,7 +21,8 @@ final class PostgresRestartTests: XCTestCase {
         let healthLogDatabase = try makePostgresSchemaURL(prefix: "restart_healthlog")
         let postgres = try XCTUnwrap(ProcessInfo.processInfo.environment["TEST_POSTGRES_CTL"],
                                      "run under scripts/with-postgres.sh, which sets TEST_POSTGRES_CTL")
-        let jarvisEnvironment = ["JARVIS_WS_PING_SECONDS": "0.5", "JARVIS_FEED_FAILING_AFTER": "1"]
+        let jarvisEnvironment = RunningJarvis.loopbackFeeds.merging(
+            ["JARVIS_WS_PING_SECONDS": "0.5", "JARVIS_FEED_FAILING_AFTER": "1"]) { $1 }
         let jarvis = try (0 ..< 2).map { _ in
             try ServiceProcess("jarvis", arguments: ["--database", jarvisDatabase], environment: jarvisEnvironment)
         }
