@@ -59,11 +59,14 @@ struct GateRules {
         }
     }
 
-    /// A comparative about a health word in the three words before it, same clause: "do I sleep better".
+    /// A comparative about a health word in the three words before it or right after it, same
+    /// clause: "do I sleep better", "schlafe ich jetzt besser", "lepiej spałam".
     private func comparesHabit(_ comparative: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         sentence.hits(of: [.healthAnchor]).contains { health in
-            health.end <= comparative.start && comparative.start - health.end <= 2
+            let before = health.end <= comparative.start && comparative.start - health.end <= 2
                 && !sentence.opensClause(from: health.end, through: comparative.start)
+            let after = health.start == comparative.end && !sentence.opensClause(from: health.start, through: health.start)
+            return before || after
         }
     }
 
