@@ -93,9 +93,10 @@ struct GateRules {
     }
 
     /// A change the user reports rather than asks for: the first change term after a history
-    /// marker, in the same clause, within six words and with no request between ("since I started", "did I skip", "seit
-    /// ich mit Mounjaro angefangen", "desde que empecé"); or a past form right after an auxiliary
-    /// ("j'ai sauté", where folding also reads the present "saute").
+    /// marker, in the same clause, within six words and with no request between ("since I
+    /// started", "did I skip", "seit ich mit Mounjaro angefangen", "desde que empecé"); or a past
+    /// form right after an auxiliary, or one word after it ("j'ai sauté", "j'ai encore sauté",
+    /// where folding also reads the present "saute").
     private func reportsHistory(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         let changes = sentence.hits(of: [.changeVerb, .changePast]), requests = sentence.hits(of: [.adviceModality])
         let marked = sentence.hits(of: [.ownHistory]).contains { marker in
