@@ -22,12 +22,14 @@ struct GateRules {
     /// True when sentence `index` asks what to do about a dose: (1) a dose value asked outright
     /// ("max dose of liraglutide"), not about the user's own history; or (2) a subject (drug,
     /// medication, dose, pen, injection, or an amount such as "2.5 mg", in this sentence or the
-    /// next or previous), an act on it (a change verb; timing with taking, a dose or an injection;
-    /// an amount question or judgement about a dose; two numbers with a unit or a drug, "from 2.5 to
-    /// 5 mg", "Wegovy 1.7 or 2.4?"), and advice sought (a modality such as "should I", or a plain
-    /// question about a change or an amount that is not about the user's history), unless the
-    /// sentence is about using the app ("how do I log a skipped dose"). A change or advice about a
-    /// health habit does not count ("should I eat more protein on Ozempic?").
+    /// next or previous), an act on it (a change verb; timing with taking, a dose, an injection or a
+    /// drug; an amount question or judgement about a dose; two numbers with a unit or a drug, "from
+    /// 2.5 to 5 mg", "Wegovy 1.7 or 2.4?"), and advice sought (a modality such as "should I", a bare
+    /// comparative not about a health word, or a plain question about a change, about an amount
+    /// that is not the user's history, or about a time when its clause opens with taking), unless
+    /// the sentence is about using the app ("how do I log a skipped dose"). A change or advice about
+    /// a health habit does not count ("should I eat more protein on Ozempic?"), nor a change the
+    /// user reports ("since I started Mounjaro", "did I skip").
     func asksDoseAdvice(_ index: Int) -> Bool {
         let sentence = sentences[index]
         guard sentence.hasAny(Self.doseActs) || sentence.numbers >= 2,
