@@ -15,6 +15,15 @@ final class GateNormalisationTests: XCTestCase {
         XCTAssertEqual(try words("von 2,5 auf 7.5mg"), ["von", "2.5", "auf", "7.5", "mg"])
     }
 
+    /// A comma, colon or dash opens a clause, also on a word read before (readings are shared), and
+    /// a `¿` after a comma opens a question clause inside the sentence, not a new sentence.
+    func testClausesAndInvertedQuestionMarks() throws {
+        let message = NormalizedMessage("me olvidé el domingo, ¿me lo pongo hoy? Sí — hoy", vocabulary: try GateVocabulary.bundled())
+        XCTAssertEqual(message.tokens.filter(\.opensClause).map(\.text), ["me", "hoy"])
+        XCTAssertEqual(message.tokens.map(\.sentence), [0, 0, 0, 0, 0, 0, 0, 0, 1, 1])
+        XCTAssertEqual(message.isQuestion.prefix(2), [true, false])
+    }
+
     func testLeetspeakAndSpelledOutLettersAreReadBack() throws {
         XCTAssertEqual(try words("0zemp1c"), ["ozempic"])
         XCTAssertEqual(try words("s k i p  m y  o z e m p i c"), ["skip", "my", "ozempic"])

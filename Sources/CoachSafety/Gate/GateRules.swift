@@ -15,42 +15,102 @@ struct GateRules {
     /// What a dose question can ask to do: a sentence with none of these asks no dose advice.
     static let doseActs: [TermClass] = [.changeVerb, .changePast, .timingWord, .amountQuestion, .amountJudgement, .doseValueRequest]
     /// Words that turn "later", "Monday", "instead" into timing a dose.
-    static let dosingActs: [TermClass] = [.intakeVerb, .doseWord, .injectionWord]
+    static let dosingActs: [TermClass] = [.intakeVerb, .doseWord, .injectionWord, .glp1Drug, .glp1ClassWord]
 
     // MARK: Rule 9: a dose recommended, changed, skipped, stopped, split, timed or restarted
 
     /// True when sentence `index` asks what to do about a dose: (1) a dose value asked outright
     /// ("max dose of liraglutide"), not about the user's own history; or (2) a subject (drug,
     /// medication, dose, pen, injection, or an amount such as "2.5 mg", in this sentence or the
-    /// next or previous), an act on it (a change verb; timing with taking, a dose or an injection;
-    /// an amount question or judgement about a dose; two numbers with a unit or a drug, "from 2.5 to
-    /// 5 mg", "Wegovy 1.7 or 2.4?"), and advice sought (a modality such as "should I", or a plain
-    /// question about a change or an amount that is not about the user's history), unless the
-    /// sentence is about using the app ("how do I log a skipped dose"). A change or advice about a
-    /// health habit does not count ("should I eat more protein on Ozempic?").
+    /// next or previous), an act on it (a change verb; timing with taking, a dose, an injection or a
+    /// drug; an amount question or judgement about a dose; two numbers with a unit or a drug, "from
+    /// 2.5 to 5 mg", "Wegovy 1.7 or 2.4?"), and advice sought (a modality such as "should I", a bare
+    /// comparative not about a health word, or a plain question about a change, about an amount
+    /// that is not the user's history, or about a time when its clause opens with taking), unless
+    /// the sentence is about using the app ("how do I log a skipped dose"). A change or advice about
+    /// a health habit does not count ("should I eat more protein on Ozempic?"), nor a change the
+    /// user reports ("since I started Mounjaro", "did I skip").
     func asksDoseAdvice(_ index: Int) -> Bool {
         let sentence = sentences[index]
         guard sentence.hasAny(Self.doseActs) || sentence.numbers >= 2,
               window(index).contains(where: { $0.hasAny(Self.doseSubjects) || $0.doseAmounts > 0 }) else { return false }
         if sentence.has(.doseValueRequest), !sentence.has(.ownHistory) { return true }
-        let changes = sentence.hits(of: [.changeVerb, .changePast]).filter { !actsOnHabit($0, in: sentence) }
+        let changes = sentence.hits(of: [.changeVerb, .changePast])
+            .filter { !actsOnHabit($0, in: sentence) && !reportsHistory($0, in: sentence) }
         let presentChange = changes.contains { $0.termClass == .changeVerb }
         let numericChange = sentence.numbers >= 2 && (sentence.doseAmounts >= 1 || sentence.hasAny([.glp1Drug, .doseWord]))
         let amount = asksAmountOfDose(sentence)
-        let acts = !changes.isEmpty || numericChange || amount
-            || (sentence.has(.timingWord) && sentence.hasAny(Self.dosingActs))
-        guard acts, !sentence.has(.appAction) else { return false }
+        let timing = sentence.has(.timingWord) && sentence.hasAny(Self.dosingActs)
+        let acts = !changes.isEmpty || numericChange || amount || timing
+        guard acts, !usesApp(sentence) else { return false }
         let advice = sentence.hits(of: [.adviceModality]).contains { !asksAboutHabit($0, in: sentence) }
-        let plainQuestion = sentence.isQuestion && (presentChange || numericChange || amount) && !sentence.has(.ownHistory)
+            || sentence.hits(of: [.comparative]).contains { !comparesHabit($0, in: sentence) }
+        let history = sentence.hasAny([.ownHistory, .changePast])
+        let plainQuestion = sentence.isQuestion
+            && (presentChange || ((numericChange || amount) && !history) || (timing && opensWithDosing(sentence)))
         return advice || plainQuestion
     }
 
+    /// A question whose clause opens with taking or injecting: "inject it today?", "wstrzyknąć dziś?",
+    /// or with taking after at most two pronouns: "je le fais aujourd'hui ?", "me lo pongo hoy?".
+    private func opensWithDosing(_ sentence: SentenceFacts) -> Bool {
+        guard !sentence.has(.ownHistory) else { return false }
+        return sentence.hits(of: [.intakeVerb, .injectionWord]).contains { verb in
+            let clauseStart = sentence.clauseOpenings.filter { $0 <= verb.start }.max() ?? sentence.firstToken
+            return verb.start - max(clauseStart, sentence.firstToken) <= (verb.termClass == .intakeVerb ? 2 : 0)
+        }
+    }
+
+    /// A comparative about a health word in the three words before it or right after it, same
+    /// clause: "do I sleep better", "schlafe ich jetzt besser", "lepiej spałam".
+    private func comparesHabit(_ comparative: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        sentence.hits(of: [.healthAnchor]).contains { health in
+            let before = health.end <= comparative.start && comparative.start - health.end <= 2
+                && !sentence.opensClause(from: health.end, through: comparative.start)
+            let after = health.start == comparative.end && !sentence.opensClause(from: health.start, through: health.start)
+            return before || after
+        }
+    }
+
+    /// An app word that is not part of a history phrase: "how do I log a skipped dose" is about
+    /// the app, "my log shows I missed three" is about the user's history.
+    private func usesApp(_ sentence: SentenceFacts) -> Bool {
+        let history = sentence.hits(of: [.ownHistory])
+        return sentence.hits(of: [.appAction]).contains { app in
+            !history.contains { $0.start <= app.start && app.end <= $0.end && $0.end - $0.start > app.end - app.start }
+        }
+    }
+
     /// A change verb whose object (the first dose subject or health word in the next four words)
-    /// is a health word: "increase my water intake", "cut carbs" are coaching, not dosing.
+    /// is a health word: "increase my water intake", "cut carbs" are coaching, not dosing. Or one
+    /// whose subject is a health word just before it, with no dose subject in the next two words:
+    /// "do my steps change on the days I inject" asks about the user's data.
     private func actsOnHabit(_ verb: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
-        let objects = sentence.hits(of: Self.doseSubjects + [.unitWord, .healthAnchor])
-            .filter { $0.start >= verb.end && $0.start < verb.end + 4 }
-        return Self.first(objects)?.termClass == .healthAnchor
+        let terms = sentence.hits(of: Self.doseSubjects + [.unitWord, .healthAnchor])
+        let objects = terms.filter { $0.start >= verb.end && $0.start < verb.end + 4 }
+        if Self.first(objects)?.termClass == .healthAnchor { return true }
+        let healthSubject = terms.contains { $0.termClass == .healthAnchor && $0.end == verb.start }
+            && !sentence.opensClause(from: verb.start, through: verb.start)
+        return healthSubject && !objects.contains { $0.termClass != .healthAnchor && $0.start < verb.end + 2 }
+    }
+
+    /// A change the user reports rather than asks for: the first change term after a history
+    /// marker, in the same clause, within six words and with no request between ("since I
+    /// started", "did I skip", "seit ich mit Mounjaro angefangen", "desde que empecé"); or a past
+    /// form right after an auxiliary, or one word after it ("j'ai sauté", "j'ai encore sauté",
+    /// where folding also reads the present "saute").
+    private func reportsHistory(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        let changes = sentence.hits(of: [.changeVerb, .changePast]), requests = sentence.hits(of: [.adviceModality])
+        let marked = sentence.hits(of: [.ownHistory]).contains { marker in
+            let between = { (hit: SentenceFacts.Hit) in hit.start >= marker.end && hit.start < change.start }
+            return marker.end <= change.start && change.start - marker.end <= 5
+                && !changes.contains(where: between) && !requests.contains(where: between)
+                && !sentence.opensClause(from: marker.end, through: change.start)
+        }
+        let pastForm = changes.contains { $0.termClass == .changePast && $0.start == change.start }
+        return marked || pastForm && sentence.hits(of: [.pastAuxiliary]).contains { marker in
+            marker.end <= change.start && change.start - marker.end <= 1
+        }
     }
 
     /// Advice asked about an activity: the first act after "should I" is a health word

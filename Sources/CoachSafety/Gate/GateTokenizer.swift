@@ -9,6 +9,8 @@ struct GateToken: Sendable {
     var startsLine: Bool
     /// Right after `[`, `<`, `|`, `{` or `#`: how chat templates mark a role ("[INST]").
     var bracketed: Bool
+    /// After a comma, colon, dash or bracket: a new clause opens ("since Monday, skip it?").
+    var opensClause = false
     var colonAfter = false
     /// The vocabulary terms whose first word this token matches, looked up once per distinct word.
     var terms: [Int32] = []
@@ -52,7 +54,8 @@ struct TokenizedText {
             joinable.append(gap.joinsLetters)
             close(gap)
             tokens.append(GateToken(text: String(word), isNumber: allDigits, sentence: isQuestion.count - 1,
-                                    startsLine: tokens.isEmpty || gap.breaksLine, bracketed: gap.bracketed))
+                                    startsLine: tokens.isEmpty || gap.breaksLine, bracketed: gap.bracketed,
+                                    opensClause: gap.breaksClause))
             gapStart = index
         }
         close(Gap(scalars[gapStart...], atEnd: true))
@@ -62,7 +65,7 @@ struct TokenizedText {
     /// What the punctuation between two tokens says, read in one pass.
     private struct Gap {
         var colon = false, question = false, invertedQuestion = false, endsSentence = false
-        var breaksLine = false, bracketed = false, joinsLetters = false
+        var breaksLine = false, bracketed = false, joinsLetters = false, breaksClause = false
 
         /// A full stop ends a sentence when a space or the end of the text follows it.
         init(_ scalars: ArraySlice<Unicode.Scalar>, atEnd: Bool) {
@@ -72,16 +75,19 @@ struct TokenizedText {
                 switch scalar {
                 case ":": colon = true
                 case "?": question = true; endsSentence = true
-                case "¿": invertedQuestion = true; endsSentence = true
+                case "¿": invertedQuestion = true
                 case "!", ";", "…", "¡": endsSentence = true
                 case "\n", "\r": breaksLine = true; endsSentence = true
                 case "[", "<", "|", "{", "#": bracketed = true
                 default: break
                 }
+                if TokenizedText.clauseMarks.contains(scalar) { breaksClause = true }
                 if previousWasStop, scalar.properties.isWhitespace { endsSentence = true }
                 previousWasStop = scalar == "."
             }
             if previousWasStop, atEnd { endsSentence = true }
+            // "¿" opens a sentence, or only a question clause after a comma or colon ("2,5 a 5 mg, ¿vale?").
+            if invertedQuestion, !breaksClause { endsSentence = true }
         }
     }
 
@@ -121,6 +127,7 @@ struct TokenizedText {
         }
     }
 
+    fileprivate static let clauseMarks: Set<Unicode.Scalar> = [",", ":", "(", ")", "–", "—"]
     fileprivate static let letterJoiners: Set<Unicode.Scalar> = [" ", ".", "-", "_", "*", "·", "/", "+"]
     /// Leetspeak symbols that stand for letters inside a word ("$kip", "d@se", "sk!p").
     private static let leetSymbols: Set<Unicode.Scalar> = ["@", "$", "!", "|", "€"]

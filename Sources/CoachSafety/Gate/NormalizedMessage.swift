@@ -28,6 +28,7 @@ struct NormalizedMessage {
             for (offset, var part) in reading.enumerated() {
                 part.sentence = token.sentence
                 part.startsLine = token.startsLine && offset == 0
+                part.opensClause = token.opensClause && offset == 0
                 part.colonAfter = token.colonAfter && offset == reading.count - 1
                 tokens.append(part)
             }

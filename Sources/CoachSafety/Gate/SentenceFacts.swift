@@ -19,12 +19,16 @@ struct SentenceFacts {
     private(set) var roleMarkers = 0
     /// The index of the sentence's first word in the message: an imperative opens its sentence.
     private(set) var firstToken = 0
+    /// The words that open a clause (after a comma, colon, dash or bracket).
+    private(set) var clauseOpenings: Set<Int> = []
 
     func has(_ termClass: TermClass) -> Bool { classes.contains(termClass) }
     func hasAny(_ termClasses: [TermClass]) -> Bool { termClasses.contains { classes.contains($0) } }
     func hits(of termClasses: [TermClass]) -> [Hit] { hits.filter { termClasses.contains($0.termClass) } }
     /// How many words of the sentence start a term of `termClass` (two locales listing one word count once).
     func count(of termClass: TermClass) -> Int { Set(hits.filter { $0.termClass == termClass }.map(\.start)).count }
+    /// True when a clause opens at a word from `start` through `end` ("since Monday, skip it").
+    func opensClause(from start: Int, through end: Int) -> Bool { clauseOpenings.contains { $0 >= start && $0 <= end } }
 
     /// The facts of every sentence of `message`.
     static func of(_ message: NormalizedMessage, vocabulary: GateVocabulary) -> [SentenceFacts] {
@@ -35,6 +39,7 @@ struct SentenceFacts {
             return facts
         }
         for (index, token) in tokens.enumerated().reversed() { sentences[token.sentence].firstToken = index }
+        for (index, token) in tokens.enumerated() where token.opensClause { sentences[token.sentence].clauseOpenings.insert(index) }
         var inTerm = [Bool](repeating: false, count: tokens.count)
         for (index, token) in tokens.enumerated() where !token.isNumber {
             for id in token.terms {
@@ -48,7 +53,17 @@ struct SentenceFacts {
         for (index, token) in tokens.enumerated() where token.isNumber && !inTerm[index] {
             sentences[token.sentence].numbers += 1
         }
+        for index in sentences.indices { sentences[index].countTakenNumbers(in: tokens) }
         return sentences
+    }
+
+    /// A number right after a verb of taking is an amount of a dose: "take two now", "wziąć dwie".
+    private mutating func countTakenNumbers(in tokens: [GateToken]) {
+        let numberWords = Set(hits.filter { $0.termClass == .numberWord }.map(\.start))
+        for intake in hits where intake.termClass == .intakeVerb {
+            let next = intake.end
+            if numberWords.contains(next) || (next < tokens.count && tokens[next].isNumber) { doseAmounts += 1 }
+        }
     }
 
     private mutating func record(_ term: GateTerm, start: Int, end: Int, in tokens: [GateToken]) {
@@ -56,6 +71,7 @@ struct SentenceFacts {
         hits.append(Hit(termClass: term.termClass, start: start, end: end))
         if let name = term.display, term.termClass != .substance, !drugNames.contains(name) { drugNames.append(name) }
         if term.termClass == .unitWord, start > 0, tokens[start - 1].isNumber { doseAmounts += 1 }
+        if term.termClass == .numberWord { numbers += 1 }
         if term.termClass == .roleMarker, tokens[start].bracketed || tokens[end - 1].colonAfter { roleMarkers += 1 }
     }
 }

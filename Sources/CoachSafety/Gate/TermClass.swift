@@ -17,6 +17,8 @@ enum TermClass: String, CaseIterable, Sendable {
     case doseWord
     /// Units of a dose: "mg", "mcg", "units", "clicks", "IE", "j.". A unit counts after a number.
     case unitWord
+    /// "two", "fünf", "sept virgule cinq", "dwie": a number written out; it counts as a number.
+    case numberWord
     /// "injection", "shot", "jab", "pen", "Spritze", "zastrzyk", and injecting verbs.
     case injectionWord
     /// "take", "use", "nehmen", "prendre", "tomar", "brać": the verbs of taking a drug.
@@ -39,8 +41,14 @@ enum TermClass: String, CaseIterable, Sendable {
     // Asking for advice, or about one's own log.
     /// "should I", "can I", "is it safe", "what if", "hypothetically", "tell me", "I want to".
     case adviceModality
+    /// "better", "besser", "mieux", "mejor", "meglio", "lepiej" on their own: advice ("lieber
+    /// pausieren?") unless they follow a health word ("do I sleep better", "schlafe ich besser").
+    case comparative
     /// "did I", "have I", "since I started", "logged", "was": the user's own history.
     case ownHistory
+    /// "j'ai", "ho", "he", "habe": an auxiliary of a compound past. A past form right after one is
+    /// a report even where folding makes it read like the present ("j'ai sauté" is not "je saute").
+    case pastAuxiliary
     /// "log", "record", "enter", "track", "export", "reminder", "app": using the app.
     case appAction
 
