@@ -22,16 +22,33 @@ public struct EnvelopeErrorRenderer: ErrorRenderer {
         for header in error.headers { response.headers.add(header.name, header.value) }
         return response
     }
-}
 
-/// Turns what handlers throw into envelope responses: `APIError` as it is, request-decoding
-/// failures as 400/422 with the offending path, an unreachable database (a restart, a
-/// failover) as 503 with `Retry-After`, so clients retry rather than report a server bug.
-/// Anything else falls through to the core (500).
-public struct APIErrorMiddleware: Middleware {
     /// How long a client is told to wait while the database is unreachable: the pool
     /// reconnects at the first request after the database is back.
     static let databaseRetrySeconds = 2
+
+    /// The envelope answer to what a handler or a head check threw: `APIError` as it is,
+    /// request-decoding failures as 400/422 with the offending path, an unreachable database (a
+    /// restart, a failover) as 503 with `Retry-After`, so clients retry rather than report a
+    /// server bug. Nil for anything else, which the core answers as 500.
+    public func response(to error: any Error) -> Response? {
+        switch error {
+        case let error as APIError:
+            return render(error)
+        case let error as RequestDecodingError:
+            return render(error.apiError)
+        case let error as DatabaseError where error.kind == .connectionFailed:
+            return render(.serviceUnavailable("The database is unreachable; try again shortly", code: "database.unavailable",
+                                              retryAfter: Self.databaseRetrySeconds))
+        default:
+            return nil
+        }
+    }
+}
+
+/// Answers what handlers throw in the envelope (`EnvelopeErrorRenderer.response(to:)`); anything
+/// else falls through to the core (500).
+public struct APIErrorMiddleware: Middleware {
     let renderer: EnvelopeErrorRenderer
 
     public init(style: any EnvelopeStyle) { renderer = EnvelopeErrorRenderer(style: style) }
@@ -39,13 +56,9 @@ public struct APIErrorMiddleware: Middleware {
     public func respond(to request: Request, next: Responder) async throws -> Response {
         do {
             return try await next(request)
-        } catch let error as APIError {
-            return renderer.render(error)
-        } catch let error as RequestDecodingError {
-            return renderer.render(error.apiError)
-        } catch let error as DatabaseError where error.kind == .connectionFailed {
-            return renderer.render(.serviceUnavailable("The database is unreachable; try again shortly", code: "database.unavailable",
-                                                       retryAfter: Self.databaseRetrySeconds))
+        } catch {
+            guard let response = renderer.response(to: error) else { throw error }
+            return response
         }
     }
 }

@@ -47,8 +47,9 @@ enum EndpointTable {
         return { request in
             do {
                 return .admit(try await authorize(request, for: endpoint, with: authenticator))
-            } catch let error as APIError {
-                return .refuse(renderer.render(error))
+            } catch {
+                guard let response = renderer.response(to: error) else { throw error }
+                return .refuse(response)
             }
         }
     }
