@@ -71,7 +71,7 @@ public struct HealthLogService: Service {
         let service = self
         return [
             "user": (summary: "user create --email E --password P [--admin] [--timezone Area/City]",
-                     run: { arguments in UserCommand.run(arguments, service: service) }),
+                     run: { arguments in await UserCommand.run(arguments, service: service) }),
             "openapi": (summary: "print the OpenAPI 3.1 document (docs/api/openapi.yaml)",
                         run: { arguments in OpenAPICommand.run(arguments) }),
             "drain-per-sample-cumulative": (summary: "drain-per-sample-cumulative [--database URL]: collapse per-sample cumulative rows into daily rows",
