@@ -56,7 +56,7 @@ enum DemoCommand {
     }
 
     /// The process's environment with the newsroom's network allowed and, unless a database is
-    /// set, the scratch SQLite file as `DATABASE_URL` (a `--database` flag still wins over both).
+    /// set, the scratch SQLite file as `DATABASE_URL` (which a `--database` flag still overrides).
     static func demoEnvironment(_ environment: [String: String], scratchDatabase: String) -> [String: String] {
         var result = environment
         let allowed = (environment[DestinationPolicy.environmentName] ?? "").trimmingCharacters(in: .whitespaces)
