@@ -71,8 +71,9 @@ extension JarvisService {
         return "JARVIS_API_TOKEN is not set: anyone who can reach this address can add, refresh and delete feeds"
     }
 
-    /// `jarvis feeds import|export`, beside `jarvis serve`.
+    /// `jarvis feeds import|export` and `jarvis demo`, beside `jarvis serve`.
     public static var subcommands: [String: ServiceCommand.Subcommand] {
-        ["feeds": (summary: "import FILE.opml | export — move subscriptions in and out", run: { await FeedsCommand.run($0) })]
+        ["feeds": (summary: "import FILE.opml | export — move subscriptions in and out", run: { await FeedsCommand.run($0) }),
+         "demo": (summary: DemoCommand.summary, run: { await DemoCommand.run($0) })]
     }
 }
