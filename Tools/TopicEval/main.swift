@@ -4,7 +4,9 @@ import TopicClassification
 
 // Scores the shipped topic classifier on the held-out part of the fixed split only (see
 // `TopicCorpora`): the subject model on finance/tech/politics/other, the Africa desk on the
-// hand-checked Africa labels, and the whole classifier on the five outcomes a story can get.
+// hand-checked Africa labels, and the whole classifier on the five outcomes a story can get; then
+// the same desk measures on the cross-domain set (`CrossDomainSet`, news nothing was trained or tuned
+// on) beside the held-out part's.
 //
 //   swift run -c release TopicEval [--data DIR]
 //   swift run TopicEval --list-unlabeled [--data DIR]   # candidates still needing a hand label
@@ -39,3 +41,17 @@ let report = EvaluationReport(items: heldOut, classifier: classifier, labels: la
 print(report.subjectSection())
 print(report.africaSection())
 print(report.pipelineSection())
+
+let heldOutCases = heldOut.map { item in
+    DeskCase(headline: item.headline, body: item.body, subject: item.subject.map { $0 == Subject.other.rawValue ? "none" : $0 },
+             isAfrican: labels.label(of: item.key) ?? false, family: item.dataset.rawValue)
+}
+let crossDomain = DeskFigures(try CrossDomainSet.load(), classifier: classifier)
+print()
+print(crossDomain.report(title: "Cross-domain set (news never trained or tuned on; README beside its items)"))
+print("== Desk measures side by side (held-out: BBC, AG News, MasakhaNEWS; AllSides added in the second column)")
+print(DeskFigures.comparison([
+    ("held-out", DeskFigures(heldOutCases.filter { $0.family != TopicCorpusItem.Dataset.allSides.rawValue }, classifier: classifier)),
+    ("held-out + AllSides", DeskFigures(heldOutCases, classifier: classifier)),
+    ("cross-domain", crossDomain),
+]))
