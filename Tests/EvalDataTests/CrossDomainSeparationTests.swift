@@ -35,14 +35,14 @@ final class CrossDomainSeparationTests: XCTestCase {
     }
 
     /// The reader is called from `TopicEval`'s evaluation path alone: after its tuning paths
-    /// (`--tune-africa`, `--list-unlabeled`) have exited, and from no other file but the reader's own.
+    /// (`--development`, `--tune-africa`, `--list-unlabeled`) have exited, and from no other file but the reader's own.
     func testOnlyTopicEvalsEvaluationPathCallsTheReader() throws {
         let callers = try Self.sources().filter { $0.text.contains(Self.reader) && !$0.path.hasSuffix("/\(Self.reader).swift") }
         XCTAssertEqual(callers.map(\.path).sorted(),
                        ["Tests/EvalDataTests/CrossDomainSeparationTests.swift", "Tools/TopicEval/main.swift"])
         let main = try XCTUnwrap(callers.first { $0.path == "Tools/TopicEval/main.swift" }).text
         let firstCall = try XCTUnwrap(main.range(of: Self.reader + "."))
-        for tuningFlag in ["\"--tune-africa\")", "\"--list-unlabeled\")"] {
+        for tuningFlag in ["\"--development\")", "\"--tune-africa\")", "\"--list-unlabeled\")"] {
             let branch = try XCTUnwrap(main.range(of: "arguments.has(\(tuningFlag)"), "TopicEval handles \(tuningFlag)")
             let exit = try XCTUnwrap(main.range(of: "exit(0)", range: branch.upperBound..<main.endIndex))
             XCTAssertLessThan(exit.upperBound, firstCall.lowerBound, "\(tuningFlag) exits before the cross-domain set is read")

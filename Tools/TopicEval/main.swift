@@ -11,9 +11,16 @@ import TopicClassification
 //   swift run -c release TopicEval [--data DIR]
 //   swift run TopicEval --list-unlabeled [--data DIR]   # candidates still needing a hand label
 //   swift run TopicEval --tune-africa [--data DIR]      # the Africa rule on hand-labeled training-part items
+//   swift run -c release TopicEval --development        # desk measures on the desk development set
 
-let arguments = ToolArguments.parse(usage: "usage: TopicEval [--list-unlabeled | --tune-africa] [--data DIR]",
-                                    flags: ["--list-unlabeled", "--tune-africa"], options: ["--data": .text])
+let arguments = ToolArguments.parse(usage: "usage: TopicEval [--list-unlabeled | --tune-africa | --development] [--data DIR]",
+                                    flags: ["--list-unlabeled", "--tune-africa", "--development"], options: ["--data": .text])
+if arguments.has("--development") {
+    guard let url = Bundle.module.url(forResource: "desk-development", withExtension: "tsv") else { throw CocoaError(.fileNoSuchFile) }
+    let development = try DeskCase.items(String(contentsOf: url, encoding: .utf8))
+    print(DeskFigures(development, classifier: try TopicClassifier.bundled()).report(title: "Desk development set", listingMisses: true))
+    exit(0)
+}
 let directory = try DataDirectory.resolve(arguments)
 let items = try TopicCorpora.load(from: directory)
 let labels = try AfricaLabels.bundled()
