@@ -91,7 +91,7 @@ let package = Package(
         .executableTarget(name: "ClusteringEval", dependencies: ["StoryClustering", "EvalData", "NewsText"], path: "Tools/ClusteringEval"),
         .executableTarget(name: "SummaryEval", dependencies: ["StoryComposition", "EvalData", "NewsText"], path: "Tools/SummaryEval"),
         .executableTarget(name: "TopicEval", dependencies: ["TopicClassification", "EvalData"], path: "Tools/TopicEval",
-                          resources: [.copy("africa-labels.tsv")]),
+                          resources: [.copy("africa-labels.tsv"), .copy("desk-development.tsv")]),
         .executableTarget(name: "TopicTrainer", dependencies: ["TopicClassification", "SentenceEncoding", "EvalData"],
                           path: "Tools/TopicTrainer"),
         .executableTarget(name: "EncoderImport", dependencies: ["SentenceEncoding"], path: "Tools/EncoderImport"),

@@ -80,7 +80,13 @@ public struct TopicClassifier: Sendable {
             placeEvidence.value(for: ArticleText(article)) { AfricaDesk.evidence(headline: $0.headline, body: $0.body) }
         }.reduce(.init(), +)
         if evidence.isPrimarilyAfrican { return .africa }
-        let stories = Array(articles)
+        return subjectDesk(Array(articles))
+    }
+
+    /// The desk the story's subject gives it, `SubjectRule.ordered` applied, whatever its place: what
+    /// `classify` returns for a story that is not primarily about Africa.
+    public func subjectDesk(_ texts: [StoryText]) -> Topic? {
+        let stories = Array(texts.prefix(Self.maxArticlesPerStory))
         let (subject, probability) = mostProbableSubject(stories)
         if let rule = SubjectRule.ordered.first(where: { $0.applies(subject: subject, probability: probability, texts: stories) }) {
             return rule.desk
