@@ -144,7 +144,7 @@ include-path-regex = "^/api/auth/me/password$"
 checks.positive_data_acceptance.expected-statuses = ["2XX", "401", "403", "422", "429"]
 
 [[operations]]
-include-path-regex = "^/api/(measurements|measurements/daily|medications/[^/]+/research-chart|medications|medications/[^/]+|medications/[^/]+/glp1|insights/generate|backup/import)$"
+include-path-regex = '^/api/(measurements|measurements/daily|medications|medications/\{id\}|medications/\{id\}/(research-chart|glp1)|insights/generate|backup/import)$'
 checks.positive_data_acceptance.expected-statuses = ["2XX", "401", "403", "404", "409", "422", "429"]
 
 [[operations]]
