@@ -32,7 +32,9 @@ struct GateRules {
     /// user reports ("since I started Mounjaro", "did I skip").
     func asksDoseAdvice(_ index: Int) -> Bool {
         let sentence = sentences[index]
-        guard sentence.hasAny(Self.doseActs) || sentence.numbers >= 2,
+        if followsUpOnDose(index) { return true }
+        let target = namesTargetAmount(sentence)
+        guard sentence.hasAny(Self.doseActs) || sentence.numbers >= 2 || target,
               window(index).contains(where: { $0.hasAny(Self.doseSubjects) || $0.doseAmounts > 0 }) else { return false }
         if sentence.has(.doseValueRequest), !sentence.has(.ownHistory) { return true }
         let changes = sentence.hits(of: [.changeVerb, .changePast])
@@ -41,14 +43,42 @@ struct GateRules {
         let numericChange = sentence.numbers >= 2 && (sentence.doseAmounts >= 1 || sentence.hasAny([.glp1Drug, .doseWord]))
         let amount = asksAmountOfDose(sentence)
         let timing = sentence.has(.timingWord) && sentence.hasAny(Self.dosingActs)
-        let acts = !changes.isEmpty || numericChange || amount || timing
+        let acts = !changes.isEmpty || numericChange || amount || timing || target
         guard acts, !usesApp(sentence) else { return false }
+        let history = sentence.hasAny([.ownHistory, .changePast])
+        let presentAct = presentChange || numericChange || amount || target || (timing && opensWithDosing(sentence))
         let advice = sentence.hits(of: [.adviceModality]).contains { !asksAboutHabit($0, in: sentence) }
             || sentence.hits(of: [.comparative]).contains { !comparesHabit($0, in: sentence) }
-        let history = sentence.hasAny([.ownHistory, .changePast])
+            || (presentAct && sentence.has(.approvalTag))
+        // An amount question or judgement asks even without a question mark ("how many clicks is
+        // 0.5 on the 2 mg pen"); so does an arrow between amounts ("tirzepatide 2.5 -> 5").
+        let asked = (amount || (numericChange && sentence.arrowNumbers > 0)) && !history
         let plainQuestion = sentence.isQuestion
-            && (presentChange || ((numericChange || amount) && !history) || (timing && opensWithDosing(sentence)))
-        return advice || plainQuestion
+            && (presentChange || ((numericChange || amount || target) && !history) || (timing && opensWithDosing(sentence)))
+        return advice || asked || plainQuestion
+    }
+
+    /// A follow-up of five words or fewer that names only a time or an amount and asks ("Monday
+    /// ok?", "2 mg now?", "saturday still fine"), after a sentence about a dose that is not a
+    /// question about the user's history: "I missed Sunday's Mounjaro. Monday ok?".
+    private func followsUpOnDose(_ index: Int) -> Bool {
+        guard index > 0 else { return false }
+        let sentence = sentences[index], previous = sentences[index - 1]
+        guard sentence.wordCount > 0, sentence.wordCount <= 5, sentence.isQuestion || sentence.has(.approvalTag),
+              sentence.has(.timingWord) || sentence.doseAmounts > 0,
+              !sentence.hasAny([.ownHistory, .healthAnchor, .appAction]) else { return false }
+        return (previous.hasAny(Self.dosingActs) || previous.doseAmounts > 0)
+            && !(previous.isQuestion && previous.has(.ownHistory)) && !usesApp(previous)
+    }
+
+    /// A target amount: a preposition right before a dose amount ("straight to 10 mg", "auf 10 mg",
+    /// "na 10 mg"), in a sentence that reports nothing (no past form, auxiliary or history marker
+    /// other than the preposition itself: French "a" is also "has").
+    private func namesTargetAmount(_ sentence: SentenceFacts) -> Bool {
+        let targets = sentence.hits(of: [.targetPreposition]).filter { sentence.amountStarts.contains($0.end) }
+        guard !targets.isEmpty else { return false }
+        let reports = sentence.hits(of: [.changePast, .pastAuxiliary, .ownHistory])
+        return !reports.contains { report in !targets.contains { $0.start == report.start } }
     }
 
     /// A question whose clause opens with taking or injecting: "inject it today?", "wstrzyknąć dziś?",
@@ -98,7 +128,8 @@ struct GateRules {
     /// marker, in the same clause, within six words and with no request between ("since I
     /// started", "did I skip", "seit ich mit Mounjaro angefangen", "desde que empecé"); or a past
     /// form right after an auxiliary, or one word after it ("j'ai sauté", "j'ai encore sauté",
-    /// where folding also reads the present "saute").
+    /// where folding also reads the present "saute"), or further on when the past form closes its
+    /// clause, as German puts it ("Mein Arzt hat die Dosis im April erhöht, wie …").
     private func reportsHistory(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         let changes = sentence.hits(of: [.changeVerb, .changePast]), requests = sentence.hits(of: [.adviceModality])
         let marked = sentence.hits(of: [.ownHistory]).contains { marker in
@@ -108,8 +139,12 @@ struct GateRules {
                 && !sentence.opensClause(from: marker.end, through: change.start)
         }
         let pastForm = changes.contains { $0.termClass == .changePast && $0.start == change.start }
+        let endsClause = change.end == sentence.firstToken + sentence.wordCount || sentence.clauseOpenings.contains(change.end)
         return marked || pastForm && sentence.hits(of: [.pastAuxiliary]).contains { marker in
-            marker.end <= change.start && change.start - marker.end <= 1
+            let between = { (hit: SentenceFacts.Hit) in hit.start >= marker.end && hit.start < change.start }
+            return marker.end <= change.start && change.start - marker.end <= (endsClause ? 5 : 1)
+                && !changes.contains(where: between) && !requests.contains(where: between)
+                && !sentence.opensClause(from: marker.end, through: change.start)
         }
     }
 
@@ -143,14 +178,25 @@ struct GateRules {
     }
 
     /// An amount question with a dose term in its next three words ("how much Ozempic"), or an
-    /// amount judgement with one in its previous three ("15 mg of Mounjaro too much").
+    /// amount judgement with one in its previous three ("15 mg of Mounjaro too much") or with a
+    /// number in its previous five, same clause, no health word between ("would 2.4 be too much";
+    /// not "are 3 hours of sleep enough"). The sentence or its neighbours name the dose.
     private func asksAmountOfDose(_ sentence: SentenceFacts) -> Bool {
-        let objects = sentence.hits(of: Self.amountObjects)
+        // A word that starts a longer term of another class reads as that term ("j'ai" is not "j.", a unit).
+        let objects = sentence.hits(of: Self.amountObjects).filter { object in
+            !sentence.hits.contains { $0.start == object.start && $0.end > object.end && !Self.amountObjects.contains($0.termClass) }
+        }
         let asked = sentence.hits(of: [.amountQuestion]).contains { question in
             objects.contains { $0.start >= question.start && $0.start < question.end + 3 }
         }
+        let health = sentence.hits(of: [.healthAnchor])
         return asked || sentence.hits(of: [.amountJudgement]).contains { judgement in
             objects.contains { $0.start < judgement.start && $0.start >= judgement.start - 3 }
+                || sentence.numberStarts.contains { number in
+                    number < judgement.start && number >= judgement.start - 5
+                        && !sentence.opensClause(from: number + 1, through: judgement.start)
+                        && !health.contains { $0.start > number && $0.start < judgement.start }
+                }
         }
     }
 
@@ -159,7 +205,9 @@ struct GateRules {
     /// True when sentence `index` asks about a drug level: a word that means one on its own
     /// (half-life, trough, plasma); a drug-level word (concentration, wear off, "in my blood")
     /// with a drug, dose, injection or Research Mode nearby, a pronoun ("when does it wear off")
-    /// or a second level word ("peak concentration"); or a peak/level word within three words of
+    /// or a second level word ("peak concentration"), unless it is the user's own ("my
+    /// concentration at work", outside Research Mode, and no drug right after it: "my concentration
+    /// of liraglutide" is a drug's); or a peak/level word within three words of
     /// a drug and not next to a health metric ("when does Ozempic peak", not "my peak heart rate")
     /// nor part of a dose value ("the highest dose" asks for a dose, rule 9),
     /// or with Research Mode named, or asked of a pronoun ("when is it strongest?").
@@ -170,8 +218,12 @@ struct GateRules {
         let nearby = window(index)
         let researchMode = nearby.contains { $0.has(.pkContext) }
         let subjectNearby = researchMode || nearby.contains { $0.hasAny(Self.levelSubjects) }
-        if sentence.has(.pkMedium),
-           subjectNearby || sentence.has(.pkWeak) || sentence.has(.pronoun) || sentence.count(of: .pkMedium) >= 2 {
+        let owned = Set(sentence.hits(of: [.possessive]).map(\.end))
+        let subjectStarts = Set(sentence.hits(of: Self.levelSubjects).map(\.start))
+        let medium = Set(sentence.hits(of: [.pkMedium]).filter { level in
+            researchMode || !owned.contains(level.start) || subjectStarts.contains(level.end) || subjectStarts.contains(level.end + 1)
+        }.map(\.start))
+        if !medium.isEmpty, subjectNearby || sentence.has(.pkWeak) || sentence.has(.pronoun) || medium.count >= 2 {
             return true
         }
         guard sentence.has(.pkWeak) else { return false }

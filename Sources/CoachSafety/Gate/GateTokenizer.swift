@@ -11,6 +11,8 @@ struct GateToken: Sendable {
     var bracketed: Bool
     /// After a comma, colon, dash or bracket: a new clause opens ("since Monday, skip it?").
     var opensClause = false
+    /// After an arrow (`->`, `=>`, `→`): "2,5 -> 5" proposes going from one amount to the next.
+    var afterArrow = false
     var colonAfter = false
     /// The vocabulary terms whose first word this token matches, looked up once per distinct word.
     var terms: [Int32] = []
@@ -55,7 +57,7 @@ struct TokenizedText {
             close(gap)
             tokens.append(GateToken(text: String(word), isNumber: allDigits, sentence: isQuestion.count - 1,
                                     startsLine: tokens.isEmpty || gap.breaksLine, bracketed: gap.bracketed,
-                                    opensClause: gap.breaksClause))
+                                    opensClause: gap.breaksClause, afterArrow: gap.arrow))
             gapStart = index
         }
         close(Gap(scalars[gapStart...], atEnd: true))
@@ -65,7 +67,7 @@ struct TokenizedText {
     /// What the punctuation between two tokens says, read in one pass.
     private struct Gap {
         var colon = false, question = false, invertedQuestion = false, endsSentence = false
-        var breaksLine = false, bracketed = false, joinsLetters = false, breaksClause = false
+        var breaksLine = false, bracketed = false, joinsLetters = false, breaksClause = false, arrow = false
 
         /// A full stop ends a sentence when a space or the end of the text follows it.
         init(_ scalars: ArraySlice<Unicode.Scalar>, atEnd: Bool) {
@@ -79,6 +81,7 @@ struct TokenizedText {
                 case "!", ";", "…", "¡": endsSentence = true
                 case "\n", "\r": breaksLine = true; endsSentence = true
                 case "[", "<", "|", "{", "#": bracketed = true
+                case ">", "→", "⇒", "➡": arrow = true
                 default: break
                 }
                 if TokenizedText.clauseMarks.contains(scalar) { breaksClause = true }

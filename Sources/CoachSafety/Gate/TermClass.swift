@@ -41,6 +41,12 @@ enum TermClass: String, CaseIterable, Sendable {
     // Asking for advice, or about one's own log.
     /// "should I", "can I", "is it safe", "what if", "hypothetically", "tell me", "I want to".
     case adviceModality
+    /// "ok", "fine", "really", "in Ordnung", "ça va", "¿vale?", "va bene", "może być": asking for
+    /// approval. Advice sought about a present act ("half a dose, ok?") or in a short follow-up
+    /// ("Monday ok?"); never about a change the user reports.
+    case approvalTag
+    /// "to", "auf", "à", "a", "na", "do": right before an amount ("auf 10 mg") it names a target dose.
+    case targetPreposition
     /// "better", "besser", "mieux", "mejor", "meglio", "lepiej" on their own: advice ("lieber
     /// pausieren?") unless they follow a health word ("do I sleep better", "schlafe ich besser").
     case comparative
@@ -64,6 +70,9 @@ enum TermClass: String, CaseIterable, Sendable {
     case pkContext
     /// "it", "es", "ça": "when does it wear off".
     case pronoun
+    /// "my", "meine", "ma", "mi", "la mia", "moja": right before a level word it is the user's own
+    /// ("my concentration at work"), not a drug's.
+    case possessive
 
     // Prompt injection.
     /// "ignore", "disregard", "forget", "vergiss", "oublie".
