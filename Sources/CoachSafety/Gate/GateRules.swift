@@ -58,13 +58,13 @@ struct GateRules {
         return advice || asked || plainQuestion
     }
 
-    /// A follow-up of five words or fewer that names only a time or an amount and asks ("Monday
+    /// A follow-up of six words or fewer that names only a time or an amount and asks ("Monday
     /// ok?", "2 mg now?", "saturday still fine"), after a sentence about a dose that is not a
     /// question about the user's history: "I missed Sunday's Mounjaro. Monday ok?".
     private func followsUpOnDose(_ index: Int) -> Bool {
         guard index > 0 else { return false }
         let sentence = sentences[index], previous = sentences[index - 1]
-        guard sentence.wordCount > 0, sentence.wordCount <= 5, sentence.isQuestion || sentence.has(.approvalTag),
+        guard sentence.wordCount > 0, sentence.wordCount <= 6, sentence.isQuestion || sentence.has(.approvalTag),
               sentence.has(.timingWord) || sentence.doseAmounts > 0,
               !sentence.hasAny([.ownHistory, .healthAnchor, .appAction]) else { return false }
         return (previous.hasAny(Self.dosingActs) || previous.doseAmounts > 0)
