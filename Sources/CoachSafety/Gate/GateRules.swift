@@ -38,21 +38,22 @@ struct GateRules {
               window(index).contains(where: { $0.hasAny(Self.doseSubjects) || $0.doseAmounts > 0 }) else { return false }
         if sentence.has(.doseValueRequest), !sentence.has(.ownHistory) { return true }
         let changes = sentence.hits(of: [.changeVerb, .changePast])
-            .filter { !actsOnHabit($0, in: sentence) && !reportsHistory($0, in: sentence) }
+            .filter { !actsOnHabit($0, in: sentence) && !reportsHistory($0, in: sentence) && !insideLongerTerm($0, in: sentence) }
         let presentChange = changes.contains { $0.termClass == .changeVerb }
-        let numericChange = sentence.numbers >= 2 && (sentence.doseAmounts >= 1 || sentence.hasAny([.glp1Drug, .doseWord]))
+        let numericChange = sentence.numbers >= 2 && (sentence.doseAmounts >= 1 || sentence.hasAny([.glp1Drug, .doseWord, .injectionWord]))
         let amount = asksAmountOfDose(sentence)
         let timing = sentence.has(.timingWord) && sentence.hasAny(Self.dosingActs)
         let acts = !changes.isEmpty || numericChange || amount || timing || target
         guard acts, !usesApp(sentence) else { return false }
         let history = sentence.hasAny([.ownHistory, .changePast])
-        let presentAct = presentChange || numericChange || amount || target || (timing && opensWithDosing(sentence))
+        let presentAct = presentChange || numericChange || amount || target
+            || (timing && (opensWithDosing(sentence) || !sentence.has(.healthAnchor)))
         let advice = sentence.hits(of: [.adviceModality]).contains { !asksAboutHabit($0, in: sentence) }
             || sentence.hits(of: [.comparative]).contains { !comparesHabit($0, in: sentence) }
             || (presentAct && sentence.has(.approvalTag))
         // An amount question or judgement asks even without a question mark ("how many clicks is
         // 0.5 on the 2 mg pen"); so does an arrow between amounts ("tirzepatide 2.5 -> 5").
-        let asked = (amount || (numericChange && sentence.arrowNumbers > 0)) && !history
+        let asked = (asksAmountOfDose(sentence, counts: false) || (numericChange && sentence.arrowNumbers > 0)) && !history
         let plainQuestion = sentence.isQuestion
             && (presentChange || ((numericChange || amount || target) && !history) || (timing && opensWithDosing(sentence)))
         return advice || asked || plainQuestion
@@ -79,6 +80,13 @@ struct GateRules {
         guard !targets.isEmpty else { return false }
         let reports = sentence.hits(of: [.changePast, .pastAuxiliary, .ownHistory])
         return !reports.contains { report in !targets.contains { $0.start == report.start } }
+    }
+
+    /// A change word inside a longer time or health term that starts before it: "à partir de
+    /// quand" is a time, not Spanish "partir" (to split). (A request may span a change with a
+    /// gap, "would halving it help", so only these classes name what their words mean.)
+    private func insideLongerTerm(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        sentence.hits(of: [.timingWord, .healthAnchor]).contains { $0.start < change.start && $0.end >= change.end }
     }
 
     /// A question whose clause opens with taking or injecting: "inject it today?", "wstrzyknąć dziś?",
@@ -179,23 +187,30 @@ struct GateRules {
 
     /// An amount question with a dose term in its next three words ("how much Ozempic"), or an
     /// amount judgement with one in its previous three ("15 mg of Mounjaro too much") or with a
-    /// number in its previous five, same clause, no health word between ("would 2.4 be too much";
-    /// not "are 3 hours of sleep enough"). The sentence or its neighbours name the dose.
-    private func asksAmountOfDose(_ sentence: SentenceFacts) -> Bool {
+    /// number in its previous five, same clause ("would 2.4 be too much"). A judgement whose
+    /// clause names a health word and no drug, medication or dose judges a habit ("are 2 litres
+    /// of water enough on injection days"). The sentence or its neighbours name the dose.
+    /// `counts` says whether a question about how many injections or doses counts ("how many
+    /// injections this year" counts events: it asks for a dose only with a question mark or advice).
+    private func asksAmountOfDose(_ sentence: SentenceFacts, counts: Bool = true) -> Bool {
         // A word that starts a longer term of another class reads as that term ("j'ai" is not "j.", a unit).
         let objects = sentence.hits(of: Self.amountObjects).filter { object in
             !sentence.hits.contains { $0.start == object.start && $0.end > object.end && !Self.amountObjects.contains($0.termClass) }
         }
+        let quantities = counts ? objects : objects.filter { ![.injectionWord, .doseWord].contains($0.termClass) }
         let asked = sentence.hits(of: [.amountQuestion]).contains { question in
-            objects.contains { $0.start >= question.start && $0.start < question.end + 3 }
+            quantities.contains { $0.start >= question.start && $0.start < question.end + 3 }
         }
         let health = sentence.hits(of: [.healthAnchor])
+        let named = sentence.hits(of: [.glp1Drug, .glp1ClassWord, .otherDrug, .medicationWord, .doseWord])
         return asked || sentence.hits(of: [.amountJudgement]).contains { judgement in
-            objects.contains { $0.start < judgement.start && $0.start >= judgement.start - 3 }
+            let clauseStart = sentence.clauseOpenings.filter { $0 <= judgement.start }.max() ?? sentence.firstToken
+            let inClause = { (hit: SentenceFacts.Hit) in hit.start >= clauseStart && hit.start < judgement.start }
+            if health.contains(where: inClause), !named.contains(where: inClause) { return false }
+            return objects.contains { $0.start < judgement.start && $0.start >= judgement.start - 3 }
                 || sentence.numberStarts.contains { number in
                     number < judgement.start && number >= judgement.start - 5
                         && !sentence.opensClause(from: number + 1, through: judgement.start)
-                        && !health.contains { $0.start > number && $0.start < judgement.start }
                 }
         }
     }
