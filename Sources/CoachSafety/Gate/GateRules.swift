@@ -50,13 +50,18 @@ struct GateRules {
             || (timing && (opensWithDosing(sentence) || !sentence.has(.healthAnchor)))
         let advice = sentence.hits(of: [.adviceModality]).contains { !asksAboutHabit($0, in: sentence) }
             || sentence.hits(of: [.comparative]).contains { !comparesHabit($0, in: sentence) }
-            || (presentAct && sentence.has(.approvalTag))
+            || (presentAct && !history && (sentence.has(.approvalTag) || joinsChoice(sentence)))
         // An amount question or judgement asks even without a question mark ("how many clicks is
         // 0.5 on the 2 mg pen"); so does an arrow between amounts ("tirzepatide 2.5 -> 5").
         let asked = (asksAmountOfDose(sentence, counts: false) || (numericChange && sentence.arrowNumbers > 0)) && !history
         let plainQuestion = sentence.isQuestion
             && (presentChange || ((numericChange || amount || target) && !history) || (timing && opensWithDosing(sentence)))
         return advice || asked || plainQuestion
+    }
+
+    /// A choice word between two options: not opening its clause (Polish "czy" opens a question).
+    private func joinsChoice(_ sentence: SentenceFacts) -> Bool {
+        sentence.hits(of: [.choiceWord]).contains { $0.start > sentence.firstToken && !sentence.clauseOpenings.contains($0.start) }
     }
 
     /// A follow-up of six words or fewer that names only a time or an amount and asks ("Monday
@@ -272,10 +277,12 @@ struct GateRules {
     // MARK: Rule 10: out of scope
 
     /// True when sentence `index` is about a topic the Coach never covers (homework, code,
-    /// bitcoin), or about weather, news, sport and the like with no health word in it.
+    /// bitcoin), or about weather, news, sport, travel and the like with no health word and no
+    /// drug, medication, dose or injection word in it ("flying to NYC with my pens" is in scope).
     func isOutOfScope(_ index: Int) -> Bool {
         let sentence = sentences[index]
-        return sentence.has(.offTopicStrong) || (sentence.has(.offTopicWeak) && !sentence.has(.healthAnchor))
+        return sentence.has(.offTopicStrong)
+            || (sentence.has(.offTopicWeak) && !sentence.hasAny([.healthAnchor] + Self.doseSubjects))
     }
 
     // MARK: Helpers

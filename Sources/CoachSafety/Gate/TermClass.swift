@@ -45,6 +45,9 @@ enum TermClass: String, CaseIterable, Sendable {
     /// approval. Advice sought about a present act ("half a dose, ok?") or in a short follow-up
     /// ("Monday ok?"); never about a change the user reports.
     case approvalTag
+    /// "or", "oder", "ou", "o", "czy": a choice between two ways of taking a dose, asked like an
+    /// approval tag ("do I inject on New York time or home time").
+    case choiceWord
     /// "to", "auf", "à", "a", "na", "do": right before an amount ("auf 10 mg") it names a target dose.
     case targetPreposition
     /// "better", "besser", "mieux", "mejor", "meglio", "lepiej" on their own: advice ("lieber
