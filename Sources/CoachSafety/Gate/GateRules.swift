@@ -49,7 +49,7 @@ struct GateRules {
         let presentAct = presentChange || numericChange || amount || target
             || (timing && (opensWithDosing(sentence) || !sentence.has(.healthAnchor)))
         let advice = sentence.hits(of: [.adviceModality]).contains { !asksAboutHabit($0, in: sentence) }
-            || sentence.hits(of: [.comparative]).contains { !comparesHabit($0, in: sentence) }
+            || sentence.hits(of: [.comparative]).contains { !comparesHabit($0, in: sentence) && !judgesThePast($0, in: sentence) }
             || (presentAct && !history && (sentence.has(.approvalTag) || joinsChoice(sentence)))
         // An amount question or judgement asks even without a question mark ("how many clicks is
         // 0.5 on the 2 mg pen"); so does an arrow between amounts ("tirzepatide 2.5 -> 5").
@@ -113,6 +113,12 @@ struct GateRules {
             let after = health.start == comparative.end && !sentence.opensClause(from: health.start, through: health.start)
             return before || after
         }
+    }
+
+    /// A comparative right after a history marker or auxiliary judges the past: "o era mejor
+    /// antes?", "c'était mieux avant", "czy było lepiej wcześniej".
+    private func judgesThePast(_ comparative: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        sentence.hits(of: [.ownHistory, .pastAuxiliary]).contains { $0.end == comparative.start }
     }
 
     /// An app word that is not part of a history phrase: "how do I log a skipped dose" is about
