@@ -168,11 +168,12 @@ struct GateRules {
     }
 
     /// Advice asked about an activity: the first act after "should I" is a health word
-    /// ("should I walk before or after my injection?").
+    /// ("should I walk before or after my injection?"); with no act after it, the first act of
+    /// the sentence ("my energy drops 2 days after the shot, what could help?").
     private func asksAboutHabit(_ modality: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         let acts = sentence.hits(of: [.changeVerb, .changePast, .intakeVerb, .injectionWord, .doseWord, .healthAnchor])
-            .filter { $0.start >= modality.end }
-        return Self.first(acts)?.termClass == .healthAnchor
+        let after = acts.filter { $0.start >= modality.end }
+        return Self.first(after.isEmpty ? acts : after)?.termClass == .healthAnchor
     }
 
     /// The earliest hit; at one position a dose term wins over a health word.
@@ -236,7 +237,8 @@ struct GateRules {
     /// of liraglutide" is a drug's); or a peak/level word within three words of
     /// a drug and not next to a health metric ("when does Ozempic peak", not "my peak heart rate")
     /// nor part of a dose value ("the highest dose" asks for a dose, rule 9),
-    /// or with Research Mode named, or asked of a pronoun ("when is it strongest?").
+    /// or with Research Mode named, or asked of a pronoun ("when is it strongest?") when the level
+    /// is not the user's own ("il mio livello di vitamina D": Italian "il" reads as French "it").
     func asksDrugLevel(_ index: Int) -> Bool {
         let sentence = sentences[index]
         guard sentence.hasAny([.pkStrong, .pkMedium, .pkWeak]) else { return false }
@@ -253,7 +255,8 @@ struct GateRules {
             return true
         }
         guard sentence.has(.pkWeak) else { return false }
-        if researchMode || (sentence.isQuestion && sentence.has(.pronoun) && !sentence.has(.healthAnchor)) { return true }
+        let ownLevel = sentence.hits(of: [.pkWeak]).allSatisfy { owned.contains($0.start) }
+        if researchMode || (sentence.isQuestion && sentence.has(.pronoun) && !sentence.has(.healthAnchor) && !ownLevel) { return true }
         let subjects = sentence.hits(of: Self.levelSubjects), metrics = sentence.hits(of: [.healthAnchor])
         let doseValues = sentence.hits(of: [.doseValueRequest])
         let levels = sentence.hits(of: [.pkWeak]).filter { level in
