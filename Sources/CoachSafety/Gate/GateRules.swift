@@ -59,9 +59,14 @@ struct GateRules {
         return advice || asked || plainQuestion
     }
 
-    /// A choice word between two options: not opening its clause (Polish "czy" opens a question).
+    /// A choice word between two options: not opening its clause (Polish "czy" opens a question),
+    /// and before a number only after one ("0,25 o 0,5", not Polish "o 9", at nine).
     private func joinsChoice(_ sentence: SentenceFacts) -> Bool {
-        sentence.hits(of: [.choiceWord]).contains { $0.start > sentence.firstToken && !sentence.clauseOpenings.contains($0.start) }
+        let numbers = Set(sentence.numberStarts)
+        return sentence.hits(of: [.choiceWord]).contains { choice in
+            choice.start > sentence.firstToken && !sentence.clauseOpenings.contains(choice.start)
+                && (!numbers.contains(choice.end) || numbers.contains(choice.start - 1) || sentence.amountStarts.contains(choice.start - 2))
+        }
     }
 
     /// A follow-up of six words or fewer that names only a time or an amount and asks ("Monday
@@ -148,7 +153,8 @@ struct GateRules {
     /// started", "did I skip", "seit ich mit Mounjaro angefangen", "desde que empecé"); or a past
     /// form right after an auxiliary, or one word after it ("j'ai sauté", "j'ai encore sauté",
     /// where folding also reads the present "saute"), or further on when the past form closes its
-    /// clause, as German puts it ("Mein Arzt hat die Dosis im April erhöht, wie …").
+    /// clause, as German puts it ("Mein Arzt hat die Dosis im April erhöht, wie …"); or a change
+    /// with "ago" within four words after it ("commencé Mounjaro il y a 3 semaines").
     private func reportsHistory(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         let changes = sentence.hits(of: [.changeVerb, .changePast]), requests = sentence.hits(of: [.adviceModality])
         let marked = sentence.hits(of: [.ownHistory]).contains { marker in
@@ -157,6 +163,13 @@ struct GateRules {
                 && !changes.contains(where: between) && !requests.contains(where: between)
                 && !sentence.opensClause(from: marker.end, through: change.start)
         }
+        let ago = sentence.hits(of: [.agoMarker]).contains { marker in
+            let between = { (hit: SentenceFacts.Hit) in hit.start >= change.end && hit.start < marker.start }
+            return marker.start >= change.end && marker.start - change.end <= 4
+                && !changes.contains(where: between) && !requests.contains(where: between)
+                && !sentence.opensClause(from: change.end, through: marker.start)
+        }
+        if ago { return true }
         let pastForm = changes.contains { $0.termClass == .changePast && $0.start == change.start }
         let endsClause = change.end == sentence.firstToken + sentence.wordCount || sentence.clauseOpenings.contains(change.end)
         return marked || pastForm && sentence.hits(of: [.pastAuxiliary]).contains { marker in

@@ -106,8 +106,8 @@ struct TokenizedText {
     /// Joins runs of single characters separated by a single space or joiner, at least two of them
     /// letters: "s k i p" reads "skip", "0 z e m p 1 c" reads "0zemp1c" (leetspeak is read later).
     /// A run needs three characters, or two once the message has a run of three ("m y" in
-    /// "s k i p  m y  d o s e"), so that "y a" in ordinary Spanish stays two words. A wider gap
-    /// ends the word.
+    /// "s k i p  m y  d o s e"), so that "y a" in ordinary Spanish stays two words; a run with a
+    /// digit needs four ("il y a 3 jours" stays four words). A wider gap ends the word.
     private mutating func joinSpelledOutWords(joinable: [Bool]) {
         var runs: [Range<Int>] = []
         var start = 0
@@ -117,7 +117,9 @@ struct TokenizedText {
                 while end < tokens.count, joinable[end], tokens[end].text.unicodeScalars.count == 1,
                       tokens[end].sentence == tokens[start].sentence { end += 1 }
             }
-            if end - start >= 2, tokens[start..<end].filter({ !$0.isNumber }).count >= 2 { runs.append(start..<end) }
+            // A run with a digit needs four characters: "0 z e m p 1 c" is a word, French "il y a 3 jours" is not.
+            let letters = tokens[start..<end].filter({ !$0.isNumber }).count
+            if end - start >= 2, letters >= 2, letters == end - start || end - start >= 4 { runs.append(start..<end) }
             start = end
         }
         let shortest = runs.contains { $0.count >= 3 } ? 2 : 3

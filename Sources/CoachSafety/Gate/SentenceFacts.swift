@@ -55,7 +55,8 @@ struct SentenceFacts {
                 let term = vocabulary.terms[Int(id)]
                 guard let end = term.match(in: tokens, at: index) else { continue }
                 sentences[token.sentence].record(term, start: index, end: end, in: tokens)
-                for covered in index..<end { inTerm[covered] = true }
+                // A gap's words are not the term's: "would 0.5 be better" still names 0.5.
+                if !term.words.contains(.gap) { for covered in index..<end { inTerm[covered] = true } }
             }
         }
         // A number inside a term ("GLP-1") is part of a name, not an amount.

@@ -55,6 +55,9 @@ enum TermClass: String, CaseIterable, Sendable {
     case comparative
     /// "did I", "have I", "since I started", "logged", "was": the user's own history.
     case ownHistory
+    /// "ago", "il y a ~ semaines", "hace ~ días", "settimane fa", "temu": a change right before one
+    /// is reported ("commencé Mounjaro il y a 3 semaines", where folding reads the present "commence").
+    case agoMarker
     /// "j'ai", "ho", "he", "habe": an auxiliary of a compound past. A past form right after one is
     /// a report even where folding makes it read like the present ("j'ai sauté" is not "je saute").
     case pastAuxiliary
