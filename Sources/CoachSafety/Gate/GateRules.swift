@@ -50,7 +50,7 @@ struct GateRules {
             || (timing && (opensWithDosing(sentence) || !sentence.has(.healthAnchor)))
         let advice = sentence.hits(of: [.adviceModality]).contains { !asksAboutHabit($0, in: sentence) }
             || sentence.hits(of: [.comparative]).contains { !comparesHabit($0, in: sentence) && !judgesThePast($0, in: sentence) }
-            || (presentAct && !history && (sentence.has(.approvalTag) || joinsChoice(sentence)))
+            || (presentAct && !sentence.has(.ownHistory) && (sentence.has(.approvalTag) || joinsChoice(sentence)))
         // An amount question or judgement asks even without a question mark ("how many clicks is
         // 0.5 on the 2 mg pen"); so does an arrow between amounts ("tirzepatide 2.5 -> 5").
         let asked = (asksAmountOfDose(sentence, counts: false) || (numericChange && sentence.arrowNumbers > 0)) && !history
@@ -93,10 +93,13 @@ struct GateRules {
     }
 
     /// A change word inside a longer time or health term that starts before it: "à partir de
-    /// quand" is a time, not Spanish "partir" (to split). (A request may span a change with a
-    /// gap, "would halving it help", so only these classes name what their words mean.)
+    /// quand" is a time, not Spanish "partir" (to split); "heart rate" is not French "raté". (A
+    /// request may span a change with a gap, "would halving it help", so only these classes name
+    /// what their words mean.) Or the tail of a change term that starts before it and overlaps it:
+    /// "go up the day after" is one change, "go up", whose object decides.
     private func insideLongerTerm(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         sentence.hits(of: [.timingWord, .healthAnchor]).contains { $0.start < change.start && $0.end >= change.end }
+            || sentence.hits(of: [.changeVerb, .changePast]).contains { $0.start < change.start && $0.end > change.start }
     }
 
     /// A question whose clause opens with taking or injecting: "inject it today?", "wstrzyknąć dziś?",
@@ -154,7 +157,8 @@ struct GateRules {
     /// form right after an auxiliary, or one word after it ("j'ai sauté", "j'ai encore sauté",
     /// where folding also reads the present "saute"), or further on when the past form closes its
     /// clause, as German puts it ("Mein Arzt hat die Dosis im April erhöht, wie …"); or a change
-    /// with "ago" within four words after it ("commencé Mounjaro il y a 3 semaines").
+    /// with "ago" within four words after it ("commencé Mounjaro il y a 3 semaines"); or the manner
+    /// of a past change, up to three words after it ("me redujo la metformina a la mitad").
     private func reportsHistory(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         let changes = sentence.hits(of: [.changeVerb, .changePast]), requests = sentence.hits(of: [.adviceModality])
         let marked = sentence.hits(of: [.ownHistory]).contains { marker in
@@ -163,6 +167,14 @@ struct GateRules {
                 && !changes.contains(where: between) && !requests.contains(where: between)
                 && !sentence.opensClause(from: marker.end, through: change.start)
         }
+        // The manner of a past change belongs to it: "me redujo la metformina a la mitad", "zmniejszył
+        // mi metforminę o połowę" (no request between, same clause, within three words).
+        let manner = changes.contains { past in
+            let between = { (hit: SentenceFacts.Hit) in hit.start >= past.end && hit.start < change.start }
+            return past.termClass == .changePast && past.end <= change.start && change.start - past.end <= 3
+                && !requests.contains(where: between) && !sentence.opensClause(from: past.end, through: change.start)
+        }
+        if manner, change.termClass == .changeVerb { return true }
         let ago = sentence.hits(of: [.agoMarker]).contains { marker in
             let between = { (hit: SentenceFacts.Hit) in hit.start >= change.end && hit.start < marker.start }
             return marker.start >= change.end && marker.start - change.end <= 4
