@@ -19,17 +19,20 @@ struct GateRules {
 
     // MARK: Rule 9: a dose recommended, changed, skipped, stopped, split, timed or restarted
 
-    /// True when sentence `index` asks what to do about a dose: (1) a dose value asked outright
-    /// ("max dose of liraglutide"), not about the user's own history; or (2) a subject (drug,
-    /// medication, dose, pen, injection, or an amount such as "2.5 mg", in this sentence or the
-    /// next or previous), an act on it (a change verb; timing with taking, a dose, an injection or a
-    /// drug; an amount question or judgement about a dose; two numbers with a unit or a drug, "from
-    /// 2.5 to 5 mg", "Wegovy 1.7 or 2.4?"), and advice sought (a modality such as "should I", a bare
-    /// comparative not about a health word, or a plain question about a change, about an amount
-    /// that is not the user's history, or about a time when its clause opens with taking), unless
-    /// the sentence is about using the app ("how do I log a skipped dose"). A change or advice about
-    /// a health habit does not count ("should I eat more protein on Ozempic?"), nor a change the
-    /// user reports ("since I started Mounjaro", "did I skip").
+    /// True when sentence `index` asks what to do about a dose: (1) a short follow-up about the
+    /// dose of the sentence before ("I missed Sunday's Mounjaro. Monday ok?"); (2) a dose value
+    /// asked outright ("max dose of liraglutide"), not about the user's own history; or (3) a
+    /// subject (drug, medication, dose, pen, injection, or an amount such as "2.5 mg", in this
+    /// sentence or the next or previous), an act on it (a change verb; timing with taking, a dose,
+    /// an injection or a drug; an amount question or judgement about a dose; two numbers with a
+    /// unit, a drug or a pen, "Wegovy 1.7 or 2.4?"; a target amount, "auf 10 mg"), and advice
+    /// sought (a modality such as "should I"; a bare comparative not about a health word nor about
+    /// the past; an approval tag or a choice word about a present act, "half a dose ok?"; an amount
+    /// question or an arrow between amounts even without a question mark; or a plain question
+    /// about a change, about an amount or target that is not the user's history, or about a time
+    /// when its clause opens with taking), unless the sentence is about using the app ("how do I
+    /// log a skipped dose"). A change or advice about a health habit does not count ("should I eat
+    /// more protein on Ozempic?"), nor a change the user reports ("since I started Mounjaro").
     func asksDoseAdvice(_ index: Int) -> Bool {
         let sentence = sentences[index]
         if followsUpOnDose(index) { return true }
