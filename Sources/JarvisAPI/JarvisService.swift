@@ -18,13 +18,21 @@ public struct JarvisService: Service {
 
     public init() {}
 
+    /// Every endpoint Jarvis serves but the WebSocket, the one list the router reads.
+    static let endpoints: [JarvisEndpoint] = [HealthRoute.endpoint] + FeedRoutes.endpoints + StoryRoutes.endpoints
+
+    /// What `JARVIS_API_TOKEN` does not guard: the endpoints declared open, and the shared
+    /// `/livez` and `/metrics` (which has its own rule, `MetricsAccess`).
+    static let openPaths: Set<String> = Set(endpoints.filter { $0.requirements == .open }.map(\.path))
+        .union([OperationalRoutes.livezPath, OperationalRoutes.metricsPath])
+
     public func configure(_ setup: inout ServiceSetup) throws {
         // No Jarvis request carries a large body, so none is read before the token middleware
         // has looked at the request.
         setup.defaultBodyBytes = ServiceSetup.bodyBytesReadBeforeAuthentication
         let token = try bearerTokenSetting("JARVIS_API_TOKEN", setup.environment) ?? ""
         if !token.isEmpty {
-            setup.middleware.append(APITokenAuthentication(token: token))
+            setup.middleware.append(APITokenAuthentication(token: token, openPaths: Self.openPaths))
             setup.metricsAccess.accept(token: token)  // as before METRICS_TOKEN existed
         }
         if let warning = Self.openAccessWarning(host: setup.options.host, token: token) {
@@ -47,11 +55,10 @@ public struct JarvisService: Service {
         },
                                 events: events, policy: try FeedHealthPolicy(environment: environment),
                                 clock: clock, logger: setup.logger, onNewArticles: { worker.wake() })
-        FeedRoutes.install(into: &setup.router, store: FeedStore(database: setup.database), destinations: fetching.destinations,
-                           responses: setup.responses, clock: clock, pollNow: { poller.wake() })
-        StoryRoutes.install(into: &setup.router, reads: StoryReads(database: setup.database), responses: setup.responses, clock: clock)
-        HealthRoute.install(into: &setup.router, database: setup.database, version: version, startedAt: clock(),
-                            responses: setup.responses, clock: clock)
+        let context = JarvisContext(responses: setup.responses, database: setup.database, feeds: FeedStore(database: setup.database),
+                                    destinations: fetching.destinations, stories: StoryReads(database: setup.database),
+                                    version: version, startedAt: clock(), clock: clock, pollNow: { poller.wake() })
+        try installRoutes(into: &setup.router, context: context, defaultBodyBytes: setup.defaultBodyBytes)
         LiveUpdatesRoute.install(into: &setup.router, events: events,
                                  pingSeconds: try LiveUpdatesRoute.pingSeconds(environment: environment))
         let databaseURL = setup.options.databaseURL
@@ -62,6 +69,11 @@ public struct JarvisService: Service {
 }
 
 extension JarvisService {
+    /// The endpoints.
+    func installRoutes(into router: inout Router, context: JarvisContext, defaultBodyBytes: Int) throws {
+        EndpointTable.install(Self.endpoints, into: &router, context: context, defaultBodyBytes: defaultBodyBytes)
+    }
+
     /// What the operator is told at start-up when the API is open to the network: without
     /// `JARVIS_API_TOKEN` anyone who reaches the port manages the subscriptions. The app works
     /// without a token (the contract has no auth), and on the default `127.0.0.1` only this
