@@ -15,8 +15,9 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 REQUIRE_POSTGRES=1 ./scripts/with-postgres.sh swift test --skip-build 2>&1 | tee "$log"
 
-echo "== OpenAPI drift gate (HealthLog contract §3)"
-HEALTHLOG_BIN="$(swift build --show-bin-path)/healthlog" ./scripts/openapi-check.sh
+echo "== OpenAPI drift gate (HealthLog contract §3, and Jarvis's document)"
+bin="$(swift build --show-bin-path)"
+HEALTHLOG_BIN="$bin/healthlog" JARVIS_BIN="$bin/jarvis" ./scripts/openapi-check.sh healthlog jarvis
 
 echo "== soak (one minute per server on the debug build; docs/reliability.md has the long run)"
 SOAK_CONFIGURATION=debug SOAK_MINUTES="${SOAK_MINUTES:-1}" ./scripts/soak.sh

@@ -18,13 +18,14 @@ public struct JarvisService: Service {
 
     public init() {}
 
-    /// Every endpoint Jarvis serves but the WebSocket, the one list the router reads.
+    /// Every endpoint Jarvis serves but the WebSocket, in the order the document lists them: the
+    /// one list the router, `jarvis openapi`, `docs/api/jarvis-openapi.yaml` and `GET /openapi.yaml` come from.
     static let endpoints: [JarvisEndpoint] = [HealthRoute.endpoint] + FeedRoutes.endpoints + StoryRoutes.endpoints
 
-    /// What `JARVIS_API_TOKEN` does not guard: the endpoints declared open, and the shared
-    /// `/livez` and `/metrics` (which has its own rule, `MetricsAccess`).
+    /// What `JARVIS_API_TOKEN` does not guard: the endpoints declared open, the published
+    /// document, and the shared `/livez` and `/metrics` (which has its own rule, `MetricsAccess`).
     static let openPaths: Set<String> = Set(endpoints.filter { $0.requirements == .open }.map(\.path))
-        .union([OperationalRoutes.livezPath, OperationalRoutes.metricsPath])
+        .union([JarvisOpenAPI.path, OperationalRoutes.livezPath, OperationalRoutes.metricsPath])
 
     public func configure(_ setup: inout ServiceSetup) throws {
         // No Jarvis request carries a large body, so none is read before the token middleware
@@ -69,9 +70,13 @@ public struct JarvisService: Service {
 }
 
 extension JarvisService {
-    /// The endpoints.
+    /// The endpoints, and the document generated from those same values.
     func installRoutes(into router: inout Router, context: JarvisContext, defaultBodyBytes: Int) throws {
         EndpointTable.install(Self.endpoints, into: &router, context: context, defaultBodyBytes: defaultBodyBytes)
+        let yaml = Array(try JarvisOpenAPI.yaml().utf8)
+        router.get(JarvisOpenAPI.path) { _ in
+            .bytes(yaml, contentType: "application/yaml; charset=utf-8")
+        }
     }
 
     /// What the operator is told at start-up when the API is open to the network: without
@@ -83,8 +88,9 @@ extension JarvisService {
         return "JARVIS_API_TOKEN is not set: anyone who can reach this address can add, refresh and delete feeds"
     }
 
-    /// `jarvis feeds import|export`, beside `jarvis serve`.
+    /// `jarvis feeds import|export` and `jarvis openapi`, beside `jarvis serve`.
     public static var subcommands: [String: ServiceCommand.Subcommand] {
-        ["feeds": (summary: "import FILE.opml | export — move subscriptions in and out", run: { await FeedsCommand.run($0) })]
+        ["feeds": (summary: "import FILE.opml | export — move subscriptions in and out", run: { await FeedsCommand.run($0) }),
+         "openapi": (summary: "print the OpenAPI 3.1 document (docs/api/jarvis-openapi.yaml)", run: { JarvisOpenAPICommand.run($0) })]
     }
 }

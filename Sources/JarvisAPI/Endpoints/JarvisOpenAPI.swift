@@ -1,0 +1,47 @@
+import APIToolkit
+import Foundation
+import ServiceRuntime
+
+/// Jarvis's published contract: generated from the endpoint declarations the server routes
+/// with, committed as `docs/api/jarvis-openapi.yaml` (drift-gated by `scripts/openapi-check.sh`),
+/// served at `GET /openapi.yaml`.
+public enum JarvisOpenAPI {
+    /// `info.version` of the published API contract (not the server build's version).
+    public static let contractVersion = "1.0.0"
+    public static let path = "/openapi.yaml"
+
+    static func document(for endpoints: [JarvisEndpoint] = JarvisService.endpoints) -> OpenAPIDocument {
+        var document = OpenAPIDocument(
+            title: "Jarvis API", version: contractVersion,
+            description: "The news engine behind the Jarvis iOS app (shared/spec/jarvis-ios-client-expectations.md). "
+                + "Successes are the payload itself; errors are {error: {code, message, details?}}. "
+                + "Dates are YYYY-MM-DDTHH:MM:SSZ. When the operator sets JARVIS_API_TOKEN, every operation but "
+                + "getHealth needs it as a bearer token. Live updates are a WebSocket at /ws, outside this document.",
+            envelope: JarvisEnvelope())
+        for endpoint in endpoints { document.add(EndpointTable.operation(for: endpoint)) }
+        return document
+    }
+
+    /// The YAML as published.
+    public static func yaml() throws -> String {
+        try document().yaml()
+    }
+}
+
+/// `jarvis openapi`: prints the generated document; `scripts/openapi-check.sh jarvis` diffs it
+/// against the committed `docs/api/jarvis-openapi.yaml`.
+enum JarvisOpenAPICommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        guard arguments.isEmpty else {
+            FileHandle.standardError.write(Data("usage: jarvis openapi   (takes no options)\n".utf8))
+            return 64
+        }
+        do {
+            FileHandle.standardOutput.write(Data(try JarvisOpenAPI.yaml().utf8))
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("jarvis openapi: \(error)\n".utf8))
+            return 1
+        }
+    }
+}
