@@ -91,6 +91,6 @@ extension JarvisService {
     /// `jarvis feeds import|export` and `jarvis openapi`, beside `jarvis serve`.
     public static var subcommands: [String: ServiceCommand.Subcommand] {
         ["feeds": (summary: "import FILE.opml | export — move subscriptions in and out", run: { await FeedsCommand.run($0) }),
-         "openapi": (summary: "print the OpenAPI 3.1 document (docs/api/jarvis-openapi.yaml)", run: { JarvisOpenAPICommand.run($0) })]
+         "openapi": ServiceCommand.openAPI("jarvis", committedAs: "docs/api/jarvis-openapi.yaml") { try JarvisOpenAPI.yaml() }]
     }
 }

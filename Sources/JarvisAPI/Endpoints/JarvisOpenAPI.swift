@@ -1,5 +1,4 @@
 import APIToolkit
-import Foundation
 import ServiceRuntime
 
 /// Jarvis's published contract: generated from the endpoint declarations the server routes
@@ -25,23 +24,5 @@ public enum JarvisOpenAPI {
     /// The YAML as published.
     public static func yaml() throws -> String {
         try document().yaml()
-    }
-}
-
-/// `jarvis openapi`: prints the generated document; `scripts/openapi-check.sh jarvis` diffs it
-/// against the committed `docs/api/jarvis-openapi.yaml`.
-enum JarvisOpenAPICommand {
-    static func run(_ arguments: [String]) -> Int32 {
-        guard arguments.isEmpty else {
-            FileHandle.standardError.write(Data("usage: jarvis openapi   (takes no options)\n".utf8))
-            return 64
-        }
-        do {
-            FileHandle.standardOutput.write(Data(try JarvisOpenAPI.yaml().utf8))
-            return 0
-        } catch {
-            FileHandle.standardError.write(Data("jarvis openapi: \(error)\n".utf8))
-            return 1
-        }
     }
 }

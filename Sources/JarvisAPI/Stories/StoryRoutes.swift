@@ -27,31 +27,33 @@ enum StoryRoutes {
         }
     }
 
-    static let detail = JarvisEndpoint(
-        .get, "/stories/{id}", operationId: "getStory", summary: "One story with its timeline", tags: ["stories"],
-        success: OpenAPIResponse(200, "The story", schema: StoryDetail.schema),
-        failures: [OpenAPIResponse(404, "story.not_found: no story with this id")]
-    ) { context in
-        { call in
-            let id = call.request.parameter("id") ?? ""
-            guard let story = try await context.stories.detail(id: id) else {
-                throw APIError.notFound("No story with id \(id)", code: "story.not_found")
-            }
-            return try context.responses.raw(story)
-        }
-    }.withPathParameters([.path("id", description: "StorySummary.id")])
+    static let detail = byID("/stories/{id}", operationId: "getStory", summary: "One story with its timeline",
+                             schema: StoryDetail.schema, idIs: "StorySummary.id", missing: "story") { context, id in
+        try await context.stories.detail(id: id)
+    }
 
-    static let article = JarvisEndpoint(
-        .get, "/articles/{id}", operationId: "getArticle", summary: "One article's full plain text", tags: ["stories"],
-        success: OpenAPIResponse(200, "The article", schema: ArticlePayload.schema),
-        failures: [OpenAPIResponse(404, "article.not_found: no article with this id")]
-    ) { context in
-        { call in
-            let id = call.request.parameter("id") ?? ""
-            guard let article = try await context.stories.article(id: id) else {
-                throw APIError.notFound("No article with id \(id)", code: "article.not_found")
+    static let article = byID("/articles/{id}", operationId: "getArticle", summary: "One article's full plain text",
+                              schema: ArticlePayload.schema, idIs: "TimelineEntry.articleId", missing: "article") { context, id in
+        try await context.stories.article(id: id)
+    }
+
+    /// `GET <path>` with `{id}`: what `find` returns for the id, or 404 `<missing>.not_found`.
+    private static func byID<Payload: Encodable & Sendable>(
+        _ path: String, operationId: String, summary: String, schema: Schema, idIs: String, missing noun: String,
+        find: @escaping @Sendable (JarvisContext, String) async throws -> Payload?
+    ) -> JarvisEndpoint {
+        JarvisEndpoint(
+            .get, path, operationId: operationId, summary: summary, tags: ["stories"],
+            success: OpenAPIResponse(200, "The \(noun)", schema: schema),
+            failures: [OpenAPIResponse(404, "\(noun).not_found: no \(noun) with this id")]
+        ) { context in
+            { call in
+                let id = call.request.parameter("id") ?? ""
+                guard let payload = try await find(context, id) else {
+                    throw APIError.notFound("No \(noun) with id \(id)", code: "\(noun).not_found")
+                }
+                return try context.responses.raw(payload)
             }
-            return try context.responses.raw(article)
-        }
-    }.withPathParameters([.path("id", description: "TimelineEntry.articleId")])
+        }.withPathParameters([.path("id", description: idIs)])
+    }
 }
