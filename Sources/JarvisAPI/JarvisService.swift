@@ -18,9 +18,10 @@ public struct JarvisService: Service {
 
     public init() {}
 
-    /// Every endpoint Jarvis serves but the WebSocket, in the order the document lists them: the
+    /// Every endpoint Jarvis serves, the WebSocket included, in the order the document lists them: the
     /// one list the router, `jarvis openapi`, `docs/api/jarvis-openapi.yaml` and `GET /openapi.yaml` come from.
     static let endpoints: [JarvisEndpoint] = [HealthRoute.endpoint] + FeedRoutes.endpoints + StoryRoutes.endpoints
+                                             + [LiveUpdatesRoute.endpoint]
 
     /// What `JARVIS_API_TOKEN` does not guard: the endpoints declared open, the published
     /// document, and the shared `/livez` and `/metrics` (which has its own rule, `MetricsAccess`).
@@ -58,10 +59,9 @@ public struct JarvisService: Service {
                                 clock: clock, logger: setup.logger, onNewArticles: { worker.wake() })
         let context = JarvisContext(responses: setup.responses, database: setup.database, feeds: FeedStore(database: setup.database),
                                     destinations: fetching.destinations, stories: StoryReads(database: setup.database),
-                                    version: version, startedAt: clock(), clock: clock, pollNow: { poller.wake() })
+                                    version: version, startedAt: clock(), clock: clock, pollNow: { poller.wake() },
+                                    events: events, pingSeconds: try LiveUpdatesRoute.pingSeconds(environment: environment))
         try installRoutes(into: &setup.router, context: context, defaultBodyBytes: setup.defaultBodyBytes)
-        LiveUpdatesRoute.install(into: &setup.router, events: events,
-                                 pingSeconds: try LiveUpdatesRoute.pingSeconds(environment: environment))
         let databaseURL = setup.options.databaseURL
         setup.backgroundTasks.append { await events.runRelay(databaseURL: databaseURL) }
         setup.backgroundTasks.append { await poller.run() }

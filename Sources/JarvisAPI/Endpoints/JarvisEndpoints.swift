@@ -51,6 +51,9 @@ struct JarvisContext: EndpointContext {
     let clock: @Sendable () -> Date
     /// Wakes the poller: a new or refreshed feed is fetched at once.
     let pollNow: @Sendable () -> Void
+    /// What `/ws` sends, and how often it pings.
+    let events: LiveEvents
+    let pingSeconds: Double
 }
 
 extension APIEndpoint where Family == JarvisEndpoints {

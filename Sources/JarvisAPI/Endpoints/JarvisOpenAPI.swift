@@ -15,7 +15,7 @@ public enum JarvisOpenAPI {
             description: "The news engine behind the Jarvis iOS app (shared/spec/jarvis-ios-client-expectations.md). "
                 + "Successes are the payload itself; errors are {error: {code, message, details?}}. "
                 + "Dates are YYYY-MM-DDTHH:MM:SSZ. When the operator sets JARVIS_API_TOKEN, every operation but "
-                + "getHealth needs it as a bearer token. Live updates are a WebSocket at /ws, outside this document.",
+                + "getHealth needs it as a bearer token. Live updates are a WebSocket at /ws (liveUpdates).",
             envelope: JarvisEnvelope())
         for endpoint in endpoints { document.add(EndpointTable.operation(for: endpoint)) }
         return document

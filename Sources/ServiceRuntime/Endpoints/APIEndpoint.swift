@@ -21,6 +21,13 @@ public struct APIEndpoint<Family: EndpointFamily>: Sendable {
     public typealias Call = APIEndpointCall<Family.Caller>
     public typealias Handler = @Sendable (Call) async throws -> Response
     public typealias HandlerFactory = @Sendable (Family.Context) -> Handler
+    public typealias WebSocketHandlerFactory = @Sendable (Family.Context) -> WebSocketHandler
+
+    /// What the route does once matched: answer the request, or upgrade it to a WebSocket.
+    public enum Serving: Sendable {
+        case http(HandlerFactory)
+        case webSocket(WebSocketHandlerFactory)
+    }
 
     public let method: OpenAPIOperation.Method
     public let path: String
@@ -36,7 +43,7 @@ public struct APIEndpoint<Family: EndpointFamily>: Sendable {
     public let success: OpenAPIResponse
     /// Failures beyond the ones implied by the requirements and the body (401, 403, 400, 422).
     public let failures: [OpenAPIResponse]
-    public let makeHandler: HandlerFactory
+    public let serving: Serving
     /// The `{name}` segments of `path`, published in the document; handlers read them with
     /// `request.parameter(_:)`. Set with `withPathParameters(_:secret:)`.
     public internal(set) var pathParameters: [OpenAPIParameter] = []
@@ -71,6 +78,23 @@ public struct APIEndpoint<Family: EndpointFamily>: Sendable {
     public init(method: OpenAPIOperation.Method, path: String, operationId: String, summary: String, tags: [String],
                 requirements: Family.Requirements, queryParameters: [OpenAPIParameter], requestBody: Schema?,
                 success: OpenAPIResponse, failures: [OpenAPIResponse], makeHandler: @escaping HandlerFactory) {
+        self.init(method: method, path: path, operationId: operationId, summary: summary, tags: tags, requirements: requirements,
+                  queryParameters: queryParameters, requestBody: requestBody, success: success, failures: failures,
+                  serving: .http(makeHandler))
+    }
+
+    /// A WebSocket endpoint (`GET` with the upgrade), published with `success` as its 101 and the
+    /// handshake's refusals. No per-endpoint admission runs for it (a socket handler has no
+    /// status to answer with): the upgrade passes through the service's middleware instead.
+    public init(webSocket path: String, operationId: String, summary: String, tags: [String], requirements: Family.Requirements,
+                queryParameters: [OpenAPIParameter], success: OpenAPIResponse, handler: @escaping WebSocketHandlerFactory) {
+        self.init(method: .get, path: path, operationId: operationId, summary: summary, tags: tags, requirements: requirements,
+                  queryParameters: queryParameters, requestBody: nil, success: success, failures: [], serving: .webSocket(handler))
+    }
+
+    private init(method: OpenAPIOperation.Method, path: String, operationId: String, summary: String, tags: [String],
+                 requirements: Family.Requirements, queryParameters: [OpenAPIParameter], requestBody: Schema?,
+                 success: OpenAPIResponse, failures: [OpenAPIResponse], serving: Serving) {
         self.method = method
         self.path = path
         self.operationId = operationId
@@ -81,7 +105,7 @@ public struct APIEndpoint<Family: EndpointFamily>: Sendable {
         self.requestBody = requestBody
         self.success = success
         self.failures = failures
-        self.makeHandler = makeHandler
+        self.serving = serving
     }
 
     /// An endpoint whose body is `Body`: the handler receives it decoded, and the document
@@ -117,6 +141,10 @@ public struct APIEndpoint<Family: EndpointFamily>: Sendable {
                 : "Validation failed (unknown query parameters included); meta.path names the parameter"))
         } else if requestBody != nil {
             responses.append(OpenAPIResponse(422, "Validation failed (unknown body keys included); error.details.path names the field"))
+        }
+        if case .webSocket = serving {
+            responses.append(OpenAPIResponse(400, "websocket.handshake_failed: not a WebSocket upgrade (GET, Upgrade: websocket, Connection: Upgrade, one Sec-WebSocket-Key)"))
+            responses.append(OpenAPIResponse(426, "websocket.handshake_failed: Sec-WebSocket-Version is not 13"))
         }
         responses.append(contentsOf: Family.impliedResponses(of: self))
         responses.append(contentsOf: failures)

@@ -2,14 +2,22 @@ import APIToolkit
 import HTTPServer
 
 /// Registers endpoints into the router (the family's admission, then the media type and query
-/// checks in front of each handler, in that order) and describes the same values as OpenAPI
+/// checks in front of each handler, in that order; a WebSocket endpoint as a WebSocket route)
+/// and describes the same values as OpenAPI
 /// operations, so what is served and what is published come from one list.
 public enum EndpointTable {
     /// `defaultBodyBytes`: the body limit of endpoints that set none.
     public static func install<Family>(_ endpoints: [APIEndpoint<Family>], into router: inout Router, context: Family.Context,
                                        defaultBodyBytes: Int) {
         for endpoint in endpoints {
-            let handler = endpoint.makeHandler(context)
+            let handler: APIEndpoint<Family>.Handler
+            switch endpoint.serving {
+            case .http(let makeHandler):
+                handler = makeHandler(context)
+            case .webSocket(let makeHandler):
+                router.webSocket(endpoint.path, options: RouteOptions(secretParameters: endpoint.secretParameters), makeHandler(context))
+                continue
+            }
             let options = RouteOptions(maxBodyBytes: endpoint.maxBodyBytes, secretParameters: endpoint.secretParameters,
                                        headCheck: Family.headCheck(for: endpoint, bodyLimit: endpoint.maxBodyBytes ?? defaultBodyBytes,
                                                                    in: context))
