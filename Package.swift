@@ -69,7 +69,9 @@ let package = Package(
         // The two backends, each a library (tested in-process) and a thin executable.
         .target(name: "HealthLogAPI", dependencies: ["ServiceRuntime", "CoachSafety", "CoachResponder", "CoachModelClient"]),
         .executableTarget(name: "healthlog", dependencies: ["HealthLogAPI"]),
-        .target(name: "JarvisAPI", dependencies: ["ServiceRuntime", "FeedFetching", "FeedParsing", "StoryEngine", "StoryComposition"]),
+        // `Demo/Newsroom`: the fictional 24-outlet newsroom `jarvis demo` serves on loopback (and the tests read).
+        .target(name: "JarvisAPI", dependencies: ["ServiceRuntime", "FeedFetching", "FeedParsing", "StoryEngine", "StoryComposition"],
+                resources: [.copy("Demo/Newsroom")]),
         .executableTarget(name: "jarvis", dependencies: ["JarvisAPI"]),
 
         // libFuzzer entry points; built with `make fuzz` (swift build --sanitize=fuzzer -Xswiftc -DFUZZING).
@@ -89,7 +91,7 @@ let package = Package(
         .executableTarget(name: "ClusteringEval", dependencies: ["StoryClustering", "EvalData", "NewsText"], path: "Tools/ClusteringEval"),
         .executableTarget(name: "SummaryEval", dependencies: ["StoryComposition", "EvalData", "NewsText"], path: "Tools/SummaryEval"),
         .executableTarget(name: "TopicEval", dependencies: ["TopicClassification", "EvalData"], path: "Tools/TopicEval",
-                          resources: [.copy("africa-labels.tsv")]),
+                          resources: [.copy("africa-labels.tsv"), .copy("desk-development.tsv")]),
         .executableTarget(name: "TopicTrainer", dependencies: ["TopicClassification", "SentenceEncoding", "EvalData"],
                           path: "Tools/TopicTrainer"),
         .executableTarget(name: "EncoderImport", dependencies: ["SentenceEncoding"], path: "Tools/EncoderImport"),
@@ -134,8 +136,7 @@ let package = Package(
         .target(name: "FakeWithings", dependencies: ["HTTPServer"], path: "Tests/FakeWithings"),
         .testTarget(name: "CoachModelClientTests", dependencies: ["CoachModelClient", "ScriptedModel"]),
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"]),
-        .testTarget(name: "JarvisAPITests", dependencies: ["JarvisAPI", "TestHTTPClients", "TestDatabaseSupport", "StoryEngineFixtures"],
-                    exclude: ["Fixtures"]),
+        .testTarget(name: "JarvisAPITests", dependencies: ["JarvisAPI", "TestHTTPClients", "TestDatabaseSupport", "StoryEngineFixtures"]),
         .testTarget(name: "StoryClusteringTests", dependencies: ["StoryClustering"]),
         .testTarget(name: "StoryCompositionTests", dependencies: ["StoryComposition", "NewsText"]),
         .testTarget(name: "SentenceEncodingTests", dependencies: ["SentenceEncoding"], resources: [.copy("Fixtures")]),

@@ -3,7 +3,8 @@
 # the held-out half of a fixed split (docs/jarvis/story-engine.md says which and how):
 #   clustering  B-cubed precision/recall/F1, next to a plain TF-IDF single-pass baseline;
 #   summaries   ROUGE-1/2/L against AllSides' neutral roundups, next to LexRank;
-#   topics      accuracy, per-class P/R/F1, macro-F1 and the confusion matrix.
+#   topics      accuracy, per-class P/R/F1, macro-F1 and the confusion matrix; then the desk measures on
+#               the cross-domain evaluation set (never trained or tuned on) beside the held-out halves.
 # Pass --data DIR when the data lives elsewhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (release, -sanitize=fuzzer) and runs each for FUZZ_SECONDS
 # (default 30) on a copy of its seed corpus. A crash, or an input running over 60 s, fails the
-# script and leaves the input in Fuzz/<target>/artifacts/. Usage: scripts/fuzz.sh [TARGET...]
+# script and leaves the input in Fuzz/artifacts/<target>/. Usage: scripts/fuzz.sh [TARGET...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${FUZZ_SECONDS:-30}"
@@ -17,15 +17,15 @@ for target in "${targets[@]}"; do
   # Scratch space of the run (FuzzHealthLogRequests keeps its server's database there).
   scratch=$(mktemp -d)
   cp "Fuzz/$target/corpus/"* "$corpus/"
-  mkdir -p "Fuzz/$target/artifacts"
+  mkdir -p "Fuzz/artifacts/$target"
   echo "fuzz: $target for ${seconds}s"
   status=0
   TMPDIR="$scratch" SWIFT_BACKTRACE=enable=no ".build/fuzz/release/Fuzz$target" -max_total_time="$seconds" -timeout=60 \
-    -artifact_prefix="Fuzz/$target/artifacts/" -print_final_stats=1 "$corpus" >"$corpus.log" 2>&1 || status=$?
-  grep -E "^(stat::number_of_executed_units|SUMMARY)|Precondition failed|==[0-9]+== ERROR" "$corpus.log" || true
+    -artifact_prefix="Fuzz/artifacts/$target/" -print_final_stats=1 "$corpus" >"$corpus.log" 2>&1 || status=$?
+  grep -E "^(stat::number_of_executed_units|SUMMARY)|Precondition failed|Fatal error|==[0-9]+== ERROR" "$corpus.log" || true
   rm -rf "$corpus" "$corpus.log" "$scratch"
   if [ "$status" -ne 0 ]; then
-    echo "fuzz: $target FAILED (exit $status); the input is in Fuzz/$target/artifacts/" >&2
+    echo "fuzz: $target FAILED (exit $status); the input is in Fuzz/artifacts/$target/" >&2
     exit "$status"
   fi
 done

@@ -10,6 +10,7 @@ DEBIAN_PACKAGES=(
   libyaml-dev                                                              # the Coach's safety matrix files
   pkg-config                                                               # finds libxml2's headers
   postgresql curl bc                                                       # storage tests, smoke tests, bench maths
+  python3-venv                                                             # scripts/schemathesis.sh's own environment
 )
 BENCH_PACKAGES=(nginx-light wrk)                                           # `make bench` only
 PYTHON_MODULES=(websockets:websockets yaml:pyyaml)                         # test clients: module:package

@@ -1,20 +1,49 @@
 #!/usr/bin/env bash
-# Property-based API testing of HealthLog with schemathesis (PyPI) against a live server:
-# no response may be a 5xx or contradict docs/api/openapi.yaml (status codes, content types,
-# headers, schemas), and bodies that break the schema must be refused.
+# Property-based API testing of a service with schemathesis (PyPI) against a live server built
+# from this tree: every phase (examples, coverage, fuzzing, stateful) and every check. No response
+# may be a 5xx or contradict the service's OpenAPI document (status codes, content types, headers,
+# schemas), schema-valid requests must be accepted and requests that break the schema refused.
 #
-#   pip install schemathesis            # once (or set ST=/path/to/st)
-#   scripts/schemathesis.sh [extra st run options, e.g. --max-examples 200]
+#   scripts/schemathesis.sh SERVICE [extra st run options, e.g. --max-examples 200 --seed N]
 #
-# It builds and starts `healthlog serve` on a free port over a fresh SQLite file, creates an
-# admin account with `healthlog user create`, signs in as the iOS app to get a bearer token,
-# and runs every check against the served /api/openapi.yaml. Exit status is schemathesis's.
-# HEALTHLOG_BIN overrides the executable.
+# SERVICE is `healthlog` (docs/api/openapi.yaml). Each service has a `prepare_SERVICE` function
+# below: it starts the server over a fresh database, creates the accounts the run uses and writes
+# the run's configuration; another service is added by writing one. scripts/test.sh runs it for
+# HealthLog after the OpenAPI drift gate.
+#
+# schemathesis is installed, pinned to SCHEMATHESIS_VERSION, into a virtual environment under
+# .build/ that the script creates; ST=/path/to/st uses another. HEALTHLOG_BIN overrides the
+# executable. Exit status: schemathesis's, or 1 when the server logged an error during the run.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 source "$root/scripts/lib/healthlog-server.sh"
-st="${ST:-st}"
-command -v "$st" >/dev/null || { echo "schemathesis not found: pip install schemathesis (or set ST)" >&2; exit 2; }
+
+SCHEMATHESIS_VERSION="4.32.5"
+# Examples per operation and phase: the whole HealthLog run takes about two and a half minutes
+# on the debug build. The run is stopped, and fails, at TIME_LIMIT seconds (the test command's
+# budget for it).
+MAX_EXAMPLES="${SCHEMATHESIS_MAX_EXAMPLES:-60}"
+TIME_LIMIT="${SCHEMATHESIS_TIME_LIMIT:-300}"
+
+service="${1:-}"
+case "$service" in
+    healthlog) ;;
+    *) echo "usage: scripts/schemathesis.sh healthlog [st run options]" >&2; exit 2 ;;
+esac
+shift
+
+if [[ -n "${ST:-}" ]]; then
+    st="$ST"
+else
+    venv="$root/.build/schemathesis-venv"
+    st="$venv/bin/st"
+    if [[ "$("$st" --version 2>/dev/null || true)" != *" $SCHEMATHESIS_VERSION" ]]; then
+        echo "schemathesis: installing $SCHEMATHESIS_VERSION into $venv" >&2
+        python3 -m venv "$venv"
+        "$venv/bin/python" -m pip install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+    fi
+fi
+
 if [[ -n "${HEALTHLOG_BIN:-}" ]]; then
     bin="$HEALTHLOG_BIN"
 else
@@ -28,41 +57,78 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-# SCHEMATHESIS_DATABASE_URL runs against another empty database (e.g. a PostgreSQL schema from
-# scripts/with-postgres.sh); never point it at real data: the run creates an account and flips flags.
-export DATABASE_URL="${SCHEMATHESIS_DATABASE_URL:-$work/healthlog.sqlite}" HEALTHLOG_PASSWORD_HASH_COST=minimal
-email="schemathesis@example.com" password="schemathesis-password-1"
-"$bin" user create --email "$email" --password "$password" --admin >/dev/null
 
-start_healthlog "$bin" "$work"
-base="http://127.0.0.1:$port"
-token="$(curl -sf -A 'HealthLog-iOS/schemathesis' -H 'Content-Type: application/json' \
-    --data-binary "{\"email\":\"$email\",\"password\":\"$password\"}" "$base/api/auth/login" |
-    python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["accessToken"])')"
+# Signs `email` in as the iOS app and prints the bearer access token.
+healthlog_token() {
+    curl -sf -A 'HealthLog-iOS/schemathesis' -H 'Content-Type: application/json' \
+        --data-binary "{\"email\":\"$1\",\"password\":\"$2\"}" "$base/api/auth/login" |
+        python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["accessToken"])'
+}
 
-# The coverage phase sends every operation the methods it does not declare and expects 405
-# (the unsupported_method check). Its default list includes QUERY, which this server answers
-# with 501 http.method_not_implemented: the core HTTP parser does not recognise that method, and
-# RFC 9110 §9.1 makes 501 the answer to an unrecognised method. That is correct HTTP and stays,
-# but schemathesis counts every 5xx as a server error (ST101). So QUERY alone is left out of the
-# list; GET, PUT, POST, DELETE, OPTIONS, PATCH and TRACE are still checked for 405 everywhere,
-# and any other 5xx still fails the run.
-#
-# A PATCH of a synced row without its required If-Match header is answered 428 Precondition
-# Required (RFC 6585 §3, the status made for exactly this), which the missing_required_header
-# check does not list by default: 428 is added to what it accepts.
-#
-# The batch and bulk routes refuse an Idempotency-Key reused with a different body (422
-# idempotency.key_reused, documented in the operation): that is the header's contract, not a
-# schema rule, and the generator reuses keys across bodies. For those four operations alone a
-# 422 counts as an accepted answer to a schema-valid request; every other check still applies.
-#
-# A password change refuses a schema-valid new password that breaks the account rules (422
-# auth.password_too_weak) and, since the generator cannot know the password, answers 403 or
-# (once the login throttle counts enough guesses) 429: those count as accepted answers there.
-# The two logout operations are left out: either would revoke the run's own bearer token, and
-# every later request would be a 401.
-cat >"$work/schemathesis.toml" <<'TOML'
+prepare_healthlog() {
+    # SCHEMATHESIS_DATABASE_URL runs against another empty database (e.g. a PostgreSQL schema from
+    # scripts/with-postgres.sh); never point it at real data: the run creates accounts and flips flags.
+    export DATABASE_URL="${SCHEMATHESIS_DATABASE_URL:-$work/healthlog.sqlite}" HEALTHLOG_PASSWORD_HASH_COST=minimal
+    # Withings configured, so its linking routes answer as in production instead of 503
+    # withings.not_configured; its API is a closed local port, which no schema-valid request
+    # reaches (a callback's state is never one the server issued).
+    export WITHINGS_CLIENT_ID=schemathesis WITHINGS_CLIENT_SECRET=schemathesis \
+        WITHINGS_CALLBACK_URL=http://127.0.0.1/api/withings/callback WITHINGS_API_BASE=http://127.0.0.1:9 \
+        WITHINGS_WEBHOOK_SECRET="$(python3 -c 'import secrets; print(secrets.token_hex(16))')" \
+        WITHINGS_TOKEN_KEY="$(python3 -c 'import secrets; print(secrets.token_hex(32))')"
+    local password="schemathesis-password-1"
+    # The run's own admin account, and one whose every request to a logout route signs in afresh
+    # (scripts/lib/schemathesis_hooks.py): logging out revokes the credentials it was sent with,
+    # and logout-all every session of the account, so those routes never use the main token.
+    # Those sign-ins come through loopback as a trusted proxy, each from its own forwarded
+    # address: the run's own wrong guesses at /api/auth/login spend the loopback address's
+    # login budget, which the throttle must keep refusing (429) and the sign-ins must not need.
+    export HEALTHLOG_TRUSTED_PROXIES=127.0.0.1
+    "$bin" user create --email schemathesis@example.com --password "$password" --admin >/dev/null
+    "$bin" user create --email schemathesis-logout@example.com --password "$password" >/dev/null
+    start_healthlog "$bin" "$work"
+    base="http://127.0.0.1:$port"
+    export SCHEMATHESIS_BASE="$base" SCHEMATHESIS_TOKEN="$(healthlog_token schemathesis@example.com "$password")" \
+        SCHEMATHESIS_LOGOUT_EMAIL=schemathesis-logout@example.com SCHEMATHESIS_LOGOUT_PASSWORD="$password"
+    # Every assistant surface on, so the gated routes are exercised (the run may switch them off again).
+    curl -sf -X PUT -A 'HealthLog-iOS/schemathesis' -H "Authorization: Bearer $SCHEMATHESIS_TOKEN" -H 'Content-Type: application/json' \
+        --data-binary '{"enabled":true,"coach":true,"briefing":true,"insightStatus":true,"correlations":true,"healthScoreExplainer":true}' \
+        "$base/api/admin/settings/assistant-flags" >/dev/null
+    document="$base/api/openapi.yaml"
+
+    # The coverage phase sends every operation the methods it does not declare and expects 405
+    # (the unsupported_method check). Its default list includes QUERY, which this server answers
+    # with 501 http.method_not_implemented: the core HTTP parser does not recognise that method,
+    # and RFC 9110 §9.1 makes 501 the answer to an unrecognised method. That is correct HTTP and
+    # stays, but schemathesis counts every 5xx as a server error (ST101). So QUERY alone is left
+    # out of the list; GET, PUT, POST, DELETE, OPTIONS, PATCH and TRACE are still checked for 405
+    # everywhere, and any other 5xx still fails the run.
+    #
+    # A PATCH of a synced row without its required If-Match header is answered 428 Precondition
+    # Required (RFC 6585 §3, the status made for exactly this), which the missing_required_header
+    # check does not list by default: 428 is added to what it accepts.
+    #
+    # The operations below enforce rules that OpenAPI cannot state: rules joining two fields or a
+    # field and the server's state. Each is written in the operation's document (its description
+    # or the field's) with the status it answers, and only for these operations does that
+    # documented 4xx count as an accepted answer to a schema-valid request; every other check
+    # still applies to them, and every other operation must accept what its schema allows.
+    # - batch and bulk routes: an Idempotency-Key reused with a different body (422
+    #   idempotency.key_reused); the generator reuses keys across bodies.
+    # - password change: the account's password rules and the current password (422, 403; 429
+    #   once the login throttle counts enough wrong guesses).
+    # - day-range reads: `to` not before `from`, at most N days after it (422).
+    # - medications: stopDate not before startDate, a name that reads as an instruction to an
+    #   assistant, a brand of the chosen drug, details kept on a glp1 medication (422).
+    # - the daily briefing: a date not after the user's today (422).
+    # - backup import: a time zone the server knows (422).
+    # - the Withings callback: a state this server issued and has not yet redeemed (400).
+    #
+    # The backup import body nests dozens of bounded strings; generating it trips Hypothesis's
+    # filter_too_much health check (a generation limit, not a finding), which is suppressed.
+    cat >"$work/schemathesis.toml" <<'TOML'
+suppress-health-check = ["filter_too_much"]
+
 [phases.coverage]
 unexpected-methods = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "PATCH", "TRACE"]
 
@@ -78,14 +144,23 @@ include-path-regex = "^/api/auth/me/password$"
 checks.positive_data_acceptance.expected-statuses = ["2XX", "401", "403", "422", "429"]
 
 [[operations]]
-include-path-regex = "^/api/auth/logout(-all)?$"
-enabled = false
+include-path-regex = '^/api/(measurements|measurements/daily|medications|medications/\{id\}|medications/\{id\}/(research-chart|glp1)|insights/generate|backup/import)$'
+checks.positive_data_acceptance.expected-statuses = ["2XX", "401", "403", "404", "409", "422", "429"]
+
+[[operations]]
+include-path-regex = "^/api/withings/callback$"
+checks.positive_data_acceptance.expected-statuses = ["2XX", "400", "401", "403", "404", "409", "429"]
 TOML
+}
+
+"prepare_$service"
 set +e
-"$st" --config-file "$work/schemathesis.toml" run "$base/api/openapi.yaml" --url "$base" --checks all \
-    -H "Authorization: Bearer $token" -H "User-Agent: HealthLog-iOS/schemathesis" "$@"
+SCHEMATHESIS_HOOKS=schemathesis_hooks PYTHONPATH="$root/scripts/lib${PYTHONPATH:+:$PYTHONPATH}" \
+    timeout "$TIME_LIMIT" "$st" --config-file "$work/schemathesis.toml" run "$document" --url "$base" --checks all \
+    --max-examples "$MAX_EXAMPLES" -H "User-Agent: HealthLog-iOS/schemathesis" "$@"
 status=$?
 set -e
+if [[ "$status" == 124 ]]; then echo "schemathesis: stopped after $TIME_LIMIT s (SCHEMATHESIS_TIME_LIMIT)" >&2; fi
 if grep -q '"level":"error"' "$work/server.log"; then
     echo "server logged errors during the run:" >&2
     grep '"level":"error"' "$work/server.log" >&2

@@ -78,24 +78,24 @@ final class FuzzServer: @unchecked Sendable {
             await HealthLogService().subcommands["user"]!.run(["create", "--email", email, "--password", password, "--admin",
                                                                 "--database", self.databaseURL])
         }
-        precondition(created == 0, "cannot create the fuzz account")
+        if created != 0 { fatalError("cannot create the fuzz account") }
         accessToken = ""
         let login = JSONSerializer.serializeOrCrash(["email": .string(email), "password": .string(password)])
         guard let answer = exchange("POST", "/api/auth/login", contentType: Endpoint.jsonMediaType, body: login),
               answer.status == 200, case .object(let envelope)? = try? JSONParser.parse(answer.body),
               case .object(let data)? = envelope["data"], case .string(let token)? = data["accessToken"] else {
-            preconditionFailure("cannot sign in the fuzz account")
+            fatalError("cannot sign in the fuzz account")
         }
         accessToken = token
         let flags = JSONSerializer.serializeOrCrash(["enabled": true, "coach": true, "briefing": true, "insightStatus": true,
                                                      "correlations": true, "healthScoreExplainer": true])
         let switched = exchange("PUT", "/api/admin/settings/assistant-flags", contentType: Endpoint.jsonMediaType, body: flags)
-        precondition(switched?.status == 200, "cannot switch the assistant surfaces on")
+        if switched?.status != 200 { fatalError("cannot switch the assistant surfaces on") }
         let medication = JSONSerializer.serializeOrCrash(["name": "Fuzzamine", "kind": "other", "doseUnit": "mg", "schedule": "daily"])
         guard let created = exchange("POST", "/api/medications", contentType: Endpoint.jsonMediaType, body: medication),
               case .object(let envelope)? = try? JSONParser.parse(created.body),
               case .object(let row)? = envelope["data"], case .string(let id)? = row["id"] else {
-            preconditionFailure("cannot create the fuzz medication")
+            fatalError("cannot create the fuzz medication")
         }
         medicationID = id
     }

@@ -7,6 +7,8 @@ final class LoopbackHTTP {
         let status: Int
         /// Lower-cased, parameters included.
         let contentType: String
+        /// The status line and header lines, lower-cased, for failure messages.
+        let headers: String
         let body: [UInt8]
     }
 
@@ -33,7 +35,7 @@ final class LoopbackHTTP {
 
     private static func connect(port: Int) -> Int32 {
         let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        precondition(fd >= 0, "socket() failed")
+        if fd < 0 { fatalError("socket() failed") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -43,7 +45,7 @@ final class LoopbackHTTP {
                 Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        precondition(result == 0, "cannot connect to the server on port \(port)")
+        if result != 0 { fatalError("cannot connect to the server on port \(port)") }
         return fd
     }
 
@@ -51,6 +53,7 @@ final class LoopbackHTTP {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written < 0 && errno == EINTR { continue }
             if written <= 0 { return false }
             offset += written
         }
@@ -69,7 +72,7 @@ final class LoopbackHTTP {
         let head = String(decoding: buffer[..<headEnd!], as: UTF8.self).lowercased()
         let lines = head.split(separator: "\r\n")
         guard let statusLine = lines.first, let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "") else {
-            preconditionFailure("response without a status line: \(head)")
+            fatalError("response without a status line: \(head)")
         }
         func header(_ name: String) -> String? {
             lines.first { $0.hasPrefix(name + ":") }.map { $0.dropFirst(name.count + 1).trimmingCharacters(in: " ") }
@@ -85,7 +88,7 @@ final class LoopbackHTTP {
         }
         guard let body else { return nil }
         if header("connection") == "close" { close() }
-        return Answer(status: status, contentType: header("content-type") ?? "", body: body)
+        return Answer(status: status, contentType: header("content-type") ?? "", headers: lines.joined(separator: " | "), body: body)
     }
 
     /// The chunked body that starts `buffer`, decoded; nil if the connection ended first.
@@ -99,7 +102,7 @@ final class LoopbackHTTP {
             }
             let sizeText = String(decoding: buffer[..<lineEnd!], as: UTF8.self).split(separator: ";").first ?? ""
             guard let size = Int(sizeText.trimmingCharacters(in: " "), radix: 16) else {
-                preconditionFailure("bad chunk size line: \(sizeText)")
+                fatalError("bad chunk size line: \(sizeText)")
             }
             let chunkStart = lineEnd! + Self.lineBreak.count
             while buffer.count < chunkStart + size + Self.lineBreak.count { guard readMore(into: &buffer) else { return nil } }
@@ -111,7 +114,9 @@ final class LoopbackHTTP {
 
     private func readMore(into buffer: inout [UInt8]) -> Bool {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+        var count: Int
+        // libFuzzer's timeout alarm (SIGALRM, every few seconds) interrupts a waiting recv.
+        repeat { count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) } } while count < 0 && errno == EINTR
         guard count > 0 else { return false }
         buffer += chunk[..<count]
         return true

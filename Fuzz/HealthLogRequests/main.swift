@@ -24,10 +24,16 @@ enum RequestFuzzing {
         let pathValue = words.count > 1 ? String(words[1]) : server.medicationID
 
         guard let answer = server.send(endpoint, pathValue: pathValue, body: body) else {
-            preconditionFailure("\(endpoint.operationId): the server closed the connection without answering")
+            fatalError("\(endpoint.operationId): the server closed the connection without answering "
+                       + "(the request before: \(previous))")
         }
+        previous = "\(endpoint.operationId) answered \(answer.status) \(answer.headers) \(String(decoding: answer.body.prefix(300), as: UTF8.self)), its body: \(String(decoding: body.prefix(300), as: UTF8.self))"
         check(answer, from: endpoint)
     }
+
+    /// The request before this one and its answer's head: a connection closed without a word is
+    /// often the previous exchange's fault (an answer that should have said `Connection: close`).
+    nonisolated(unsafe) private static var previous = "none"
 
     /// 2xx with JSON (or nothing, or the coach's event stream), or 4xx with the error envelope:
     /// `data`, a message in `error`, and `meta.errorCode`. Anything else, a 500 above all, stops
@@ -37,15 +43,15 @@ enum RequestFuzzing {
         switch answer.status {
         case 200..<300:
             guard !answer.contentType.hasPrefix("text/event-stream") else { return }
-            precondition(answer.body.isEmpty || (try? JSONParser.parse(answer.body)) != nil, "\(context) (not JSON)")
+            if !answer.body.isEmpty && (try? JSONParser.parse(answer.body)) == nil { fatalError("\(context) (not JSON)") }
         case 400..<500:
             guard case .object(let envelope)? = try? JSONParser.parse(answer.body),
                   envelope["data"] != nil, case .string? = envelope["error"],
                   case .object(let meta)? = envelope["meta"], case .string? = meta["errorCode"] else {
-                preconditionFailure("\(context) (not the error envelope)")
+                fatalError("\(context) (not the error envelope)")
             }
         default:
-            preconditionFailure(context)
+            fatalError(context)
         }
     }
 }

@@ -78,6 +78,16 @@ public enum APIDate {
         }
     }
 
+    /// A calendar day: exactly `YYYY-MM-DD` naming a real date (RFC 3339 `full-date`, what
+    /// `format: date` publishes), as its numbers; nil for anything else.
+    public static func parseDay(_ text: String) -> (year: Int, month: Int, day: Int)? {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            guard bytes.count == 10, let date = DateTimeFields.parseDate(bytes) else { return nil }
+            return (date.year, date.month, date.day)
+        }
+    }
+
     /// Accepts what the contract's schema, zod 4's `z.iso.datetime({ offset: true })`, accepts:
     /// a date-time with a zone, `Z` or `±HH:MM` (also `±HHMM`), seconds optional (`10:30Z`), a
     /// fraction of any length after seconds, uppercase `T` and `Z` only, every field

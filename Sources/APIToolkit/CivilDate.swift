@@ -73,14 +73,19 @@ struct DateTimeFields {
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, second: Int) -> DateTimeFields? {
-        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
-              bytes[13] == UInt8(ascii: ":"),
-              let year = number(bytes, at: 0, width: 4), let month = number(bytes, at: 5, width: 2),
-              let day = number(bytes, at: 8, width: 2), let hour = number(bytes, at: 11, width: 2),
-              let minute = number(bytes, at: 14, width: 2),
-              (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year),
+        guard bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), let date = parseDate(bytes),
+              let hour = number(bytes, at: 11, width: 2), let minute = number(bytes, at: 14, width: 2),
               hour <= 23, minute <= 59, second <= 59 else { return nil }
-        return DateTimeFields(date: CivilDate(year: year, month: month, day: day), hour: hour, minute: minute, second: second)
+        return DateTimeFields(date: date, hour: hour, minute: minute, second: second)
+    }
+
+    /// `YYYY-MM-DD` in the first 10 bytes naming a real date (no month 13, no February 30).
+    static func parseDate(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
+        guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = number(bytes, at: 0, width: 4), let month = number(bytes, at: 5, width: 2),
+              let day = number(bytes, at: 8, width: 2),
+              (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year) else { return nil }
+        return CivilDate(year: year, month: month, day: day)
     }
 
     /// Reads one or more digits after the decimal point; returns the fraction of a second and the

@@ -44,7 +44,7 @@ extension OpenAPIDocument {
 
     /// Errors always use the envelope's failure shape; successes wrap their payload unless
     /// declared unenveloped.
-    private func bodySchema(of response: OpenAPIResponse) -> Schema? {
+    func bodySchema(of response: OpenAPIResponse) -> Schema? {
         if response.status >= 400 { return envelope.failureSchema }
         guard response.isEnveloped else { return response.schema }
         return response.schema.map { envelope.successSchema($0) }

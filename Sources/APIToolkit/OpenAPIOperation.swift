@@ -103,9 +103,11 @@ public struct OpenAPIResponse: Sendable, Hashable {
         self.schema = schema
     }
 
-    /// A `text/event-stream` success (Server-Sent Events): `description` tells its events.
-    public static func eventStream(_ status: Int, _ description: String) -> OpenAPIResponse {
-        var response = unenveloped(status, description, schema: .string())
+    /// A `text/event-stream` success (Server-Sent Events): `event` is the schema of one event, an
+    /// object of its fields as a client parses them (`event`, `data`, `id`), as OpenAPI 3.1 has
+    /// `schema` describe each item of a sequential media type; `description` tells the events.
+    public static func eventStream(_ status: Int, _ description: String, event: Schema) -> OpenAPIResponse {
+        var response = unenveloped(status, description, schema: event)
         response.mediaType = "text/event-stream"
         return response
     }

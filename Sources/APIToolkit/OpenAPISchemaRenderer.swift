@@ -23,12 +23,14 @@ struct OpenAPISchemaRenderer {
         case .number(let rules):
             var keywords: JSONObject = ["type": "number"]
             if let minimum = rules.minimum { keywords["minimum"] = try Self.number(minimum) }
+            if let bound = rules.exclusiveMinimum { keywords["exclusiveMinimum"] = try Self.number(bound) }
             if let maximum = rules.maximum { keywords["maximum"] = try Self.number(maximum) }
             return .object(keywords)
         case .array(let rules):
             var keywords: JSONObject = ["type": "array", "items": try render(rules.items)]
             if let minItems = rules.minItems { keywords["minItems"] = .integer(Int64(minItems)) }
             if let maxItems = rules.maxItems { keywords["maxItems"] = .integer(Int64(maxItems)) }
+            if rules.uniqueItems { keywords["uniqueItems"] = true }
             return .object(keywords)
         case .object(let object):
             guard let name = object.name else { return .object(try objectKeywords(object)) }
@@ -91,12 +93,20 @@ struct OpenAPISchemaRenderer {
         return keywords
     }
 
+    /// The validator refuses U+0000 in every string; a string whose enum, format or own pattern
+    /// does not already exclude it is published with this pattern, which says so.
+    static let nulFreePattern = #"^[^\x00]*$"#
+
     private static func stringKeywords(_ rules: StringRules) -> JSONObject {
         var keywords: JSONObject = ["type": "string"]
         if let allowed = rules.allowedValues { keywords["enum"] = .array(allowed.map { .string($0) }) }
         if let minLength = rules.minLength { keywords["minLength"] = .integer(Int64(minLength)) }
         if let maxLength = rules.maxLength { keywords["maxLength"] = .integer(Int64(maxLength)) }
-        if let pattern = rules.pattern { keywords["pattern"] = .string(pattern) }
+        if let pattern = rules.pattern {
+            keywords["pattern"] = .string(pattern)
+        } else if rules.allowedValues == nil, rules.format == nil {
+            keywords["pattern"] = .string(nulFreePattern)
+        }
         switch rules.format {
         case .dateTimeWithOffset: keywords["format"] = "date-time"
         case .dateTimeUTC:
@@ -105,6 +115,7 @@ struct OpenAPISchemaRenderer {
         case .uri: keywords["format"] = "uri"
         case .email: keywords["format"] = "email"
         case .uuid: keywords["format"] = "uuid"
+        case .date: keywords["format"] = "date"
         case nil: break
         }
         return keywords

@@ -34,12 +34,20 @@ extension Schema {
         .integer(IntegerRules(minimum: min, maximum: max))
     }
 
+    /// A calendar day `YYYY-MM-DD` (`format: date`).
+    public static var date: Schema { .string(format: .date) }
+
     public static func number(min: Double? = nil, max: Double? = nil) -> Schema {
         .number(NumberRules(minimum: min, maximum: max))
     }
 
-    public static func array(of items: Schema, minItems: Int? = nil, maxItems: Int? = nil) -> Schema {
-        .array(ArrayRules(items: items, minItems: minItems, maxItems: maxItems))
+    /// A number strictly greater than `bound` (`exclusiveMinimum`), at most `max`.
+    public static func number(greaterThan bound: Double, max: Double? = nil) -> Schema {
+        .number(NumberRules(exclusiveMinimum: bound, maximum: max))
+    }
+
+    public static func array(of items: Schema, minItems: Int? = nil, maxItems: Int? = nil, uniqueItems: Bool = false) -> Schema {
+        .array(ArrayRules(items: items, minItems: minItems, maxItems: maxItems, uniqueItems: uniqueItems))
     }
 
     /// An object schema; pass a name to publish it as a reusable OpenAPI component.

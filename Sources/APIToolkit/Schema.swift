@@ -31,7 +31,8 @@ public struct StringRules: Sendable, Hashable {
     /// no format names: `syncVersion=N`, a cursor, a header's characters. Write it anchored
     /// (`^…$`) in the subset ECMA-262 (the document's readers) and ICU (`SchemaPattern`, which
     /// enforces it) agree on: literals, classes with ranges and `\x` escapes, quantifiers,
-    /// groups, alternation.
+    /// groups, alternation. Every string refuses U+0000 whatever its rules (a text column cannot
+    /// store it); a declared pattern must refuse it too, so the document states that rule.
     public var pattern: String?
 
     public init(minLength: Int? = nil, maxLength: Int? = nil, allowedValues: [String]? = nil, format: StringFormat? = nil,
@@ -57,6 +58,9 @@ public enum StringFormat: Sendable, Hashable {
     case email
     /// 8-4-4-4-12 hexadecimal digits, either case.
     case uuid
+    /// A calendar day, exactly `YYYY-MM-DD` naming a real date (RFC 3339 `full-date`), published
+    /// as `format: date`; `APIDate.parseDay` is the check.
+    case date
 }
 
 public struct IntegerRules: Sendable, Hashable {
@@ -71,10 +75,13 @@ public struct IntegerRules: Sendable, Hashable {
 
 public struct NumberRules: Sendable, Hashable {
     public var minimum: Double?
+    /// The number must be greater than this (JSON Schema `exclusiveMinimum`): a dose, a length.
+    public var exclusiveMinimum: Double?
     public var maximum: Double?
 
-    public init(minimum: Double? = nil, maximum: Double? = nil) {
+    public init(minimum: Double? = nil, exclusiveMinimum: Double? = nil, maximum: Double? = nil) {
         self.minimum = minimum
+        self.exclusiveMinimum = exclusiveMinimum
         self.maximum = maximum
     }
 }
@@ -83,11 +90,15 @@ public struct ArrayRules: Sendable, Hashable {
     public var items: Schema
     public var minItems: Int?
     public var maxItems: Int?
+    /// No item may appear twice (JSON Schema `uniqueItems`); an integer and the equal number
+    /// count as the same item, as JSON Schema compares them.
+    public var uniqueItems: Bool
 
-    public init(items: Schema, minItems: Int? = nil, maxItems: Int? = nil) {
+    public init(items: Schema, minItems: Int? = nil, maxItems: Int? = nil, uniqueItems: Bool = false) {
         self.items = items
         self.minItems = minItems
         self.maxItems = maxItems
+        self.uniqueItems = uniqueItems
     }
 }
 

@@ -37,6 +37,8 @@ extension ValidationRun {
             report(.invalidFormat, "must be an e-mail address")
         case .uuid where !StringFormatCheck.isUUID(string):
             report(.invalidFormat, "must be a UUID (8-4-4-4-12 hexadecimal digits)")
+        case .date where APIDate.parseDay(string) == nil:
+            report(.invalidFormat, "must be a date YYYY-MM-DD")
         default:
             return
         }

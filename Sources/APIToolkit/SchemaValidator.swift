@@ -96,6 +96,7 @@ struct ValidationRun {
         guard let number = value.doubleValue else { return reportType(expected: "a number", got: value) }
         guard number.isFinite else { return report(.notFinite, "must be a finite number") }
         if let minimum = rules.minimum, number < minimum { report(.tooSmall, "must be at least \(Self.describe(minimum))") }
+        if let bound = rules.exclusiveMinimum, number <= bound { report(.tooSmall, "must be greater than \(Self.describe(bound))") }
         if let maximum = rules.maximum, number > maximum { report(.tooBig, "must be at most \(Self.describe(maximum))") }
     }
 
@@ -112,6 +113,19 @@ struct ValidationRun {
             path.append(.index(index))
             check(element, against: rules.items)
             path.removeLast()
+        }
+        if rules.uniqueItems, elements.indices.contains(where: { index in elements[..<index].contains { Self.sameItem($0, elements[index]) } }) {
+            report(.invalidValue, "must not contain the same item twice")
+        }
+    }
+
+    /// JSON Schema's equality for `uniqueItems`: `1` and `1.0` are the same number.
+    private static func sameItem(_ left: JSONValue, _ right: JSONValue) -> Bool {
+        switch (left, right) {
+        case (.integer(let integer), .number(let number)), (.number(let number), .integer(let integer)):
+            Double(exactly: integer) == number
+        default:
+            left == right
         }
     }
 

@@ -74,18 +74,26 @@ public struct PhraseMatcher: Sendable {
     }
 
     /// The numbers in the question, in order.
-    public var numbers: [Double] { words.compactMap(Double.init) }
+    public var numbers: [Double] { words.compactMap(Self.number) }
+
+    /// A word written as a number: ASCII digits with at most one decimal point. Words `Double`
+    /// would also read ("nan", "inf", "1e400", "0x1p3") are words, not numbers.
+    static func number(_ word: String) -> Double? {
+        let parts = word.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }) else { return nil }
+        return Double(word).flatMap { $0.isFinite ? $0 : nil }
+    }
 
     static func word(_ word: String, matches part: String, typos: Bool = true) -> Bool {
         if part == "*" { return true }
-        if part == "#" { return Double(word) != nil }
+        if part == "#" { return Self.number(word) != nil }
         if part.hasSuffix("*") {
             let stem = String(part.dropLast())
             if word.hasPrefix(stem) { return true }
             return typos && stem.count >= 5 && word.count >= stem.count && Self.distance(String(word.prefix(stem.count)), stem) <= 1
         }
         if word == part { return true }
-        guard typos, part.count >= 5, Double(word) == nil else { return false }
+        guard typos, part.count >= 5, Self.number(word) == nil else { return false }
         return Self.distance(word, part) <= (part.count >= 8 ? 2 : 1)
     }
 

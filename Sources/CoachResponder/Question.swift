@@ -35,6 +35,15 @@ public struct Period: Equatable, Sendable {
         self.number = number
     }
 
+    /// The longest span a question can name ("the last 5000 days" reads as the last year).
+    public static let maxRecentDays = 366
+
+    /// The last `count` days as the question wrote them (a number of days or weeks × 7), rounded
+    /// and held to 1…`maxRecentDays`, so the span answered is the span the reply names.
+    public static func recentDays(_ count: Double) -> Period {
+        Period(.recentDays, number: Int(min(max(count.rounded(), 1), Double(maxRecentDays))))
+    }
+
     /// First and last day (inclusive) relative to `today`; an unspecified period is the last
     /// `defaultDays` days.
     public func range(today: String, defaultDays: Int = 7) -> (from: String, to: String) {
@@ -51,7 +60,7 @@ public struct Period: Equatable, Sendable {
         case .lastMonth:
             let (year, month) = CivilDay.month(today) == 1 ? (CivilDay.year(today) - 1, 12) : (CivilDay.year(today), CivilDay.month(today) - 1)
             return (CivilDay.firstOfMonth(year: year, month: month), CivilDay.lastOfMonth(year: year, month: month))
-        case .recentDays: return (CivilDay.adding(1 - max(1, min(number ?? defaultDays, 366)), to: today), today)
+        case .recentDays: return (CivilDay.adding(1 - max(1, min(number ?? defaultDays, Self.maxRecentDays)), to: today), today)
         case .month:
             let month = number ?? CivilDay.month(today)
             let year = month <= CivilDay.month(today) ? CivilDay.year(today) : CivilDay.year(today) - 1

@@ -49,11 +49,12 @@ public struct QuestionReader: Sendable {
     private func period(in matcher: PhraseMatcher) -> Period {
         // "the last 4 weeks" is the last 28 days.
         if matcher.contains(any: vocabulary.periods["recent_weeks"] ?? []), let weeks = matcher.numbers.first {
-            return Period(.recentDays, number: Int(weeks) * 7)
+            return .recentDays(weeks * 7)
         }
         for kind in [Period.Kind.recentDays, .lastWeek, .thisWeek, .lastMonth, .thisMonth, .yesterday, .today]
         where matcher.contains(any: vocabulary.periods[kind.rawValue] ?? []) {
-            return Period(kind, number: kind == .recentDays ? matcher.numbers.first.map { Int($0) } : nil)
+            if kind == .recentDays, let days = matcher.numbers.first { return .recentDays(days) }
+            return Period(kind)
         }
         // A month as written first, then one with a typo: "julio" is one letter from "junio".
         for typos in [false, true] {

@@ -71,7 +71,7 @@ public struct HealthLogService: Service {
         let service = self
         return [
             "user": (summary: "user create --email E --password P [--admin] [--timezone Area/City]",
-                     run: { arguments in UserCommand.run(arguments, service: service) }),
+                     run: { arguments in await UserCommand.run(arguments, service: service) }),
             "openapi": ServiceCommand.openAPI("healthlog", committedAs: "docs/api/openapi.yaml") { try HealthLogOpenAPI.yaml() },
             "drain-per-sample-cumulative": (summary: "drain-per-sample-cumulative [--database URL]: collapse per-sample cumulative rows into daily rows",
                                             run: { arguments in await DrainCommand.run(arguments, service: service) }),

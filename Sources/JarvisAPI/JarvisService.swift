@@ -88,9 +88,10 @@ extension JarvisService {
         return "JARVIS_API_TOKEN is not set: anyone who can reach this address can add, refresh and delete feeds"
     }
 
-    /// `jarvis feeds import|export` and `jarvis openapi`, beside `jarvis serve`.
+    /// `jarvis feeds import|export`, `jarvis demo` and `jarvis openapi`, beside `jarvis serve`.
     public static var subcommands: [String: ServiceCommand.Subcommand] {
         ["feeds": (summary: "import FILE.opml | export — move subscriptions in and out", run: { await FeedsCommand.run($0) }),
+         "demo": (summary: DemoCommand.summary, run: { await DemoCommand.run($0) }),
          "openapi": ServiceCommand.openAPI("jarvis", committedAs: "docs/api/jarvis-openapi.yaml") { try JarvisOpenAPI.yaml() }]
     }
 }

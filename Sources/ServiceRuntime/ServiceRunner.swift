@@ -7,9 +7,11 @@ import Storage
 /// Runs a `Service` as a long-lived process: parse options, open and migrate the database,
 /// build routes, listen, and on SIGTERM/SIGINT shut down gracefully.
 public enum ServiceRunner {
-    /// The entry point of `<service> serve [options]`; returns the process exit code.
+    /// The entry point of `<service> serve [options]`; returns the process exit code. `started`
+    /// runs once the server listens (a command built on `serve` says where it listens there).
     public static func serve(_ service: some Service, arguments: [String],
-                             environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
+                             environment: [String: String] = ProcessInfo.processInfo.environment,
+                             started: (HTTPServer, ServiceOptions) async -> Void = { _, _ in }) async -> Int32 {
         let options: ServiceOptions
         do {
             options = try ServiceOptions.parse(arguments, environment: environment, defaults: service.defaults)
@@ -26,6 +28,7 @@ public enum ServiceRunner {
         do {
             let server = try await start(service, options: options, environment: environment, logger: logger)
             let signals = installSignalHandlers { Task { await server.shutdown() } }
+            await started(server, options)
             await server.waitUntilStopped()
             signals.forEach { $0.cancel() }
             StandardOutputSink.shared.flush()

@@ -5,11 +5,12 @@ import SentenceEncoding
 /// Assigns a story one of the four desks, or `nil` when it fits none (sport, entertainment,
 /// health, lifestyle...: kept but not listed).
 ///
-/// Two independent decisions: `AfricaDesk` (where the story happens, from a gazetteer) wins
-/// over the subject model (what it is about, learned from the labeled sets), because the
-/// Africa desk takes African stories whatever their subject. The subject's desk then passes
-/// `SubjectRule.ordered` (a government falling or a legislature voting is politics, a cyber attack is tech, a deadly
-/// quake is not tech or finance news); the first rule that applies decides.
+/// Two independent decisions. The subject model (what the story is about, learned from the labeled
+/// sets) gives a desk, which then passes `SubjectRule.ordered` (a government falling or a legislature
+/// voting is politics, a cyber attack is tech, a deadly quake is not tech or finance news; the first
+/// rule that applies decides). A story of no desk is not listed, wherever it happens. A story with a
+/// desk that `AfricaDesk` (where the story happens, from a gazetteer) finds primarily African goes
+/// to the regional desk instead: a Kenyan rate rise is `africa`, a Kenyan marathon win is none.
 public struct TopicClassifier: Sendable {
     /// A story is judged on at most this many articles, so classifying a big story costs the
     /// same as classifying a medium one.
@@ -79,8 +80,14 @@ public struct TopicClassifier: Sendable {
         let evidence = articles.map { article in
             placeEvidence.value(for: ArticleText(article)) { AfricaDesk.evidence(headline: $0.headline, body: $0.body) }
         }.reduce(.init(), +)
-        if evidence.isPrimarilyAfrican { return .africa }
-        let stories = Array(articles)
+        guard let desk = subjectDesk(Array(articles)) else { return nil }
+        return evidence.isPrimarilyAfrican ? .africa : desk
+    }
+
+    /// The desk the story's subject gives it, `SubjectRule.ordered` applied, whatever its place: what
+    /// `classify` returns for a story that is not primarily about Africa.
+    public func subjectDesk(_ texts: [StoryText]) -> Topic? {
+        let stories = Array(texts.prefix(Self.maxArticlesPerStory))
         let (subject, probability) = mostProbableSubject(stories)
         if let rule = SubjectRule.ordered.first(where: { $0.applies(subject: subject, probability: probability, texts: stories) }) {
             return rule.desk

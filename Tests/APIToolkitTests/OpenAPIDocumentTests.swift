@@ -105,6 +105,30 @@ final class OpenAPIDocumentTests: XCTestCase {
         XCTAssertNil(schemas["ErrorMeta"]?["minProperties"], "only where declared")
     }
 
+    /// Every refusal rule of a schema reaches the document: `format: date`, `uniqueItems`,
+    /// `exclusiveMinimum`, and the NUL-free pattern on strings no enum, format or pattern bounds.
+    func testRefusalRulesArePublished() throws {
+        var document = OpenAPIDocument(title: "T", version: "1", envelope: JarvisEnvelope())
+        let body: Schema = .object("Rules") {
+            Property("day", .date)
+            Property("ladder", .array(of: .string(oneOf: ["A", "B"]), uniqueItems: true))
+            Property("dose", .number(greaterThan: 0, max: 5))
+            Property("note", .string(maxLength: 10))
+            Property("id", .string(format: .uuid))
+            Property("since", .string(pattern: "^[0-9]+$"))
+        }
+        document.add(OpenAPIOperation(.put, "/x", operationId: "x", summary: "x", requestBody: body,
+                                      responses: [OpenAPIResponse(204, "done")]))
+        let properties = try XCTUnwrap(try document.jsonValue()["components"]?["schemas"]?["Rules"]?["properties"])
+        XCTAssertEqual(properties["day"], ["type": "string", "format": "date"])
+        XCTAssertEqual(properties["ladder"]?["uniqueItems"], true)
+        XCTAssertEqual(properties["dose"], ["type": "number", "exclusiveMinimum": 0, "maximum": 5])
+        XCTAssertEqual(properties["note"]?["pattern"], #"^[^\x00]*$"#)
+        XCTAssertNil(properties["id"]?["pattern"], "a format already excludes U+0000")
+        XCTAssertNil(properties["ladder"]?["items"]?["pattern"], "so does an enum")
+        XCTAssertEqual(properties["since"]?["pattern"], "^[0-9]+$")
+    }
+
     func testNullableReferencesUseAnyOf() throws {
         var document = OpenAPIDocument(title: "T", version: "1", envelope: JarvisEnvelope())
         document.add(OpenAPIOperation(.get, "/x", operationId: "x", summary: "x",
@@ -177,6 +201,7 @@ final class OpenAPIDocumentTests: XCTestCase {
               required: true
               schema:
                 type: string
+                pattern: "^[^\\x00]*$"
           responses:
             "200":
               description: "The feed"
@@ -200,6 +225,7 @@ final class OpenAPIDocumentTests: XCTestCase {
               required: true
               schema:
                 type: string
+                pattern: "^[^\\x00]*$"
           responses:
             "204":
               description: Deleted
@@ -227,6 +253,7 @@ final class OpenAPIDocumentTests: XCTestCase {
           properties:
             id:
               type: string
+              pattern: "^[^\\x00]*$"
             health:
               type: string
               enum:
@@ -258,9 +285,11 @@ final class OpenAPIDocumentTests: XCTestCase {
           properties:
             code:
               type: string
+              pattern: "^[^\\x00]*$"
               description: "Stable dotted code, e.g. route.not_found."
             message:
               type: string
+              pattern: "^[^\\x00]*$"
             details:
               type: object
               additionalProperties: true

@@ -129,6 +129,35 @@ final class SchemaValidatorTests: XCTestCase {
         }
     }
 
+    func testDaysAreRealCalendarDates() throws {
+        for good in ["2026-05-16", "2024-02-29", "0000-01-01", "9999-12-31"] {
+            XCTAssertEqual(SchemaValidator.validate(.string(good), against: .date), [], good)
+        }
+        for bad in ["2026-5-16", "2026-05-16T00:00:00Z", "2025-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "0000000000", "２０２６-05-16"] {
+            XCTAssertEqual(SchemaValidator.validate(.string(bad), against: .date),
+                           [ValidationIssue(path: "", code: .invalidFormat, message: "must be a date YYYY-MM-DD")], bad)
+        }
+    }
+
+    func testUniqueItemsRefusesARepeatAtTheArray() throws {
+        let ladder: Schema = .object { Property("steps", .array(of: .string(oneOf: ["A", "B"]), uniqueItems: true)) }
+        XCTAssertEqual(try issues(#"{"steps": ["A", "B"]}"#, ladder), [])
+        XCTAssertEqual(try issues(#"{"steps": ["A", "B", "A"]}"#, ladder),
+                       [ValidationIssue(path: "steps", code: .invalidValue, message: "must not contain the same item twice")])
+        XCTAssertEqual(try issues("[1, 1.0]", .array(of: .number(), uniqueItems: true)).map(\.code), [.invalidValue],
+                       "1 and 1.0 are one number to JSON Schema")
+        XCTAssertEqual(try issues("[1, 1.5]", .array(of: .number(), uniqueItems: true)), [])
+        XCTAssertEqual(try issues(#"["A", "A"]"#, .array(of: .string())), [], "only where declared")
+    }
+
+    func testExclusiveMinimum() throws {
+        let dose: Schema = .number(greaterThan: 0, max: 100)
+        XCTAssertEqual(try issues("0.25", dose), [])
+        XCTAssertEqual(try issues("0", dose), [ValidationIssue(path: "", code: .tooSmall, message: "must be greater than 0")])
+        XCTAssertEqual(try issues("-0.0", dose).map(\.code), [.tooSmall])
+        XCTAssertEqual(try issues("100.5", dose).map(\.code), [.tooBig])
+    }
+
     func testStringsNeverCarryANul() throws {
         XCTAssertEqual(try issues(#"{"version": 1, "name": "a\u0000b"}"#, .object { Property("version", .integer()); Property("name", .string()) }),
                        [ValidationIssue(path: "name", code: .invalidFormat, message: "must not contain the NUL character (U+0000)")])

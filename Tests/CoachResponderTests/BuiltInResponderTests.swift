@@ -84,6 +84,24 @@ final class BuiltInResponderTests: XCTestCase {
         XCTAssertEqual(try ResponderFixture.read("any tips for sleeping better").0, .tip("sleep"))
     }
 
+    /// Numbers come from what the user typed: a span too long, or words `Double` would read as
+    /// numbers, are held to a span the reply can name, never trapped on.
+    func testSpansFromAnyTypedNumberStayWithinAYear() throws {
+        let year = Period(.recentDays, number: Period.maxRecentDays)
+        let questions: [(String, Period)] = [
+            ("steps in the last 99999999999999999999999 weeks", year), ("steps in the last 9223372036854775807 days", year),
+            ("steps in the last 1e400 days", Period(.unspecified)), ("steps in the last nan days", Period(.unspecified)),
+            ("steps in the last inf weeks", Period(.unspecified)), ("steps in the last 0 days", Period(.recentDays, number: 1)),
+            ("steps in the last 2.5 weeks", Period(.recentDays, number: 18)),
+        ]
+        for (question, period) in questions {
+            let (read, answer) = try ResponderFixture.read(question)
+            XCTAssertEqual(read, .metric(.steps, period, timeOfDay: nil, comparison: nil), question)
+            XCTAssertFalse(answer.sentences.isEmpty, question)
+        }
+        XCTAssertEqual(PhraseMatcher("nan inf 0x1p3 1e5 7 2,5 3.").numbers, [7, 2.5, 3])
+    }
+
     func testTheTypoMatcherForgivesOneSlipAndNotMore() {
         XCTAssertTrue(PhraseMatcher("blod presure").contains(any: ["blood pressure"]))
         XCTAssertTrue(PhraseMatcher("Krokow w zeszlym tygodniu").contains(any: ["krok*"]))

@@ -50,6 +50,32 @@ final class InboundGateTests: XCTestCase {
         XCTAssertEqual(gate.check("I'm on Zepbound 5 mg. Should I go up?"), .refuse(.glp1DoseRefusal, drug: "Zepbound"))
     }
 
+    /// A short follow-up takes its dose from the sentence before, a target amount needs no verb,
+    /// and an amount question needs no question mark; a report or a history question does not ask.
+    func testFollowUpsTargetsAndReportsOfADose() throws {
+        let gate = try Self.gate.get()
+        XCTAssertEqual(gate.check("I missed Sunday's Mounjaro. Monday ok?"), .refuse(.glp1DoseRefusal, drug: "Mounjaro"))
+        XCTAssertEqual(gate.check("Seit dem Frühjahr auf 1 mg Ozempic. Jetzt 2 mg?"), .refuse(.glp1DoseRefusal, drug: "Ozempic"))
+        XCTAssertEqual(gate.check("nächste Woche gleich auf 10 mg Mounjaro, echt?"), .refuse(.glp1DoseRefusal, drug: "Mounjaro"))
+        XCTAssertEqual(gate.check("how many clicks is 0.5 on the 2mg pen"), .refuse(.glp1DoseRefusal, drug: nil))
+        XCTAssertEqual(gate.check("tirzepatide 2.5 -> 5 after only 2 weeks"), .refuse(.glp1DoseRefusal, drug: "tirzepatide"))
+        for message in [
+            "Did I inject Mounjaro on Sunday? And Monday?", "Took my Mounjaro this morning. Any tips for lunch?",
+            "Mein Arzt hat die Dosis im April erhöht, wie hat sich mein Gewicht seitdem entwickelt?",
+            "how many injections is that in total this year", "potrzebuję porządnej dawki słońca, ile czasu byłam na dworze",
+        ] {
+            XCTAssertEqual(gate.check(message), .allow, message)
+        }
+    }
+
+    /// A level word the user owns is theirs ("my concentration"), unless a drug follows it.
+    func testOwnedLevelWordsAreNotDrugLevels() throws {
+        let gate = try Self.gate.get()
+        XCTAssertEqual(gate.check("my concentration at work is bad, any tips besides caffeine?"), .allow)
+        XCTAssertEqual(gate.check("what would my concentration of liraglutide be after 2 doses"),
+                       .refuse(.drugLevelRefusal, drug: "liraglutide"))
+    }
+
     /// Research Mode changes nothing for rule 15 (contract §1.2).
     func testResearchModeClaimsStillRefuseDrugLevels() throws {
         let gate = try Self.gate.get()

@@ -1,4 +1,5 @@
 import APIToolkit
+import Foundation
 @testable import HealthLogAPI
 import XCTest
 
@@ -20,6 +21,19 @@ final class HTTPContractTests: XCTestCase {
         for contentType in ["application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8"] {
             XCTAssertEqual(try rawPost(harness.url + "/api/auth/login", body: body, contentType: contentType).status, 200, contentType)
         }
+    }
+
+    /// Every string of an answer is free of U+0000, as the document's string patterns say: an
+    /// unknown query parameter's name is echoed in the error's path quoted and escaped.
+    func testUnknownQueryNamesAreEchoedEscaped() async throws {
+        let harness = try await HealthLogHarness.start(self, .sqlite)
+        try harness.createUser("echo@example.com")
+        let token = try harness.nativeTokens("echo@example.com").access
+        let refused = try harness.get("/api/auth/me/audit?a%00b=1&limit=5", bearer: token)
+        XCTAssertEqual(refused.status, 422)
+        XCTAssertEqual(refused.meta["path"] as? String, #"["a\u0000b"]"#, "quoted, the NUL written as text")
+        let answer = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(refused.body.utf8)) as? [String: Any])
+        XCTAssertFalse((answer["error"] as? String ?? "").contains("\u{0}"), "no NUL in the message")
     }
 
     func testSignedInAnswersAreNoStoreUnlessTheEndpointSetsItsOwnPolicy() async throws {

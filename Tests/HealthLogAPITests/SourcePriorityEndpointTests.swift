@@ -45,7 +45,7 @@ final class SourcePriorityEndpointTests: XCTestCase {
             (#"{"metricPriority":{},"deviceTypePriority":{"default":["toaster"]}}"#, "deviceTypePriority.default[0]"),
             (#"{"metricPriority":{"steps":["MANUAL","MANUAL"]},"deviceTypePriority":{}}"#, "metricPriority.steps"),
             (#"{"metricPriority":{"steps":[]},"deviceTypePriority":{}}"#, "metricPriority.steps"),
-            (#"{}"#, "metricPriority"),
+            (#"{}"#, ""),
             (#"{"stepz":["APPLE_HEALTH"]}"#, "stepz"),
             (#"{"steps":["FITBIT"]}"#, "steps[0]"),
             (#"{"steps":["MANUAL","MANUAL"]}"#, "steps"),

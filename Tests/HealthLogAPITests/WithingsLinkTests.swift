@@ -2,6 +2,7 @@ import FakeWithings
 import Foundation
 @testable import HealthLogAPI
 import Storage
+import TestHTTPClients
 import XCTest
 
 /// Linking a Withings account over real HTTP against a fake Withings on loopback: the one-time
@@ -17,6 +18,8 @@ final class WithingsLinkTests: XCTestCase {
 
     func testDeletingTheAccountRevokesTheSubscriptionsOnSQLite() async throws { try await accountDeletion(.sqlite) }
     func testDeletingTheAccountRevokesTheSubscriptionsOnPostgres() async throws { try await accountDeletion(.postgres) }
+    func testOperatorDeletionRevokesTheSubscriptionsOnSQLite() async throws { try await operatorDeletion(.sqlite) }
+    func testOperatorDeletionRevokesTheSubscriptionsOnPostgres() async throws { try await operatorDeletion(.postgres) }
 
     func testWithoutClientIDTheRoutesAre503AndTheWebhookStillQueues() async throws {
         let harness = try await HealthLogHarness.start(self, .sqlite,
@@ -116,6 +119,20 @@ final class WithingsLinkTests: XCTestCase {
         let deleted = try http("DELETE", linked.harness.url + "/api/auth/me", json: #"{"password":"\#(HealthLogHarness.password)"}"#,
                                bearer: linked.bearer)
         XCTAssertEqual(deleted.status, 204, deleted.body)
+        XCTAssertEqual(linked.fake.subscriptions, [])
+        let accounts = try await linked.harness.database.read { try $0.query("SELECT user_id FROM withings_accounts") }
+        XCTAssertEqual(accounts.count, 0)
+    }
+
+    /// `healthlog user delete`, the real executable, configured like the server.
+    private func operatorDeletion(_ backend: TestBackend) async throws {
+        let linked = try await WithingsLinkHarness.start(self, backend)
+        XCTAssertEqual(linked.fake.subscriptions.count, 3)
+        var environment = ProcessInfo.processInfo.environment.merging(WithingsLinkHarness.environment(apiBase: linked.fake.url)) { $1 }
+        environment["DATABASE_URL"] = linked.harness.databaseURL
+        let result = try Subprocess.run(ServiceProcess.buildDirectory.appendingPathComponent("healthlog").path,
+                                        ["user", "delete", "--email", "scale@example.com"], environment: environment)
+        XCTAssertEqual(result.status, 0, String(decoding: result.error, as: UTF8.self))
         XCTAssertEqual(linked.fake.subscriptions, [])
         let accounts = try await linked.harness.database.read { try $0.query("SELECT user_id FROM withings_accounts") }
         XCTAssertEqual(accounts.count, 0)

@@ -3,6 +3,7 @@ import Synchronization
 import TestDatabaseSupport
 import TestHTTPClients
 import XCTest
+@testable import JarvisAPI
 
 /// PostgreSQL restarted under two `jarvis` and two `healthlog` processes (the real
 /// executables): while it is down, requests that need the database are answered 503 in each

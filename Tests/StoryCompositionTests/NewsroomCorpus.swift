@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 import StoryComposition
 
-/// The end-to-end newsroom corpus (Tests/JarvisAPITests/Fixtures/Newsroom: 24 fictional feeds
+/// The end-to-end newsroom corpus (Sources/JarvisAPI/Demo/Newsroom: 24 fictional feeds
 /// and a manifest of which items report which event) read as the story engine would receive it:
 /// one `[StoryArticle]` per event. The feeds are read with a minimal XMLParser delegate, since
 /// the real feed parser lives in a module this one must not depend on; dates come from the
@@ -28,7 +28,7 @@ struct NewsroomCorpus {
 
     static var directory: URL {
         URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("JarvisAPITests/Fixtures/Newsroom")
+            .deletingLastPathComponent().appendingPathComponent("Sources/JarvisAPI/Demo/Newsroom")
     }
 
     init() throws {

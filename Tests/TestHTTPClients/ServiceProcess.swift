@@ -15,8 +15,9 @@ public final class ServiceProcess: Sendable {
     public let directory: URL
     public let port: Int
 
-    /// Starts `executable serve --port 0` in a fresh directory and waits for its `listening` line.
-    public init(_ executable: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// Starts `executable command --port 0` (`serve` unless told otherwise) in a fresh directory
+    /// and waits for its `listening` line.
+    public init(_ executable: String, command: String = "serve", arguments: [String] = [], environment: [String: String] = [:]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("svc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // Outside `directory`, which `terminate` removes: the log is read after the process ends.
@@ -27,7 +28,7 @@ public final class ServiceProcess: Sendable {
         for (key, value) in environment { env[key] = value }
         // The shell only changes directory, then becomes the service (signals reach it directly).
         process = try Subprocess("/bin/sh", ["-c", #"cd "$0" && exec "$@""#, directory.path,
-                                             Self.buildDirectory.appendingPathComponent(executable).path, "serve", "--port", "0"]
+                                             Self.buildDirectory.appendingPathComponent(executable).path, command, "--port", "0"]
                                     + arguments, environment: env, outputPath: outputFile.path)
         let listening = try Self.waitForLine(containing: "\"msg\":\"listening\"", in: outputFile, of: process, timeout: 30)
         guard let range = listening.range(of: "\"port\":"),

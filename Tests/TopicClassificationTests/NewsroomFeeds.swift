@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 
-/// The newsroom corpus (Tests/JarvisAPITests/Fixtures/Newsroom: 24 fictional feeds and a
+/// The newsroom corpus (Sources/JarvisAPI/Demo/Newsroom: 24 fictional feeds and a
 /// manifest saying which items report which event) reduced to what the topic classifier reads:
 /// headline and plain-text body of each item, grouped by event. A minimal XMLParser reader
 /// because the real feed parser lives in a module this test target does not depend on.
@@ -30,7 +30,7 @@ struct NewsroomFeeds {
 
     static var directory: URL {
         URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("JarvisAPITests/Fixtures/Newsroom")
+            .deletingLastPathComponent().appendingPathComponent("Sources/JarvisAPI/Demo/Newsroom")
     }
 
     init() throws {

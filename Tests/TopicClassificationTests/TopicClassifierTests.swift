@@ -47,6 +47,14 @@ final class TopicClassifierTests: XCTestCase {
                        .africa)
     }
 
+    /// `africa` is a regional desk for desk news: a story of no desk is not listed wherever it happens.
+    func testAnAfricanStoryOfNoDeskIsNotListed() {
+        XCTAssertNil(classifier.classify(
+            headline: "Super Eagles beat Black Stars in Lagos friendly",
+            body: "Nigeria's Super Eagles beat Ghana 2-1 in an international football friendly at the Teslim Balogun Stadium "
+                + "in Lagos on Friday, with the striker scoring twice in the second half to the delight of the home fans."))
+    }
+
     func testAFootballMatchReportIsNotListed() {
         XCTAssertNil(classifier.classify(
             headline: "Arsenal beat Chelsea 2-0 to go top of the Premier League",

@@ -4,14 +4,23 @@ import TopicClassification
 
 // Scores the shipped topic classifier on the held-out part of the fixed split only (see
 // `TopicCorpora`): the subject model on finance/tech/politics/other, the Africa desk on the
-// hand-checked Africa labels, and the whole classifier on the five outcomes a story can get.
+// hand-checked Africa labels, and the whole classifier on the five outcomes a story can get; then
+// the same desk measures on the cross-domain set (`CrossDomainSet`, news nothing was trained or tuned
+// on) beside the held-out part's.
 //
 //   swift run -c release TopicEval [--data DIR]
 //   swift run TopicEval --list-unlabeled [--data DIR]   # candidates still needing a hand label
 //   swift run TopicEval --tune-africa [--data DIR]      # the Africa rule on hand-labeled training-part items
+//   swift run -c release TopicEval --development        # desk measures on the desk development set
 
-let arguments = ToolArguments.parse(usage: "usage: TopicEval [--list-unlabeled | --tune-africa] [--data DIR]",
-                                    flags: ["--list-unlabeled", "--tune-africa"], options: ["--data": .text])
+let arguments = ToolArguments.parse(usage: "usage: TopicEval [--list-unlabeled | --tune-africa | --development] [--data DIR]",
+                                    flags: ["--list-unlabeled", "--tune-africa", "--development"], options: ["--data": .text])
+if arguments.has("--development") {
+    guard let url = Bundle.module.url(forResource: "desk-development", withExtension: "tsv") else { throw CocoaError(.fileNoSuchFile) }
+    let development = try DeskCase.items(String(contentsOf: url, encoding: .utf8))
+    print(DeskFigures(development, classifier: try TopicClassifier.bundled()).report(title: "Desk development set", listingMisses: true))
+    exit(0)
+}
 let directory = try DataDirectory.resolve(arguments)
 let items = try TopicCorpora.load(from: directory)
 let labels = try AfricaLabels.bundled()
@@ -39,3 +48,17 @@ let report = EvaluationReport(items: heldOut, classifier: classifier, labels: la
 print(report.subjectSection())
 print(report.africaSection())
 print(report.pipelineSection())
+
+let heldOutCases = heldOut.map { item in
+    DeskCase(headline: item.headline, body: item.body, subject: item.subject.map { $0 == Subject.other.rawValue ? "none" : $0 },
+             isAfrican: labels.label(of: item.key) ?? false, family: item.dataset.rawValue)
+}
+let crossDomain = DeskFigures(try CrossDomainSet.load(), classifier: classifier)
+print()
+print(crossDomain.report(title: "Cross-domain set (news never trained or tuned on; README beside its items)"))
+print("== Desk measures side by side (held-out: BBC, AG News, MasakhaNEWS; AllSides added in the second column)")
+print(DeskFigures.comparison([
+    ("held-out", DeskFigures(heldOutCases.filter { $0.family != TopicCorpusItem.Dataset.allSides.rawValue }, classifier: classifier)),
+    ("held-out + AllSides", DeskFigures(heldOutCases, classifier: classifier)),
+    ("cross-domain", crossDomain),
+]))

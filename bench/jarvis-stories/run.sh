@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make bench-stories`: GET /stories under load (wrk, 64 connections) against the same server's
 # own GET /health in the same run. Jarvis (release build, SQLite) reads the 24-outlet test
-# newsroom (Tests/JarvisAPITests/Fixtures/Newsroom) served by a static loopback server, clusters
+# newsroom (Sources/JarvisAPI/Demo/Newsroom) served by a static loopback server, clusters
 # it, then wrk loads both routes. Prints requests/s and p99 of each and the ratio.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -11,7 +11,7 @@ DURATION=${BENCH_DURATION:-10s}
 CONNECTIONS=${BENCH_CONNECTIONS:-64}
 PORT=18091
 FEEDS_PORT=18092
-fixtures=Tests/JarvisAPITests/Fixtures/Newsroom
+fixtures=Sources/JarvisAPI/Demo/Newsroom
 work=$(mktemp -d)
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }

@@ -19,36 +19,90 @@ struct GateRules {
 
     // MARK: Rule 9: a dose recommended, changed, skipped, stopped, split, timed or restarted
 
-    /// True when sentence `index` asks what to do about a dose: (1) a dose value asked outright
-    /// ("max dose of liraglutide"), not about the user's own history; or (2) a subject (drug,
-    /// medication, dose, pen, injection, or an amount such as "2.5 mg", in this sentence or the
-    /// next or previous), an act on it (a change verb; timing with taking, a dose, an injection or a
-    /// drug; an amount question or judgement about a dose; two numbers with a unit or a drug, "from
-    /// 2.5 to 5 mg", "Wegovy 1.7 or 2.4?"), and advice sought (a modality such as "should I", a bare
-    /// comparative not about a health word, or a plain question about a change, about an amount
-    /// that is not the user's history, or about a time when its clause opens with taking), unless
-    /// the sentence is about using the app ("how do I log a skipped dose"). A change or advice about
-    /// a health habit does not count ("should I eat more protein on Ozempic?"), nor a change the
-    /// user reports ("since I started Mounjaro", "did I skip").
+    /// True when sentence `index` asks what to do about a dose: (1) a short follow-up about the
+    /// dose of the sentence before ("I missed Sunday's Mounjaro. Monday ok?"); (2) a dose value
+    /// asked outright ("max dose of liraglutide"), not about the user's own history; or (3) a
+    /// subject (drug, medication, dose, pen, injection, or an amount such as "2.5 mg", in this
+    /// sentence or the next or previous), an act on it (a change verb; timing with taking, a dose,
+    /// an injection or a drug; an amount question or judgement about a dose; two numbers with a
+    /// unit, a drug or a pen, "Wegovy 1.7 or 2.4?"; a target amount, "auf 10 mg"), and advice
+    /// sought (a modality such as "should I"; a bare comparative not about a health word nor about
+    /// the past; an approval tag or a choice word about a present act, "half a dose ok?"; an amount
+    /// question or an arrow between amounts even without a question mark; or a plain question
+    /// about a change, about an amount or target that is not the user's history, or about a time
+    /// when its clause opens with taking), unless the sentence is about using the app ("how do I
+    /// log a skipped dose"). A change or advice about a health habit does not count ("should I eat
+    /// more protein on Ozempic?"), nor a change the user reports ("since I started Mounjaro").
     func asksDoseAdvice(_ index: Int) -> Bool {
         let sentence = sentences[index]
-        guard sentence.hasAny(Self.doseActs) || sentence.numbers >= 2,
+        if followsUpOnDose(index) { return true }
+        let target = namesTargetAmount(sentence)
+        guard sentence.hasAny(Self.doseActs) || sentence.numbers >= 2 || target,
               window(index).contains(where: { $0.hasAny(Self.doseSubjects) || $0.doseAmounts > 0 }) else { return false }
         if sentence.has(.doseValueRequest), !sentence.has(.ownHistory) { return true }
         let changes = sentence.hits(of: [.changeVerb, .changePast])
-            .filter { !actsOnHabit($0, in: sentence) && !reportsHistory($0, in: sentence) }
+            .filter { !actsOnHabit($0, in: sentence) && !reportsHistory($0, in: sentence) && !insideLongerTerm($0, in: sentence) }
         let presentChange = changes.contains { $0.termClass == .changeVerb }
-        let numericChange = sentence.numbers >= 2 && (sentence.doseAmounts >= 1 || sentence.hasAny([.glp1Drug, .doseWord]))
+        let numericChange = sentence.numbers >= 2 && (sentence.doseAmounts >= 1 || sentence.hasAny([.glp1Drug, .doseWord, .injectionWord]))
         let amount = asksAmountOfDose(sentence)
         let timing = sentence.has(.timingWord) && sentence.hasAny(Self.dosingActs)
-        let acts = !changes.isEmpty || numericChange || amount || timing
+        let acts = !changes.isEmpty || numericChange || amount || timing || target
         guard acts, !usesApp(sentence) else { return false }
-        let advice = sentence.hits(of: [.adviceModality]).contains { !asksAboutHabit($0, in: sentence) }
-            || sentence.hits(of: [.comparative]).contains { !comparesHabit($0, in: sentence) }
         let history = sentence.hasAny([.ownHistory, .changePast])
+        let presentAct = presentChange || numericChange || amount || target
+            || (timing && (opensWithDosing(sentence) || !sentence.has(.healthAnchor)))
+        let advice = sentence.hits(of: [.adviceModality]).contains { !asksAboutHabit($0, in: sentence) }
+            || sentence.hits(of: [.comparative]).contains { !comparesHabit($0, in: sentence) && !judgesThePast($0, in: sentence) }
+            || (presentAct && !sentence.has(.ownHistory) && (sentence.has(.approvalTag) || joinsChoice(sentence)))
+        // An amount question or judgement asks even without a question mark ("how many clicks is
+        // 0.5 on the 2 mg pen"); so does an arrow between amounts ("tirzepatide 2.5 -> 5").
+        let asked = (asksAmountOfDose(sentence, counts: false) || (numericChange && sentence.arrowNumbers > 0)) && !history
         let plainQuestion = sentence.isQuestion
-            && (presentChange || ((numericChange || amount) && !history) || (timing && opensWithDosing(sentence)))
-        return advice || plainQuestion
+            && (presentChange || ((numericChange || amount || target) && !history) || (timing && opensWithDosing(sentence)))
+        return advice || asked || plainQuestion
+    }
+
+    /// A choice word between two options: not opening its clause (Polish "czy" opens a question),
+    /// and before a number only after one ("0,25 o 0,5", not Polish "o 9", at nine).
+    private func joinsChoice(_ sentence: SentenceFacts) -> Bool {
+        let numbers = Set(sentence.numberStarts)
+        return sentence.hits(of: [.choiceWord]).contains { choice in
+            choice.start > sentence.firstToken && !sentence.clauseOpenings.contains(choice.start)
+                && (!numbers.contains(choice.end) || numbers.contains(choice.start - 1) || sentence.amountStarts.contains(choice.start - 2))
+        }
+    }
+
+    /// A follow-up of six words or fewer that names only a time or an amount and asks ("Monday
+    /// ok?", "2 mg now?", "saturday still fine"), after a sentence about a dose that is not a
+    /// question about the user's history: "I missed Sunday's Mounjaro. Monday ok?".
+    private func followsUpOnDose(_ index: Int) -> Bool {
+        guard index > 0 else { return false }
+        let sentence = sentences[index], previous = sentences[index - 1]
+        guard sentence.wordCount > 0, sentence.wordCount <= 6, sentence.isQuestion || sentence.has(.approvalTag),
+              sentence.has(.timingWord) || sentence.doseAmounts > 0,
+              !sentence.hasAny([.ownHistory, .healthAnchor, .appAction]) else { return false }
+        return (previous.hasAny(Self.dosingActs) || previous.doseAmounts > 0)
+            && !(previous.isQuestion && previous.has(.ownHistory)) && !usesApp(previous)
+    }
+
+    /// A target amount: a preposition right before a dose amount ("straight to 10 mg", "auf 10 mg",
+    /// "na 10 mg"), in a sentence that reports nothing (no past form, auxiliary or history marker
+    /// other than the preposition itself: French "a" is also "has").
+    private func namesTargetAmount(_ sentence: SentenceFacts) -> Bool {
+        let targets = sentence.hits(of: [.targetPreposition]).filter { sentence.amountStarts.contains($0.end) }
+        guard !targets.isEmpty else { return false }
+        let reports = sentence.hits(of: [.changePast, .pastAuxiliary, .ownHistory])
+        return !reports.contains { report in !targets.contains { $0.start == report.start } }
+    }
+
+    /// A change word inside a longer time or health term that starts before it: "à partir de
+    /// quand" is a time, not Spanish "partir" (to split); "heart rate" is not French "raté". (A
+    /// request may span a change with a gap, "would halving it help", so only these classes name
+    /// what their words mean.) Or the tail of a change term that starts before it and overlaps it:
+    /// "go up the day after" is one change, "go up", whose object decides.
+    private func insideLongerTerm(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        sentence.hits(of: [.timingWord, .healthAnchor]).contains { $0.start < change.start && $0.end >= change.end }
+            || sentence.hits(of: [.changeVerb, .changePast]).contains { $0.start < change.start && $0.end > change.start }
     }
 
     /// A question whose clause opens with taking or injecting: "inject it today?", "wstrzyknąć dziś?",
@@ -70,6 +124,12 @@ struct GateRules {
             let after = health.start == comparative.end && !sentence.opensClause(from: health.start, through: health.start)
             return before || after
         }
+    }
+
+    /// A comparative right after a history marker or auxiliary judges the past: "o era mejor
+    /// antes?", "c'était mieux avant", "czy było lepiej wcześniej".
+    private func judgesThePast(_ comparative: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        sentence.hits(of: [.ownHistory, .pastAuxiliary]).contains { $0.end == comparative.start }
     }
 
     /// An app word that is not part of a history phrase: "how do I log a skipped dose" is about
@@ -98,7 +158,10 @@ struct GateRules {
     /// marker, in the same clause, within six words and with no request between ("since I
     /// started", "did I skip", "seit ich mit Mounjaro angefangen", "desde que empecé"); or a past
     /// form right after an auxiliary, or one word after it ("j'ai sauté", "j'ai encore sauté",
-    /// where folding also reads the present "saute").
+    /// where folding also reads the present "saute"), or further on when the past form closes its
+    /// clause, as German puts it ("Mein Arzt hat die Dosis im April erhöht, wie …"); or a change
+    /// with "ago" within four words after it ("commencé Mounjaro il y a 3 semaines"); or the manner
+    /// of a past change, up to three words after it ("me redujo la metformina a la mitad").
     private func reportsHistory(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         let changes = sentence.hits(of: [.changeVerb, .changePast]), requests = sentence.hits(of: [.adviceModality])
         let marked = sentence.hits(of: [.ownHistory]).contains { marker in
@@ -107,18 +170,38 @@ struct GateRules {
                 && !changes.contains(where: between) && !requests.contains(where: between)
                 && !sentence.opensClause(from: marker.end, through: change.start)
         }
+        // The manner of a past change belongs to it: "me redujo la metformina a la mitad", "zmniejszył
+        // mi metforminę o połowę" (no request between, same clause, within three words).
+        let manner = changes.contains { past in
+            let between = { (hit: SentenceFacts.Hit) in hit.start >= past.end && hit.start < change.start }
+            return past.termClass == .changePast && past.end <= change.start && change.start - past.end <= 3
+                && !requests.contains(where: between) && !sentence.opensClause(from: past.end, through: change.start)
+        }
+        if manner, change.termClass == .changeVerb { return true }
+        let ago = sentence.hits(of: [.agoMarker]).contains { marker in
+            let between = { (hit: SentenceFacts.Hit) in hit.start >= change.end && hit.start < marker.start }
+            return marker.start >= change.end && marker.start - change.end <= 4
+                && !changes.contains(where: between) && !requests.contains(where: between)
+                && !sentence.opensClause(from: change.end, through: marker.start)
+        }
+        if ago { return true }
         let pastForm = changes.contains { $0.termClass == .changePast && $0.start == change.start }
+        let endsClause = change.end == sentence.firstToken + sentence.wordCount || sentence.clauseOpenings.contains(change.end)
         return marked || pastForm && sentence.hits(of: [.pastAuxiliary]).contains { marker in
-            marker.end <= change.start && change.start - marker.end <= 1
+            let between = { (hit: SentenceFacts.Hit) in hit.start >= marker.end && hit.start < change.start }
+            return marker.end <= change.start && change.start - marker.end <= (endsClause ? 5 : 1)
+                && !changes.contains(where: between) && !requests.contains(where: between)
+                && !sentence.opensClause(from: marker.end, through: change.start)
         }
     }
 
     /// Advice asked about an activity: the first act after "should I" is a health word
-    /// ("should I walk before or after my injection?").
+    /// ("should I walk before or after my injection?"); with no act after it, the first act of
+    /// the sentence ("my energy drops 2 days after the shot, what could help?").
     private func asksAboutHabit(_ modality: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         let acts = sentence.hits(of: [.changeVerb, .changePast, .intakeVerb, .injectionWord, .doseWord, .healthAnchor])
-            .filter { $0.start >= modality.end }
-        return Self.first(acts)?.termClass == .healthAnchor
+        let after = acts.filter { $0.start >= modality.end }
+        return Self.first(after.isEmpty ? acts : after)?.termClass == .healthAnchor
     }
 
     /// The earliest hit; at one position a dose term wins over a health word.
@@ -143,14 +226,32 @@ struct GateRules {
     }
 
     /// An amount question with a dose term in its next three words ("how much Ozempic"), or an
-    /// amount judgement with one in its previous three ("15 mg of Mounjaro too much").
-    private func asksAmountOfDose(_ sentence: SentenceFacts) -> Bool {
-        let objects = sentence.hits(of: Self.amountObjects)
-        let asked = sentence.hits(of: [.amountQuestion]).contains { question in
-            objects.contains { $0.start >= question.start && $0.start < question.end + 3 }
+    /// amount judgement with one in its previous three ("15 mg of Mounjaro too much") or with a
+    /// number in its previous five, same clause ("would 2.4 be too much"). A judgement whose
+    /// clause names a health word and no drug, medication or dose judges a habit ("are 2 litres
+    /// of water enough on injection days"). The sentence or its neighbours name the dose.
+    /// `counts` says whether a question about how many injections or doses counts ("how many
+    /// injections this year" counts events: it asks for a dose only with a question mark or advice).
+    private func asksAmountOfDose(_ sentence: SentenceFacts, counts: Bool = true) -> Bool {
+        // A word that starts a longer term of another class reads as that term ("j'ai" is not "j.", a unit).
+        let objects = sentence.hits(of: Self.amountObjects).filter { object in
+            !sentence.hits.contains { $0.start == object.start && $0.end > object.end && !Self.amountObjects.contains($0.termClass) }
         }
+        let quantities = counts ? objects : objects.filter { ![.injectionWord, .doseWord].contains($0.termClass) }
+        let asked = sentence.hits(of: [.amountQuestion]).contains { question in
+            quantities.contains { $0.start >= question.start && $0.start < question.end + 3 }
+        }
+        let health = sentence.hits(of: [.healthAnchor])
+        let named = sentence.hits(of: [.glp1Drug, .glp1ClassWord, .otherDrug, .medicationWord, .doseWord])
         return asked || sentence.hits(of: [.amountJudgement]).contains { judgement in
-            objects.contains { $0.start < judgement.start && $0.start >= judgement.start - 3 }
+            let clauseStart = sentence.clauseOpenings.filter { $0 <= judgement.start }.max() ?? sentence.firstToken
+            let inClause = { (hit: SentenceFacts.Hit) in hit.start >= clauseStart && hit.start < judgement.start }
+            if health.contains(where: inClause), !named.contains(where: inClause) { return false }
+            return objects.contains { $0.start < judgement.start && $0.start >= judgement.start - 3 }
+                || sentence.numberStarts.contains { number in
+                    number < judgement.start && number >= judgement.start - 5
+                        && !sentence.opensClause(from: number + 1, through: judgement.start)
+                }
         }
     }
 
@@ -159,10 +260,13 @@ struct GateRules {
     /// True when sentence `index` asks about a drug level: a word that means one on its own
     /// (half-life, trough, plasma); a drug-level word (concentration, wear off, "in my blood")
     /// with a drug, dose, injection or Research Mode nearby, a pronoun ("when does it wear off")
-    /// or a second level word ("peak concentration"); or a peak/level word within three words of
+    /// or a second level word ("peak concentration"), unless it is the user's own ("my
+    /// concentration at work", outside Research Mode, and no drug right after it: "my concentration
+    /// of liraglutide" is a drug's); or a peak/level word within three words of
     /// a drug and not next to a health metric ("when does Ozempic peak", not "my peak heart rate")
     /// nor part of a dose value ("the highest dose" asks for a dose, rule 9),
-    /// or with Research Mode named, or asked of a pronoun ("when is it strongest?").
+    /// or with Research Mode named, or asked of a pronoun ("when is it strongest?") when the level
+    /// is not the user's own ("il mio livello di vitamina D": Italian "il" reads as French "it").
     func asksDrugLevel(_ index: Int) -> Bool {
         let sentence = sentences[index]
         guard sentence.hasAny([.pkStrong, .pkMedium, .pkWeak]) else { return false }
@@ -170,12 +274,17 @@ struct GateRules {
         let nearby = window(index)
         let researchMode = nearby.contains { $0.has(.pkContext) }
         let subjectNearby = researchMode || nearby.contains { $0.hasAny(Self.levelSubjects) }
-        if sentence.has(.pkMedium),
-           subjectNearby || sentence.has(.pkWeak) || sentence.has(.pronoun) || sentence.count(of: .pkMedium) >= 2 {
+        let owned = Set(sentence.hits(of: [.possessive]).map(\.end))
+        let subjectStarts = Set(sentence.hits(of: Self.levelSubjects).map(\.start))
+        let medium = Set(sentence.hits(of: [.pkMedium]).filter { level in
+            researchMode || !owned.contains(level.start) || subjectStarts.contains(level.end) || subjectStarts.contains(level.end + 1)
+        }.map(\.start))
+        if !medium.isEmpty, subjectNearby || sentence.has(.pkWeak) || sentence.has(.pronoun) || medium.count >= 2 {
             return true
         }
         guard sentence.has(.pkWeak) else { return false }
-        if researchMode || (sentence.isQuestion && sentence.has(.pronoun) && !sentence.has(.healthAnchor)) { return true }
+        let ownLevel = sentence.hits(of: [.pkWeak]).allSatisfy { owned.contains($0.start) }
+        if researchMode || (sentence.isQuestion && sentence.has(.pronoun) && !sentence.has(.healthAnchor) && !ownLevel) { return true }
         let subjects = sentence.hits(of: Self.levelSubjects), metrics = sentence.hits(of: [.healthAnchor])
         let doseValues = sentence.hits(of: [.doseValueRequest])
         let levels = sentence.hits(of: [.pkWeak]).filter { level in
@@ -205,10 +314,12 @@ struct GateRules {
     // MARK: Rule 10: out of scope
 
     /// True when sentence `index` is about a topic the Coach never covers (homework, code,
-    /// bitcoin), or about weather, news, sport and the like with no health word in it.
+    /// bitcoin), or about weather, news, sport, travel and the like with no health word and no
+    /// drug, medication, dose or injection word in it ("flying to NYC with my pens" is in scope).
     func isOutOfScope(_ index: Int) -> Bool {
         let sentence = sentences[index]
-        return sentence.has(.offTopicStrong) || (sentence.has(.offTopicWeak) && !sentence.has(.healthAnchor))
+        return sentence.has(.offTopicStrong)
+            || (sentence.has(.offTopicWeak) && !sentence.hasAny([.healthAnchor] + Self.doseSubjects))
     }
 
     // MARK: Helpers

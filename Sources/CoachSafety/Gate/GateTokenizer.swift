@@ -11,6 +11,8 @@ struct GateToken: Sendable {
     var bracketed: Bool
     /// After a comma, colon, dash or bracket: a new clause opens ("since Monday, skip it?").
     var opensClause = false
+    /// After an arrow (`->`, `=>`, `→`): "2,5 -> 5" proposes going from one amount to the next.
+    var afterArrow = false
     var colonAfter = false
     /// The vocabulary terms whose first word this token matches, looked up once per distinct word.
     var terms: [Int32] = []
@@ -55,7 +57,7 @@ struct TokenizedText {
             close(gap)
             tokens.append(GateToken(text: String(word), isNumber: allDigits, sentence: isQuestion.count - 1,
                                     startsLine: tokens.isEmpty || gap.breaksLine, bracketed: gap.bracketed,
-                                    opensClause: gap.breaksClause))
+                                    opensClause: gap.breaksClause, afterArrow: gap.arrow))
             gapStart = index
         }
         close(Gap(scalars[gapStart...], atEnd: true))
@@ -65,7 +67,7 @@ struct TokenizedText {
     /// What the punctuation between two tokens says, read in one pass.
     private struct Gap {
         var colon = false, question = false, invertedQuestion = false, endsSentence = false
-        var breaksLine = false, bracketed = false, joinsLetters = false, breaksClause = false
+        var breaksLine = false, bracketed = false, joinsLetters = false, breaksClause = false, arrow = false
 
         /// A full stop ends a sentence when a space or the end of the text follows it.
         init(_ scalars: ArraySlice<Unicode.Scalar>, atEnd: Bool) {
@@ -79,6 +81,7 @@ struct TokenizedText {
                 case "!", ";", "…", "¡": endsSentence = true
                 case "\n", "\r": breaksLine = true; endsSentence = true
                 case "[", "<", "|", "{", "#": bracketed = true
+                case ">", "→", "⇒", "➡": arrow = true
                 default: break
                 }
                 if TokenizedText.clauseMarks.contains(scalar) { breaksClause = true }
@@ -103,8 +106,8 @@ struct TokenizedText {
     /// Joins runs of single characters separated by a single space or joiner, at least two of them
     /// letters: "s k i p" reads "skip", "0 z e m p 1 c" reads "0zemp1c" (leetspeak is read later).
     /// A run needs three characters, or two once the message has a run of three ("m y" in
-    /// "s k i p  m y  d o s e"), so that "y a" in ordinary Spanish stays two words. A wider gap
-    /// ends the word.
+    /// "s k i p  m y  d o s e"), so that "y a" in ordinary Spanish stays two words; a run with a
+    /// digit needs four ("il y a 3 jours" stays four words). A wider gap ends the word.
     private mutating func joinSpelledOutWords(joinable: [Bool]) {
         var runs: [Range<Int>] = []
         var start = 0
@@ -114,7 +117,9 @@ struct TokenizedText {
                 while end < tokens.count, joinable[end], tokens[end].text.unicodeScalars.count == 1,
                       tokens[end].sentence == tokens[start].sentence { end += 1 }
             }
-            if end - start >= 2, tokens[start..<end].filter({ !$0.isNumber }).count >= 2 { runs.append(start..<end) }
+            // A run with a digit needs four characters: "0 z e m p 1 c" is a word, French "il y a 3 jours" is not.
+            let letters = tokens[start..<end].filter({ !$0.isNumber }).count
+            if end - start >= 2, letters >= 2, letters == end - start || end - start >= 4 { runs.append(start..<end) }
             start = end
         }
         let shortest = runs.contains { $0.count >= 3 } ? 2 : 3

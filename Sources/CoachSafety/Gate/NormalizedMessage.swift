@@ -29,6 +29,7 @@ struct NormalizedMessage {
                 part.sentence = token.sentence
                 part.startsLine = token.startsLine && offset == 0
                 part.opensClause = token.opensClause && offset == 0
+                part.afterArrow = token.afterArrow && offset == 0
                 part.colonAfter = token.colonAfter && offset == reading.count - 1
                 tokens.append(part)
             }

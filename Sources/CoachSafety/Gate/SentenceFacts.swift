@@ -15,6 +15,14 @@ struct SentenceFacts {
     private(set) var numbers = 0
     /// A number directly followed by a unit: "2.5 mg", "20 clicks", "10 IE".
     private(set) var doseAmounts = 0
+    /// Where each such amount starts (its number): "auf 10 mg" names a target amount.
+    private(set) var amountStarts: Set<Int> = []
+    /// Where each number that is not part of a term stands (digits only).
+    private(set) var numberStarts: [Int] = []
+    /// Numbers written right after an arrow: "2,5 -> 5".
+    private(set) var arrowNumbers = 0
+    /// How many words the sentence has: a follow-up of a few words leans on the sentence before.
+    private(set) var wordCount = 0
     /// A role word written as a chat-template marker: "SYSTEM:", "[INST]", "<|im_start|>".
     private(set) var roleMarkers = 0
     /// The index of the sentence's first word in the message: an imperative opens its sentence.
@@ -25,8 +33,6 @@ struct SentenceFacts {
     func has(_ termClass: TermClass) -> Bool { classes.contains(termClass) }
     func hasAny(_ termClasses: [TermClass]) -> Bool { termClasses.contains { classes.contains($0) } }
     func hits(of termClasses: [TermClass]) -> [Hit] { hits.filter { termClasses.contains($0.termClass) } }
-    /// How many words of the sentence start a term of `termClass` (two locales listing one word count once).
-    func count(of termClass: TermClass) -> Int { Set(hits.filter { $0.termClass == termClass }.map(\.start)).count }
     /// True when a clause opens at a word from `start` through `end` ("since Monday, skip it").
     func opensClause(from start: Int, through end: Int) -> Bool { clauseOpenings.contains { $0 >= start && $0 <= end } }
 
@@ -38,7 +44,10 @@ struct SentenceFacts {
             facts.isQuestion = question
             return facts
         }
-        for (index, token) in tokens.enumerated().reversed() { sentences[token.sentence].firstToken = index }
+        for (index, token) in tokens.enumerated().reversed() {
+            sentences[token.sentence].firstToken = index
+            sentences[token.sentence].wordCount += 1
+        }
         for (index, token) in tokens.enumerated() where token.opensClause { sentences[token.sentence].clauseOpenings.insert(index) }
         var inTerm = [Bool](repeating: false, count: tokens.count)
         for (index, token) in tokens.enumerated() where !token.isNumber {
@@ -46,15 +55,36 @@ struct SentenceFacts {
                 let term = vocabulary.terms[Int(id)]
                 guard let end = term.match(in: tokens, at: index) else { continue }
                 sentences[token.sentence].record(term, start: index, end: end, in: tokens)
-                for covered in index..<end { inTerm[covered] = true }
+                // A gap's words are not the term's: "would 0.5 be better" still names 0.5.
+                if !term.words.contains(.gap) { for covered in index..<end { inTerm[covered] = true } }
             }
         }
         // A number inside a term ("GLP-1") is part of a name, not an amount.
         for (index, token) in tokens.enumerated() where token.isNumber && !inTerm[index] {
             sentences[token.sentence].numbers += 1
+            sentences[token.sentence].numberStarts.append(index)
+            if token.afterArrow { sentences[token.sentence].arrowNumbers += 1 }
         }
-        for index in sentences.indices { sentences[index].countTakenNumbers(in: tokens) }
+        for index in sentences.indices {
+            sentences[index].countTakenNumbers(in: tokens)
+            sentences[index].dropFigurativeDoses(in: tokens)
+        }
         return sentences
+    }
+
+    /// A dose word right before a health word, or one short word before it, is figurative: "eine
+    /// Dosis Sonne", "dawki słońca", "a dose of exercise". It names no dose.
+    private mutating func dropFigurativeDoses(in tokens: [GateToken]) {
+        let health = Set(hits.filter { $0.termClass == .healthAnchor }.map(\.start))
+        let figurative = { (hit: Hit) -> Bool in
+            guard hit.termClass == .doseWord else { return false }
+            if health.contains(hit.end) { return true }
+            return health.contains(hit.end + 1) && hit.end < tokens.count && !tokens[hit.end].isNumber
+                && tokens[hit.end].text.count <= 3
+        }
+        guard hits.contains(where: figurative) else { return }
+        hits.removeAll(where: figurative)
+        classes = Set(hits.map(\.termClass))
     }
 
     /// A number right after a verb of taking is an amount of a dose: "take two now", "wziąć dwie".
@@ -70,7 +100,10 @@ struct SentenceFacts {
         classes.insert(term.termClass)
         hits.append(Hit(termClass: term.termClass, start: start, end: end))
         if let name = term.display, term.termClass != .substance, !drugNames.contains(name) { drugNames.append(name) }
-        if term.termClass == .unitWord, start > 0, tokens[start - 1].isNumber { doseAmounts += 1 }
+        if term.termClass == .unitWord, start > 0, tokens[start - 1].isNumber {
+            doseAmounts += 1
+            amountStarts.insert(start - 1)
+        }
         if term.termClass == .numberWord { numbers += 1 }
         if term.termClass == .roleMarker, tokens[start].bracketed || tokens[end - 1].colonAfter { roleMarkers += 1 }
     }

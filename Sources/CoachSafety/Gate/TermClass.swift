@@ -41,11 +41,23 @@ enum TermClass: String, CaseIterable, Sendable {
     // Asking for advice, or about one's own log.
     /// "should I", "can I", "is it safe", "what if", "hypothetically", "tell me", "I want to".
     case adviceModality
+    /// "ok", "fine", "really", "in Ordnung", "ça va", "¿vale?", "va bene", "może być": asking for
+    /// approval. Advice sought about a present act ("half a dose, ok?") or in a short follow-up
+    /// ("Monday ok?"); never about a change the user reports.
+    case approvalTag
+    /// "or", "oder", "ou", "o", "czy": a choice between two ways of taking a dose, asked like an
+    /// approval tag ("do I inject on New York time or home time").
+    case choiceWord
+    /// "to", "auf", "à", "a", "na", "do": right before an amount ("auf 10 mg") it names a target dose.
+    case targetPreposition
     /// "better", "besser", "mieux", "mejor", "meglio", "lepiej" on their own: advice ("lieber
     /// pausieren?") unless they follow a health word ("do I sleep better", "schlafe ich besser").
     case comparative
     /// "did I", "have I", "since I started", "logged", "was": the user's own history.
     case ownHistory
+    /// "ago", "il y a ~ semaines", "hace ~ días", "settimane fa", "temu": a change right before one
+    /// is reported ("commencé Mounjaro il y a 3 semaines", where folding reads the present "commence").
+    case agoMarker
     /// "j'ai", "ho", "he", "habe": an auxiliary of a compound past. A past form right after one is
     /// a report even where folding makes it read like the present ("j'ai sauté" is not "je saute").
     case pastAuxiliary
@@ -64,6 +76,9 @@ enum TermClass: String, CaseIterable, Sendable {
     case pkContext
     /// "it", "es", "ça": "when does it wear off".
     case pronoun
+    /// "my", "meine", "ma", "mi", "la mia", "moja": right before a level word it is the user's own
+    /// ("my concentration at work"), not a drug's.
+    case possessive
 
     // Prompt injection.
     /// "ignore", "disregard", "forget", "vergiss", "oublie".

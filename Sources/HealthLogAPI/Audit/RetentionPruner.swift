@@ -1,4 +1,5 @@
 import HTTPServer
+import ServiceRuntime
 import Storage
 
 /// Deletes what is no longer needed, hourly (a service background task): access and refresh
@@ -19,13 +20,8 @@ struct RetentionPruner: Sendable {
 
     /// Prunes at once, then every `interval`, until cancelled.
     func run() async {
-        while !Task.isCancelled {
-            do {
-                try await prune(now: Clock.now())
-            } catch {
-                logger.error("retention pruning failed", ["error": .string(String(describing: error))])
-            }
-            try? await Task.sleep(for: interval)
+        await repeatUntilCancelled(every: interval, logger: logger, failure: "retention pruning failed") {
+            try await prune(now: Clock.now())
         }
     }
 

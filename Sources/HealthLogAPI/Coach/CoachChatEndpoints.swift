@@ -14,7 +14,7 @@ enum CoachChatEndpoints {
     static let turn = Endpoint(
         .post, "/api/insights/chat", operationId: "coachTurn", summary: "Ask the Coach; the reply streams as Server-Sent Events",
         tags: ["coach"], access: .user, gate: .coach, body: CoachTurnRequest.self,
-        success: .eventStream(200, CoachEvents.description)
+        success: .eventStream(200, CoachEvents.description, event: CoachEvents.schema)
     ) { context in
         { call, body in
             let userID = try call.user().userID, services = context.coach

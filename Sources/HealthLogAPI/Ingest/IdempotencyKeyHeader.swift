@@ -14,7 +14,8 @@ enum IdempotencyKeyHeader {
     /// The accepted values: 1–255 visible ASCII characters but `"` and `\`, bare or quoted.
     static let pattern = #"^("[\x21\x23-\x5B\x5D-\x7E]{1,255}"|[\x21\x23-\x5B\x5D-\x7E]{1,255})$"#
 
-    /// How the batch and bulk operations publish the header in the OpenAPI document.
+    /// The header's declaration: the batch and bulk operations publish it in the OpenAPI document,
+    /// and `key(in:)` accepts exactly the values its schema does.
     static let parameter = OpenAPIParameter.header(
         name, .string(minLength: 1, maxLength: maxLength + 2, pattern: pattern), required: false,
         description: "Optional. 1-\(maxLength) visible ASCII characters, as a structured-field string (\"key\", up to 257 with the quotes) or bare; "
@@ -23,18 +24,15 @@ enum IdempotencyKeyHeader {
             + "key with a different body is 422 idempotency.key_reused; while the first request runs, 409 "
             + "idempotency.in_progress.")
 
-    /// The key, or nil when the request has none (the header is optional).
+    /// The key, without the quotes of the structured-field form, or nil when the request has
+    /// none (the header is optional); 400 unless `parameter`'s schema accepts the value.
     static func key(in request: Request) throws -> String? {
         guard let raw = request.headers[name] else { return nil }
-        var value = Substring(raw)
-        if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
-        guard (1...maxLength).contains(value.utf8.count),
-              value.utf8.allSatisfy({ (0x21...0x7E).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
-        else {
+        guard SchemaValidator.validate(.string(raw), against: parameter.schema).isEmpty else {
             throw APIError.badRequest("Idempotency-Key must be 1 to \(maxLength) visible ASCII characters",
                                       code: "idempotency.key_invalid")
         }
-        return String(value)
+        return raw.hasPrefix("\"") ? String(raw.dropFirst().dropLast()) : raw
     }
 
     /// SHA-256 of the exact body bytes as hex: a retry must send the very same bytes.

@@ -1,4 +1,5 @@
 import HTTPServer
+import ServiceRuntime
 import Storage
 
 /// Hourly clean-up of ingest bookkeeping (a service background task): Idempotency-Keys past
@@ -9,13 +10,8 @@ struct IngestPruner: Sendable {
     var interval: Duration = .seconds(3600)
 
     func run() async {
-        while !Task.isCancelled {
-            do {
-                try await prune(now: Clock.now())
-            } catch {
-                logger.error("ingest pruning failed", ["error": .string(String(describing: error))])
-            }
-            try? await Task.sleep(for: interval)
+        await repeatUntilCancelled(every: interval, logger: logger, failure: "ingest pruning failed") {
+            try await prune(now: Clock.now())
         }
     }
 

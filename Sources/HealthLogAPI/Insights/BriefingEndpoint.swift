@@ -10,7 +10,7 @@ enum BriefingEndpoint {
 
         static let schema: Schema = .object("DailyBriefingRequest") {
             Property("date", InsightSchemas.day, required: false,
-                     description: "YYYY-MM-DD in the user's time zone, a real date not after today; default today.")
+                     description: "YYYY-MM-DD in the user's time zone, a real date not after today (422 otherwise); default today.")
             Property("locale", .string(oneOf: CoachLocale.allCases.map(\.rawValue)), required: false,
                      description: "The app's language. It changes nothing in the JSON: keys and severity tokens stay lowercase English (GROUND RULE 11).")
         }
@@ -24,8 +24,8 @@ enum BriefingEndpoint {
         { call, request in
             try context.responses.ok(try await InsightsEndpoints.read(call, context: context) { scope, connection in
                 let date = request.date ?? scope.today
-                guard UserCalendar.parse(date) != nil, date <= scope.today else {
-                    throw APIError.invalidValue(at: "date", "must be a real date YYYY-MM-DD, not after today")
+                guard date <= scope.today else {
+                    throw APIError.invalidValue(at: "date", "must not be after today")
                 }
                 return DailyBriefing(snapshot: try InsightSnapshot.read(StatusKind.allCases, anchor: date, scope: scope, on: connection))
             })

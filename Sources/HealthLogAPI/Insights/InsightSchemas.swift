@@ -4,7 +4,7 @@ import CoachSafety
 /// Schema pieces every insights payload shares.
 enum InsightSchemas {
     /// A civil day, `YYYY-MM-DD` in the user's time zone.
-    static let day: Schema = .string(pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+    static let day: Schema = .date
     /// GROUND RULE 11: the lowercase English tokens, whatever the request's locale.
     static let severity: Schema = .string(oneOf: Severity.allCases.map(\.rawValue))
     static let status: Schema = .string(oneOf: TrendStatus.allCases.map(\.rawValue))

@@ -9,10 +9,16 @@ struct DayRange: Sendable {
     let start: Int64
     let end: Int64
 
-    static let parameters: [OpenAPIParameter] = [
-        .query("from", .string(minLength: 10, maxLength: 10), required: true, description: "First day, YYYY-MM-DD in the user's time zone."),
-        .query("to", .string(minLength: 10, maxLength: 10), required: true, description: "Last day (inclusive), YYYY-MM-DD."),
-    ]
+    /// How an endpoint reading at most `maximumDays` days declares `from` and `to`: the format is
+    /// the schema's (checked by the query validation), the rules joining the two days are the
+    /// description's, enforced by `init(query:calendar:maximumDays:)` with the same number.
+    static func parameters(maximumDays: Int) -> [OpenAPIParameter] {
+        [.query("from", .date, required: true, description: "First day, YYYY-MM-DD in the user's time zone."),
+         .query("to", .date, required: true, description: """
+            Last day (inclusive), YYYY-MM-DD: not before from, at most \(maximumDays) days after it \
+            (422 validation.failed with meta.path to otherwise).
+            """)]
+    }
 
     /// Days the server chose itself (an insight's window); nil only when a day is not `YYYY-MM-DD`.
     init?(from: String, to: String, calendar: UserCalendar) {

@@ -44,7 +44,8 @@ enum MeasurementReadEndpoints {
     static let daily = Endpoint(
         .get, "/api/measurements/daily", operationId: "getDailyTotals", summary: "One value per day for a cumulative metric",
         tags: ["measurements"], access: .user,
-        queryParameters: [.query("type", .string(oneOf: MetricKinds.cumulative), required: true)] + DayRange.parameters,
+        queryParameters: [.query("type", .string(oneOf: MetricKinds.cumulative), required: true)]
+            + DayRange.parameters(maximumDays: maximumDailyDays),
         success: OpenAPIResponse(200, "Days with data, oldest first", schema: .object("DailyTotals") {
             Property("type", .string())
             Property("unit", .string())
@@ -74,7 +75,7 @@ enum MeasurementReadEndpoints {
         tags: ["measurements"], access: .user,
         queryParameters: [.query("type", .string(oneOf: MetricKinds.point + MetricKinds.cumulative),
                                  description: "One metric; without it, every point metric.")]
-            + DayRange.parameters.map { parameter in
+            + DayRange.parameters(maximumDays: maximumListDays).map { parameter in
                 var optional = parameter
                 optional.isRequired = false
                 optional.description = (parameter.description ?? "") + " Without since, from and to are required; with since, both or neither (they narrow the feed)."

@@ -59,20 +59,7 @@ struct UserCalendar: Sendable {
 
     /// Exactly `YYYY-MM-DD` naming a real calendar date, or nil.
     static func parse(_ text: String) -> DateComponents? {
-        let fields = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard text.utf8.count == 10, fields.count == 3, fields[0].count == 4, fields[1].count == 2, fields[2].count == 2,
-              fields.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let year = Int(fields[0]), let month = Int(fields[1]), let day = Int(fields[2]),
-              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
-        return DateComponents(year: year, month: month, day: day)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+        APIDate.parseDay(text).map { DateComponents(year: $0.year, month: $0.month, day: $0.day) }
     }
 
     private static func format(year: Int, month: Int, day: Int) -> String {

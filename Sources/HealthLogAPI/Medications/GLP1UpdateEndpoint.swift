@@ -24,7 +24,7 @@ enum GLP1UpdateEndpoint {
         static let schema: Schema = .object("MedicationGLP1Update") {
             Property("drug", .string(oneOf: GLP1Catalog.generics), description: "A generic of GET /api/medications/glp1-catalog.")
             Property("brand", .string(oneOf: GLP1Catalog.brandNames), description: "A brand of that drug; another drug's brand is 422.")
-            Property("doseMg", .number(min: 0, max: maximumDoseMg), description: "Greater than 0, at most 100.")
+            Property("doseMg", .number(greaterThan: 0, max: maximumDoseMg), description: "Greater than 0, at most 100.")
             Property("intervalDays", Schema.integer(min: 1, max: 31).orNull, required: false,
                      description: "Days between dosing days; absent or null takes the brand's from the catalog.")
             Property("since", MedicationFields.civilDate, description: "YYYY-MM-DD: on this dose since.")
@@ -42,8 +42,6 @@ enum GLP1UpdateEndpoint {
             guard let brand = GLP1Catalog.drug(body.drug)?.brand(named: body.brand) else {
                 throw APIError.invalidValue(at: "brand", "\(body.brand) is not a brand of \(body.drug)")
             }
-            guard body.doseMg > 0 else { throw APIError.invalidValue(at: "doseMg", "must be greater than 0") }
-            try MedicationFields.checkCivilDate(body.since, field: "since")
             let intervalDays = Int64(body.intervalDays ?? brand.intervalDays)
             let request = call.request
             let record = try await context.database.transaction { connection in

@@ -65,8 +65,6 @@ enum MedicationEndpoints {
         { call, new in
             let userID = try call.user().userID, body = new.details
             try PromptSafeText.validate(body.name, field: "name")
-            try MedicationFields.checkCivilDate(body.startDate, field: "startDate")
-            try MedicationFields.checkCivilDate(body.stopDate, field: "stopDate")
             try MedicationFields.checkOrder(startDate: body.startDate, stopDate: body.stopDate)
             let now = Clock.now()
             let record = try await context.database.transaction { connection in
@@ -137,7 +135,6 @@ enum MedicationEndpoints {
         { call, change in
             let userID = try call.user().userID, id = id(call)
             if let name = change.text("name") { try PromptSafeText.validate(name, field: "name") }
-            for field in ["startDate", "stopDate"] { try MedicationFields.checkCivilDate(change.text(field), field: field) }
             let changes = patchFields.compactMap { field in change.fields[field.name].map { (field.column, field.sqlValue($0)) } }
             let record = try await context.database.transaction { connection in
                 let now = Clock.now()

@@ -13,17 +13,11 @@ enum MedicationFields {
     static let kind: Schema = .string(oneOf: kinds)
     static let doseUnit: Schema = .string(oneOf: doseUnits)
     static let schedule: Schema = .string(oneOf: schedules)
-    /// `YYYY-MM-DD`; the handlers check it names a real date (`checkCivilDate`).
-    static let civilDate: Schema = .string(minLength: 10, maxLength: 10)
+    /// `YYYY-MM-DD` naming a real date (`format: date`, checked by the schema).
+    static let civilDate: Schema = .date
 
     static let nameDescription = "1-120 characters, one line, no control or invisible characters, nothing that reads as an instruction to an assistant (422 otherwise)."
     static let civilDateDescription = "YYYY-MM-DD, a real calendar date."
-
-    /// 422 naming `field` unless `value` is nil or exactly `YYYY-MM-DD` naming a real date.
-    static func checkCivilDate(_ value: String?, field: String) throws {
-        guard let value, UserCalendar.parse(value) == nil else { return }
-        throw APIError.invalidValue(at: field, "must be a date YYYY-MM-DD")
-    }
 
     /// 422 on `stopDate` when both days are set and the stop comes before the start.
     static func checkOrder(startDate: String?, stopDate: String?) throws {

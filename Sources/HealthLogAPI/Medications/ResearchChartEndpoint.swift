@@ -73,7 +73,7 @@ enum ResearchChartEndpoint {
     static let endpoint = Endpoint(
         .get, "/api/medications/{id}/research-chart", operationId: "getMedicationResearchChart",
         summary: "Research Mode: display-only relative curve of a GLP-1 medication", tags: [MedicationEndpoints.tag], access: .user,
-        queryParameters: DayRange.parameters,
+        queryParameters: DayRange.parameters(maximumDays: maximumDays),
         success: OpenAPIResponse(200, """
             The relative curve, its model, source and disclaimer. 422 medication.glp1_not_set without GLP-1 details, \
             research_chart.unsupported_drug for a formulation without a population model (exenatide).

@@ -1,4 +1,5 @@
 import HTTPServer
+import ServiceRuntime
 import Storage
 
 /// Runs personal-record detection in the background (a service background task): polls the job
@@ -17,18 +18,13 @@ struct PersonalRecordWorker: Sendable {
 
     func run() async {
         var lastPrune: Int64 = 0
-        while !Task.isCancelled {
-            do {
-                try await runPendingJobs()
-                let now = Clock.now()
-                if now - lastPrune >= 3600 {
-                    try await PersonalRecordJobs.prune(before: now - finishedRetentionSeconds, database: database)
-                    lastPrune = now
-                }
-            } catch {
-                logger.error("personal-record polling failed", ["error": .string(String(describing: error))])
+        await repeatUntilCancelled(every: pollInterval, logger: logger, failure: "personal-record polling failed") {
+            try await runPendingJobs()
+            let now = Clock.now()
+            if now - lastPrune >= 3600 {
+                try await PersonalRecordJobs.prune(before: now - finishedRetentionSeconds, database: database)
+                lastPrune = now
             }
-            try? await Task.sleep(for: pollInterval)
         }
     }
 

@@ -29,7 +29,7 @@ enum SourcePriorityEndpoint {
     static let schema: Schema = .object("SourcePriority", description: """
         Both axes, or one (the other is stored empty). The legacy flat shape, a MetricSourcePriority object \
         without the metricPriority wrapper, is also accepted and stored as metricPriority.
-        """) {
+        """, minProperties: 1) {
         Property("metricPriority", metricSchema, required: false)
         Property("deviceTypePriority", deviceSchema, required: false)
     }
@@ -48,8 +48,9 @@ enum SourcePriorityEndpoint {
         Property("deviceTypePriority", deviceSchema)
     }
 
+    /// Each source or device at most once, best first.
     private static func ladder(_ values: [String]) -> Schema {
-        .array(of: .string(oneOf: values), minItems: 1, maxItems: values.count)
+        .array(of: .string(oneOf: values), minItems: 1, maxItems: values.count, uniqueItems: true)
     }
 
     static let endpoint = Endpoint(
@@ -70,7 +71,8 @@ enum SourcePriorityEndpoint {
     }
 
     /// The ladders a body asks for, in either shape; 400 for broken JSON, 422 for anything the
-    /// schema (two-axis or flat) refuses, an empty object, or a ladder naming an entry twice.
+    /// schema (two-axis or flat) refuses: an empty object (the two-axis schema's minProperties)
+    /// or a ladder naming an entry twice (uniqueItems) included.
     static func parse(_ body: [UInt8]) throws -> SourcePriority {
         let value: JSONValue
         do {
@@ -79,19 +81,12 @@ enum SourcePriorityEndpoint {
             throw APIError.malformedJSON(error)
         }
         let object = value.objectValue
-        let twoAxis = object.map { body in axes.contains { body.contains(key: $0) } } ?? true
+        let twoAxis = object.map { body in body.members.isEmpty || axes.contains { body.contains(key: $0) } } ?? true
         let issues = SchemaValidator.validate(value, against: twoAxis ? schema : metricSchema)
-        guard issues.isEmpty else { throw APIError.unprocessable(issues: issues) }
-        guard let object, !object.members.isEmpty else {
-            throw APIError.unprocessable(issues: [ValidationIssue(path: "metricPriority", code: .required,
-                                                                  message: "send metricPriority, deviceTypePriority or both")])
-        }
-        let priority = twoAxis
+        guard issues.isEmpty, let object else { throw APIError.unprocessable(issues: issues) }
+        return twoAxis
             ? SourcePriority(metricPriority: ladders(object["metricPriority"]), deviceTypePriority: ladders(object["deviceTypePriority"]))
             : SourcePriority(metricPriority: ladders(value), deviceTypePriority: [:])
-        try rejectRepeats(priority.metricPriority, axis: twoAxis ? "metricPriority" : "")
-        try rejectRepeats(priority.deviceTypePriority, axis: "deviceTypePriority")
-        return priority
     }
 
     /// The ladders of a value the schema accepted (an object of string arrays), or none.
@@ -101,13 +96,5 @@ enum SourcePriorityEndpoint {
             ladders[member.key] = (member.value.arrayValue ?? []).compactMap(\.stringValue)
         }
         return ladders
-    }
-
-    /// A ladder names each source or device once; the schema cannot say so, this does (422).
-    private static func rejectRepeats(_ ladders: [String: [String]], axis: String) throws {
-        for (metric, ladder) in ladders.sorted(by: { $0.key < $1.key }) where Set(ladder).count != ladder.count {
-            throw APIError.unprocessable(issues: [ValidationIssue(path: axis.isEmpty ? metric : "\(axis).\(metric)",
-                                                                  code: .invalidValue, message: "names an entry twice")])
-        }
     }
 }

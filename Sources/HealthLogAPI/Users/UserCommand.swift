@@ -14,15 +14,16 @@ enum UserCommand {
             of the process list and the shell history (--password shows it to both)
           --timezone defaults to UTC; --database as for serve (env DATABASE_URL)
           delete removes the account and everything it owns at once, as DELETE /api/auth/me does
-            (docs/healthlog/backup.md); there is no undo
+            (docs/healthlog/backup.md), and revokes a linked Withings account's notifications when
+            Withings is configured (the WITHINGS_* variables serve reads); there is no undo
           env HEALTHLOG_PASSWORD_HASH_COST=minimal selects test-only hashing costs
         """
 
     static func run(_ arguments: [String], service: HealthLogService,
-                    environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+                    environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
         switch arguments.first {
         case "create": create(arguments.dropFirst(), service: service, environment: environment)
-        case "delete": delete(arguments.dropFirst(), service: service, environment: environment)
+        case "delete": await delete(arguments.dropFirst(), service: service, environment: environment)
         default: fail(usage, code: 64)
         }
     }
@@ -66,7 +67,7 @@ enum UserCommand {
         }
     }
 
-    private static func delete(_ arguments: ArraySlice<String>, service: HealthLogService, environment: [String: String]) -> Int32 {
+    private static func delete(_ arguments: ArraySlice<String>, service: HealthLogService, environment: [String: String]) async -> Int32 {
         var email: String?, database: [String] = []
         var remaining = arguments
         while let flag = remaining.popFirst() {
@@ -79,6 +80,12 @@ enum UserCommand {
             let options = try ServiceOptions.parse(database, environment: environment, defaults: service.defaults)
             let db = try openMigrated(options.databaseURL, service: service)
             defer { db.close() }
+            // As DELETE /api/auth/me does: Withings would otherwise keep notifying us about an
+            // account nobody holds.
+            if let withings = try WithingsLinkSettings(environment: environment),
+               let id = try await db.read({ try $0.queryFirst("SELECT id FROM users WHERE email = $1", email)?.decode(String.self, "id") }) {
+                await WithingsTokens(client: WithingsAPIClient(settings: withings), database: db).revokeSubscriptions(userID: id)
+            }
             let deleted = try db.transactionBlocking { connection -> String? in
                 guard let id = try connection.queryFirst("SELECT id FROM users WHERE email = $1", email)?.decode(String.self, "id") else {
                     return nil

@@ -1,6 +1,7 @@
 import APIToolkit
 import HTTPServer
 import Secrets
+import ServiceRuntime
 import Storage
 
 /// Turns `ready_to_fetch` notifications into measurements (a service background task, every
@@ -35,13 +36,8 @@ struct WithingsFetchWorker: Sendable {
     }
 
     func run() async {
-        while !Task.isCancelled {
-            do {
-                _ = try await fetchReady(now: Clock.now())
-            } catch {
-                logger.error("withings fetch failed", ["error": .string(String(describing: error))])
-            }
-            try? await Task.sleep(for: interval)
+        await repeatUntilCancelled(every: interval, logger: logger, failure: "withings fetch failed") {
+            _ = try await fetchReady(now: Clock.now())
         }
     }
 

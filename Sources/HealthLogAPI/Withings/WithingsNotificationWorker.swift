@@ -1,4 +1,5 @@
 import HTTPServer
+import ServiceRuntime
 import Storage
 
 /// Works the notification queue in the background (a service background task): each queued
@@ -18,13 +19,8 @@ struct WithingsNotificationWorker: Sendable {
 
     /// Resolves what is queued, then again every `interval`, until cancelled.
     func run() async {
-        while !Task.isCancelled {
-            do {
-                _ = try await resolveQueued(now: Clock.now())
-            } catch {
-                logger.error("withings notification queue failed", ["error": .string(String(describing: error))])
-            }
-            try? await Task.sleep(for: interval)
+        await repeatUntilCancelled(every: interval, logger: logger, failure: "withings notification queue failed") {
+            _ = try await resolveQueued(now: Clock.now())
         }
     }
 

@@ -31,32 +31,39 @@ enum FeedsCommand {
             }
         }
         do {
-            if databaseURL != ":memory:" && !databaseURL.hasPrefix("postgres") {
-                try FileManager.default.createDirectory(at: URL(fileURLWithPath: databaseURL).deletingLastPathComponent(),
-                                                        withIntermediateDirectories: true)
-            }
-            let database = try Database.open(url: databaseURL)
-            defer { database.close() }
-            try await database.migrate(JarvisMigrations.all)
-            let store = FeedStore(database: database)
-            if action == "export" {
-                let feeds = try await store.list(now: Date())
-                let subscriptions = feeds.map { OPMLDocument.Subscription(url: $0.url, name: $0.name) }
-                print(OPMLDocument.render(subscriptions, title: "Jarvis subscriptions", now: Date()), terminator: "")
+            return try await withFeedStore(databaseURL) { store in
+                if action == "export" {
+                    let feeds = try await store.list(now: Date())
+                    let subscriptions = feeds.map { OPMLDocument.Subscription(url: $0.url, name: $0.name) }
+                    print(OPMLDocument.render(subscriptions, title: "Jarvis subscriptions", now: Date()), terminator: "")
+                    return 0
+                }
+                guard let file else {
+                    FileHandle.standardError.write(Data("feeds import needs an OPML file\n\(usage)\n".utf8))
+                    return 64
+                }
+                let destinations = try DestinationPolicy(environment: environment)
+                let report = try await importSubscriptions(from: URL(fileURLWithPath: file), into: store, destinations: destinations)
+                FileHandle.standardError.write(Data("\n\(report)\n".utf8))
                 return 0
             }
-            guard let file else {
-                FileHandle.standardError.write(Data("feeds import needs an OPML file\n\(usage)\n".utf8))
-                return 64
-            }
-            let destinations = try DestinationPolicy(environment: environment)
-            let report = try await importSubscriptions(from: URL(fileURLWithPath: file), into: store, destinations: destinations)
-            FileHandle.standardError.write(Data("\n\(report)\n".utf8))
-            return 0
         } catch {
             FileHandle.standardError.write(Data("jarvis feeds \(action): \(error)\n".utf8))
             return 1
         }
+    }
+
+    /// Opens and migrates the database at `databaseURL` (an SQLite file's folder is made first),
+    /// runs `body` with its feed store, then closes it.
+    static func withFeedStore<T>(_ databaseURL: String, _ body: (FeedStore) async throws -> T) async throws -> T {
+        if databaseURL != ":memory:" && !databaseURL.hasPrefix("postgres") {
+            try FileManager.default.createDirectory(at: URL(fileURLWithPath: databaseURL).deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
+        }
+        let database = try Database.open(url: databaseURL)
+        defer { database.close() }
+        try await database.migrate(JarvisMigrations.all)
+        return try await body(FeedStore(database: database))
     }
 
     struct ImportReport: CustomStringConvertible, Equatable {
@@ -67,11 +74,16 @@ enum FeedsCommand {
         }
     }
 
-    /// Imports each subscription with the API's own validation, internal destinations refused
-    /// as `POST /feeds` refuses them; a progress line is redrawn on standard error as it goes,
-    /// since large lists take a while.
+    /// Imports the subscriptions of an OPML file (below).
     static func importSubscriptions(from file: URL, into store: FeedStore, destinations: DestinationPolicy) async throws -> ImportReport {
-        let subscriptions = try OPMLDocument.subscriptions(in: try Data(contentsOf: file))
+        try await importSubscriptions(try OPMLDocument.subscriptions(in: try Data(contentsOf: file)), into: store, destinations: destinations)
+    }
+
+    /// Imports each subscription with the API's own validation, internal destinations refused
+    /// as `POST /feeds` refuses them; with `showingProgress`, a progress line is redrawn on
+    /// standard error as it goes, since large lists take a while.
+    static func importSubscriptions(_ subscriptions: [OPMLDocument.Subscription], into store: FeedStore,
+                                    destinations: DestinationPolicy, showingProgress: Bool = true) async throws -> ImportReport {
         var report = ImportReport()
         for (index, subscription) in subscriptions.enumerated() {
             let request = NewFeedRequest(url: subscription.url, name: subscription.name, pollIntervalSeconds: nil)
@@ -87,7 +99,9 @@ enum FeedsCommand {
             } catch is APIError {
                 report.invalid += 1
             }
-            FileHandle.standardError.write(Data("\rimporting \(index + 1)/\(subscriptions.count): \(report)".utf8))
+            if showingProgress {
+                FileHandle.standardError.write(Data("\rimporting \(index + 1)/\(subscriptions.count): \(report)".utf8))
+            }
         }
         return report
     }

@@ -21,13 +21,16 @@ enum QueryValidation {
         var object = JSONObject()
         var issues: [ValidationIssue] = []
         for (name, value) in pairs.pairs {
+            // Rendered as body keys are: a name that is not an identifier is quoted and escaped,
+            // so no control character (U+0000 included) of a sent name reaches the answer raw.
+            let path = JSONPath.render([.key(name)])
             guard let property = shape.property(named: name) else {
                 if shape.allowsUnknownKeys { continue }
-                issues.append(ValidationIssue(path: name, code: .unrecognizedKey, message: "is not a known \(noun)"))
+                issues.append(ValidationIssue(path: path, code: .unrecognizedKey, message: "is not a known \(noun)"))
                 continue
             }
             guard object[name] == nil else {
-                issues.append(ValidationIssue(path: name, code: .invalidValue, message: "must appear at most once"))
+                issues.append(ValidationIssue(path: path, code: .invalidValue, message: "must appear at most once"))
                 continue
             }
             object[name] = typedValue(value, for: property.schema)

@@ -1,5 +1,8 @@
+import APIToolkit
 import Foundation
+import HealthLogAPI
 import TestHTTPClients
+import XCTest
 
 /// A real HTTP exchange over loopback through curl, so requests carry exactly the bytes and
 /// headers a client sends (User-Agent, cookies) and nothing is mocked.
@@ -45,6 +48,23 @@ func http(_ method: String, _ url: String, json: String? = nil, bearer: String? 
     var lines = text.components(separatedBy: "\n")
     let status = Int(lines.removeLast()) ?? 0
     let head = (try? String(contentsOf: headerFile, encoding: .utf8)) ?? ""
-    return HTTPResult(status: status, body: lines.joined(separator: "\n"),
-                      headers: head.components(separatedBy: "\r\n").filter { !$0.isEmpty })
+    let result = HTTPResult(status: status, body: lines.joined(separator: "\n"),
+                            headers: head.components(separatedBy: "\r\n").filter { !$0.isEmpty })
+    PublishedContract.check(method, url, result)
+    return result
+}
+
+/// Every answer a test receives is checked against the published document's declaration of it
+/// (`OpenAPIDocument.responseProblems`): a response schema that drifts from what the handler
+/// sends fails the test that saw it.
+enum PublishedContract {
+    static let document = HealthLogOpenAPI.document(for: HealthLogService.productEndpoints)
+
+    static func check(_ method: String, _ url: String, _ result: HTTPResult, file: StaticString = #filePath, line: UInt = #line) {
+        guard let path = URLComponents(string: url)?.path, result.status != 0 else { return }
+        for problem in document.responseProblems(method: method, path: path, status: result.status,
+                                                 contentType: result.header("Content-Type"), body: Array(result.body.utf8)) {
+            XCTFail("\(method) \(path) answered against the published contract: \(problem)", file: file, line: line)
+        }
+    }
 }

@@ -2,9 +2,10 @@ import Foundation
 import HTTPServer
 import Synchronization
 
-/// The outlets of `Fixtures/Newsroom` (fictional feeds written for these tests; see its
-/// README), each served by a loopback server of its own, so each is an independent source.
-/// Dates are shifted at load time so the newest item is an hour old whenever the tests run:
+/// The fictional newsroom of `Demo/Newsroom` (24 outlets written for Jarvis; see its README):
+/// `jarvis demo` reads it, and the tests check the home feed against its manifest. Each outlet
+/// is served by a loopback server of its own, so each is an independent source.
+/// Dates are shifted at load time so the newest item is an hour old whenever it is served:
 /// freshness and staleness then behave as they would on the day the corpus describes.
 final class Newsroom: Sendable {
     struct Manifest: Decodable {
@@ -23,7 +24,15 @@ final class Newsroom: Sendable {
         let singletons: [Item]
     }
 
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Newsroom")
+    /// The corpus as shipped in the module's resources (beside the executable in a build).
+    static var directory: URL {
+        get throws {
+            guard let url = Bundle.module.url(forResource: "Newsroom", withExtension: nil) else {
+                throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the Newsroom resource of JarvisAPI is missing"])
+            }
+            return url
+        }
+    }
     /// The newest date in the corpus; shifted to an hour before now.
     static let corpusNewest = Date(timeIntervalSince1970: 1_796_018_400)  // 2026-11-30T06:00:00Z
 
@@ -38,12 +47,13 @@ final class Newsroom: Sendable {
     }
 
     init() throws {
-        manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: Self.directory.appendingPathComponent("manifest.json")))
+        let directory = try Self.directory
+        manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
         let shift = Date().addingTimeInterval(-3600).timeIntervalSince(Self.corpusNewest)
         var loaded: [String: String] = [:]
         for outlet in manifest.outlets {
-            let text = try String(contentsOf: Self.directory.appendingPathComponent(outlet.file), encoding: .utf8)
-            loaded[outlet.file] = FixtureDates.shift(text, by: shift)
+            let text = try String(contentsOf: directory.appendingPathComponent(outlet.file), encoding: .utf8)
+            loaded[outlet.file] = CorpusDates.shift(text, by: shift)
         }
         let documents = Shelf(loaded)
         self.documents = documents
@@ -54,7 +64,15 @@ final class Newsroom: Sendable {
             router.get("/feed") { _ in
                 .bytes(Array((documents.files.withLock { $0[file] } ?? "").utf8), contentType: "application/xml; charset=utf-8")
             }
-            let server = try LoopbackSite.start(router)
+            var configuration = ServerConfiguration()
+            configuration.host = "127.0.0.1"
+            configuration.port = 0
+            configuration.eventLoops = 1
+            configuration.shutdownGracePeriod = 1
+            // Warnings and errors only: the service's own `listening` line is the one that names its port.
+            let server = try HTTPServer(configuration: configuration, router: router, logger: Logger(minimumLevel: .warning),
+                                        accessLog: false)
+            try server.start()
             servers[file] = server
         }
         self.servers = servers
@@ -76,7 +94,7 @@ final class Newsroom: Sendable {
 
 /// Moves every feed date in a document by a fixed interval, keeping its format family
 /// (RFC 822 for RSS, RFC 3339 for Atom and Dublin Core); results are written in UTC.
-enum FixtureDates {
+enum CorpusDates {
     private static let rfc822Patterns = ["EEE, dd MMM yyyy HH:mm:ss Z", "EEE, dd MMM yyyy HH:mm:ss zzz", "dd MMM yyyy HH:mm:ss Z"]
 
     static func shift(_ text: String, by interval: TimeInterval) -> String {
