@@ -93,7 +93,7 @@ let package = Package(
         .executableTarget(name: "TopicEval", dependencies: ["TopicClassification", "EvalData"], path: "Tools/TopicEval",
                           resources: [.copy("africa-labels.tsv"), .copy("desk-development.tsv")]),
         .executableTarget(name: "TopicTrainer", dependencies: ["TopicClassification", "SentenceEncoding", "EvalData"],
-                          path: "Tools/TopicTrainer"),
+                          path: "Tools/TopicTrainer", resources: [.copy("desk-supplement.tsv")]),
         .executableTarget(name: "EncoderImport", dependencies: ["SentenceEncoding"], path: "Tools/EncoderImport"),
         .executableTarget(name: "TermClusterBuilder", dependencies: ["TopicClassification", "EvalData"], path: "Tools/TermClusterBuilder"),
         .executableTarget(name: "TermStatisticsBuilder", dependencies: ["StoryClustering", "EvalData"], path: "Tools/TermStatisticsBuilder"),

@@ -13,10 +13,12 @@ import Foundation
 /// class mixes politics with wars, disasters and crime, so it is not a subject label: its items
 /// carry `subject == nil` and never score the subject model; training-part World items about a
 /// disaster, accident or crime get a silver `other` (`SilverOtherLabels`). AllSides articles
-/// take their story's topic tag (`AllSidesTopics`) and are split by story id.
+/// take their story's topic tag (`AllSidesTopics`) and are split by story id. The desk supplement
+/// (`deskSupplement(at:)`, a file in the repository) is training data only: it is never held out.
 public struct TopicCorpusItem: Sendable {
     public enum Dataset: String, Sendable, CaseIterable {
         case bbc, agNews = "ag-news", masakhaEnglish = "masakha-eng", masakhaPidgin = "masakha-pcm", allSides = "allsides"
+        case deskSupplement = "desk-supplement"
     }
 
     public let dataset: Dataset
@@ -61,6 +63,31 @@ public enum TopicCorpora {
             + loadMasakha(directory, language: "pcm", dataset: .masakhaPidgin, files: ["train", "dev", "test"])
         if datasets.contains(.allSides) { items += try AllSidesTopics.items(dataDirectory: directory) }
         return items.filter { datasets.contains($0.dataset) }
+    }
+
+    /// The desk supplement (`Tools/TopicTrainer/desk-supplement.tsv`, a resource of `TopicTrainer`): headline + lead items labelled by the desk's conventions (a tech company's
+    /// business is tech, politics with money in it is politics), written for training where the labeled
+    /// sets teach the other side of that boundary. Lines: `id`, `label`, `setting`, `headline`, `lead`,
+    /// tab-separated; `#` lines are comments. `label` is finance, tech, politics, or the kind of text
+    /// without a desk (sport, entertainment, health, science, lifestyle, disaster), which trains as `other`
+    /// of that kind. Every item trains; none is held out, so the held-out figures stay comparable.
+    public static func deskSupplement(at url: URL) throws -> [TopicCorpusItem] {
+        let kindsWithoutDesk: Set = ["sport", "entertainment", "health", "science", "lifestyle", "disaster"]
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        return try lines.enumerated().map { row, line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let label = fields.count == 5 ? fields[1] : ""
+            guard ["finance", "tech", "politics"].contains(label) || kindsWithoutDesk.contains(label) else {
+                throw DeskSupplementError.malformedLine(row: row, line: String(line))
+            }
+            return TopicCorpusItem(dataset: .deskSupplement, file: "supplement", row: row, headline: fields[3], body: fields[4],
+                                   sourceLabel: label, subject: kindsWithoutDesk.contains(label) ? "other" : label,
+                                   isHeldOut: false)
+        }
+    }
+
+    public enum DeskSupplementError: Error {
+        case malformedLine(row: Int, line: String)
     }
 
     static func isEveryFifth(_ row: Int) -> Bool { row % 5 == 4 }

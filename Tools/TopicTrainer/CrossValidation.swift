@@ -13,7 +13,7 @@ struct CrossValidation {
     let macroF1ByFold: [Double]
     let accuracyByFold: [Double]
     /// Macro-F1 on the validation items of BBC, AG and MasakhaNEWS only, comparable between runs
-    /// with and without AllSides in the data.
+    /// with and without AllSides or the desk supplement in the data.
     let originalSetsMacroF1ByFold: [Double]
 
     var meanMacroF1: Double { macroF1ByFold.reduce(0, +) / Double(macroF1ByFold.count) }
@@ -41,7 +41,7 @@ struct CrossValidation {
             let matrix = SubjectModelTraining.evaluate(classifier, on: validation)
             macroF1.append(matrix.macroF1)
             accuracy.append(matrix.accuracy)
-            original.append(SubjectModelTraining.evaluate(classifier, on: validation.filter { $0.dataset != .allSides }).macroF1)
+            original.append(SubjectModelTraining.evaluate(classifier, on: validation.filter { ![.allSides, .deskSupplement].contains($0.dataset) }).macroF1)
         }
         return CrossValidation(macroF1ByFold: macroF1, accuracyByFold: accuracy, originalSetsMacroF1ByFold: original)
     }

@@ -33,6 +33,9 @@ struct TrainingSettings: CustomStringConvertible {
     /// L2 by cross-validation (docs/jarvis/story-engine.md, Topics).
     var encoderMix = 0.5
     var encoderL2 = 1e-4
+    /// How many times each desk-supplement item trains (`TopicCorpora.deskSupplement`): its few hundred
+    /// items stand against thousands of labeled-set items that teach the other side of the same boundary.
+    var supplementRepeats = 1
 
     enum ClassGrain: String {
         /// finance, tech, politics, other.
@@ -56,7 +59,7 @@ struct TrainingSettings: CustomStringConvertible {
             + "L2 \(l2); \(iterations) Adam iterations, learning rate \(learningRate); "
             + "AG World as politics: \(worldAsPolitics); "
             + "complement naive Bayes alpha \(naiveBayesAlpha), merge weight \(naiveBayesWeight); classes: \(classGrain.rawValue); "
-            + "encoder scorer mix \(encoderMix), L2 \(encoderL2)"
+            + "encoder scorer mix \(encoderMix), L2 \(encoderL2); desk supplement repeats \(supplementRepeats)"
     }
 }
 
@@ -138,7 +141,9 @@ enum SubjectModelTraining {
     /// The items with a subject, each with the key of its class (`TrainingSettings.ClassGrain`).
     static func labeledItems(_ items: [TopicCorpusItem], settings: TrainingSettings)
         -> [(item: TopicCorpusItem, key: String, subject: Subject)] {
-        items.compactMap { item in
+        items.flatMap { item in
+            Array(repeating: item, count: item.dataset == .deskSupplement ? settings.supplementRepeats : 1)
+        }.compactMap { item in
             let world = settings.worldAsPolitics && item.dataset == .agNews && item.sourceLabel == "World"
             guard let name = world ? "politics" : item.subject, let subject = Subject(rawValue: name) else { return nil }
             return (item, settings.classGrain.key(item, subject: name), subject)

@@ -6,7 +6,8 @@ import TopicClassification
 // Trains the subject model on the training part of the labeled sets (see `TopicCorpora` for
 // the fixed split and label mapping) and writes the weights the classifier ships with.
 //
-//   swift run -c release TopicTrainer [--data DIR] [--clusters FILE] [--output FILE] [--scorer-output FILE] [--validate]
+//   swift run -c release TopicTrainer [--data DIR] [--clusters FILE] [--output FILE] [--scorer-output FILE]
+//                                     [--supplement-repeats N] [--validate]
 //
 // The word-cluster table (`--clusters`, default the shipped resource) must be built first by
 // `swift run -c release TermClusterBuilder`; the model's cluster terms refer to its numbers.
@@ -17,8 +18,9 @@ import TopicClassification
 // `TrainingSettings` were chosen. The held-out test part (index % 5 == 4) is never read here.
 
 let arguments = ToolArguments.parse(
-    usage: "usage: TopicTrainer [--validate] [--data DIR] [--clusters FILE] [--output FILE] [--scorer-output FILE]",
-    flags: ["--validate"], options: ["--data": .text, "--clusters": .text, "--output": .text, "--scorer-output": .text])
+    usage: "usage: TopicTrainer [--validate] [--data DIR] [--clusters FILE] [--output FILE] [--scorer-output FILE] [--supplement-repeats N]",
+    flags: ["--validate"], options: ["--data": .text, "--clusters": .text, "--output": .text, "--scorer-output": .text,
+                                     "--supplement-repeats": .integer])
 let dataDirectory = try DataDirectory.resolve(arguments)
 let outputPath = arguments.value(of: "--output") ?? "Sources/TopicClassification/Resources/topic-model.tsv"
 let scorerPath = arguments.value(of: "--scorer-output") ?? "Sources/TopicClassification/Resources/encoder-scorer.tsv"
@@ -26,8 +28,12 @@ let clustersPath = arguments.value(of: "--clusters")
     ?? "Sources/TopicClassification/Resources/term-clusters.tsv"
 let clusters = try TermClusters.decode(String(contentsOfFile: clustersPath, encoding: .utf8))
 
-// AG World items have no subject; they stay in so `--validate` can try them as politics.
-let training = try TopicCorpora.load(from: dataDirectory).filter { !$0.isHeldOut }
+// AG World items have no subject; they stay in so `--validate` can try them as politics. The desk
+// supplement (`TopicCorpora.deskSupplement`) trains beside the labeled sets' training part.
+guard let supplement = Bundle.module.url(forResource: "desk-supplement", withExtension: "tsv") else {
+    throw CocoaError(.fileNoSuchFile)
+}
+let training = try TopicCorpora.load(from: dataDirectory).filter { !$0.isHeldOut } + TopicCorpora.deskSupplement(at: supplement)
 
 let labeled = training.filter { $0.subject != nil }
 // The sentence encoder's vectors of every training text, once (a minute or two; the word model takes seconds).
@@ -48,7 +54,9 @@ if arguments.has("--validate") {
         print(folds.summary + "  <- " + candidate.name + "; " + candidate.settings.description)
     }
 } else {
-    let settings = TrainingSettings()
+    var settings = TrainingSettings()
+    // Trying another weight for the desk supplement; the default is the shipped one.
+    if let repeats = arguments.value(of: "--supplement-repeats").flatMap(Int.init) { settings.supplementRepeats = repeats }
     let trained = SubjectModelTraining.train(labeled, settings: settings, clusters: clusters, vectors: vectors)
     let model = trained.model
     let counts = Dictionary(grouping: labeled, by: { $0.dataset.rawValue }).mapValues(\.count)
