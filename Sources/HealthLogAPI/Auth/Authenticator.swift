@@ -70,11 +70,11 @@ struct Authenticator: Sendable {
     /// revoked and it has not expired.
     private func lookup(token: String, kind: String) async throws -> Lookup {
         let digest = Digest.sha256Hex(token), now = Clock.now()
-        guard let token = try await database.read({ try UserStore.accessToken(digest: digest, kind: kind, on: $0) }) else {
+        guard let stored = try await database.read({ try UserStore.accessToken(digest: digest, kind: kind, on: $0) }) else {
             return .unknown
         }
-        if token.revokedAt != nil || token.familyRevokedAt != nil { return .refused(userID: token.userID, reason: "revoked") }
-        if token.expiresAt <= now { return .refused(userID: token.userID, reason: "expired") }
-        return .live(Principal(userID: token.userID, role: token.role, tokenID: token.tokenID, familyID: token.familyID))
+        if stored.revokedAt != nil || stored.familyRevokedAt != nil { return .refused(userID: stored.userID, reason: "revoked") }
+        if stored.expiresAt <= now { return .refused(userID: stored.userID, reason: "expired") }
+        return .live(Principal(userID: stored.userID, role: stored.role, tokenID: stored.tokenID, familyID: stored.familyID))
     }
 }
