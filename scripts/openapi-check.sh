@@ -1,28 +1,41 @@
 #!/usr/bin/env bash
-# The OpenAPI drift gate (locked contract §3): regenerates the HealthLog document from the
-# endpoint declarations and compares it with the committed docs/api/openapi.yaml.
-#   scripts/openapi-check.sh           exit 0 when identical, 1 with a diff when they drift
-#   scripts/openapi-check.sh --write   regenerate docs/api/openapi.yaml after an intended change
-# HEALTHLOG_BIN overrides the executable (default: build it with swift build --product healthlog).
+# The OpenAPI drift gate (HealthLog locked contract §3, and the same for Jarvis): regenerates each
+# service's document from its endpoint declarations and compares it with the committed file.
+#   scripts/openapi-check.sh [SERVICE…]           exit 0 when identical, 1 with a diff when one drifts
+#   scripts/openapi-check.sh --write [SERVICE…]   regenerate the committed files after an intended change
+# SERVICE is healthlog (docs/api/openapi.yaml) or jarvis (docs/api/jarvis-openapi.yaml); default both.
+# HEALTHLOG_BIN / JARVIS_BIN override the executables (default: build them with swift build --product).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-committed="$root/docs/api/openapi.yaml"
-if [[ -n "${HEALTHLOG_BIN:-}" ]]; then
-    bin="$HEALTHLOG_BIN"
-else
-    (cd "$root" && swift build --product healthlog >&2)
-    bin="$(cd "$root" && swift build --show-bin-path)/healthlog"
+write=0
+if [[ "${1:-}" == "--write" ]]; then
+    write=1
+    shift
 fi
+services=("$@")
+[[ ${#services[@]} -gt 0 ]] || services=(healthlog jarvis)
 generated="$(mktemp)"
 trap 'rm -f "$generated"' EXIT
-"$bin" openapi >"$generated"
-if [[ "${1:-}" == "--write" ]]; then
-    cp "$generated" "$committed"
-    echo "wrote $committed"
-    exit 0
-fi
-if ! diff -u --label committed/docs/api/openapi.yaml --label generated "$committed" "$generated"; then
-    echo "openapi-check: docs/api/openapi.yaml drifted from the route declarations; run scripts/openapi-check.sh --write" >&2
-    exit 1
-fi
-echo "openapi-check: docs/api/openapi.yaml matches the generated document"
+status=0
+for service in "${services[@]}"; do
+    case "$service" in
+        healthlog) committed="docs/api/openapi.yaml"; bin="${HEALTHLOG_BIN:-}" ;;
+        jarvis) committed="docs/api/jarvis-openapi.yaml"; bin="${JARVIS_BIN:-}" ;;
+        *) echo "openapi-check: unknown service $service (healthlog or jarvis)" >&2; exit 64 ;;
+    esac
+    if [[ -z "$bin" ]]; then
+        (cd "$root" && swift build --product "$service" >&2)
+        bin="$(cd "$root" && swift build --show-bin-path)/$service"
+    fi
+    "$bin" openapi >"$generated"
+    if [[ $write == 1 ]]; then
+        cp "$generated" "$root/$committed"
+        echo "wrote $root/$committed"
+    elif ! diff -u --label "committed/$committed" --label generated "$root/$committed" "$generated"; then
+        echo "openapi-check: $committed drifted from the route declarations; run scripts/openapi-check.sh --write $service" >&2
+        status=1
+    else
+        echo "openapi-check: $committed matches the generated document"
+    fi
+done
+exit $status

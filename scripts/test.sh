@@ -15,13 +15,14 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 REQUIRE_POSTGRES=1 ./scripts/with-postgres.sh swift test --skip-build 2>&1 | tee "$log"
 
-echo "== OpenAPI drift gate (HealthLog contract §3)"
-HEALTHLOG_BIN="$(swift build --show-bin-path)/healthlog" ./scripts/openapi-check.sh
+echo "== OpenAPI drift gate (HealthLog contract §3, and Jarvis's document)"
+bin="$(swift build --show-bin-path)"
+HEALTHLOG_BIN="$bin/healthlog" JARVIS_BIN="$bin/jarvis" ./scripts/openapi-check.sh healthlog jarvis
 
 echo "== schemathesis against the HealthLog document (every phase and check; docs/api-toolkit.md)"
 # One fixed seed: every run draws the same cases, so a failure here comes from the change under
 # test, not from the draw (scripts/schemathesis.sh alone draws anew each time).
-HEALTHLOG_BIN="$(swift build --show-bin-path)/healthlog" ./scripts/schemathesis.sh healthlog --seed "${SCHEMATHESIS_SEED:-20261206}"
+HEALTHLOG_BIN="$bin/healthlog" ./scripts/schemathesis.sh healthlog --seed "${SCHEMATHESIS_SEED:-20261206}"
 
 echo "== soak (one minute per server on the debug build; docs/reliability.md has the long run)"
 SOAK_CONFIGURATION=debug SOAK_MINUTES="${SOAK_MINUTES:-1}" ./scripts/soak.sh

@@ -72,8 +72,7 @@ public struct HealthLogService: Service {
         return [
             "user": (summary: "user create --email E --password P [--admin] [--timezone Area/City]",
                      run: { arguments in await UserCommand.run(arguments, service: service) }),
-            "openapi": (summary: "print the OpenAPI 3.1 document (docs/api/openapi.yaml)",
-                        run: { arguments in OpenAPICommand.run(arguments) }),
+            "openapi": ServiceCommand.openAPI("healthlog", committedAs: "docs/api/openapi.yaml") { try HealthLogOpenAPI.yaml() },
             "drain-per-sample-cumulative": (summary: "drain-per-sample-cumulative [--database URL]: collapse per-sample cumulative rows into daily rows",
                                             run: { arguments in await DrainCommand.run(arguments, service: service) }),
         ]

@@ -2,16 +2,18 @@ import APIToolkit
 import HTTPServer
 import Secrets
 
-/// When `JARVIS_API_TOKEN` is set, every route needs `Authorization: Bearer <token>`, except
-/// `GET /health` (the app's connect check), `GET /livez` (liveness probes carry no data) and
-/// `GET /metrics` (its own rule, `MetricsAccess`, shared by both services, which accepts this
-/// token too). The WebSocket upgrade is a GET through the same middleware, so it is covered too.
+/// When `JARVIS_API_TOKEN` is set, every route needs `Authorization: Bearer <token>`, except a
+/// GET of `openPaths` (`JarvisService.openPaths`: the endpoints declared open such as `/health`,
+/// the app's connect check; `/openapi.yaml`; `/livez`, as liveness probes carry no data; and
+/// `/metrics`, which has its own rule, `MetricsAccess`, shared by both services, that accepts
+/// this token too). The WebSocket upgrade is a GET through the same middleware, so it is
+/// covered too.
 struct APITokenAuthentication: Middleware {
-    static let openPaths: Set<String> = ["/health", "/livez", "/metrics"]
     let token: String
+    let openPaths: Set<String>
 
     func respond(to request: Request, next: Responder) async throws -> Response {
-        if Self.openPaths.contains(request.path) && (request.method == "GET" || request.method == "HEAD") {
+        if openPaths.contains(request.path) && (request.method == "GET" || request.method == "HEAD") {
             return try await next(request)
         }
         guard let credential = request.bearerCredential, ConstantTime.equals(credential, token) else {

@@ -1,3 +1,4 @@
+import APIToolkit
 import Foundation
 import HTTPServer
 import ServiceRuntime
@@ -11,19 +12,30 @@ struct ServerHealth: Encodable, Sendable {
     let feedsCount: Int
     /// Whole seconds since this process started.
     let uptime: Int
+
+    static let schema: Schema = .object("ServerHealth") {
+        Property("status", .string(oneOf: ["ok"]))
+        Property("version", .string())
+        Property("storiesCount", .integer(min: 0), description: "listed live stories")
+        Property("feedsCount", .integer(min: 0))
+        Property("uptime", .integer(min: 0), description: "whole seconds since the process started")
+    }
 }
 
 enum HealthRoute {
-    static func install(into router: inout Router, database: Database, version: String, startedAt: Date,
-                        responses: APIResponses, clock: @escaping @Sendable () -> Date) {
-        router.get("/health") { _ in
-            let (feeds, stories) = try await database.read { connection in
+    /// Open without the API token: the app's connect check runs before it has one.
+    static let endpoint = JarvisEndpoint(
+        .get, "/health", operationId: "getHealth", summary: "Connect check: version and counts", tags: ["health"], access: .open,
+        success: OpenAPIResponse(200, "The server is up", schema: ServerHealth.schema)
+    ) { context in
+        { _ in
+            let (feeds, stories) = try await context.database.read { connection in
                 (try connection.queryFirst("SELECT COUNT(*) AS n FROM feeds", [])!.decode(Int.self, "n"),
                  try connection.queryFirst("SELECT COUNT(*) AS n FROM stories WHERE state = 'live' AND listed = 1", [])!
                     .decode(Int.self, "n"))
             }
-            return try responses.raw(ServerHealth(status: "ok", version: version, storiesCount: stories, feedsCount: feeds,
-                                                  uptime: max(0, Int(clock().timeIntervalSince(startedAt)))))
+            return try context.responses.raw(ServerHealth(status: "ok", version: context.version, storiesCount: stories, feedsCount: feeds,
+                                                          uptime: max(0, Int(context.clock().timeIntervalSince(context.startedAt)))))
         }
     }
 }

@@ -18,13 +18,23 @@ public struct JarvisService: Service {
 
     public init() {}
 
+    /// Every endpoint Jarvis serves, the WebSocket included, in the order the document lists them: the
+    /// one list the router, `jarvis openapi`, `docs/api/jarvis-openapi.yaml` and `GET /openapi.yaml` come from.
+    static let endpoints: [JarvisEndpoint] = [HealthRoute.endpoint] + FeedRoutes.endpoints + StoryRoutes.endpoints
+                                             + [LiveUpdatesRoute.endpoint]
+
+    /// What `JARVIS_API_TOKEN` does not guard: the endpoints declared open, the published
+    /// document, and the shared `/livez` and `/metrics` (which has its own rule, `MetricsAccess`).
+    static let openPaths: Set<String> = Set(endpoints.filter { $0.requirements == .open }.map(\.path))
+        .union([JarvisOpenAPI.path, OperationalRoutes.livezPath, OperationalRoutes.metricsPath])
+
     public func configure(_ setup: inout ServiceSetup) throws {
         // No Jarvis request carries a large body, so none is read before the token middleware
         // has looked at the request.
         setup.defaultBodyBytes = ServiceSetup.bodyBytesReadBeforeAuthentication
         let token = try bearerTokenSetting("JARVIS_API_TOKEN", setup.environment) ?? ""
         if !token.isEmpty {
-            setup.middleware.append(APITokenAuthentication(token: token))
+            setup.middleware.append(APITokenAuthentication(token: token, openPaths: Self.openPaths))
             setup.metricsAccess.accept(token: token)  // as before METRICS_TOKEN existed
         }
         if let warning = Self.openAccessWarning(host: setup.options.host, token: token) {
@@ -47,13 +57,11 @@ public struct JarvisService: Service {
         },
                                 events: events, policy: try FeedHealthPolicy(environment: environment),
                                 clock: clock, logger: setup.logger, onNewArticles: { worker.wake() })
-        FeedRoutes.install(into: &setup.router, store: FeedStore(database: setup.database), destinations: fetching.destinations,
-                           responses: setup.responses, clock: clock, pollNow: { poller.wake() })
-        StoryRoutes.install(into: &setup.router, reads: StoryReads(database: setup.database), responses: setup.responses, clock: clock)
-        HealthRoute.install(into: &setup.router, database: setup.database, version: version, startedAt: clock(),
-                            responses: setup.responses, clock: clock)
-        LiveUpdatesRoute.install(into: &setup.router, events: events,
-                                 pingSeconds: try LiveUpdatesRoute.pingSeconds(environment: environment))
+        let context = JarvisContext(responses: setup.responses, database: setup.database, feeds: FeedStore(database: setup.database),
+                                    destinations: fetching.destinations, stories: StoryReads(database: setup.database),
+                                    version: version, startedAt: clock(), clock: clock, pollNow: { poller.wake() },
+                                    events: events, pingSeconds: try LiveUpdatesRoute.pingSeconds(environment: environment))
+        try installRoutes(into: &setup.router, context: context, defaultBodyBytes: setup.defaultBodyBytes)
         let databaseURL = setup.options.databaseURL
         setup.backgroundTasks.append { await events.runRelay(databaseURL: databaseURL) }
         setup.backgroundTasks.append { await poller.run() }
@@ -62,6 +70,15 @@ public struct JarvisService: Service {
 }
 
 extension JarvisService {
+    /// The endpoints, and the document generated from those same values.
+    func installRoutes(into router: inout Router, context: JarvisContext, defaultBodyBytes: Int) throws {
+        EndpointTable.install(Self.endpoints, into: &router, context: context, defaultBodyBytes: defaultBodyBytes)
+        let yaml = Array(try JarvisOpenAPI.yaml().utf8)
+        router.get(JarvisOpenAPI.path) { _ in
+            .bytes(yaml, contentType: "application/yaml; charset=utf-8")
+        }
+    }
+
     /// What the operator is told at start-up when the API is open to the network: without
     /// `JARVIS_API_TOKEN` anyone who reaches the port manages the subscriptions. The app works
     /// without a token (the contract has no auth), and on the default `127.0.0.1` only this
@@ -71,9 +88,10 @@ extension JarvisService {
         return "JARVIS_API_TOKEN is not set: anyone who can reach this address can add, refresh and delete feeds"
     }
 
-    /// `jarvis feeds import|export` and `jarvis demo`, beside `jarvis serve`.
+    /// `jarvis feeds import|export`, `jarvis demo` and `jarvis openapi`, beside `jarvis serve`.
     public static var subcommands: [String: ServiceCommand.Subcommand] {
         ["feeds": (summary: "import FILE.opml | export — move subscriptions in and out", run: { await FeedsCommand.run($0) }),
-         "demo": (summary: DemoCommand.summary, run: { await DemoCommand.run($0) })]
+         "demo": (summary: DemoCommand.summary, run: { await DemoCommand.run($0) }),
+         "openapi": ServiceCommand.openAPI("jarvis", committedAs: "docs/api/jarvis-openapi.yaml") { try JarvisOpenAPI.yaml() }]
     }
 }

@@ -3,13 +3,15 @@ import HTTPServer
 /// Routes every service answers the same way, outside its API contract.
 public enum OperationalRoutes {
     static let prometheusContentType = "text/plain; version=0.0.4; charset=utf-8"
+    public static let livezPath = "/livez"
+    public static let metricsPath = "/metrics"
 
     /// `GET /livez`: the process is up and serving (no database round trip, so a load balancer
     /// can poll it cheaply). `GET /metrics`: Prometheus text exposition, to whom `access` allows.
     public static func install(into router: inout Router, metrics: MetricsRegistry, access: MetricsAccess) {
         let alive = Array("{\"status\":\"ok\"}".utf8)
-        router.get("/livez") { _ in .json(alive) }
-        router.get("/metrics") { request in
+        router.get(livezPath) { _ in .json(alive) }
+        router.get(metricsPath) { request in
             try access.check(request)
             return .text(metrics.renderPrometheus(), contentType: prometheusContentType)
         }
@@ -19,7 +21,7 @@ public enum OperationalRoutes {
     /// what can reach its address (loopback by default) can ask.
     static func metricsListener(serving metrics: MetricsRegistry) -> Router {
         var router = Router()
-        router.get("/metrics") { _ in .text(metrics.renderPrometheus(), contentType: prometheusContentType) }
+        router.get(metricsPath) { _ in .text(metrics.renderPrometheus(), contentType: prometheusContentType) }
         return router
     }
 }

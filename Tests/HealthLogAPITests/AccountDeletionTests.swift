@@ -94,13 +94,15 @@ final class AccountDeletionTests: XCTestCase {
         let harness = try await HealthLogHarness.start(self, backend)
         let gone = try harness.createUser("gone@example.com"), here = try harness.createUser("here@example.com")
         let batcher = AuditBatcher(database: harness.database, logger: Logger(minimumLevel: .error, sink: MemoryLogSink()))
+        // Stamped now: the server's retention pruner removes rows older than the retention window.
+        let now = Clock.now()
         for userID in [gone, here, nil] {
-            var entry = AuditEntry(anonymous: AuditAction.bearerSuccess, at: 1)
+            var entry = AuditEntry(anonymous: AuditAction.bearerSuccess, at: now)
             entry.userID = userID
             batcher.record(entry)
         }
         try await harness.database.transaction { connection in
-            try AccountDeletion.delete(userID: gone, email: "gone@example.com", requestedBy: .operator, now: 2, on: connection)
+            try AccountDeletion.delete(userID: gone, email: "gone@example.com", requestedBy: .operator, now: now, on: connection)
         }
         await batcher.flush()
         let hereActions = try await harness.auditActions(userID: here), goneActions = try await harness.auditActions(userID: gone)

@@ -1,8 +1,9 @@
+import APIToolkit
 import Foundation
-import TestHTTPClients
 import HTTPServer
 import ServiceRuntime
 import Synchronization
+import TestHTTPClients
 import XCTest
 @testable import JarvisAPI
 
@@ -30,6 +31,7 @@ final class RunningJarvis: Sendable {
         do {
             server = try await ServiceRunner.start(JarvisService(), options: options, environment: environment,
                                                    logger: Logger(minimumLevel: .error, sink: MemoryLogSink()))
+            ExchangeChecks.register(port: server.port, JarvisPublishedContract.check)
         } catch {
             // A server refused at start-up (a test of a bad setting) leaves no directory behind.
             try? FileManager.default.removeItem(at: directory)
@@ -38,6 +40,7 @@ final class RunningJarvis: Sendable {
     }
 
     func stop() async {
+        ExchangeChecks.unregister(port: server.port)
         await server.shutdown()
         try? FileManager.default.removeItem(at: directory)
     }
@@ -148,4 +151,21 @@ extension DateFormatter {
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         return formatter
     }()
+}
+
+/// Every answer a Jarvis test receives through `curl` is checked against the published document's
+/// declaration of it (`OpenAPIDocument.responseProblems`), so a response schema cannot drift from
+/// what the handler sends.
+enum JarvisPublishedContract {
+    static let document = JarvisOpenAPI.document()
+
+    /// Only answers a Jarvis server sent: a port can be reused by another server once a test's
+    /// Jarvis has stopped without unregistering.
+    @Sendable static func check(_ exchange: ExchangeChecks.Exchange) {
+        guard exchange.header("Server")?.hasPrefix("jarvis/") == true else { return }
+        for problem in document.responseProblems(method: exchange.method, path: exchange.path, status: exchange.status,
+                                                 contentType: exchange.header("Content-Type"), body: Array(exchange.body.utf8)) {
+            XCTFail("\(exchange.method) \(exchange.path) answered against the published contract: \(problem)")
+        }
+    }
 }

@@ -4,11 +4,13 @@ import TestHTTPClients
 import HTTPServer
 import ServiceRuntime
 import Storage
+import Synchronization
 import XCTest
 
 /// A small service built the way HealthLog and Jarvis are: strict request schema, envelope,
 /// SQLite, migrations. It exercises the whole request pipeline in one process.
 private struct NotesService: Service {
+    let held = HeldWork()
     let name = "notes"
     let version = "0.0.1"
     let defaults = ServiceOptions.Defaults(port: 0, databaseFile: ":memory:")
@@ -50,29 +52,64 @@ private struct NotesService: Service {
             return try responses.ok(Note(id: try row.decode("id"), text: try row.decode("text"),
                                          takenAt: try row.decode("taken_at"), archivedAt: nil))
         }
+        let held = self.held
         setup.router.get("/slow-count") { _ in
-            // Holds a database thread for a while: the event loop must stay free meanwhile.
+            // Holds a database thread until released: the event loop must stay free meanwhile.
             let count = try await database.read { connection -> Int in
-                usleep(800_000)
+                held.hold()
                 return try connection.queryFirst("SELECT COUNT(*) AS n FROM notes", [])!.decode(Int.self, "n")
             }
             return try responses.ok(["count": count])
         }
         setup.router.get("/slow-cpu") { _ in
-            let value = try await offload { () -> Int in usleep(800_000); return 42 }
+            let value = try await offload { () -> Int in held.hold(); return 42 }
             return try responses.ok(["value": value])
         }
     }
 }
 
+/// Work that a handler holds on its worker thread until the test releases it, so a test can
+/// show that requests are answered while the work is held, with no timing threshold.
+private final class HeldWork: Sendable {
+    /// A guard against a hang: work is released after this long even if the test never does.
+    static let guardSeconds = 30.0
+    private let started = DispatchSemaphore(value: 0)
+    private let released = DispatchSemaphore(value: 0)
+    private let timedOut = Mutex(false)
+
+    /// On the worker thread: says the work started, then waits for `release`.
+    func hold() {
+        started.signal()
+        if released.wait(timeout: .now() + Self.guardSeconds) == .timedOut { timedOut.withLock { $0 = true } }
+    }
+
+    /// Waits until `count` pieces of work are held.
+    func awaitHeld(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                for _ in 0..<count { self.started.wait() }
+                continuation.resume()
+            }
+        }
+    }
+
+    func release(_ count: Int) { for _ in 0..<count { released.signal() } }
+
+    /// Whether some work gave up waiting: nothing released it in time.
+    var anyTimedOut: Bool { timedOut.withLock { $0 } }
+}
+
 final class ServicePipelineTests: XCTestCase {
+    private var held: HeldWork!
     private var server: HTTPServer!
     private var url: String { "http://127.0.0.1:\(server.port)" }
 
     override func setUp() async throws {
         let options = try ServiceOptions.parse(["--port", "0", "--database", ":memory:", "--no-access-log"],
                                                environment: [:], defaults: NotesService().defaults)
-        server = try await ServiceRunner.start(NotesService(), options: options, environment: [:],
+        let service = NotesService()
+        held = service.held
+        server = try await ServiceRunner.start(service, options: options, environment: [:],
                                                logger: Logger(minimumLevel: .error, sink: MemoryLogSink()))
     }
 
@@ -113,16 +150,19 @@ final class ServicePipelineTests: XCTestCase {
         let base = url
         async let slowQuery = Task.detached { try curl([base + "/slow-count"]) }.value
         async let slowCPU = Task.detached { try curl([base + "/slow-cpu"]) }.value
-        try await Task.sleep(nanoseconds: 100_000_000)
-        // Twenty fresh connections spread over both loops; every one must be answered promptly.
-        let started = Date()
+        // A database thread and an offload thread now hold their work until released.
+        await held.awaitHeld(2)
+        // Twenty fresh connections spread over both loops: every one is answered while the work is
+        // held; a loop waiting for the work would leave its answers until the guard released it.
         let answers = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<20 { group.addTask { try curl([base + "/livez"]).status } }
             return try await group.reduce(into: [Int]()) { $0.append($1) }
         }
+        XCTAssertFalse(held.anyTimedOut, "a loop waited for the held work")
+        held.release(2)
         XCTAssertEqual(answers, Array(repeating: 200, count: 20))
-        XCTAssertLessThan(Date().timeIntervalSince(started), 0.6, "a loop waited for the slow work")
         let (query, cpu) = try await (slowQuery, slowCPU)
+        XCTAssertFalse(held.anyTimedOut)
         XCTAssertEqual(query.body, #"{"data":{"count":0},"error":null}"#)
         XCTAssertEqual(cpu.body, #"{"data":{"value":42},"error":null}"#)
     }

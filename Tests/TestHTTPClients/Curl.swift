@@ -9,5 +9,7 @@ public func curl(_ arguments: [String]) throws -> (status: Int, body: String, he
     let text = String(decoding: result.output, as: UTF8.self)
     let status = Int(text.split(separator: "\n").last ?? "") ?? 0
     let body = text.components(separatedBy: "\n").dropLast().joined(separator: "\n")
-    return (status, body, (try? String(contentsOf: headerFile, encoding: .utf8)) ?? "")
+    let head = (try? String(contentsOf: headerFile, encoding: .utf8)) ?? ""
+    ExchangeChecks.observe(arguments: arguments, status: status, head: head, body: body)
+    return (status, body, head)
 }

@@ -1,4 +1,5 @@
 import APIToolkit
+import ServiceRuntime
 
 /// The published contract (locked contract §3): generated from the endpoint declarations the
 /// server routes with, committed as `docs/api/openapi.yaml`, served at `GET /api/openapi.yaml`.

@@ -1,5 +1,6 @@
 import APIToolkit
 import HTTPServer
+import ServiceRuntime
 
 /// Withings Notify callbacks (contract §8): `POST /api/withings/webhook/{token}` with the
 /// secret as the last path segment, `HEAD` on the same URL for Withings' subscription probe,

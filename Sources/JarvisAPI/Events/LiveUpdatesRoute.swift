@@ -1,6 +1,7 @@
 import APIToolkit
 import Foundation
 import HTTPServer
+import ServiceRuntime
 
 /// `GET /ws`: live updates for the app. Every event on the bus goes out as one JSON text
 /// message carrying its number as `id`; a `{"type":"ping"}` goes out every `pingSeconds` (the
@@ -16,9 +17,22 @@ enum LiveUpdatesRoute {
     static let ping = #"{"type":"ping"}"#
     static let resync = #"{"type":"resync"}"#
 
-    static func install(into router: inout Router, events: LiveEvents, pingSeconds: Double) {
+    static let endpoint = JarvisEndpoint(
+        webSocket: "/ws", operationId: "liveUpdates", summary: "Live updates over a WebSocket", tags: ["live"],
+        requirements: .token,
+        queryParameters: [.query("lastEventId", .string(), description: "resume after this event id (wins over Last-Event-ID)")],
+        success: OpenAPIResponse(101, "Switching Protocols. Text messages, one JSON object each: story.created, story.updated "
+                                 + "(storyId, signalScore, sourceCount), story.stale (storyId) and feed.health (feedId, health, "
+                                 + "failureCount), each with its id; {\"type\":\"ping\"} every \(Int(contractPingSeconds)) s (answer {\"type\":\"pong\"}); "
+                                 + "{\"type\":\"resync\"} when the events after lastEventId are no longer kept; close code 1013 "
+                                 + "when they cannot be read")
+    ) { context in
+        handler(events: context.events, pingSeconds: context.pingSeconds)
+    }.withHeaderParameters([.header("Last-Event-ID", description: "resume after this event id")])
+
+    static func handler(events: LiveEvents, pingSeconds: Double) -> WebSocketHandler {
         let encoder = APIEncoder()
-        router.webSocket("/ws") { request, socket in
+        return { request, socket in
             // Subscribed before the missed events are read: an event raised meanwhile is in
             // one or both, and `replayed` keeps it from going out twice.
             let subscription = events.bus.subscribe()

@@ -7,31 +7,59 @@ import ServiceRuntime
 /// `GET /feeds`, `POST /feeds`, `DELETE /feeds/{id}`, `POST /feeds/{id}/refresh` — byte-exact
 /// with the iOS contract (list wrapped in `{"data": …}`, 201 + Feed, 204 with an empty body).
 enum FeedRoutes {
-    static func install(into router: inout Router, store: FeedStore, destinations: DestinationPolicy, responses: APIResponses,
-                        clock: @escaping @Sendable () -> Date, pollNow: @escaping @Sendable () -> Void) {
-        router.get("/feeds") { _ in
-            try responses.raw(FeedList(data: try await store.list(now: clock())))
+    static let endpoints: [JarvisEndpoint] = [list, create, delete, refresh]
+
+    static let list = JarvisEndpoint(
+        .get, "/feeds", operationId: "listFeeds", summary: "Every subscribed feed with its health", tags: ["feeds"],
+        success: OpenAPIResponse(200, "The subscriptions, wrapped in data", schema: FeedList.schema)
+    ) { context in
+        { _ in try context.responses.raw(FeedList(data: try await context.feeds.list(now: context.clock()))) }
+    }
+
+    static let create = JarvisEndpoint(
+        method: .post, path: "/feeds", operationId: "createFeed", summary: "Subscribe to a feed; it is fetched at once", tags: ["feeds"],
+        requirements: .token, body: NewFeedRequest.self,
+        success: OpenAPIResponse(201, "The new subscription", schema: Feed.schema),
+        failures: [OpenAPIResponse(409, "feed.duplicate_url: already subscribed to this URL"),
+                   OpenAPIResponse(422, "feed.invalid_url: not an http(s) URL with a host; feed.invalid_name: a blank name; "
+                                   + "feed.internal_address: the host is in the server's own network")]
+    ) { context in
+        { _, body in
+            let (url, name, interval) = try body.validated()
+            try await NewFeedRequest.refuseInternalDestination(url, policy: context.destinations)
+            let feed = try await context.feeds.create(url: url, name: name, interval: interval, now: context.clock())
+            context.pollNow()  // a new feed is fetched immediately
+            return try context.responses.raw(feed, status: 201)
         }
-        router.post("/feeds", options: RouteOptions(maxBodyBytes: 16 * 1024)) { request in
-            let (url, name, interval) = try responses.decode(NewFeedRequest.self, from: request).validated()
-            try await NewFeedRequest.refuseInternalDestination(url, policy: destinations)
-            let feed = try await store.create(url: url, name: name, interval: interval, now: clock())
-            pollNow()  // a new feed is fetched immediately
-            return try responses.raw(feed, status: 201)
-        }
-        router.delete("/feeds/{id}") { request in
-            guard try await store.delete(id: request.parameter("id") ?? "") else { throw notFound(request) }
+    }.limitingBody(to: 16 * 1024)
+
+    static let delete = JarvisEndpoint(
+        .delete, "/feeds/{id}", operationId: "deleteFeed", summary: "Unsubscribe; the app expects exactly 204", tags: ["feeds"],
+        success: OpenAPIResponse(204, "Deleted; empty body"), failures: [notFoundResponse]
+    ) { context in
+        { call in
+            guard try await context.feeds.delete(id: call.request.parameter("id") ?? "") else { throw notFound(call.request) }
             return .empty(204)
         }
-        router.post("/feeds/{id}/refresh") { request in
-            let id = request.parameter("id") ?? ""
-            guard try await store.markDue(id: id, now: clock()), let feed = try await store.find(id: id, now: clock()) else {
-                throw notFound(request)
+    }.withPathParameters([feedID])
+
+    static let refresh = JarvisEndpoint(
+        .post, "/feeds/{id}/refresh", operationId: "refreshFeed", summary: "Fetch a feed now", tags: ["feeds"],
+        success: OpenAPIResponse(202, "The feed, due for fetching", schema: Feed.schema), failures: [notFoundResponse]
+    ) { context in
+        { call in
+            let id = call.request.parameter("id") ?? ""
+            guard try await context.feeds.markDue(id: id, now: context.clock()),
+                  let feed = try await context.feeds.find(id: id, now: context.clock()) else {
+                throw notFound(call.request)
             }
-            pollNow()
-            return try responses.raw(feed, status: 202)
+            context.pollNow()
+            return try context.responses.raw(feed, status: 202)
         }
-    }
+    }.withPathParameters([feedID])
+
+    private static let feedID = OpenAPIParameter.path("id", description: "Feed.id")
+    private static let notFoundResponse = OpenAPIResponse(404, "feed.not_found: no feed with this id")
 
     private static func notFound(_ request: Request) -> APIError {
         .notFound("No feed with id \(request.parameter("id") ?? "")", code: "feed.not_found")

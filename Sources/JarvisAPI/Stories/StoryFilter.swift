@@ -5,7 +5,9 @@ import HTTPServer
 /// The query of `GET /stories`: `limit` (1…100, default 20), `after` (cursor), `topic` (one of
 /// the four slugs), `min_signal` (0…100; the literal snake_case name the app sends).
 struct StoryFilter: Equatable {
-    static let topics: Set<String> = ["finance", "tech", "politics", "africa"]
+    /// The four desks, in the contract's order.
+    static let topicSlugs = ["finance", "tech", "politics", "africa"]
+    static let topics = Set(topicSlugs)
     static let defaultLimit = 20
     static let maximumLimit = 100
 
@@ -13,6 +15,20 @@ struct StoryFilter: Equatable {
     var after: StoryCursor?
     var topic: String?
     var minSignal = 0
+
+    /// What the document publishes for the query this reads (the checks stay in `init`, whose
+    /// refusals are 400s with codes of their own; an empty `topic` or `min_signal` means none).
+    static let parameters: [OpenAPIParameter] = [
+        .query("limit", .integer(min: 1, max: Int64(maximumLimit)), description: "page size, default \(defaultLimit)"),
+        .query("after", .string(), description: "nextCursor of the previous page, verbatim; the listing keeps its topic and min_signal"),
+        .query("topic", .string(oneOf: topicSlugs)),
+        .query("min_signal", .integer(min: 0, max: 100), description: "the lowest signalScore listed"),
+    ]
+
+    /// The 400s `init` and the cursor answer, for the document.
+    static let refusals = "stories.invalid_limit, stories.invalid_topic, stories.invalid_min_signal: a parameter out of range; "
+        + "stories.invalid_cursor: after is not a cursor of this server; stories.cursor_mismatch: after belongs to another "
+        + "topic or min_signal; stories.cursor_expired: the listing has expired, start again without after"
 
     init(query: QueryParameters) throws {
         if let text = query["limit"] {
@@ -23,7 +39,7 @@ struct StoryFilter: Equatable {
         }
         if let text = query["topic"], !text.isEmpty {
             guard Self.topics.contains(text) else {
-                throw APIError.badRequest("topic must be one of finance, tech, politics, africa", code: "stories.invalid_topic")
+                throw APIError.badRequest("topic must be one of \(Self.topicSlugs.joined(separator: ", "))", code: "stories.invalid_topic")
             }
             topic = text
         }

@@ -3,28 +3,25 @@ import HTTPServer
 
 /// What an endpoint needs beyond a JSON body: path parameters (published, and optionally kept
 /// out of the logs) and form-encoded bodies, which services such as Withings post to webhooks.
-extension Endpoint {
-    public static let jsonMediaType = "application/json"
-    public static let formMediaType = "application/x-www-form-urlencoded"
-
+extension APIEndpoint {
     /// An endpoint whose body is a form declared by `form` (an object schema), published under
     /// `application/x-www-form-urlencoded`. The handler validates it with `FormBody.fields()`
     /// when it is ready to, typically after checking a credential the request carries itself.
-    public init(_ method: OpenAPIOperation.Method, _ path: String, operationId: String, summary: String,
-                tags: [String], access: EndpointAccess, queryParameters: [OpenAPIParameter] = [], form: ObjectSchema,
-                success: OpenAPIResponse, failures: [OpenAPIResponse] = [],
-                handler: @escaping @Sendable (HealthLogContext) -> @Sendable (EndpointCall, FormBody) async throws -> Response) {
-        self.init(method: method, path: path, operationId: operationId, summary: summary, tags: tags, access: access, gate: nil,
+    public init(method: OpenAPIOperation.Method, path: String, operationId: String, summary: String,
+                tags: [String], requirements: Family.Requirements, queryParameters: [OpenAPIParameter], form: ObjectSchema,
+                success: OpenAPIResponse, failures: [OpenAPIResponse],
+                handler: @escaping @Sendable (Family.Context) -> @Sendable (Call, FormBody) async throws -> Response) {
+        self.init(method: method, path: path, operationId: operationId, summary: summary, tags: tags, requirements: requirements,
                   queryParameters: queryParameters, requestBody: .object(form), success: success, failures: failures) { context in
             let typed = handler(context)
             return { call in try await typed(call, FormBody(bytes: call.request.body, schema: form)) }
         }
-        requestMediaType = Self.formMediaType
+        requestMediaType = APIEndpoints.formMediaType
     }
 
     /// This endpoint with its `{name}` path segments declared; those in `secret` are written to
     /// the access log as `[REDACTED]` (a token in the path must never reach a log line).
-    public func withPathParameters(_ parameters: [OpenAPIParameter], secret: Set<String> = []) -> Endpoint {
+    public func withPathParameters(_ parameters: [OpenAPIParameter], secret: Set<String> = []) -> APIEndpoint {
         var copy = self
         copy.pathParameters = parameters
         copy.secretParameters = secret

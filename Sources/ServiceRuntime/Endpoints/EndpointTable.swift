@@ -1,0 +1,55 @@
+import APIToolkit
+import HTTPServer
+
+/// Registers endpoints into the router (the family's admission, then the media type and query
+/// checks in front of each handler, in that order; a WebSocket endpoint as a WebSocket route)
+/// and describes the same values as OpenAPI
+/// operations, so what is served and what is published come from one list.
+public enum EndpointTable {
+    /// `defaultBodyBytes`: the body limit of endpoints that set none.
+    public static func install<Family>(_ endpoints: [APIEndpoint<Family>], into router: inout Router, context: Family.Context,
+                                       defaultBodyBytes: Int) {
+        for endpoint in endpoints {
+            let handler: APIEndpoint<Family>.Handler
+            switch endpoint.serving {
+            case .http(let makeHandler):
+                handler = makeHandler(context)
+            case .webSocket(let makeHandler):
+                router.webSocket(endpoint.path, options: RouteOptions(secretParameters: endpoint.secretParameters), makeHandler(context))
+                continue
+            }
+            let options = RouteOptions(maxBodyBytes: endpoint.maxBodyBytes, secretParameters: endpoint.secretParameters,
+                                       headCheck: Family.headCheck(for: endpoint, bodyLimit: endpoint.maxBodyBytes ?? defaultBodyBytes,
+                                                                   in: context))
+            router.add(endpoint.method.rawValue.uppercased(), endpoint.path, options: options) { request in
+                let caller = try await Family.admit(request, to: endpoint, in: context)
+                var query = JSONObject()
+                if Family.enforcesDeclaredInput {
+                    if endpoint.requestBody != nil, !hasMediaType(request.headers["Content-Type"], endpoint.requestMediaType) {
+                        throw APIError.unsupportedMediaType(expected: endpoint.requestMediaType)
+                    }
+                    query = try QueryValidation.validate(request.query, against: endpoint.queryParameters)
+                }
+                var response = try await handler(APIEndpointCall(request: request, caller: caller, query: query))
+                Family.finish(&response, of: endpoint)
+                return response
+            }
+        }
+    }
+
+    /// `expected` (`application/json`…), in any letter case, optionally followed by parameters (`; charset=utf-8`).
+    public static func hasMediaType(_ contentType: String?, _ expected: String) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return mediaType.trimmingASCIISpaces().equalsIgnoringASCIICase(expected)
+    }
+
+    public static func operation<Family>(for endpoint: APIEndpoint<Family>) -> OpenAPIOperation {
+        var operation = OpenAPIOperation(endpoint.method, endpoint.path, operationId: endpoint.operationId, summary: endpoint.summary,
+                                         tags: endpoint.tags, parameters: endpoint.pathParameters + endpoint.headerParameters + endpoint.queryParameters,
+                                         requestBody: endpoint.requestBody, responses: endpoint.documentedResponses,
+                                         security: Family.security(of: endpoint))
+        operation.requestMediaType = endpoint.requestMediaType
+        return operation
+    }
+}
