@@ -48,7 +48,7 @@ extension AuditEntry {
     func insertUnlessAccountDeleted(on connection: any DatabaseConnection) throws {
         try connection.execute("""
             INSERT INTO audit_log (user_id, action, ip, user_agent, details, created_at)
-            SELECT $1, $2, $3, $4, $5, $6 WHERE CAST($1 AS TEXT) IS NULL OR EXISTS (SELECT 1 FROM users WHERE id = $1)
+            SELECT $1, $2, $3, $4, $5, $6 WHERE CAST($1 AS TEXT) IS NULL OR \(UserStore.exists(idParameter: "$1"))
             """, userID, action, ip, userAgent, try detailsText(), createdAt)
     }
 }

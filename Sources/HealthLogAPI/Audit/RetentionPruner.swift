@@ -29,12 +29,7 @@ struct RetentionPruner: Sendable {
         let tokensBefore = now - tokenRetentionSeconds, auditBefore = now - auditRetentionSeconds
         let throttleBefore = now - throttleWindowSeconds, notificationsBefore = now - withingsNotificationRetentionSeconds
         try await database.transaction { connection in
-            try connection.execute("DELETE FROM access_tokens WHERE expires_at < $1", tokensBefore)
-            try connection.execute("DELETE FROM refresh_tokens WHERE expires_at < $1", tokensBefore)
-            try connection.execute("""
-                DELETE FROM token_families WHERE created_at < $1
-                    AND NOT EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.family_id = token_families.id)
-                """, tokensBefore)
+            try TokenStore.pruneExpired(before: tokensBefore, on: connection)
             try connection.execute("DELETE FROM login_throttle WHERE window_started_at <= $1", throttleBefore)
             try connection.execute("DELETE FROM audit_log WHERE created_at < $1", auditBefore)
             try WithingsNotificationQueue.pruneResolved(before: notificationsBefore, on: connection)

@@ -70,20 +70,11 @@ struct Authenticator: Sendable {
     /// revoked and it has not expired.
     private func lookup(token: String, kind: String) async throws -> Lookup {
         let digest = Digest.sha256Hex(token), now = Clock.now()
-        let row = try await database.read { connection in
-            try connection.queryFirst("""
-                SELECT u.id AS user_id, u.role AS role, t.id, t.family_id, t.expires_at, t.revoked_at,
-                       f.revoked_at AS family_revoked_at
-                FROM access_tokens t JOIN users u ON u.id = t.user_id LEFT JOIN token_families f ON f.id = t.family_id
-                WHERE t.token_hash = $1 AND t.kind = $2
-                """, digest, kind)
+        guard let stored = try await database.read({ try UserStore.accessToken(digest: digest, kind: kind, on: $0) }) else {
+            return .unknown
         }
-        guard let row else { return .unknown }
-        let userID: String = try row.decode("user_id")
-        let revokedAt: Int64? = try row.decode("revoked_at"), familyRevokedAt: Int64? = try row.decode("family_revoked_at")
-        if revokedAt != nil || familyRevokedAt != nil { return .refused(userID: userID, reason: "revoked") }
-        if try row.decode(Int64.self, "expires_at") <= now { return .refused(userID: userID, reason: "expired") }
-        return .live(Principal(userID: userID, role: UserRole(rawValue: try row.decode("role")) ?? .user,
-                               tokenID: try row.decode("id"), familyID: try row.decode("family_id")))
+        if stored.revokedAt != nil || stored.familyRevokedAt != nil { return .refused(userID: stored.userID, reason: "revoked") }
+        if stored.expiresAt <= now { return .refused(userID: stored.userID, reason: "expired") }
+        return .live(Principal(userID: stored.userID, role: stored.role, tokenID: stored.tokenID, familyID: stored.familyID))
     }
 }

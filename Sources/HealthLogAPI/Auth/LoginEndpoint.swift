@@ -54,10 +54,8 @@ enum LoginEndpoint {
         let limits = context.throttle.loginLimits(email: email, address: address)
         try await context.throttle.attempt(limits)
         // (A NUL in the address, which the databases refuse, never gets here: the schema refuses it.)
-        let account = try await context.database.read { connection in
-            try connection.queryFirst("SELECT id, password_hash FROM users WHERE email = $1", email)
-        }
-        let userID: String? = try account?.decode("id"), storedHash: String? = try account?.decode("password_hash")
+        let account = try await context.database.read { try UserStore.credentials(email: email, on: $0) }
+        let userID = account?.id, storedHash = account?.passwordHash
         guard try await context.passwords.verify(body.password, against: storedHash), let userID, let storedHash else {
             try await context.database.write { connection in
                 try AuditEntry(AuditAction.loginFailed, userID: userID, request: request).insert(on: connection)
@@ -69,7 +67,7 @@ enum LoginEndpoint {
         let client = ClientKind(request: request), policy = context.policy
         let (user, credential) = try await context.database.transaction { connection in
             let now = Clock.now()
-            guard let user = try UserRecord.find(id: userID, on: connection) else { throw AuthErrors.invalidCredentials }
+            guard let user = try UserStore.record(id: userID, on: connection) else { throw AuthErrors.invalidCredentials }
             try AuditEntry(AuditAction.loginPassword, userID: userID, request: request,
                            details: ["client": .string(client.rawValue)], at: now).insert(on: connection)
             switch client {

@@ -8,7 +8,7 @@ enum MeEndpoint {
     ) { context in
         { call in
             let userID = try call.user().userID
-            guard let user = try await context.database.read({ try UserRecord.find(id: userID, on: $0) }) else {
+            guard let user = try await context.database.read({ try UserStore.record(id: userID, on: $0) }) else {
                 throw AuthErrors.unauthorized
             }
             return try context.responses.ok(user)

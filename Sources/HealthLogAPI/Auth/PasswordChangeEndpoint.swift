@@ -40,8 +40,8 @@ enum PasswordChangeEndpoint {
             try await context.database.transaction { connection in
                 let now = Clock.now()
                 // The hash just verified must still be the stored one: a concurrent change wins.
-                guard try connection.execute("UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3 AND password_hash = $4",
-                                             newHash, now, principal.userID, confirmed.storedHash) == 1 else { throw AuthErrors.passwordIncorrect }
+                guard try UserStore.changePassword(id: principal.userID, from: confirmed.storedHash, to: newHash, now: now,
+                                                   on: connection) else { throw AuthErrors.passwordIncorrect }
                 let revoked = try TokenStore.revokeAll(userID: principal.userID, keeping: principal, now: now, on: connection)
                 try AuditEntry(AuditAction.passwordChanged, userID: principal.userID, request: request, details: revoked.auditDetails,
                                at: now).insert(on: connection)

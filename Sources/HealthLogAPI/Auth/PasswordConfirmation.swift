@@ -13,10 +13,10 @@ struct PasswordConfirmation: Sendable {
 
     static func confirm(_ password: String, userID: String, request: Request, context: HealthLogContext,
                         refusedAction: String) async throws -> PasswordConfirmation {
-        guard let account = try await context.database.read({ connection in
-            try connection.queryFirst("SELECT email, password_hash FROM users WHERE id = $1", userID)
-        }) else { throw AuthErrors.unauthorized }
-        let email: String = try account.decode("email"), storedHash: String = try account.decode("password_hash")
+        guard let account = try await context.database.read({ try UserStore.credentials(id: userID, on: $0) }) else {
+            throw AuthErrors.unauthorized
+        }
+        let email = account.email, storedHash = account.passwordHash
         let keys = context.throttle.loginLimits(email: email, address: ClientAddress(request: request, trustedProxies: context.trustedProxies))
         try await context.throttle.attempt(keys)
         guard try await context.passwords.verify(password, against: storedHash) else {

@@ -30,9 +30,6 @@ struct PasswordVerifier: Sendable {
     func upgradeIfNeeded(_ password: String, stored: String, userID: String, database: Database) async throws {
         guard hasher.needsRehash(stored) else { return }
         let upgraded = try await hash(password)
-        try await database.write { connection in
-            _ = try connection.execute("UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = $3",
-                                       upgraded, userID, stored)
-        }
+        try await database.write { try UserStore.rehashPassword(id: userID, from: stored, to: upgraded, on: $0) }
     }
 }

@@ -15,21 +15,11 @@ enum RefreshRotation {
         case failed(RefreshFailure)
     }
 
-    private struct Presented {
-        let id: String
-        let userID: String
-        let familyID: String
-        let expiresAt: Int64
-        let consumed: Bool
-        let revoked: Bool
-    }
-
     static func run(token: String, revoke: Bool, policy: TokenPolicy, request: Request,
                     on connection: any DatabaseConnection) throws -> Outcome {
         let now = Clock.now()
         guard token.hasPrefix(TokenPolicy.refreshPrefix),
-              let familyID = try connection.queryFirst("SELECT family_id FROM refresh_tokens WHERE token_hash = $1",
-                                                       Digest.sha256Hex(token))?.decode(String.self, "family_id") else {
+              let familyID = try TokenStore.refreshFamily(digest: Digest.sha256Hex(token), on: connection) else {
             return try fail(.unknown, userID: nil, request: request, now: now, on: connection)
         }
         try TokenStore.lockFamily(familyID, on: connection)
@@ -46,11 +36,10 @@ enum RefreshRotation {
         if presented.consumed { return try reuse(familyID: familyID, userID: presented.userID, request: request, now: now, on: connection) }
         if presented.expiresAt <= now { return try fail(.expired, userID: presented.userID, request: request, now: now, on: connection) }
 
-        let consumed = try connection.execute("""
-            UPDATE refresh_tokens SET consumed_at = $1 WHERE id = $2 AND consumed_at IS NULL AND revoked_at IS NULL
-            """, now, presented.id)
-        // Zero rows: a concurrent refresh consumed it between our read and this write.
-        guard consumed == 1 else { return try reuse(familyID: familyID, userID: presented.userID, request: request, now: now, on: connection) }
+        // False: a concurrent refresh consumed it between our read and this write.
+        guard try TokenStore.consumeRefresh(presented.id, now: now, on: connection) else {
+            return try reuse(familyID: familyID, userID: presented.userID, request: request, now: now, on: connection)
+        }
         let pair = try TokenStore.issuePair(userID: presented.userID, familyID: familyID, parentID: presented.id, policy: policy,
                                            now: now, on: connection)
         try AuditEntry(AuditAction.refresh, userID: presented.userID, request: request, at: now).insert(on: connection)
@@ -58,16 +47,11 @@ enum RefreshRotation {
     }
 
     /// The token's state; a revoked family makes it revoked whatever its own row says.
-    private static func find(_ token: String, on connection: any DatabaseConnection) throws -> Presented {
-        guard let row = try connection.queryFirst("""
-            SELECT t.id, t.user_id, t.family_id, t.expires_at, t.consumed_at, t.revoked_at, f.revoked_at AS family_revoked_at
-            FROM refresh_tokens t LEFT JOIN token_families f ON f.id = t.family_id WHERE t.token_hash = $1
-            """, Digest.sha256Hex(token)) else { throw AuthErrors.refreshFailed(.unknown) }
-        let consumedAt: Int64? = try row.decode("consumed_at"), revokedAt: Int64? = try row.decode("revoked_at")
-        let familyRevokedAt: Int64? = try row.decode("family_revoked_at")
-        return Presented(id: try row.decode("id"), userID: try row.decode("user_id"), familyID: try row.decode("family_id"),
-                         expiresAt: try row.decode("expires_at"), consumed: consumedAt != nil,
-                         revoked: revokedAt != nil || familyRevokedAt != nil)
+    private static func find(_ token: String, on connection: any DatabaseConnection) throws -> TokenStore.RefreshToken {
+        guard let presented = try TokenStore.refreshToken(digest: Digest.sha256Hex(token), on: connection) else {
+            throw AuthErrors.refreshFailed(.unknown)
+        }
+        return presented
     }
 
     private static func reuse(familyID: String, userID: String, request: Request, now: Int64,

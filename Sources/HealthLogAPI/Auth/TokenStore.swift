@@ -2,7 +2,9 @@ import Foundation
 import Secrets
 import Storage
 
-/// Issues and revokes credentials inside the caller's transaction. Only `Digest.sha256Hex` of a
+/// Every statement on `access_tokens`, `refresh_tokens` and `token_families` but the bearer
+/// lookup (`UserStore.accessToken`, which joins the holder's role), each inside the caller's
+/// transaction: issuing, rotating, revoking and pruning credentials. Only `Digest.sha256Hex` of a
 /// token is stored; a token is found again by the digest of what the client presents, so no
 /// stored secret is ever compared byte by byte.
 enum TokenStore {
@@ -91,6 +93,56 @@ enum TokenStore {
             UPDATE access_tokens SET revoked_at = $1 WHERE user_id = $2 AND kind = 'session' AND revoked_at IS NULL AND id <> $3
             """, now, userID, keptSession)
         return Revoked(families: families, sessions: sessions)
+    }
+
+    /// A refresh token as rotation reads it, its family's revocation folded in.
+    struct RefreshToken: Sendable {
+        let id: String
+        let userID: String
+        let familyID: String
+        let expiresAt: Int64
+        let consumed: Bool
+        /// The token or its family is revoked.
+        let revoked: Bool
+    }
+
+    /// The family of the refresh token whose `token_hash` is `digest`; nil when there is none.
+    static func refreshFamily(digest: String, on connection: any DatabaseConnection) throws -> String? {
+        try connection.queryFirst("SELECT family_id FROM refresh_tokens WHERE token_hash = $1", digest)?.decode(String.self, "family_id")
+    }
+
+    /// The refresh token whose `token_hash` is `digest`, with its family's revocation; nil when
+    /// there is none.
+    static func refreshToken(digest: String, on connection: any DatabaseConnection) throws -> RefreshToken? {
+        guard let row = try connection.queryFirst("""
+            SELECT t.id, t.user_id, t.family_id, t.expires_at, t.consumed_at, t.revoked_at, f.revoked_at AS family_revoked_at
+            FROM refresh_tokens t LEFT JOIN token_families f ON f.id = t.family_id WHERE t.token_hash = $1
+            """, digest) else { return nil }
+        let consumedAt: Int64? = try row.decode("consumed_at"), revokedAt: Int64? = try row.decode("revoked_at")
+        let familyRevokedAt: Int64? = try row.decode("family_revoked_at")
+        return RefreshToken(id: try row.decode("id"), userID: try row.decode("user_id"), familyID: try row.decode("family_id"),
+                            expiresAt: try row.decode("expires_at"), consumed: consumedAt != nil,
+                            revoked: revokedAt != nil || familyRevokedAt != nil)
+    }
+
+    /// Marks the refresh token `id` consumed at `now` by one conditional UPDATE, so of two
+    /// concurrent rotations with one token only one succeeds. False when it was already consumed
+    /// or revoked.
+    static func consumeRefresh(_ id: String, now: Int64, on connection: any DatabaseConnection) throws -> Bool {
+        try connection.execute("""
+            UPDATE refresh_tokens SET consumed_at = $1 WHERE id = $2 AND consumed_at IS NULL AND revoked_at IS NULL
+            """, now, id) == 1
+    }
+
+    /// Deletes access and refresh tokens that expired before `cutoff`, then families created
+    /// before it that no refresh token is left in.
+    static func pruneExpired(before cutoff: Int64, on connection: any DatabaseConnection) throws {
+        try connection.execute("DELETE FROM access_tokens WHERE expires_at < $1", cutoff)
+        try connection.execute("DELETE FROM refresh_tokens WHERE expires_at < $1", cutoff)
+        try connection.execute("""
+            DELETE FROM token_families WHERE created_at < $1
+                AND NOT EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.family_id = token_families.id)
+            """, cutoff)
     }
 
     static func newID() -> String { UUID().uuidString.lowercased() }

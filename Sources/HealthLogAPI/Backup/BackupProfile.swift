@@ -33,10 +33,7 @@ enum BackupProfile {
 
     /// The account's profile as the document writes it; nil when the account is gone.
     static func json(userID: String, on connection: any DatabaseConnection) throws -> JSONObject? {
-        guard let row = try connection.queryFirst("""
-            SELECT email, timezone, source_priority_json, research_mode_acknowledged_version, research_mode_acknowledged_at
-            FROM users WHERE id = $1
-            """, userID) else { return nil }
+        guard let row = try UserStore.profile(userID: userID, on: connection) else { return nil }
         let priority: String? = try row.decode("source_priority_json")
         return [email.name: try email.json(row[email.column] ?? .null),
                 timezone.name: try timezone.json(row[timezone.column] ?? .null),
@@ -45,7 +42,7 @@ enum BackupProfile {
                                   acknowledgedAt.name: try acknowledgedAt.json(row[acknowledgedAt.column] ?? .null)]]
     }
 
-    /// What a validated profile restores: the column values of `write`.
+    /// What a validated profile restores: the column values of `UserStore.restoreProfile`.
     struct Restored: Sendable {
         let timezone: String
         let sourcePriority: SQLValue
@@ -73,14 +70,5 @@ enum BackupProfile {
         return Restored(timezone: zone, sourcePriority: priority,
                         acknowledgedVersion: acknowledgedVersion.sql(research[acknowledgedVersion.name] ?? .null),
                         acknowledgedAt: acknowledgedAt.sql(research[acknowledgedAt.name] ?? .null))
-    }
-
-    static func write(_ restored: Restored, userID: String, now: Int64, on connection: any DatabaseConnection) throws {
-        try connection.execute("""
-            UPDATE users SET timezone = $1, source_priority_json = $2, research_mode_acknowledged_version = $3,
-                research_mode_acknowledged_at = $4, updated_at = $5
-            WHERE id = $6
-            """, [.text(restored.timezone), restored.sourcePriority, restored.acknowledgedVersion, restored.acknowledgedAt,
-                  .integer(now), .text(userID)])
     }
 }

@@ -52,7 +52,7 @@ enum BackupRestore {
             // The account was empty and the document repeats no key: only a write racing this import collides.
             guard try insert.run(rows, on: connection).count == rows.count else { throw BackupImport.accountNotEmpty }
         }
-        try BackupProfile.write(document.profile, userID: userID, now: now, on: connection)
+        try UserStore.restoreProfile(document.profile, userID: userID, now: now, on: connection)
         let result = BackupImportResult(document, inserted: true)
         try AuditEntry(AuditAction.backupImport, userID: userID, request: request, details: result.auditDetails, at: now).insert(on: connection)
         if [BackupTables.measurements, BackupTables.workouts].contains(where: { !document.rows(of: $0).isEmpty }) {

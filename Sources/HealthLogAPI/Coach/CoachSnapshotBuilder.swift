@@ -20,7 +20,7 @@ struct CoachSnapshotBuilder {
     let now: Int64
 
     func build(on connection: any DatabaseConnection) throws -> CoachSnapshot {
-        let (timezone, priority) = try MeasurementReadEndpoints.userSettings(userID, on: connection)
+        let (timezone, priority) = try UserStore.settings(userID: userID, on: connection)
         let calendar = UserCalendar(timezone: timezone)
         let zone = TimeZone(identifier: timezone) ?? TimeZone(secondsFromGMT: 0)
         var daily: [CoachMetric: [CoachSnapshot.DayValue]] = [:], readings: [CoachMetric: [CoachSnapshot.Reading]] = [:]

@@ -49,17 +49,13 @@ struct PerSampleDrain: Sendable {
 
     func run(progress: Progress = { _, _, _, _ in }) async throws -> Counts {
         let users = try await database.read { connection in
-            try connection.query("""
-                SELECT id, timezone FROM users WHERE id IN (SELECT user_id FROM measurements
-                    WHERE \(Self.pendingCondition) AND hk_identifier IN \(Self.identifierList(from: 1)))
-                ORDER BY id
-                """, Self.hkIdentifiers.map(SQLValue.text))
-            .map { (try $0.decode(String.self, "id"), try $0.decode(String.self, "timezone")) }
+            try UserStore.timezones(ofUsersWithMeasurementsWhere: "\(Self.pendingCondition) AND hk_identifier IN \(Self.identifierList(from: 1))",
+                                    Self.hkIdentifiers.map(SQLValue.text), on: connection)
         }
         var total = Counts()
         for (index, (userID, timezone)) in users.enumerated() {
             let counts = try await database.transaction { connection in
-                let priority = try MeasurementReadEndpoints.userSettings(userID, on: connection).1
+                let priority = try UserStore.settings(userID: userID, on: connection).priority
                 return try Self.drain(userID: userID, calendar: UserCalendar(timezone: timezone), priority: priority,
                                       now: Clock.now(), on: connection)
             }

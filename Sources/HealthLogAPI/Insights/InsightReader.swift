@@ -11,7 +11,7 @@ struct InsightScope: Sendable {
     let generatedAt: Date
 
     init(userID: String, on connection: any DatabaseConnection) throws {
-        let (timezone, priority) = try MeasurementReadEndpoints.userSettings(userID, on: connection)
+        let (timezone, priority) = try UserStore.settings(userID: userID, on: connection)
         let now = Clock.now()
         self.userID = userID
         self.priority = priority

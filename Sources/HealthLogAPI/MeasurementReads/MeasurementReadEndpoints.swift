@@ -126,7 +126,7 @@ enum MeasurementReadEndpoints {
         init(_ call: EndpointCall, context: HealthLogContext) async throws {
             let userID = try call.user().userID, query = call.query
             (self.userID, type, checkpoint) = (userID, query["type"]?.stringValue, SyncedReads.checkpoint(query))
-            (timezone, priority) = try await context.database.read { try userSettings(userID, on: $0) }
+            (timezone, priority) = try await context.database.read { try UserStore.settings(userID: userID, on: $0) }
             calendar = UserCalendar(timezone: timezone)
             let hasDays = query["from"] != nil || query["to"] != nil
             range = checkpoint == nil || hasDays ? try DayRange(query: query, calendar: calendar, maximumDays: maximumListDays) : nil
@@ -180,17 +180,9 @@ enum MeasurementReadEndpoints {
         init(_ call: EndpointCall, context: HealthLogContext, maximumDays: Int) async throws {
             let userID = try call.user().userID
             (self.userID, type) = (userID, call.query["type"]?.stringValue ?? "")
-            (timezone, priority) = try await context.database.read { try userSettings(userID, on: $0) }
+            (timezone, priority) = try await context.database.read { try UserStore.settings(userID: userID, on: $0) }
             calendar = UserCalendar(timezone: timezone)
             range = try DayRange(query: call.query, calendar: calendar, maximumDays: maximumDays)
         }
-    }
-
-    static func userSettings(_ userID: String, on connection: any DatabaseConnection) throws -> (String, SourcePriority) {
-        guard let row = try connection.queryFirst("SELECT timezone, source_priority_json FROM users WHERE id = $1", userID) else {
-            throw AuthErrors.unauthorized
-        }
-        let stored: String? = try row.decode("source_priority_json")
-        return (try row.decode("timezone"), SourcePriority(stored: stored.flatMap { try? JSONParser.parse($0) }))
     }
 }

@@ -86,7 +86,7 @@ enum ResearchChartEndpoint {
                 try ResearchModeAccess.requireCurrent(userID: userID, on: connection)
                 guard let record = try MedicationRecord.stored(id: id, userID: userID, on: connection) else { throw MedicationRecord.notFound }
                 let (glp1, brand, profile) = try modelled(record)
-                let (timezone, _) = try MeasurementReadEndpoints.userSettings(userID, on: connection)
+                let (timezone, _) = try UserStore.settings(userID: userID, on: connection)
                 let range = try DayRange(query: call.query, calendar: UserCalendar(timezone: timezone), maximumDays: maximumDays)
                 let lookback = Int64(profile.halfLifeHours * lookbackHalfLives * 3600)
                 let doses = try connection.query("""

@@ -20,7 +20,7 @@ enum PersonalRecordDetector {
     }
 
     static func detect(userID: String, now: Int64, on connection: any DatabaseConnection) throws -> [PersonalRecord] {
-        let (timezone, priority) = try MeasurementReadEndpoints.userSettings(userID, on: connection)
+        let (timezone, priority) = try UserStore.settings(userID: userID, on: connection)
         let calendar = UserCalendar(timezone: timezone)
         var records: [PersonalRecord] = []
         for (record, type) in dailyTotals {

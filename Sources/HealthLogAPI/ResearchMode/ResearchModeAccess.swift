@@ -12,10 +12,10 @@ enum ResearchModeAccess {
     /// 403 `research_mode.not_enabled` without an acknowledgement, 409
     /// `research_mode.version_mismatch` when it is not `ResearchModeDisclaimer.isCurrent`.
     static func requireCurrent(userID: String, on connection: any DatabaseConnection) throws {
-        guard let row = try connection.queryFirst("SELECT research_mode_acknowledged_version FROM users WHERE id = $1", userID) else {
+        guard let acknowledgement = try UserStore.researchMode(userID: userID, on: connection) else {
             throw AuthErrors.unauthorized
         }
-        guard let acknowledged = try row.decode(String?.self, "research_mode_acknowledged_version") else {
+        guard let acknowledged = acknowledgement.version else {
             throw APIError.forbidden("Research Mode is off: read and acknowledge its disclaimer first", code: "research_mode.not_enabled")
         }
         guard ResearchModeDisclaimer.isCurrent(acknowledged) else {

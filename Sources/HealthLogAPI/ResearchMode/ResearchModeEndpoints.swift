@@ -57,10 +57,7 @@ enum ResearchModeEndpoints {
             let request = call.request
             try await context.database.transaction { connection in
                 let now = Clock.now()
-                try connection.execute("""
-                    UPDATE users SET research_mode_acknowledged_version = $1, research_mode_acknowledged_at = $2, updated_at = $2
-                    WHERE id = $3
-                    """, ResearchModeDisclaimer.version, now, userID)
+                try UserStore.acknowledgeResearchMode(userID: userID, version: ResearchModeDisclaimer.version, now: now, on: connection)
                 try AuditEntry(AuditAction.researchModeAcknowledged, userID: userID, request: request,
                                details: ["version": .string(ResearchModeDisclaimer.version)], at: now).insert(on: connection)
             }
@@ -69,15 +66,11 @@ enum ResearchModeEndpoints {
     }
 
     private static func status(userID: String, database: Database) async throws -> Status {
-        let row = try await database.read { connection in
-            try connection.queryFirst("""
-                SELECT research_mode_acknowledged_version, research_mode_acknowledged_at FROM users WHERE id = $1
-                """, userID)
+        guard let acknowledgement = try await database.read({ try UserStore.researchMode(userID: userID, on: $0) }) else {
+            throw AuthErrors.unauthorized
         }
-        guard let row else { throw AuthErrors.unauthorized }
-        let version: String? = try row.decode("research_mode_acknowledged_version")
         return Status(currentDisclaimerVersion: ResearchModeDisclaimer.version, disclaimerText: ResearchModeDisclaimer.text,
-                      acknowledgedVersion: version, acknowledgedAt: try row.decode("research_mode_acknowledged_at"),
-                      isAcknowledgementCurrent: ResearchModeDisclaimer.isCurrent(version))
+                      acknowledgedVersion: acknowledgement.version, acknowledgedAt: acknowledgement.at,
+                      isAcknowledgementCurrent: ResearchModeDisclaimer.isCurrent(acknowledgement.version))
     }
 }

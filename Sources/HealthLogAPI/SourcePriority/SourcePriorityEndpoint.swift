@@ -62,10 +62,7 @@ enum SourcePriorityEndpoint {
             let priority = try parse(call.request.body)
             let stored = String(decoding: try JSONSerializer.serialize(priority.json), as: UTF8.self)
             let userID = try call.user().userID
-            try await context.database.write { connection in
-                try connection.execute("UPDATE users SET source_priority_json = $1, updated_at = $2 WHERE id = $3",
-                                       stored, Clock.now(), userID)
-            }
+            try await context.database.write { try UserStore.setSourcePriority(userID: userID, json: stored, now: Clock.now(), on: $0) }
             return try context.responses.ok(priority.json)
         }
     }

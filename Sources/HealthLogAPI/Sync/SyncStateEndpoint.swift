@@ -47,7 +47,7 @@ enum SyncStateEndpoint {
         { call in
             let userID = try call.user().userID
             let state = try await context.database.transaction { connection in
-                guard let user = try connection.queryFirst("SELECT last_synced_at FROM users WHERE id = $1", userID) else {
+                guard let checkpoint = try UserStore.syncCheckpoint(userID: userID, on: connection) else {
                     throw AuthErrors.unauthorized
                 }
                 var perEntity: [String: Int64] = [:]
@@ -56,8 +56,8 @@ enum SyncStateEndpoint {
                         "SELECT COALESCE(MAX(sync_version), 0) AS version FROM \(entity.table) WHERE user_id = $1", userID
                     )?.decode(Int64.self, "version") ?? 0
                 }
-                try connection.execute("UPDATE users SET last_synced_at = $1 WHERE id = $2", Clock.now(), userID)
-                return State(syncVersion: perEntity.values.max() ?? 0, lastSyncedAt: try user.decode("last_synced_at"), perEntity: perEntity)
+                try UserStore.markSynced(userID: userID, now: Clock.now(), on: connection)
+                return State(syncVersion: perEntity.values.max() ?? 0, lastSyncedAt: checkpoint.lastSyncedAt, perEntity: perEntity)
             }
             return try context.responses.ok(state)
         }

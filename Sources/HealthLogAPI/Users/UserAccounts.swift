@@ -59,10 +59,8 @@ enum UserAccounts {
         let id = UUID().uuidString.lowercased(), now = Clock.now()
         do {
             try database.writeBlocking { connection in
-                try connection.execute("""
-                    INSERT INTO users (id, email, password_hash, role, timezone, created_at, updated_at)
-                    VALUES ($1, $2, $3, $4, $5, $6, $6)
-                    """, id, email, hash, account.role.rawValue, account.timezone, now)
+                try UserStore.insert(id: id, email: email, passwordHash: hash, role: account.role, timezone: account.timezone, now: now,
+                                     on: connection)
             }
         } catch let error as DatabaseError where error.isUniqueViolation {
             throw CreationError.duplicateEmail(email)

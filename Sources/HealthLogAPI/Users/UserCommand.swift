@@ -83,11 +83,11 @@ enum UserCommand {
             // As DELETE /api/auth/me does: Withings would otherwise keep notifying us about an
             // account nobody holds.
             if let withings = try WithingsLinkSettings(environment: environment),
-               let id = try await db.read({ try $0.queryFirst("SELECT id FROM users WHERE email = $1", email)?.decode(String.self, "id") }) {
+               let id = try await db.read({ try UserStore.id(email: email, on: $0) }) {
                 await WithingsTokens(client: WithingsAPIClient(settings: withings), database: db).revokeSubscriptions(userID: id)
             }
             let deleted = try db.transactionBlocking { connection -> String? in
-                guard let id = try connection.queryFirst("SELECT id FROM users WHERE email = $1", email)?.decode(String.self, "id") else {
+                guard let id = try UserStore.id(email: email, on: connection) else {
                     return nil
                 }
                 try AccountDeletion.delete(userID: id, email: email, requestedBy: .operator, now: Clock.now(), on: connection)

@@ -31,10 +31,6 @@ struct UserRecord: Encodable, Sendable {
         createdAt = try row.decode("created_at")
     }
 
-    static func find(id: String, on connection: any DatabaseConnection) throws -> UserRecord? {
-        try connection.queryFirst("SELECT \(columns) FROM users WHERE id = $1", id).map(UserRecord.init(row:))
-    }
-
     static let schema: Schema = .object("User") {
         Property("id", .string(format: .uuid))
         Property("email", .string())

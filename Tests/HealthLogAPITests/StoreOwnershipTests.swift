@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+
+/// SQL lives beside the table it touches: a statement reading or writing a table listed in
+/// `stores` appears only in that table's store, in a migration, or in `AccountDeletion`'s step
+/// list (the one list of what deleting an account touches). The scan reads every Swift file under
+/// `Sources/` for `FROM`, `JOIN`, `INTO` or `UPDATE` followed by the table's name.
+final class StoreOwnershipTests: XCTestCase {
+    /// Table → the files, under `Sources/HealthLogAPI/`, that hold its SQL: its store first. A
+    /// join belongs to one store, which the joined table then lists too.
+    static let stores = [
+        "users": ["Users/UserStore.swift"],
+        // `UserStore.accessToken` finds a bearer token with its holder's role and its family.
+        "access_tokens": ["Auth/TokenStore.swift", "Users/UserStore.swift"],
+        "refresh_tokens": ["Auth/TokenStore.swift"],
+        "token_families": ["Auth/TokenStore.swift", "Users/UserStore.swift"],
+    ]
+    /// Files allowed to name any table: the step list of account deletion.
+    static let everyTable = ["Users/AccountDeletion.swift"]
+
+    static var sources: URL {
+        URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources")
+    }
+
+    func testSQLOnEachTableLivesInItsStore() throws {
+        let files = try XCTUnwrap(FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil))
+        var texts: [String: String] = [:]
+        for case let file as URL in files where file.pathExtension == "swift" {
+            let path = String(file.resolvingSymlinksInPath().path.dropFirst(Self.sources.resolvingSymlinksInPath().path.count + 1))
+            texts[path] = try String(contentsOf: file, encoding: .utf8)
+        }
+        XCTAssertNotNil(texts["HealthLogAPI/Users/AccountDeletion.swift"], "the scan reads Sources/")
+        for (table, owners) in Self.stores.sorted(by: { $0.key < $1.key }) {
+            let statement = try NSRegularExpression(pattern: "\\b(FROM|JOIN|INTO|UPDATE)\\s+\(table)\\b")
+            let allowed = Set((owners + Self.everyTable).map { "HealthLogAPI/" + $0 })
+            let store = owners[0]
+            XCTAssertNotNil(texts["HealthLogAPI/" + store], "\(store) exists")
+            let writers = texts.filter { path, text in
+                !allowed.contains(path) && !Self.isMigration(path)
+                    && statement.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            }.keys.sorted()
+            XCTAssertEqual(writers, [], "SQL on \(table) belongs in Sources/HealthLogAPI/\(store)")
+        }
+    }
+
+    /// Migrations create and reshape every table.
+    static func isMigration(_ path: String) -> Bool {
+        (path as NSString).lastPathComponent.contains("Migration")
+    }
+}
