@@ -15,10 +15,16 @@ public enum ExchangeChecks {
 
         /// The value of the first header named `name` (case-insensitive).
         public func header(_ name: String) -> String? {
-            let prefix = name.lowercased() + ":"
-            return head.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix(prefix) }
-                .map { String($0.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces) }
+            ExchangeChecks.header(name, in: head.components(separatedBy: "\r\n"))
         }
+    }
+
+    /// The value of the first of the response head's `lines` that is the header `name`
+    /// (case-insensitive), without surrounding spaces.
+    public static func header(_ name: String, in lines: [String]) -> String? {
+        let prefix = name.lowercased() + ":"
+        return lines.first { $0.lowercased().hasPrefix(prefix) }
+            .map { String($0.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces) }
     }
 
     private static let checks = Mutex<[Int: @Sendable (Exchange) -> Void]>([:])

@@ -21,9 +21,7 @@ struct HTTPResult {
 
     /// The value of the first header named `name` (case-insensitive).
     func header(_ name: String) -> String? {
-        let prefix = name.lowercased() + ":"
-        return headers.first { $0.lowercased().hasPrefix(prefix) }
-            .map { String($0.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces) }
+        ExchangeChecks.header(name, in: headers)
     }
 }
 
