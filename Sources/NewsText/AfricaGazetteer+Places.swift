@@ -1,6 +1,6 @@
 extension AfricaGazetteer {
     /// African names by country: the country's names, its demonym, its capital and major
-    /// cities (a fourteenth reader's audit wrote Thiès, Touba and Kitwe, unknown here until then;
+    /// cities (Thiès, Touba and Kitwe among them;
     /// names that are also common first names, surnames, words or places elsewhere are left out: Adama,
     /// Livingstone, Jos, Kimberley, Alexandria, East London, Gao, Bo, Sabha (India's Lok Sabha), Pemba (a
     /// Sherpa name), Tamale, Tema, Tete, Zaria, Port Said ("Mombasa Port said"), the Copperbelt (also

@@ -26,7 +26,7 @@ public enum HeadlineLabels {
            let first = text[text.index(after: hyphen)...].first, first.isUppercase {
             text = text[text.index(after: hyphen)...]
         }
-        // "Soccer: Keita late winner…", "Cricket: Marufu's 88…" (the sixteenth and seventeenth audits' cards).
+        // "Soccer: Keita late winner…", "Cricket: Marufu's 88…".
         if let colon = text.firstIndex(of: ":"), deskSlugs.contains(text[..<colon].lowercased()) {
             let rest = text[text.index(after: colon)...].drop(while: { $0 == " " })
             if rest.first?.isUppercase == true { text = rest }

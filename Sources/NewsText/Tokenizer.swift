@@ -81,16 +81,15 @@ public enum Tokenizer {
     }
 
     /// Letters that are no letter plus an accent, so folding keeps them, though outlets writing
-    /// without them spell the name in plain letters: "Wisła" and "Wisla" are one name (a fourteenth
-    /// reader's audit split a company's results on it), so are "Łódź" and "Lodz", "Øresund" and "Oresund".
+    /// without them spell the name in plain letters: "Wisła" and "Wisla" are one name, so are "Łódź"
+    /// and "Lodz", "Øresund" and "Oresund".
     private static let unfoldedLetters: [Unicode.Scalar: String] = [
         "ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ŧ": "t", "ß": "ss", "æ": "ae", "œ": "oe", "þ": "th",
     ]
 
     /// "Dunedin-based", "Saudi-led", "Kremlin-backed": the name before such a suffix (capitalised: not
-    /// "self-made", "state-run") is a name of the text, so the hyphen separates (a fourteenth reader's
-    /// audit: "Dunedin-based Tuatara Pay confirms cyber breach" read as "dunedinbased" and split from the
-    /// breach it reported). The entity scanner splits there too.
+    /// "self-made", "state-run") is a name of the text, so the hyphen separates ("Dunedin-based Tuatara
+    /// Pay confirms cyber breach" names Dunedin, not "dunedinbased"). The entity scanner splits there too.
     private static let locatingSuffixes: Set<String> = [
         "based", "led", "backed", "owned", "run", "born", "made", "listed", "headquartered", "registered", "bound", "funded",
         "controlled", "allied", "linked",

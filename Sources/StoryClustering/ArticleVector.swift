@@ -117,7 +117,7 @@ struct ArticleVector {
     /// after a word for a settlement: `settlementWords`).
     static let locatives: Set<String> = ["in", "near", "off", "outside"]
     /// Words after which "of" locates the name that follows: "in the Zambian city of Kitwe", "the port of
-    /// Berbera" (a fourteenth reader's audit: a fire report wrote Kitwe only so).
+    /// Berbera" (a fire report may write Kitwe only so).
     static let settlementWords: Set<String> = [
         "city", "town", "village", "district", "province", "region", "county", "municipality", "suburb", "township", "port",
     ]
@@ -149,10 +149,10 @@ struct ArticleVector {
     }
 
     /// Whether a name of at most three words, no generic institution ("in Parliament"), follows a
-    /// locative somewhere in the text (`locatedNames`). A twelfth reader's audit saw a market fire and
-    /// a teachers' strike in Hargeisa, a city the gazetteer does not know, join as sharing two names.
-    /// (Remembering such names across texts, for one that only writes "Berbera's port", was tried:
-    /// dev recall 0.916 → 0.913 and a results story lost its market-reaction report.)
+    /// locative somewhere in the text (`locatedNames`), so a market fire and a teachers' strike in
+    /// Hargeisa, a city the gazetteer does not know, do not join as sharing two names.
+    /// Such names are not remembered across texts (for one that only writes "Berbera's port"): that
+    /// costs dev recall 0.916 → 0.913 and a results story its market-reaction report.
     private static func isLocated(_ entity: NamedEntity, _ located: Set<String>) -> Bool {
         let words = entity.key.split(separator: " ")
         guard let first = words.first, words.count <= 3, !InstitutionNames.isGeneric(entity.key) else { return false }
@@ -168,9 +168,9 @@ struct ArticleVector {
     }
 
     /// The acronym a name of three or more words is written as ("Rapid Support Forces" → "rsf", "International
-    /// Monetary Fund" → "imf"), counted as one more entity of the text at half a mention's weight: a
-    /// sixteenth reader's audit split a truce because one outlet wrote "the RSF" and the others "the Rapid
-    /// Support Forces". At a whole mention's weight, texts writing the full name shared it twice over and
+    /// Monetary Fund" → "imf"), counted as one more entity of the text at half a mention's weight, so a
+    /// truce stays one story when one outlet writes "the RSF" and the others "the Rapid Support
+    /// Forces". At a whole mention's weight, texts writing the full name shared it twice over and
     /// dev recall fell 0.916 → 0.915; at half, dev is unchanged (0.3 and 0.7 too).
     static let initialsWeight: Float = 0.5
 
@@ -184,9 +184,9 @@ struct ArticleVector {
         return String(words.compactMap { $0.first?.lowercased() }.joined())
     }
 
-    /// Acronyms of a field, not of anyone: "AI", "GDP", "CEO". They are words, not names: a fifth
-    /// reader's audit found a Danish lab's AI model merged with a US court's ruling on an AI law,
-    /// which shared only "AI" and "US", two shared names being taken for one event.
+    /// Acronyms of a field, not of anyone: "AI", "GDP", "CEO". They are words, not names, so a
+    /// Danish lab's AI model and a US court's ruling on an AI law, which share only "AI" and "US",
+    /// are not two shared names taken for one event.
     static let generalNames: Set<String> = [
         "ai", "ceo", "cfo", "gdp", "ipo", "ev", "evs", "gpu", "gpus", "tv", "pc",
     ]

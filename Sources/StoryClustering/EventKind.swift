@@ -5,14 +5,14 @@ import NewsText
 /// different kinds are about different subjects (`StoryCentroid.similarity`, `differ`).
 ///
 /// Two incidents in one country on one day share their casualty wording ("killed", "injured",
-/// "the civil protection service said") and the country: the seventh reader's audit saw a quake
-/// near Béjaïa join a train collision near Blida. A company's quarterly results and its EU fine
-/// of the same day share the company and its products: the eighth saw them become one story.
+/// "the civil protection service said") and the country: a quake near Béjaïa and a train collision
+/// near Blida. A company's quarterly results and its EU fine of the same day share the company and
+/// its products. Their kinds keep them apart.
 enum EventKind: Hashable, CaseIterable {
     case earthquake, storm, fire, crash, collapse, eruption
     case results, penalty, acquisition, recall, launch
-    /// A labour strike: a fourteenth reader's audit saw a miners' strike and a market fire in Kitwe, a
-    /// town the gazetteer does not know, join as sharing two names (the town and Zambia).
+    /// A labour strike: a miners' strike and a market fire in Kitwe, a town the gazetteer does not
+    /// know, would otherwise join as sharing two names (the town and Zambia).
     case strike
 
     /// Headlines naming one kind of deadly incident share something like a name: a tabloid's "tower
@@ -26,7 +26,7 @@ enum EventKind: Hashable, CaseIterable {
     }
 
     /// Whether two headlines' kinds (each non-empty) name different events. A launch tells apart only
-    /// from a company's other news (a thirteenth audit's phone launch and the maker's fine of one day):
+    /// from a company's other news (a phone launch and the maker's fine of one day):
     /// armies launch attacks too, so beside a deadly incident it says nothing.
     static func differ(_ first: Set<EventKind>, _ second: Set<EventKind>) -> Bool {
         func telling(_ kinds: Set<EventKind>, against other: Set<EventKind>) -> Set<EventKind> {

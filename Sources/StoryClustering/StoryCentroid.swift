@@ -170,7 +170,7 @@ struct StoryCentroid {
         let wordCosine = wordNorm > 0 ? min(max(wordDot, 0) / wordNorm, 1) : 0
         if sharedNames == 0, wordCosine >= Self.nameWordWording {
             // The story writes the word, as a name or not (a name opening a sentence is no name to
-            // `NamedEntities`, and a thirteenth audit's wire wrote "Lumivex" only there), and not as a place's.
+            // `NamedEntities`, and a wire may write "Lumivex" only there), and not as a place's.
             sharesNameWord = vector.nameWords.contains { mass[$0] != nil && !placeWords.contains($0) && vocabulary.isRare($0) }
         }
         guard vector.hasEntities, entityNorm > 0 else { return wordCosine }

@@ -36,8 +36,8 @@ public struct BreakingDetector: Sendable {
         let burstEnd = first.publishedAt.addingTimeInterval(burstWindow)
         let outlets = Set(articles.filter { !$0.ageUnknown && $0.publishedAt <= burstEnd }.map(\.sourceKey))
         guard outlets.count >= burstSources else { return breaking }
-        // An outlet that only republished another's report is no independent report (a sixteenth audit's
-        // burst counted a wire copy as the third outlet); the docs say so of confirmation too.
+        // An outlet that only republished another's report is no independent report (a wire copy is
+        // not a third outlet of a burst); the docs say so of confirmation too.
         let copying = known ?? SyndicatedCopies.copyingOutlets(articles)
         if outlets.subtracting(copying).count >= burstSources { breaking.insert(first.id) }
         return breaking

@@ -88,7 +88,7 @@ public enum CanonicalHeadline {
             all.removeAll { candidates[$0].takesSide }
         }
         // A headline that speaks of the toll without giving it loses to one giving the current toll
-        // (an eleventh audit: "Guinea mourns as boat toll climbs" over "…toll reaches 22").
+        // ("…toll reaches 22" over "Guinea mourns as boat toll climbs").
         if all.contains(where: { candidates[$0].givesToll }) {
             all.removeAll { candidates[$0].speaksOfTollWithoutFigure }
         }
@@ -99,8 +99,8 @@ public enum CanonicalHeadline {
     }
 
     /// Mean similarity to the other headlines, plus up to 0.3 for authority and 0.1 for naming a
-    /// place (a fourth reader's audit: "Reserve Bank cuts OCR…" on a day of three central banks'
-    /// decisions, when "New Zealand central bank cuts rates…" was there), minus a penalty for
+    /// place ("New Zealand central bank cuts rates…" over "Reserve Bank cuts OCR…" on a day of
+    /// three central banks' decisions), minus a penalty for
     /// headlines too short to inform or too long to scan.
     private static func score(_ index: Int, _ candidates: [Candidate], _ vectors: [TermVector]) -> Double {
         let candidate = candidates[index]

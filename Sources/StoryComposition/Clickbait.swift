@@ -13,7 +13,7 @@ enum Clickbait {
         // Explainers: they tell what an event means, after a headline has told what happened.
         "what went wrong", "what we know", "what it means", "what this means", "explained:", "explainer:",
         // Feature angles: a company's strategy told over the launch it is about ("Vantor bets on AI laptops with
-        // Arclight 2", "Lumen Labs bets on Halcyon 3 to take on AI chip leaders": the sixteenth and seventeenth audits).
+        // Arclight 2", "Lumen Labs bets on Halcyon 3 to take on AI chip leaders").
         " bets on ", " bets big on ", " pins hopes on ", " banks on ",
     ]
 

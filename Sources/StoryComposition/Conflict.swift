@@ -50,11 +50,11 @@ public enum Conflict {
 
     /// Each outlet's latest report, without its sentences that name another outlet of the story:
     /// "Halyard Newswire had earlier reported 14 dead" is Halyard's figure as the writer quotes it
-    /// to dispute it, not the writer's own (a tenth reader's audit lost a 14-against-17 dispute to it).
+    /// to dispute it, not the writer's own (a 14-against-17 dispute is not retracted by it).
     /// A fact the latest report does not state at all (no figure of that kind, no one named to that
     /// role, no winner) is taken from the outlet's earlier reports (`history`): a follow-up about
-    /// something else retracts nothing (a twelfth audit lost a finance-minister dispute to the wire's
-    /// "cabinet wins confidence vote", and a turnout dispute to a concession story).
+    /// something else retracts nothing (a finance-minister dispute survives the wire's "cabinet
+    /// wins confidence vote", and a turnout dispute a concession story).
     private static func latestReports(_ pool: SentencePool, history: [StoryArticle], excluding copying: Set<String>) -> [ConflictReport] {
         let names = Dictionary(pool.articles.map { ($0.sourceKey, SourceNames.display($0.sourceName, fallbackKey: $0.sourceKey)) },
                                uniquingKeysWith: { first, _ in first })
@@ -109,8 +109,8 @@ public enum Conflict {
 
     /// Two figures are compared only when the outlets gave them within `simultaneity` of each other,
     /// each from the first report in which its outlet gave it: a wire's follow-up restating its
-    /// 71.4% eleven hours later still disputes the other outlet's 74.1% of the morning (a fifth
-    /// reader's audit), while a figure first given hours after the other's is an update.
+    /// 71.4% eleven hours later still disputes the other outlet's 74.1% of the morning, while a
+    /// figure first given hours after the other's is an update.
     private static func numericConflict(_ kind: NumericFacts.Kind, _ first: ConflictReport, _ second: ConflictReport,
                                         superseded: SupersededCounts, simultaneity: TimeInterval) -> Dispute? {
         for located in first.facts where located.fact.kind == kind {
@@ -159,8 +159,8 @@ public enum Conflict {
     }
 
     /// Two figures of a subject-bound kind are about the same thing when they belong to one subject
-    /// (the name nearest each figure, `ConflictReport.owner`: a fifth reader's audit saw a winner's
-    /// 71.4% set against his rival's 25.9% because both sentences named the rival), for which each
+    /// (the name nearest each figure, `ConflictReport.owner`: a winner's 71.4% is not set against
+    /// his rival's 25.9% because both sentences name the rival), for which each
     /// outlet gives exactly one value, and the sentences say much the same around the figures (a
     /// quarter of the shorter one's content words). Preferred: a word of the name the headlines use.
     private static func sharedSubject(_ located: ConflictReport.LocatedFact, _ other: ConflictReport.LocatedFact,

@@ -32,8 +32,8 @@ struct ConflictReport {
     let appointments: [String: Set<String>]
     /// The most people the outlet has said were trapped, in any of its reports, and whether that sentence
     /// tells of people freed or still held (then the count may have fallen, `Conflict` compares none).
-    /// A count of the trapped falls as people are freed or found dead: a seventeenth audit's wire went from
-    /// 17 trapped to "15 still trapped", which is no retraction of its dispute with another outlet's 23.
+    /// A count of the trapped falls as people are freed or found dead: a wire going from 17 trapped
+    /// to "15 still trapped" does not retract its dispute with another outlet's 23.
     let peakTrapped: (fact: NumericFacts.Fact, afterRescue: Bool)?
     private static func tellsOfRescue(_ sentence: [FactWords.Word]) -> Bool { sentence.contains { rescueWords.contains($0.lowered) } }
     private static let rescueWords: Set<String> = [

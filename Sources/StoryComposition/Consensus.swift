@@ -17,8 +17,8 @@ public enum Consensus {
     static let speakerWords: Set<String> = ["executive", "ministers", "officials", "spokesman", "spokeswoman", "spokesperson"]
 
     /// Share of a claim's own words (not names, not figures) a confirming outlet must use somewhere
-    /// in one sentence or headline. Low, because outlets paraphrase ("lowered" for "cut"): on the
-    /// five reader's audits' stories (84 consensus lines), 0.25 removed or replaced the false
+    /// in one sentence or headline. Low, because outlets paraphrase ("lowered" for "cut"): on five
+    /// reviewed newsrooms' stories (84 consensus lines), 0.25 removed or replaced the false
     /// attributions readers flagged (a union's "stay out until the 12% demand was met", a
     /// caretaker cabinet, a chief executive's quote) while 0.34 dropped eleven true agreements
     /// (the ECB's cut, Apple's headset launch…).
@@ -26,10 +26,10 @@ public enum Consensus {
 
     /// Share of the claim's main clause (`mainClause`: its words up to the first comma or subordinate
     /// clause) a confirming outlet must use somewhere in its report. The one-sentence test above is
-    /// met by a sentence sharing the claim's tail: a sixteenth reader's audit saw an outlet credited
-    /// with "the pula was little changed against the rand … after the Bank of Botswana cut its rate"
-    /// because it reported the cut, and six more such lines (lorries at a checkpoint, aftershocks,
-    /// an appeal, queues for buses…). On the three latest audits' replays 0.4 removed all seven and
+    /// met by a sentence sharing the claim's tail: an outlet that reported a rate cut is not credited
+    /// with "the pula was little changed against the rand … after the Bank of Botswana cut its rate",
+    /// nor with six more such lines (lorries at a checkpoint, aftershocks, an appeal, queues for
+    /// buses…). On three reviewed newsrooms' replays 0.4 removed all seven and
     /// no agreement readers had accepted; 0.5 also dropped two true ones (a regulator's fine, a
     /// cocoa price told in other words).
     static let mainClauseWordingShare = 0.4
@@ -121,8 +121,8 @@ public enum Consensus {
 
     /// The claim without the trailing clauses some confirming outlet does not report: the outlets
     /// agree on the main clause, and "…, a decision welcomed by media groups" or "…, leaving
-    /// commuters stranded at bus stops" was only the writer's (a tenth reader's audit found outlets
-    /// credited with such tails). A clause is reported when the outlet gives its figures, names and
+    /// commuters stranded at bus stops" is often only the writer's, and no outlet is credited with
+    /// such a tail it does not report. A clause is reported when the outlet gives its figures, names and
     /// countries and `tailWordingShare` of its words. Cut only where at least eight words remain,
     /// and never inside a quotation.
     static func withoutUnreportedTail(_ claim: String, confirmers: [String], reported: [String: Specifics]) -> String {
@@ -151,7 +151,7 @@ public enum Consensus {
 
     /// `kept` without a last "and …" that began a clause the cut cut off: "…rose to nine on Tuesday and
     /// the port of Toamasina, the island's main harbour, stayed closed" is cut before the harbour, and the
-    /// port, which a sixteenth audit saw credited to an outlet that never named it, goes with it.
+    /// port, which would otherwise be credited to an outlet that never named it, goes with it.
     private static func withoutUnreportedConjunct(_ kept: String, reported: (String) -> Bool) -> String {
         let lastClause = kept.range(of: ", ", options: .backwards).map { kept[$0.upperBound...] } ?? kept[...]
         guard let and = lastClause.range(of: " and ", options: .backwards) else { return kept }
@@ -162,8 +162,8 @@ public enum Consensus {
 
     /// A clause set in right after a sentence's subject ("Domingos Kassoma, who ran the port
     /// authority, …", "Romuald Hounkpè, a former finance minister, …"): the main clause goes on after
-    /// it, so no cut may follow it. A thirteenth audit read "…both report that Domingos Kassoma, who
-    /// ran the Lobito port authority for four years." After a whole clause ("Apple has launched the
+    /// it, so no cut may follow it (which would leave "…both report that Domingos Kassoma, who
+    /// ran the Lobito port authority for four years."). After a whole clause ("Apple has launched the
     /// Vision Air, a lighter version…") or an opening phrase ("On Tuesday, a fire destroyed…") such a
     /// clause is no insertion.
     private static func isInsertion(_ clause: String) -> Bool {
@@ -188,9 +188,9 @@ public enum Consensus {
 
     /// Whether `source` has one sentence or headline that says much the same as `claim` (cosine
     /// ≥ `agreement`) in enough of its own words (`wordingShare` of what the claim says besides
-    /// names and figures). A reader's audit found the wire credited with "members would stay out
-    /// until the 12% demand was met" for naming the union and the 12% elsewhere, and a "chief
-    /// executive said" frame credited with another outlet's quote.
+    /// names and figures): naming the union and the 12% elsewhere does not credit the wire with
+    /// "members would stay out until the 12% demand was met", nor does a "chief executive said"
+    /// frame credit an outlet with another outlet's quote.
     private static func saysItInOneSentence(_ claim: PooledSentence, _ required: Specifics, source: String, pool: SentencePool,
                                             specifics: [Specifics], headlines: [Specifics]) -> Bool {
         func enoughWording(_ candidate: Specifics) -> Bool {
@@ -235,20 +235,20 @@ public enum Consensus {
 
         init(_ text: String) {
             // Tolls in any form count, "eight people died" too (number words below eleven are no
-            // figure to `SummaryText`): a ninth audit saw outlets credited with the toll they disputed.
+            // figure to `SummaryText`), so no outlet is credited with a toll it disputes.
             figures = SummaryText.figures(text).union(NumericFacts.facts(in: text).filter(\.kind.risesAsEventDevelops)
                 .map { NumberText.withoutTrailingZeros(String($0.value)) })
             names = Set(NamedEntities.extract(from: text).filter { $0.kind != .quantity }
                 .flatMap { $0.key.split(separator: " ").map(String.init) })
             // Countries count even at a sentence's start, where names are not read, and in any form
-            // ("Zambia's", "Zambian"): a sixth reader's audit saw the wire credited with "Somalia
-            // joins the visa scheme" though it never named Somalia.
+            // ("Zambia's", "Zambian"): an outlet that never names Somalia is not credited with
+            // "Somalia joins the visa scheme".
             let tokens = Tokenizer.tokens(text)  // split once for countries, words, wording and the opener
-            // "doubled" is a figure too: a twelfth audit saw the wire credited with a business that "doubled"
-            // when it gave the growth only as a percentage.
+            // "doubled" is a figure too: an outlet that gave the growth only as a percentage is not
+            // credited with a business that "doubled".
             figures.formUnion(tokens.compactMap { Self.multiples[$0.normalized] })
-            // What a court did is a fact an outlet states or not: a fifteenth audit saw "the court upheld the
-            // tax reform" credited to an outlet whose report said the court struck it down.
+            // What a court did is a fact an outlet states or not: "the court upheld the tax reform" is
+            // never credited to an outlet whose report says the court struck it down.
             if let ruling = CourtRuling.outcome(in: FactWords.words(of: text)) { figures.insert("ruling:" + ruling.rawValue) }
             opener = tokens.first.flatMap { $0.isCapitalized ? $0.normalized : nil }
             countries = Set(AfricaGazetteer.mentions(in: tokens).map(\.country))
@@ -268,7 +268,7 @@ public enum Consensus {
 
         /// A name that opens a sentence is not read as one (a capital there says nothing), unless
         /// the story writes it as a name elsewhere: "Kalombo replaces Aline Mutombo" names Kalombo,
-        /// and a seventh reader's audit saw it credited to an outlet that named another minister.
+        /// and a claim naming him is not credited to an outlet that names another minister.
         mutating func readOpeningName(storyNames: Set<String>) {
             guard let opener, storyNames.contains(opener) else { return }
             names.insert(opener)

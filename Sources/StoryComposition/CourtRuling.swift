@@ -1,8 +1,8 @@
 /// What a sentence says a court did with the law, ban, conviction or election before it: upheld it
 /// ("the Constitutional Court upheld the 2025 tax reform") or voided it ("struck down", "annulled",
-/// "overturned", "ruled it unconstitutional"). A fifteenth reader's audit saw one court ruling told as
-/// "upheld" by one outlet and "struck down" by two: no conflict line, a summary telling both, and a
-/// consensus crediting the "upheld" sentence to an outlet that wrote "struck down". `Conflict` compares
+/// "overturned", "ruled it unconstitutional"). One court ruling told as "upheld" by one outlet and
+/// "struck down" by two must give a conflict line, not a summary telling both or a consensus
+/// crediting the "upheld" sentence to an outlet that wrote "struck down". `Conflict` compares
 /// outlets' rulings, `StatedFacts` keeps a summary to one, `Consensus` credits a ruling only to outlets
 /// that state it, and a headline of a disputed ruling takes no side (`Dispute`).
 enum CourtRuling: String, Sendable {

@@ -7,7 +7,7 @@ enum DeclaredWinners {
     static let contests: Set<String> = [
         "election", "presidential", "presidency", "vote", "runoff", "run-off", "race", "poll", "polls", "final",
         "title", "championship", "primary", "ballot",
-        // "won the Kathmandu mayoral by-election" (a seventeenth audit's winner dispute went unread).
+        // "won the Kathmandu mayoral by-election" (a winner dispute is read from it).
         "by-election", "byelection", "mayoral",
     ]
 
@@ -41,8 +41,8 @@ enum DeclaredWinners {
     }
 
     /// Who an outlet says came second: "defeating Ousman Darboe", "Ousman Darboe of the United
-    /// Democratic Party came second", "Runner-up Lamin Jobe". A fourth reader's audit planted two
-    /// outlets naming different runners-up, and no conflict said so.
+    /// Democratic Party came second", "Runner-up Lamin Jobe": two outlets naming different
+    /// runners-up are in conflict.
     static func runnersUp(in words: [FactWords.Word]) -> [String] {
         var found: [String] = []
         for (index, word) in words.enumerated() {
@@ -63,9 +63,8 @@ enum DeclaredWinners {
     /// as prime minister" is (prime minister, Amílcar Fonseca); "named Olavo Brito, the former
     /// finance minister, as prime minister" too, and so is the passive "Olavo Brito, a former
     /// banker, was appointed prime minister". The role is the words after "as" (or, passive, after
-    /// the verb; an article or "its", "new" aside), up to a clause end or three words. Readers'
-    /// audits planted a new prime minister, an envoy and a mines minister that outlets named
-    /// differently.
+    /// the verb; an article or "its", "new" aside), up to a clause end or three words, so outlets
+    /// naming a new prime minister, an envoy or a mines minister differently are in conflict.
     static func appointments(in words: [FactWords.Word]) -> [(role: String, name: String)] {
         var found: [(role: String, name: String)] = []
         for (index, word) in words.enumerated() where appointingVerbs.contains(word.lowered) && !word.endsClause {
@@ -149,7 +148,7 @@ enum DeclaredWinners {
 
     /// Words after which a role is over ("special envoy for the Sahel" is a special envoy).
     /// Words after which no role goes on: prepositions, and conjunctions ("named Driton Shala as finance
-    /// minister and promised…": an eleventh audit's second minister went unread).
+    /// minister and promised…": the second minister is read too).
     private static let roleEnds: Set<String> = [
         "for", "of", "to", "on", "in", "after", "by", "and", "but", "while", "who", "with", "amid", "at", "from", "until",
     ]

@@ -1,9 +1,9 @@
 import NewsText
 
 /// A disagreement `Conflict` found: the sentence that names it and what each side states, so that
-/// the headline can stay out of it (a thirteenth reader's audit: the card of a revenue dispute,
-/// $6.3bn against $6.1bn, was headed with the $6.1bn, taking one outlet's side above a conflict
-/// line that says the figure is disputed).
+/// the headline can stay out of it (the card of a revenue dispute, $6.3bn against $6.1bn, is not
+/// headed with the $6.1bn, which would take one outlet's side above a conflict line that says the
+/// figure is disputed).
 struct Dispute: Equatable {
     /// "Reuters reports 12 dead while BBC News reports 15."
     let sentence: String

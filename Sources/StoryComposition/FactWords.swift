@@ -57,7 +57,7 @@ struct FactWords {
     }
 
     /// Currencies written as words after the amount, as wires write them ("1.4 bln euros", "412m zloty",
-    /// "45 million dollars"): a fourteenth audit's deal price, €1.2bn against 1.4 bln euros, went unread.
+    /// "45 million dollars"), so a deal price of €1.2bn against 1.4 bln euros is read as a dispute.
     /// Not "pound" ("a 2,000 pound bomb", "pounds of cocaine"): sterling is written "£" in the wires.
     static let currencyNames: Set<String> = [
         "euro", "euros", "dollar", "dollars", "zloty", "zlotys", "kwacha", "rand", "naira", "shilling",
@@ -85,8 +85,8 @@ struct FactWords {
             words[index].number = number
             words[index].isMoney = true
             words[index].written = words[index].text
-            // As an amount is told: "a 2.8 billion dollar deal" gives 2.8 billion dollars (a sixteenth audit's
-            // conflict line read "…reports 2.8 billion dollar."); "412m zloty" stays as written.
+            // As an amount is told: "a 2.8 billion dollar deal" gives 2.8 billion dollars (a conflict line
+            // must not read "…reports 2.8 billion dollar."); "412m zloty" stays as written.
             let plural = words[currency].text + "s"
             let qualifiesNoun = !words[currency].endsClause && currency + 1 < words.count && words[currency + 1].number == nil
             words[index].currencyName = qualifiesNoun && Self.currencyNames.contains(plural.lowercased()) ? plural : words[currency].text
@@ -154,8 +154,8 @@ struct FactWords {
     /// When the run of capitalised words starting at `start` follows "of" or "of the", the index
     /// of that "of": "Ousman Darboe of the United Democratic Party" makes the party an affiliation
     /// of the name before "of" (callers decide what stands there). Up to two lower-case words may
-    /// describe the party: "Chanida Wongsuwan of the reformist People's Future Party" (a sixteenth
-    /// audit's winner was read as the party, which hid the outlets' dispute over who won).
+    /// describe the party: "Chanida Wongsuwan of the reformist People's Future Party" (the winner,
+    /// not the party, so the outlets' dispute over who won is seen).
     static func affiliationOf(runStartingAt start: Int, in words: [Word]) -> Int? {
         var before = start - 1
         while before >= 0, start - 1 - before < 2, !words[before].isCapitalized, !words[before].endsClause,

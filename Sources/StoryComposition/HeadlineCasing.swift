@@ -28,7 +28,7 @@ enum HeadlineCasing {
 
     /// A shouting headline's other shouted words in the case the story writes them, or in lower
     /// case when it never writes them in capitals and they are no well-known acronym (`shoutsAWord`'s
-    /// test): a thirteenth audit's "WOW! Kelvane's new phone folds into THREE — but look at the price".
+    /// test): "WOW! Kelvane's new phone folds into THREE — but look at the price".
     private static func quieted(_ text: Substring, forms: [String: String]) -> String {
         var result = ""
         var run = ""
@@ -114,8 +114,8 @@ enum HeadlineCasing {
     static func hasCapitalisedWord(_ text: String) -> Bool { !capitalisedWords(text).isEmpty }
 
     /// Its words of three letters or more in capitals, not counting parts of a hyphenated name: "RISC-V",
-    /// "COVID-19" and "F-35" name things (a fourteenth audit's chip story lost both leads to "RISC", which
-    /// no outlet writes alone, as a shouted word, and its summary became "The first laptops using it…").
+    /// "COVID-19" and "F-35" name things (otherwise a chip story loses both leads to "RISC", which
+    /// no outlet writes alone, as a shouted word, and its summary becomes "The first laptops using it…").
     static func capitalisedWords(_ text: String) -> [Substring] {
         text.split(whereSeparator: { !$0.isLetter }).filter { word in
             guard word.count >= 3, word.allSatisfy(\.isUppercase) else { return false }

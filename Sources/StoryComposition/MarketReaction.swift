@@ -2,8 +2,8 @@ import NewsText
 
 /// Headlines that tell how a market or its analysts took an event ("Lithuanian bonds slip as government
 /// falls", "Euro slips as ECB delivers expected cut", "Analysts see rate cuts ending…"): the event is the
-/// story, and another outlet's headline that states it wins while one exists (a fifth reader's audit found a government's
-/// collapse headlined by its bond market). A market move without a cause ("Shares plunge 20%")
+/// story, and another outlet's headline that states it wins while one exists (a government's collapse is
+/// not headlined by its bond market). A market move without a cause ("Shares plunge 20%")
 /// is news in itself and is not one.
 enum MarketReaction {
     /// What moves: a market, or a currency by name.
@@ -20,7 +20,7 @@ enum MarketReaction {
     ]
 
     /// Who comments on an event, and the verbs of comment: "Analysts see Mexico rate cuts ending after
-    /// Banxico move to 6.75%" headed a sixteenth audit's rate-cut card over three headlines saying the bank cut.
+    /// Banxico move to 6.75%" must not head a rate-cut card over three headlines saying the bank cut.
     private static let commentators: Set<String> = [
         "analysts", "economists", "experts", "strategists", "observers", "investors", "traders",
     ]

@@ -17,8 +17,8 @@ enum NumericFacts {
         var needsSubject: Bool { [.voteShare, .stake, .count, .money].contains(self) }
 
         /// Counts that grow while an event develops: a later, higher toll is an update
-        /// (`SupersededCounts`), not a dispute. People trapped are counted so too (a sixteenth audit's
-        /// summary told "the 12 miners trapped" beside "Fifteen miners are trapped"); that count also
+        /// (`SupersededCounts`), not a dispute. People trapped are counted so too (a summary must not
+        /// tell "the 12 miners trapped" beside "Fifteen miners are trapped"); that count also
         /// falls as people are rescued, which `Conflict` minds.
         var risesAsEventDevelops: Bool { [.deaths, .injuries, .arrests, .cases, .trapped].contains(self) }
     }
@@ -44,15 +44,15 @@ enum NumericFacts {
     /// Words allowed between a number and its casualty word: "12 people were killed".
     private static let casualtyFillers: Set<String> = Set([
         "people", "persons", "civilians", "soldiers", "others", "were", "was", "have", "has", "had", "been", "are", "being",
-        // "15 miners were still trapped" (a seventeenth audit's summary told it beside "23 miners are trapped").
+        // "15 miners were still trapped" (not to be told beside "23 miners are trapped").
         "still",
         // "a third person has died" (`ordinalTolls`).
         "person", "victim", "man", "woman", "child",
         "reportedly", "confirmed", "now", "children", "police", "officers", "protesters", "migrants", "passengers",
-        // "26 people are now known to have died" (a twelfth audit's summary gave it beside "Thirty-one people died").
+        // "26 people are now known to have died" (not to be told beside "Thirty-one people died").
         "known", "believed", "feared", "thought", "to",
         // Who died: "Twelve workers died" was read as a count of workers, so a summary gave it beside "19 people
-        // died" (a fourteenth audit).
+        // died".
         "workers", "miners", "crew", "pilgrims", "students", "villagers", "residents", "traders", "fishermen",
         "tourists", "patients", "firefighters", "troops", "rescuers", "worshippers", "climbers", "players", "fans",
         // "46 confirmed cases of cholera", "58 new cholera cases", "12 suspected mpox cases".
@@ -103,7 +103,7 @@ enum NumericFacts {
     }
 
     /// "A third person has died", "the fourth victim was killed": a toll given as the newest death's rank (a
-    /// sixteenth audit's derailment card stayed at "Two killed" after an outlet reported a third death).
+    /// derailment card must not stay at "Two killed" after an outlet reports a third death).
     private static func ordinalTolls(in words: [FactWords.Word]) -> [Fact] {
         words.indices.dropFirst().compactMap { index in
             guard let rank = ordinals[words[index].lowered], ["a", "the", "another"].contains(words[index - 1].lowered),
@@ -129,12 +129,12 @@ enum NumericFacts {
         // A measurement counts no one: "killed after the typhoon struck with winds of up to 190 km/h".
         if measurementUnits.contains(next) { return nil }
         let kind = casualty(after: index, in: words) ?? tollBefore(index, in: words)
-        // Cases count an outbreak's spread only in a sentence about a disease (`Outbreaks`: a fourteenth audit's
-        // summary kept "46 cases of cholera" after a report that they rose to 58), not "12 cases of fraud".
+        // Cases count an outbreak's spread only in a sentence about a disease (`Outbreaks`: "46 cases of
+        // cholera" gives way to a report that they rose to 58), not "12 cases of fraud".
         return kind == .cases && !words.contains(where: { Outbreaks.words.contains($0.lowered) }) ? nil : kind
     }
 
-    /// Units after a number that make it a measurement (a fourth audit's typhoon: 190 km/h read as a toll).
+    /// Units after a number that make it a measurement (a typhoon's 190 km/h is no toll).
     private static let measurementUnits: Set<String> = [
         "km", "km/h", "kmh", "kph", "mph", "miles", "mile", "kilometres", "kilometers", "kilometre", "kilometer",
         "metres", "meters", "metre", "meter", "feet", "ft", "mm", "cm", "millimetres", "millimeters", "centimetres",
@@ -144,8 +144,8 @@ enum NumericFacts {
 
     /// Basis points of a central bank's move ("raised its benchmark rate by 50 basis points"), not
     /// of a market's ("two-year yields fell 4 basis points", "the spread widened 7 basis points"):
-    /// a rate word and no market word among the ten words before, in the same clause. A reader's
-    /// audit found a 25-point rate cut "contradicted" by a 4-point move in bond yields.
+    /// a rate word and no market word among the ten words before, in the same clause, so a 25-point
+    /// rate cut is not "contradicted" by a 4-point move in bond yields.
     private static func isPolicyRateMove(before index: Int, in words: [FactWords.Word]) -> Bool {
         var position = index - 1
         var rate = false
@@ -172,7 +172,7 @@ enum NumericFacts {
             guard casualtyFillers.contains(words[position].lowered) else { return nil }
         }
         // "Two people, a night watchman and a trader, died": past an aside of up to six words between commas
-        // (a seventeenth audit's summary kept that "Two" beside "has risen to four").
+        // (a summary must not keep that "Two" beside "has risen to four").
         guard position > index, position + 1 < words.count, words[position].endsClause,
               let close = (position + 1 ..< min(words.count - 1, position + 7)).first(where: { words[$0].endsClause }) else { return nil }
         return casualtyWords[words[close + 1].lowered]
@@ -191,12 +191,12 @@ enum NumericFacts {
         }
         guard index > 0, ["to", "at"].contains(words[index - 1].lowered) else { return nil }
         // After a verb of rising the whole clause is the toll's subject: "The number of people killed when a
-        // passenger train came off the tracks near Thiès in western Senegal has risen to eleven" (a fourteenth
-        // audit's summary gave it beside the later "killing 14 people").
+        // passenger train came off the tracks near Thiès in western Senegal has risen to eleven" (not to be
+        // told beside the later "killing 14 people").
         let risen = index >= 2 && SupersededCounts.riseWords.contains(words[index - 2].lowered)
         var position = index - 2
         // After a verb of rising, past commas too: "The number of people killed in a fire at the main market in Bo,
-        // Sierra Leone, has risen to four" (a seventeenth audit's rising toll read as a dispute).
+        // Sierra Leone, has risen to four" (a rising toll, not a dispute).
         while position >= 0, index - position <= (risen ? 30 : 12), risen || !words[position].endsClause {
             if words[position].lowered == "toll" { return .deaths }
             if let kind = casualtyWords[words[position].lowered] {

@@ -4,7 +4,7 @@ import NewsText
 /// Whether a sentence speaks in its outlet's own voice or to the reader: "a fisherman told us",
 /// "We wore one for a day", "Forget the smartwatch – … tracks your sleep". A cross-source summary
 /// or a consensus claim is the story's, told by no one; such a line puts one outlet's reporter, or its
-/// sales pitch, into every outlet's mouth (a twelfth reader's audit). Quotations are left out of the
+/// sales pitch, into every outlet's mouth. Quotations are left out of the
 /// test: a minister saying "we will act" is reported speech.
 enum PersonalVoice {
     /// First and second person, compared in lower case. "us" and "me" only as written in lower case

@@ -86,7 +86,7 @@ struct SentencePool: Sendable {
     /// another outlet writes the word so (in its body, or a headline's lower-case words), else in
     /// capitals when any outlet writes it so inside a sentence ("ASLEF"), else as the outlet itself
     /// writes it. A tabloid's "A VOLCANO exploded…" is no evidence that "VOLCANO" is
-    /// written so when the wire writes "volcano" (a sixth audit's summary kept that line over the
+    /// written so when the wire writes "volcano" (a summary must not prefer that line to the
     /// wire's); an acronym that another outlet writes "Ecowas" or not at all is judged as before
     /// (`HeadlineCasing.shoutsAWord`). Only the pooled sentences and the headlines are read, and only
     /// the words some sentence writes in capitals are counted.

@@ -5,8 +5,8 @@ import NewsText
 enum SourceNames {
     /// The outlet's display name without catalogue notes or the feed's section: "Fox News (Online
     /// News)" → "Fox News", "Meridian Wire - Business" → "Meridian Wire" (feeds are often named after
-    /// their section, and a fourteenth reader's audit read consensus lines listing desks: "Continental
-    /// Press Agency - Markets, Meridian Wire - Business and …").
+    /// their section, and a consensus line must not list desks: "Continental Press Agency - Markets,
+    /// Meridian Wire - Business and …").
     static func display(_ name: String, fallbackKey: String) -> String {
         let outlet = outlet(of: name)
         return outlet.isEmpty ? fallbackKey : outlet
@@ -16,7 +16,7 @@ enum SourceNames {
     /// separator (" - ", " – ", " — ", " | ", ": ") is only section words: "Meridian Wire - Business" and
     /// "World news | The Guardian" name the outlet on the other side. Else, when only one side has a
     /// masthead word ("Gazette", "Courier", "Post"…), that side is the outlet: "Sierra Madre Gazette -
-    /// Monterrey" and "The Iberian Post - Spain & Portugal" (a sixteenth audit's conflict line read
+    /// Monterrey" and "The Iberian Post - Spain & Portugal" (a conflict line must not read
     /// "Sierra Madre Gazette - Monterrey reports 2.8 billion dollar", the city as if part of the claim).
     /// "Business-Standard" keeps its hyphen; a name with no masthead word on either side stays whole.
     static func outlet(of name: String) -> String {

@@ -5,8 +5,8 @@ import NewsText
 /// (`DeclaredWinners`), what a legislature did with a vote and what a court did with a law
 /// (`CourtRuling`). Other rates are left out: a repo rate and a prime lending rate are both rates.
 ///
-/// A summary never holds two sentences that contradict each other: an eighth reader's audit read
-/// "23 people were killed" beside "31 people died", and two different finance ministers each
+/// A summary never holds two sentences that contradict each other, such as "23 people were
+/// killed" beside "31 people died", or two different finance ministers each
 /// "appointed". Where outlets disagree, the conflict line names the dispute and the summary
 /// states one side of it.
 struct StatedFacts {
@@ -32,7 +32,7 @@ struct StatedFacts {
     }
 
     /// The same legislature's vote said to pass in both: "Uruguay's Senate approved a bill…" and
-    /// "Uruguay's Senate has voted in favour of letting…" tell one outcome twice (a fourteenth audit).
+    /// "Uruguay's Senate has voted in favour of letting…" tell one outcome twice.
     func repeatsAnOutcome(of other: StatedFacts) -> Bool {
         guard let vote, let theirs = other.vote, VoteOutcome.sameBody(vote.body, theirs.body), vote.passed == theirs.passed else {
             return false
@@ -44,7 +44,7 @@ struct StatedFacts {
 
     /// The same toll (or turnout) of one kind stated again, and nothing of a kind `other` lacks:
     /// "Five people were killed when fire swept through a dormitory" and "Five people died after fire
-    /// broke out…" tell one fact twice (a thirteenth audit; number words below eleven are no figure to
+    /// broke out…" tell one fact twice (number words below eleven are no figure to
     /// `SummaryText.restates`), while "Five died and 12 were injured" adds the injured.
     func repeatsAFigure(of other: StatedFacts) -> Bool {
         // Nouns aside: "killing seven people" and "At least seven people have been killed" are one toll.
@@ -62,11 +62,11 @@ struct StatedFacts {
         let appointee = appointments.contains { role, names in
             other.appointments[role].map { DeclaredWinners.nameDifferentPeople(names, $0) } ?? false
         }
-        // "…approved a bill…" beside "A vote … was postponed until next week" (a fourteenth audit's summary).
+        // "…approved a bill…" beside "A vote … was postponed until next week".
         let outcome = vote.flatMap { mine in
             other.vote.map { VoteOutcome.sameBody($0.body, mine.body) && $0.passed != mine.passed }
         } ?? false
-        // "…court upheld the 2025 tax reform…" beside "…court has annulled last year's tax reform" (a fifteenth audit).
+        // "…court upheld the 2025 tax reform…" beside "…court has annulled last year's tax reform".
         let ruled = ruling.flatMap { mine in other.ruling.map { $0 != mine } } ?? false
         return figure || winner || appointee || outcome || ruled
     }

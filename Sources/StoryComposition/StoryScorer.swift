@@ -77,8 +77,8 @@ public struct StoryScorer: Sendable {
     }
 
     /// At least this much for a story the region's own desk files: it is about the region even when
-    /// its reports name only towns the gazetteer lacks (a thirteenth audit: floods that killed 27 in
-    /// Benguela, told by four outlets, scored 4 and ranked below a two-outlet outage in Luanda). What
+    /// its reports name only towns the gazetteer lacks (floods that killed 27 in Benguela, told by
+    /// four outlets, must not rank below a two-outlet outage in Luanda). What
     /// every headline naming the region gives.
     public static let regionalDeskRelevance = 12
 

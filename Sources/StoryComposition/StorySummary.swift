@@ -90,7 +90,7 @@ public enum StorySummary {
 
     /// `ranked` with the sentences opening with a pronoun that rank above every other moved just below
     /// the first other: "It was the bank's second cut this year", chosen first, kept out every lead that
-    /// shared its words, and a sixteenth audit's rate-cut summary never said what the bank did.
+    /// shared its words, and a rate-cut summary must say what the bank did.
     static func deferringPronounOpeners(_ ranked: [PooledSentence]) -> [PooledSentence] {
         guard let first = ranked.firstIndex(where: { !SummaryText.opensWithPronoun($0.text) }), first > 0 else { return ranked }
         return [ranked[first]] + ranked[..<first] + ranked[(first + 1)...]
@@ -98,8 +98,8 @@ public enum StorySummary {
 
     /// The chosen sentences as a reader should meet them: articles' lead sentences before later
     /// ones (the lead says who did what; "The company expects…" comes after), of two leads the
-    /// one closer to the headlines first (a reader's audit: "The governor said inflation was below
-    /// target" opened before "The Bank of Botswana cut its rate"), and never a sentence that leans
+    /// one closer to the headlines first ("The Bank of Botswana cut its rate" before "The governor
+    /// said inflation was below target"), and never a sentence that leans
     /// on something not yet said ("Its chief executive said…") first when another can open. Order
     /// does not change which sentences are chosen.
     static func readingOrder(_ chosen: [PooledSentence], pool: SentencePool) -> [PooledSentence] {
@@ -114,8 +114,8 @@ public enum StorySummary {
             ordered.insert(ordered.remove(at: opener), at: 0)
         }
         // A sentence about an unnamed person follows its report's sentence naming him or her, not
-        // another outlet's sentence about someone else (a ninth audit: "He replaces the outgoing
-        // head of government" read as the outgoing one).
+        // another outlet's sentence about someone else ("He replaces the outgoing head of
+        // government" must not read as the outgoing one).
         for sentence in chosen where SummaryText.opensWithUnnamedPerson(sentence.text) {
             guard let index = ordered.firstIndex(where: { $0.article == sentence.article && $0.position == sentence.position }),
                   let named = ordered.firstIndex(where: { $0.article == sentence.article && $0.position == sentence.position - 1 })

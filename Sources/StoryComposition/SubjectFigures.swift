@@ -50,7 +50,7 @@ enum SubjectFigures {
             if let measure = moneyNoun(before: index, in: words) { return (.money, measure) }
             // "$45 a share" and "$78.42 a barrel" are prices of their noun whatever deal is near; an amount
             // naming nothing after it ("for €1.2bn including debt") is the deal's when an acquisition governs it.
-            // "is paying €2.4bn for Estonia's Baltica Freight" (a seventeenth audit's deal price went unread).
+            // "is paying €2.4bn for Estonia's Baltica Freight" (a deal price).
             if nextIs(["for"], after, words), words[max(0, index - 3) ..< index].contains(where: { payingWords.contains($0.lowered) }) {
                 return (.money, "deal")
             }

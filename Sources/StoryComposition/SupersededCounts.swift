@@ -17,12 +17,12 @@ struct SupersededCounts: Sendable {
     /// Per article index: each kind whose toll a later report raised, with the superseded value.
     private let stale: [Int: [NumericFacts.Kind: Double]]
     /// Per article index: figures a later report calls an earlier estimate ("about 210,000 patients, up from
-    /// its earlier estimate of 120,000"), of any kind: a seventeenth audit's summary and consensus kept the
-    /// 120,000 after the outlet that gave it had corrected it.
+    /// its earlier estimate of 120,000"), of any kind: a summary and consensus must drop the 120,000
+    /// once the outlet that gave it has corrected it.
     private let corrected: [Int: Set<Double>]
 
     /// Words that say a count has grown since it was first reported ("toll reaches 13", "bringing
-    /// the death toll to 13": an eighth audit's headline stayed at an outlet's earlier "Nine killed").
+    /// the death toll to 13": a headline must not stay at an outlet's earlier "Nine killed").
     static let riseWords: Set<String> = [
         "rise", "rises", "rose", "risen", "rising", "climb", "climbs", "climbed", "climbing", "jumps", "jumped", "increases", "increased",
         "now", "mounts", "mounted", "mounting", "reaches", "reached", "reaching", "bringing", "brings", "brought",

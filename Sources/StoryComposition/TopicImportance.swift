@@ -31,7 +31,7 @@ enum TopicImportance {
         "leadership": ["resigns", "resignation", "impeached", "impeachment", "ousted", "dies at", "arrested",
                        "sentenced", "convicted", "indicted"],
         // Natural disasters (`NaturalDisasters`, the one list), epidemics, and accidents that kill:
-        // a reader's audit found a ferry that capsized with 14 dead scoring like a rate decision.
+        // a ferry that capsized with 14 dead must not score like a rate decision.
         "disaster": NaturalDisasters.words.sorted() + [
             "drought", "famine", "outbreak", "epidemic", "pandemic", "cholera", "ebola", "mpox", "collapse", "collapsed",
             "capsized", "capsizes", "sank", "sinks", "shipwreck", "derailed", "derailment", "plane crash", "crashed",

@@ -23,7 +23,7 @@ enum VoteOutcome {
     }
 
     /// Houses whose name is also an ordinary word: counted only with a capital. Not "parliament": a
-    /// sixteenth audit's "Portugal's parliament has approved the 2027 state budget" is a vote.
+    /// "Portugal's parliament has approved the 2027 state budget" is a vote.
     private static let namedBodies: Set<String> = ["house", "chamber", "assembly", "council", "deputies", "congress"]
 
     private static let bodies: Set<String> = [
@@ -32,8 +32,8 @@ enum VoteOutcome {
     ]
 
     /// Whether two sentences' houses may be one: the same, or either named only generically ("parliament",
-    /// "lawmakers"): a sixteenth audit's summary told "Portugal's Assembly of the Republic approved the budget"
-    /// and "Portugal's parliament has approved the 2027 state budget" both. A Senate and a House stay two.
+    /// "lawmakers"): a summary tells "Portugal's Assembly of the Republic approved the budget" and
+    /// "Portugal's parliament has approved the 2027 state budget" once. A Senate and a House stay two.
     static func sameBody(_ first: String, _ second: String) -> Bool {
         first == second || genericBodies.contains(first) || genericBodies.contains(second)
     }

@@ -6,11 +6,10 @@ extension SubjectRule {
     ///
     /// Why a rule and not only data: the labels file ransomware and hacking under Sci/Tech when
     /// the victim is a company, but a hospital's or a ministry's vocabulary pulls the subject
-    /// elsewhere: a second reader's audit found "Ransomware attack forces Danish hospitals to
-    /// divert ambulances" filed under none (health is `other`), so a major attack was not listed
-    /// while two others were under tech. Finance too since a tenth audit found "Cyberattack disrupts
-    /// Kuwait's main ports" under finance until the gang's claim arrived (ports, cargo and customs
-    /// read as trade).
+    /// elsewhere: "Ransomware attack forces Danish hospitals to divert ambulances" reads as none
+    /// (health is `other`), which would leave a major attack unlisted beside others under tech.
+    /// Finance too: "Cyberattack disrupts Kuwait's main ports" reads as finance until the gang's
+    /// claim arrives (ports, cargo and customs read as trade).
     public static let cyberAttack = SubjectRule(
         name: "CyberAttackRule", moves: [.other, .finance], strongEvidence: 0.9, desk: .tech, matches: CyberAttack.isReported)
 }

@@ -3,8 +3,8 @@ import NewsText
 extension SubjectRule {
     /// A report of a deadly natural disaster or accident is not a tech or finance story unless the
     /// model is very sure; it gets no desk. Politics is left alone (a row over the government's
-    /// response is politics). Accidents since a tenth reader's audit found a cargo-plane crash
-    /// that killed its crew under finance (an airline, cargo and an airport read as business).
+    /// response is politics). Accidents count too: a cargo-plane crash that killed its crew reads
+    /// as finance to the model (an airline, cargo and an airport read as business).
     ///
     /// Why a rule and not only data: the labeled sets file disasters under tech and finance (AG
     /// Sci/Tech holds quake science and hurricane forecasts, AG Business insured hurricane losses)
@@ -44,7 +44,7 @@ public enum DeadlyDisaster {
             casualties = casualties || !headline.isDisjoint(with: casualtyWords) || !lead.isDisjoint(with: casualtyWords)
             // An accident word is also a market's ("shares crash", "exchange collapse"): it counts
             // only with a toll in the same report's headline or lead ("killing three crew"). A disease
-            // outbreak counts the same way (a sixteenth audit's "cholera outbreak in Basra kills four" was under tech).
+            // outbreak counts the same way ("cholera outbreak in Basra kills four" reads as tech to the model).
             let incident = !headline.isDisjoint(with: Accidents.words) || !headline.isDisjoint(with: Outbreaks.words)
             if incident, !headline.union(lead).isDisjoint(with: accidentTollWords) { return true }
         }

@@ -5,13 +5,12 @@ extension SubjectRule {
     /// certain of finance or tech.
     ///
     /// Why a rule and not only data: the politics the labels show is British, Nigerian and
-    /// American, and what brings a government down is usually money or land, so a reader's audit
-    /// with fresh feeds found "French government falls in no-confidence vote" (over a budget) and
-    /// "Dutch government collapses after farmers' party quits coalition" (over nitrogen rules)
-    /// filed under finance at 0.45 and 0.71. Silver politics labels from AG World did not move
-    /// them and cost 0.003 cross-validated macro-F1 (docs/jarvis/story-engine.md, Topics). The
-    /// threshold is high because a second audit found "Romanian prime minister resigns" (over an
-    /// IMF programme) at finance 0.9 and above.
+    /// American, and what brings a government down is usually money or land, so "French government
+    /// falls in no-confidence vote" (over a budget) and "Dutch government collapses after farmers'
+    /// party quits coalition" (over nitrogen rules) read as finance at 0.45 and 0.71. Silver
+    /// politics labels from AG World did not move them and cost 0.003 cross-validated macro-F1 (docs/jarvis/story-engine.md, Topics). The
+    /// threshold is high because "Romanian prime minister resigns" (over an IMF programme) scores
+    /// finance 0.9 and above.
     public static let governmentCrisis = SubjectRule(
         name: "GovernmentCrisisRule", moves: [.finance, .tech], strongEvidence: 0.99, desk: .politics,
         matches: GovernmentCrisis.isReported)
@@ -29,7 +28,7 @@ public enum GovernmentCrisis {
     static let fallingVerbs: Set<String> = [
         "falls", "fell", "collapses", "collapsed", "collapse", "toppled", "topples", "topple", "ousted", "ousts", "oust",
         "resigns", "resigned", "resign", "quits", "quit", "dissolved", "dissolves", "impeached",
-        // A coalition breaking apart: a twelfth audit's "Albanian coalition splits over coastal building law" (finance).
+        // A coalition breaking apart: "Albanian coalition splits over coastal building law" (finance to the model).
         "splits", "split", "crumbles", "crumbled", "implodes", "imploded",
     ]
     /// A head of government removing ministers: the verb, then a minister or the cabinet within three words.
@@ -62,7 +61,7 @@ public enum GovernmentCrisis {
             if fallingVerbs.contains(word), institutions.contains(next) || (next == "the" && institutions.contains(after)) {
                 return true
             }
-            // A minister sacked: "prime minister sacks oil minister" (a sixteenth audit: finance), "minister dismissed".
+            // A minister sacked: "prime minister sacks oil minister" (finance to the model), "minister dismissed".
             if dismissingVerbs.contains(word), words[(index + 1)...].prefix(3).contains(where: dismissedOffices.contains) { return true }
             if ["minister", "ministers"].contains(word), dismissedVerbs.contains(next) { return true }
         }

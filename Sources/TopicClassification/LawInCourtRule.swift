@@ -5,9 +5,9 @@ extension SubjectRule {
     /// model is all but sure of finance or tech.
     ///
     /// Why a rule and not only data: the laws courts rule on are mostly about money or work (a tax
-    /// reform, an employment law for app drivers), and the labels file money under finance; the
-    /// fifteenth and sixteenth reader's audits found "Colombia's top court strikes down 2025 tax reform"
-    /// and "Brazil's Supreme Court strikes down app drivers' employment law" under finance. A court's
+    /// reform, an employment law for app drivers), and the labels file money under finance, so the
+    /// model reads "Colombia's top court strikes down 2025 tax reform" and "Brazil's Supreme Court
+    /// strikes down app drivers' employment law" as finance. A court's
     /// ruling on a company ("EU court upholds Google fine") names no law and is left to the model.
     public static let lawInCourt = SubjectRule(
         name: "LawInCourtRule", moves: [.finance, .tech], strongEvidence: 0.99, desk: .politics,

@@ -2,12 +2,12 @@ import NewsText
 
 extension SubjectRule {
     /// A legislature voting is politics, whatever the bill is about, unless the model is all but
-    /// sure of finance or tech (0.99: a fourth audit's single report of a vote scored finance 0.90,
-    /// an eleventh audit's four reports of a House vote on airline refunds 0.96 together).
+    /// sure of finance or tech (0.99: a single report of a vote can score finance 0.90, and four
+    /// reports of a House vote on airline refunds scored 0.96 together).
     ///
     /// Why a rule and not only data: the labels' politics is mostly campaigns and parties, while a
-    /// vote on a bill about money or technology reads as its subject. A fourth reader's audit found
-    /// "US House votes to ban lawmakers from trading stocks" (312-108) under finance; AllSides tags
+    /// vote on a bill about money or technology reads as its subject: the model files "US House
+    /// votes to ban lawmakers from trading stocks" (312-108) under finance; AllSides tags
     /// such votes (Congress, Senate, Federal Budget) as politics, and so does the newsroom test's
     /// "Senate passes $1.2 trillion budget bill".
     public static let legislativeVote = SubjectRule(
@@ -21,8 +21,8 @@ public enum LegislativeVote {
     static let legislatures: Set<String> = [
         "house", "senate", "congress", "parliament", "lawmakers", "legislators", "mps", "senators", "representatives",
         "bundestag", "assembly", "legislature", "lawmaker", "sejm", "knesset", "duma",
-        // A town's council is its legislature: a fourteenth audit's "Council approves $14m harbour cycleway
-        // extension" was listed under finance.
+        // A town's council is its legislature ("Council approves $14m harbour cycleway extension"
+        // reads as finance to the model).
         "council", "councillors", "councilors",
     ]
     static let voteVerbs: Set<String> = [

@@ -5,8 +5,8 @@ extension SubjectRule {
     /// the model is all but sure of finance or tech.
     ///
     /// Why a rule and not only data: such cases are usually about money (bribes, embezzlement,
-    /// licences), and the labels file money under finance; a twelfth reader's audit found "Former
-    /// East Timor fisheries minister jailed for corruption" under finance. A case against a company
+    /// licences), and the labels file money under finance, so "Former East Timor fisheries minister
+    /// jailed for corruption" reads as finance to the model. A case against a company
     /// or its boss is left to the model: a chief executive is no politician.
     public static let politicianInCourt = SubjectRule(
         name: "PoliticianInCourtRule", moves: [.finance, .tech], strongEvidence: 0.99, desk: .politics,
@@ -21,8 +21,8 @@ public enum PoliticianInCourt {
         "minister", "exminister", "president", "expresident", "premier", "governor", "exgovernor", "senator",
         "lawmaker", "mp", "mayor", "legislator", "congressman", "congresswoman", "speaker",
     ]
-    /// What makes an "official" the state's (a sixteenth audit's "Mexican ex-security official sentenced…"
-    /// for embezzling police funds was under finance), as `Tokenizer` writes them ("ex-security" is "exsecurity").
+    /// What makes an "official" the state's ("Mexican ex-security official sentenced…" for embezzling
+    /// police funds reads as finance otherwise), as `Tokenizer` writes them ("ex-security" is "exsecurity").
     static let stateOfficials: Set<String> = [
         "government", "state", "security", "exsecurity", "police", "expolice", "party", "customs", "municipal", "federal",
         "ministry", "election", "electoral", "regional", "provincial", "county", "city", "defence", "defense",

@@ -44,8 +44,8 @@ struct ArticleStore: Sendable {
                     // before this change must not be served again (`StoryFirstPageCache`).
                     if try existing.decode(String?.self, "story_id") != nil {
                         try StoryRanking.advanceGeneration(connection)
-                        // Its story was composed from the old text (a fifteenth reader's audit: a toll revised
-                        // in place to 15 dead stayed at 11 on the card).
+                        // Its story was composed from the old text (a toll revised in place to 15 dead
+                        // must not stay at 11 on the card).
                         try connection.execute("UPDATE articles SET revised = 1, revised_at = $1 WHERE id = $2",
                                                [now.sqlValue, .text(try existing.decode(String.self, "id"))])
                     }

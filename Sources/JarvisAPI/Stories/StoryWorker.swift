@@ -69,7 +69,7 @@ final class StoryWorker: Sendable {
     /// A poll of many feeds stores their entries feed by feed over a moment. Waiting until the
     /// arrivals pause (`arrivalSettleSeconds`, at most `arrivalSettleLimitSeconds`) places such a
     /// burst in one round, in publication order (`decide`), rather than in pieces split by which
-    /// feed answered first: a tenth reader's audit saw replays of one first poll give different stories.
+    /// feed answered first, so replays of one first poll give the same stories.
     private func awaitArrivalsPause() async {
         let started = Date()
         while !Task.isCancelled {
@@ -279,8 +279,8 @@ final class StoryWorker: Sendable {
 
     /// An article as the engine reads it. One its outlet revised in place is read as of its revision
     /// (`revised_at`): what it says now is the outlet's word at that time, so a toll it raised is newer
-    /// than another outlet's report of the hour before (a fifteenth audit's report revised to 15 dead
-    /// would otherwise read as disputing a later "climbs to 11") — also in an engine rebuilt after a
+    /// than another outlet's report of the hour before (a report revised to 15 dead would otherwise
+    /// read as disputing a later "climbs to 11") — also in an engine rebuilt after a
     /// restart. Every query that feeds the engine selects `revised_at`.
     static func article(_ row: Row) throws -> EngineArticle {
         let publishedAt: Date = try row.decode("published_at")
@@ -296,8 +296,8 @@ final class StoryWorker: Sendable {
 extension JarvisEvent {
     /// What the app's home feed (listed stories only) must hear about `snapshot`: `story.created`
     /// when it enters the feed (new, revived, or now on a desk), `story.updated` while it stays,
-    /// `story.stale` when it leaves it for no desk, and nothing for a story never listed (a fifth
-    /// reader's audit saw `story.created` for sport and celebrity stories the app then refetched for).
+    /// `story.stale` when it leaves it for no desk, and nothing for a story never listed (the app
+    /// would refetch for sport and celebrity stories it never shows).
     static func feedChange(_ snapshot: StorySnapshot, wasInFeed: Bool, at time: Date) -> JarvisEvent? {
         switch (wasInFeed, snapshot.isListed) {
         case (false, true):
