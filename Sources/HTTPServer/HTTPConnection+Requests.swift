@@ -117,7 +117,7 @@ extension HTTPConnection {
 
     private func record(status: Int, bytes: Int) {
         let seconds = machine.elapsed(now: MonotonicClock.seconds())
-        let method = machine.head?.method ?? "-"
+        let method = machine.head?.method.rawValue ?? "-"
         let routeLabel = machine.route?.pattern ?? "unmatched"
         context.metrics.recordRequest(method: method, route: routeLabel, status: status, seconds: seconds, shard: loop.index)
         if context.accessLog {

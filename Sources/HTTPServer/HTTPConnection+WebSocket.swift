@@ -4,7 +4,7 @@ extension HTTPConnection {
     func startWebSocket(request: Request, head: RequestHead, handler: @escaping WebSocketHandler) {
         let accept: String
         do {
-            accept = try WebSocketHandshake.validate(method: head.method, headers: head.headers.fields)
+            accept = try WebSocketHandshake.validate(method: head.method.rawValue, headers: head.headers.fields)
         } catch {
             var refusal = HTTPError(status: error.httpStatus, code: "websocket.handshake_failed", message: error.description)
             for header in error.responseHeaders { refusal.headers.add(header.name, header.value) }

@@ -186,7 +186,7 @@ struct HTTPConnectionMachine {
             parser.bodyLimit = match.options.maxBodyBytes ?? configuration.limits.defaultBodyBytes
         case .methodNotAllowed(let allowed):
             routingError = HTTPError(status: 405, code: "route.method_not_allowed",
-                                     message: "\(head.method) is not allowed here", headers: ["Allow": allowed.joined(separator: ", ")])
+                                     message: "\(head.method) is not allowed here", headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")])
         case .notFound:
             routingError = HTTPError(status: 404, code: "route.not_found", message: "No route for \(head.method) \(head.path)")
         }
@@ -274,7 +274,7 @@ struct HTTPConnectionMachine {
         guard phase == .responding, let head else { return nil }
         releaseBody()
         return ResponseFraming(keepAlive: head.keepAlive && canKeepAlive(draining: draining),
-                               omitBody: head.method == "HEAD", chunked: head.versionMinor >= 1)
+                               omitBody: head.method == .head, chunked: head.versionMinor >= 1)
     }
 
     /// A streamed body is being produced (it has no natural end, so a drain cuts it).

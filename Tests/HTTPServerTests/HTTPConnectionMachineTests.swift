@@ -238,6 +238,22 @@ final class HTTPConnectionMachineTests: XCTestCase {
         XCTAssertEqual(connection.machine.routingError?.headers["Allow"], "GET, HEAD")
     }
 
+    /// A method the parser knows but no route has is a 405 naming the route's methods (`HEAD`
+    /// with `GET`); one the parser does not know is a 501 (`testParserLimitsAndBadFramingAreRefused`).
+    func testMethodsAreRoutedAsTypedValues() {
+        var connection = Connection()
+        XCTAssertEqual(connection.receive("TRACE /hello HTTP/1.1\r\n\r\n"), "dispatch()")
+        XCTAssertEqual(connection.machine.head?.method, HTTPMethod(rawValue: "TRACE"))
+        XCTAssertEqual(connection.machine.routingError?.status, 405)
+        XCTAssertEqual(connection.machine.routingError?.headers["Allow"], "GET, HEAD")
+        _ = connection.respond()
+        XCTAssertEqual(connection.receive("HEAD /hello HTTP/1.1\r\n\r\n"), "dispatch()")
+        XCTAssertNil(connection.machine.routingError)
+        XCTAssertEqual(connection.machine.route?.method, .get, "HEAD is answered by the GET route")
+        _ = connection.respond()
+        XCTAssertEqual(connection.receive("get /hello HTTP/1.1\r\n\r\n"), "refuse(501)", "methods are case-sensitive")
+    }
+
     func testBodiesInFlightAreCappedPerAddressAndProcess() {
         var configuration = ServerConfiguration()
         configuration.maxBodyBytesInFlightPerAddress = 700
