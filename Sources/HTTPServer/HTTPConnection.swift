@@ -86,7 +86,8 @@ final class HTTPConnection: EventLoopSelectable {
         while true {
             switch action {
             case .none:
-                guard outermost, machine.phase != .closed else {
+                // `next` has nothing to parse without input; skipping it saves a clock read per response.
+                guard outermost, machine.phase != .closed, !machine.input.isEmpty else {
                     updateReadInterest()
                     return
                 }
