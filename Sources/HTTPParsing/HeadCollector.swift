@@ -87,7 +87,7 @@ struct HeadCollector {
         guard major == 1 else { return .failure(HTTPParseError(
             status: 505, code: "http.version_not_supported", message: "Only HTTP/1.x is supported")) }
 
-        let method = String(cString: http_method_str(http_method(rawValue: parser.method)))
+        let method = HTTPMethod(parserCode: parser.method)
         // CONNECT makes http-parser stop at the head and leave what follows unparsed: we are
         // not a proxy, so refuse it rather than read a tunnel as the next request.
         if method == "CONNECT" { return .failure(.malformed("CONNECT is not supported")) }

@@ -1,6 +1,6 @@
 /// The request line and header block of one request, as parsed.
 public struct RequestHead: Sendable {
-    public var method: String
+    public var method: HTTPMethod
     /// The request target exactly as sent (path and query).
     public var target: String
     public var versionMajor: Int

@@ -1,82 +1,23 @@
-/// Reading requests and writing their responses, one at a time and in order.
+/// Running each request's handler and writing its response; the machine decides when.
 extension HTTPConnection {
-    /// Parses buffered input until a request is complete, more bytes are needed, or unsent
-    /// output passes the high-water mark (then `flush` resumes it once the client catches up).
-    /// A response completed inside (a synchronous handler) does not re-enter: the loop goes on.
-    func process() {
-        guard !processing else { return }
-        processing = true
-        defer { processing = false }
-        while (phase == .awaitingRequest || phase == .readingBody) && !input.isEmpty
-                && outbound.pendingCount <= context.configuration.outboundHighWater {
-            if requestStartedAt == nil { requestStartedAt = MonotonicClock.seconds() }
-            let step: HTTPRequestParser.Step
-            do {
-                step = try input.withUnread { try parser.parse($0) }
-            } catch {
-                fail(HTTPError(error as? HTTPParseError ?? .malformed("unreadable request")))
-                return
-            }
-            let wasReadingBody = phase == .readingBody
-            input.consume(step.consumed)
-            if wasReadingBody && !admitBodyBytes(step.consumed) { return }
-            switch step.event {
-            case .head(let head): receivedHead(head, complete: false)
-            case .message(let body): receivedMessage(body: body)
-            case .complete(let head): receivedHead(head, complete: true)
-            case nil: return
-            }
-        }
-    }
-
-    /// `complete`: the request has no body and is whole already.
-    private func receivedHead(_ head: RequestHead, complete: Bool) {
-        phase = .readingBody
-        self.head = head
-        route = nil
-        routingError = nil
-        (admission, checkedRequestID) = (nil, nil)
-        switch context.router.match(method: head.method, path: head.path) {
-        case .found(let match, let parameters):
-            route = match
-            self.parameters = parameters
-            parser.bodyLimit = match.options.maxBodyBytes ?? context.configuration.limits.defaultBodyBytes
-        case .methodNotAllowed(let allowed):
-            routingError = HTTPError(status: 405, code: "route.method_not_allowed",
-                                     message: "\(head.method) is not allowed here", headers: ["Allow": allowed.joined(separator: ", ")])
-        case .notFound:
-            routingError = HTTPError(status: 404, code: "route.not_found", message: "No route for \(head.method) \(head.path)")
-        }
-        if let length = head.contentLength, length > parser.bodyLimit {
-            fail(HTTPError(.bodyTooLarge))
-            return
-        }
-        if routingError == nil, let headCheck = route?.options.headCheck {
-            startHeadCheck(headCheck, head: head, complete: complete)
-        } else {
-            startBody(head, complete: complete)
-        }
-    }
-
-    func receivedMessage(body: [UInt8]) {
-        guard let head else { return }
+    /// The machine has a whole request: build it and run the pipeline (or answer its routing error).
+    func dispatch(body: [UInt8]) {
+        guard let head = machine.head else { return }
         // Reading stays on while the handler runs (toggling epoll interest per request would
-        // cost two syscalls): pipelined bytes queue in `input` up to a cap.
-        phase = .responding
-        handlerStartedAt = MonotonicClock.seconds()
+        // cost two syscalls): pipelined bytes queue in the machine's input up to a cap.
         var request = Request(method: head.method, target: head.target, headers: head.headers, body: body,
                               requestID: checkedRequestID ?? RequestID.accept(head.headers["X-Request-Id"], generator: &loop.requestIDs),
                               remoteAddress: peer)
-        request.pathParameters = parameters
-        request.route = route?.pattern
+        request.pathParameters = machine.parameters
+        request.route = machine.route?.pattern
         request.admission = admission
         (admission, checkedRequestID) = (nil, nil)
         loggedRequest = request
-        if let routingError {
+        if let routingError = machine.routingError {
             deliver(context.errorRenderer.render(routingError))
             return
         }
-        guard let route else { return }
+        guard let route = machine.route else { return }
         switch route.kind {
         case .webSocket(let handler):
             // The upgrade passes through the middleware too (authentication!): the endpoint's
@@ -110,12 +51,12 @@ extension HTTPConnection {
                 loop.execute { _ in me.object?.pipelineFinished(response, then: next) }
             }
         }
-        if phase == .responding { handlerTask = task }
+        if machine.phase == .responding { handlerTask = task }
     }
 
     private func pipelineFinished(_ response: Response, then next: AfterPipeline) {
         if case .upgrade(let handler, let request, let head) = next, response.status == 101 {
-            guard phase == .responding else { return }
+            guard machine.phase == .responding else { return }
             handlerTask = nil
             startWebSocket(request: request, head: head, handler: handler)
         } else {
@@ -125,65 +66,47 @@ extension HTTPConnection {
 
     /// Writes `response` for the current request; for streamed bodies, starts the producer.
     func deliver(_ response: Response) {
-        guard phase == .responding, let head else { return }
+        guard let framing = machine.beginResponse(draining: context.isDraining) else { return }
         handlerTask = nil
-        releaseBody()
-        let keepAlive = head.keepAlive && canKeepAlive
-        let isHead = head.method == "HEAD"
+        let keepAlive = framing.keepAlive
         let serverName = context.configuration.serverName
         switch response.body {
         case .bytes(let bytes):
             let bodyAllowed = !HTTPStatus.forbidsBody(response.status)
             ResponseHead.write(response, contentLength: bodyAllowed ? bytes.count : nil, chunked: false, keepAlive: keepAlive,
-                               requestID: loggedRequest?.requestID, serverName: serverName, loop: loop, into: &outbound)
-            if bodyAllowed && !isHead { outbound.append(bytes) }
+                               requestID: loggedRequest?.requestID, serverName: serverName, loop: loop, into: &machine.outbound)
+            if bodyAllowed && !framing.omitBody { machine.outbound.append(bytes) }
             finishResponse(status: response.status, bytes: bytes.count, keepAlive: keepAlive)
-        case .stream(let produce) where isHead:
+        case .stream(let produce) where framing.omitBody:
             _ = produce
             ResponseHead.write(response, contentLength: nil, chunked: false, keepAlive: keepAlive,
-                               requestID: loggedRequest?.requestID, serverName: serverName, loop: loop, into: &outbound)
+                               requestID: loggedRequest?.requestID, serverName: serverName, loop: loop, into: &machine.outbound)
             finishResponse(status: response.status, bytes: 0, keepAlive: keepAlive)
         case .stream(let produce):
             // HTTP/1.0 has no chunked coding: the body then ends when the connection does.
-            let chunked = head.versionMinor >= 1
+            let chunked = framing.chunked
             ResponseHead.write(response, contentLength: nil, chunked: chunked, keepAlive: keepAlive && chunked,
-                               requestID: loggedRequest?.requestID, serverName: serverName, loop: loop, into: &outbound)
+                               requestID: loggedRequest?.requestID, serverName: serverName, loop: loop, into: &machine.outbound)
             startStream(status: response.status, chunked: chunked, keepAlive: keepAlive && chunked, produce: produce)
         }
     }
 
     func finishResponse(status: Int, bytes: Int, keepAlive: Bool) {
         record(status: status, bytes: bytes)
-        if keepAlive {
-            phase = .awaitingRequest
-            head = nil
-            requestStartedAt = nil
-        } else {
-            closeWhenFlushed = true
-        }
-        flush()
+        perform(machine.responseQueued(keepAlive: keepAlive))
     }
 
-    /// Answers a request that cannot be read on (bad framing, limits, timeouts) and closes.
-    func fail(_ error: HTTPError) {
-        refuse(context.errorRenderer.render(error))
-    }
-
-    /// Sends `response` instead of reading the request on, and closes: what is left of the body
-    /// is discarded by the lingering close, never buffered.
+    /// Sends `response` instead of reading the request on, and closes (the machine's `refuse`).
     func refuse(_ response: Response) {
-        switch phase {
-        case .closed, .lingering: return
-        case .responding, .webSocket: close(); return
-        case .awaitingRequest, .readingBody, .checkingHead: break
+        switch machine.refuse() {
+        case .ignore: return
+        case .close: close(); return
+        case .write: break
         }
-        phase = .responding
-        closeWhenFlushed = true
-        releaseBody()
         if case .bytes(let bytes) = response.body {
             ResponseHead.write(response, contentLength: bytes.count, chunked: false, keepAlive: false,
-                               requestID: nil, serverName: context.configuration.serverName, loop: loop, into: &outbound)
-            outbound.append(bytes)
+                               requestID: nil, serverName: context.configuration.serverName, loop: loop, into: &machine.outbound)
+            machine.outbound.append(bytes)
         }
         record(status: response.status, bytes: 0)
         flush()
@@ -193,9 +116,9 @@ extension HTTPConnection {
     func finishUpgrade(status: Int) { record(status: status, bytes: 0) }
 
     private func record(status: Int, bytes: Int) {
-        let seconds = requestStartedAt.map { MonotonicClock.seconds() - max($0, handlerStartedAt) } ?? 0
-        let method = head?.method ?? "-"
-        let routeLabel = route?.pattern ?? "unmatched"
+        let seconds = machine.elapsed(now: MonotonicClock.seconds())
+        let method = machine.head?.method.rawValue ?? "-"
+        let routeLabel = machine.route?.pattern ?? "unmatched"
         context.metrics.recordRequest(method: method, route: routeLabel, status: status, seconds: seconds, shard: loop.index)
         if context.accessLog {
             AccessLog.write(context: context, loop: loop, request: loggedRequest, method: method, route: routeLabel,

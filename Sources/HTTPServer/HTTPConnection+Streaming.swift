@@ -2,12 +2,13 @@
 /// as a task; each chunk hops to the loop, and the producer waits while the client is behind.
 extension HTTPConnection {
     func startStream(status: Int, chunked: Bool, keepAlive: Bool, produce: @escaping @Sendable (ResponseBodyWriter) async throws -> Void) {
+        machine.streamStarted()
         flush()
         let me = LoopBound(self), loop = self.loop
         let writer = ResponseBodyWriter { bytes in
             try await withCheckedThrowingContinuation { continuation in
                 loop.execute { _ in
-                    guard let connection = me.object, connection.phase == .responding else {
+                    guard let connection = me.object, connection.machine.phase == .responding else {
                         continuation.resume(throwing: CancellationError())
                         return
                     }
@@ -28,18 +29,18 @@ extension HTTPConnection {
 
     private func writeChunk(_ bytes: [UInt8], chunked: Bool, continuation: CheckedContinuation<Void, any Error>) {
         guard !bytes.isEmpty else { continuation.resume(); return }
-        if chunked { outbound.append(String(bytes.count, radix: 16) + "\r\n") }
-        outbound.append(bytes)
-        if chunked { outbound.append("\r\n") }
+        if chunked { machine.outbound.append(String(bytes.count, radix: 16) + "\r\n") }
+        machine.outbound.append(bytes)
+        if chunked { machine.outbound.append("\r\n") }
         waitForDrainIfNeeded(continuation)
     }
 
     /// Flushes, then resumes `continuation` now, or once the unsent bytes fall under the mark.
     func waitForDrainIfNeeded(_ continuation: CheckedContinuation<Void, any Error>) {
         flush()
-        if phase == .closed {
+        if machine.phase == .closed {
             continuation.resume(throwing: CancellationError())
-        } else if outbound.pendingCount > context.configuration.outboundHighWater {
+        } else if machine.outboundOverHighWater {
             drainWaiters.append(continuation)
         } else {
             continuation.resume()
@@ -47,9 +48,9 @@ extension HTTPConnection {
     }
 
     private func endStream(status: Int, chunked: Bool, keepAlive: Bool) {
-        guard phase == .responding else { return }
+        guard machine.phase == .responding else { return }
         streamTask = nil
-        if chunked { outbound.append("0\r\n\r\n") }
+        if chunked { machine.outbound.append("0\r\n\r\n") }
         finishResponse(status: status, bytes: 0, keepAlive: keepAlive)
     }
 }

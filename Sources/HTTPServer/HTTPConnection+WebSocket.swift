@@ -4,7 +4,7 @@ extension HTTPConnection {
     func startWebSocket(request: Request, head: RequestHead, handler: @escaping WebSocketHandler) {
         let accept: String
         do {
-            accept = try WebSocketHandshake.validate(method: head.method, headers: head.headers.fields)
+            accept = try WebSocketHandshake.validate(method: head.method.rawValue, headers: head.headers.fields)
         } catch {
             var refusal = HTTPError(status: error.httpStatus, code: "websocket.handshake_failed", message: error.description)
             for header in error.responseHeaders { refusal.headers.add(header.name, header.value) }
@@ -13,7 +13,7 @@ extension HTTPConnection {
         }
         var response = "HTTP/1.1 101 Switching Protocols\r\n"
         for header in WebSocketHandshake.switchingProtocolsHeaders(accept: accept) { response += "\(header.name): \(header.value)\r\n" }
-        outbound.append(response + "X-Request-Id: \(request.requestID)\r\n\r\n")
+        machine.outbound.append(response + "X-Request-Id: \(request.requestID)\r\n\r\n")
         finishUpgrade(status: 101)
 
         let me = LoopBound(self), loop = self.loop
@@ -29,14 +29,13 @@ extension HTTPConnection {
                                     maxMessageSize: context.configuration.webSocketMaxMessageBytes),
             inbox: inbox)
         webSocket = session
-        phase = .webSocket
+        let early = machine.upgraded()
         let socket = WebSocket(session: session, loop: loop, inbox: inbox)
         streamTask = Task(executorPreference: loop) {
             await handler(request, socket)
             loop.execute { _ in me.object?.webSocket?.handlerFinished() }
         }
         flush()
-        let early = input.takeAll()
         if !early.isEmpty { early.withUnsafeBytes { session.receive($0) } }
         updateReadInterest()
     }

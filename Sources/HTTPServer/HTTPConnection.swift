@@ -1,60 +1,31 @@
 import CSystem
 import Glibc
 
-/// One client connection, confined to one event loop's thread. It reads bytes, parses requests
-/// one at a time (pipelined requests wait in `input`), runs each handler as a task on the same
-/// loop, and writes responses back in order. Request handling is in HTTPConnection+Requests.
+/// One client connection, confined to one event loop's thread. Every decision (what to parse,
+/// when to answer, keep-alive, limits, timeouts, lingering) is `HTTPConnectionMachine`'s; this
+/// class moves bytes between the socket and the machine, carries out the machine's actions, and
+/// runs handlers as tasks on the same loop. Request handling is in HTTPConnection+Requests.
 final class HTTPConnection: EventLoopSelectable {
-    enum Phase: Equatable {
-        case awaitingRequest, readingBody, responding, webSocket
-        /// The route's head check runs; the body waits unread (reading stops at the input cap).
-        case checkingHead
-        /// Our side is done and shut for writing; unread client bytes are discarded until the
-        /// client closes too (or a short deadline passes). Closing at once would make the kernel
-        /// answer those bytes with a reset, and the client could lose the response we just sent.
-        case lingering(until: Double)
-        case closed
-    }
-    static let lingerSeconds = 2.0
-    /// A WebSocket peer gets this long to answer our Close frame before the TCP connection goes.
-    static let closeHandshakeSeconds = 5.0
-
     let fd: Int32
     let peer: String
     let loop: EventLoop
     let context: ServerContext
     private let onClose: (HTTPConnection) -> Void
 
-    var phase = Phase.awaitingRequest
-    let parser: HTTPRequestParser
-    var input = ByteQueue()
-    var outbound = OutboundBuffer()
+    var machine: HTTPConnectionMachine
     private var interest: UInt32 = EPOLLIN.rawValue
-    var closeWhenFlushed = false
-    /// The client shut its sending side; we still owe it the response in progress.
-    private var peerClosedInput = false
-    /// Set while `process()` runs, so a response finished inside it does not re-enter it.
-    var processing = false
+    /// Set while `perform` runs, so a response finished inside it (a synchronous handler) does
+    /// not parse the next pipelined request recursively: the outer `perform` goes on instead.
+    private var performing = false
 
-    // The request being read or answered.
-    var head: RequestHead?
-    var route: Route?
-    var parameters: [String: String] = [:]
-    var routingError: HTTPError?
-    var requestStartedAt: Double?
-    var handlerStartedAt = 0.0
+    // What the socket side keeps about the current request.
     var loggedRequest: Request?
     var handlerTask: Task<Void, Never>?
     /// What the route's head check admitted the current request with.
     var admission: (any Sendable)?
     /// The request id the head check saw, kept for the rest of the request's log lines.
     var checkedRequestID: String?
-    /// Body bytes of the current request counted against `BodyBudget`, and read so far.
-    var reservedBodyBytes = 0
-    var bodyBytesRead = 0
 
-    var lastReadAt: Double
-    private var lastWriteProgressAt: Double
     var streamTask: Task<Void, Never>?
     /// Producers (streamed bodies, WebSocket senders) waiting for the outbound buffer to drain.
     var drainWaiters: [CheckedContinuation<Void, any Error>] = []
@@ -66,18 +37,16 @@ final class HTTPConnection: EventLoopSelectable {
         self.loop = loop
         self.context = context
         self.onClose = onClose
-        self.parser = HTTPRequestParser(limits: context.configuration.limits)
-        let now = MonotonicClock.seconds()
-        lastReadAt = now
-        lastWriteProgressAt = now
+        machine = HTTPConnectionMachine(configuration: context.configuration, router: context.router,
+                                        bodyBudget: context.bodyBudget, peer: peer, now: MonotonicClock.seconds())
     }
 
     // MARK: readiness
 
     func handle(events: UInt32) {
         if events & EPOLLOUT.rawValue != 0 { flush() }
-        if phase == .closed { return }
-        if peerClosedInput && events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+        if machine.phase == .closed { return }
+        if machine.inputClosed && events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
             close()  // both directions are gone: nothing we write can arrive
         } else if events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
             readAvailable()
@@ -88,76 +57,90 @@ final class HTTPConnection: EventLoopSelectable {
         let buffer = loop.readBuffer
         let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
         if count == 0 {
-            peerFinishedSending()
+            perform(machine.peerClosed())
             return
         }
         if count < 0 {
             if errno != EAGAIN && errno != EINTR { close() }
             return
         }
-        lastReadAt = MonotonicClock.seconds()
         let received = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-        switch phase {
-        case .lingering, .closed:
-            return
-        case .webSocket:
+        let action = machine.received(received, now: MonotonicClock.seconds())
+        if case .deliverToWebSocket = action {
             webSocket?.receive(received)
-        case .awaitingRequest, .readingBody, .responding, .checkingHead:
-            input.append(received)
-            process()
+            updateReadInterest()
+        } else {
+            perform(action)
         }
-        updateReadInterest()
     }
 
-    /// End of file from the client. What is being answered (and any complete requests already
-    /// received) is still answered; the connection closes after that.
-    private func peerFinishedSending() {
-        switch phase {
-        case .responding, .checkingHead:
-            peerClosedInput = true
-        case .awaitingRequest where !outbound.isEmpty || !input.isEmpty:
-            peerClosedInput = true
-            if input.isEmpty { closeWhenFlushed = true }
-        default:
-            close()
-            return
+    // MARK: carrying out the machine's actions
+
+    /// Carries out `action` and whatever the machine answers to its outcome, until the machine
+    /// waits for an event; the outermost call then lets it parse on (pipelined input).
+    func perform(_ action: HTTPConnectionMachine.Action) {
+        let outermost = !performing
+        performing = true
+        defer { if outermost { performing = false } }
+        var action = action
+        while true {
+            switch action {
+            case .none:
+                // `next` has nothing to parse without input; skipping it saves a clock read per response.
+                guard outermost, machine.phase != .closed, !machine.input.isEmpty else {
+                    updateReadInterest()
+                    return
+                }
+                action = machine.next(now: MonotonicClock.seconds())
+                if case .none = action {
+                    updateReadInterest()
+                    return
+                }
+            case .flush:
+                action = writeOutbound()
+            case .dispatch(let body):
+                dispatch(body: body)
+                action = .none
+            case .checkHead(let headCheck):
+                startHeadCheck(headCheck)
+                action = .none
+            case .refuse(let error):
+                refuse(context.errorRenderer.render(error))
+                action = .none
+            case .shutdownWrite:
+                shutdown(fd, Int32(SHUT_WR))
+                action = .none
+            case .closeWebSocket:
+                webSocket?.closeForShutdown()
+                action = .none
+            case .deliverToWebSocket:
+                action = .none
+            case .close:
+                close()
+                return
+            }
         }
-        updateReadInterest()
     }
 
-    /// Whether the connection may carry another request after the current response.
-    var canKeepAlive: Bool {
-        !context.isDraining && !closeWhenFlushed && !(peerClosedInput && input.isEmpty)
-    }
-
-    // MARK: writing
-
-    func flush() {
-        guard phase != .closed else { return }
-        let (result, written) = outbound.flush(to: fd)
-        if written > 0 { lastWriteProgressAt = MonotonicClock.seconds() }
+    /// Writes what the kernel takes and tells the machine how it went.
+    private func writeOutbound() -> HTTPConnectionMachine.Action {
+        guard machine.phase != .closed else { return .none }
+        let (result, written) = machine.outbound.flush(to: fd)
         switch result {
         case .drained:
             setWriteInterest(false)
             resumeDrainWaiters()
-            if closeWhenFlushed {
-                linger()
-                return
-            }
         case .blocked:
             setWriteInterest(true)
-            if outbound.pendingCount <= context.configuration.outboundHighWater / 2 { resumeDrainWaiters() }
+            if machine.outboundHasRoom { resumeDrainWaiters() }
         case .failed:
-            close()
-            return
+            break
         }
-        // Output fell behind and paused parsing or reading: pick up where we left off.
-        if !processing && outbound.pendingCount <= context.configuration.outboundHighWater
-            && (phase == .awaitingRequest || phase == .readingBody) && !input.isEmpty {
-            process()
-        }
-        updateReadInterest()
+        return machine.flushed(result, written: written, now: MonotonicClock.seconds())
     }
+
+    /// Sends what `outbound` holds (and lets the machine go on once the client caught up).
+    func flush() { perform(.flush) }
 
     private func resumeDrainWaiters() {
         let waiters = drainWaiters
@@ -170,82 +153,33 @@ final class HTTPConnection: EventLoopSelectable {
         if wanted != interest { interest = wanted; loop.modify(fd, events: interest) }
     }
 
-    /// Reads only while there is room: unparsed input under its cap, unsent output under the
-    /// high-water mark (a client that sends but never reads would otherwise grow both), and the
-    /// WebSocket handler keeping up with its inbox.
+    /// Arms reading as the machine wants it.
     func updateReadInterest() {
-        guard phase != .closed else { return }
-        var wanted = !peerClosedInput
-        if case .lingering = phase {
-            wanted = true
-        } else if input.count > context.configuration.limits.maxHeaderBytes * 4
-                    || outbound.pendingCount > context.configuration.outboundHighWater
-                    || webSocket?.inboxFull == true {
-            wanted = false
-        }
+        guard machine.phase != .closed else { return }
+        let wanted = machine.wantsToRead(webSocketBehind: webSocket?.inboxFull == true)
         let events = wanted ? interest | EPOLLIN.rawValue : interest & ~EPOLLIN.rawValue
         if events != interest { interest = events; loop.modify(fd, events: interest) }
     }
 
     // MARK: lifetime
 
-    /// Once a second: enforce the head, body, idle, write and close-handshake timeouts.
+    /// Once a second: the machine's timeouts.
     func tick(now: Double) {
-        let configuration = context.configuration
-        if !outbound.isEmpty && now - lastWriteProgressAt > configuration.writeTimeout {
-            close()
-            return
-        }
-        switch phase {
-        case .awaitingRequest:
-            if let started = requestStartedAt {
-                if now - started > configuration.headTimeout {
-                    fail(HTTPError(status: 408, code: "http.request_timeout", message: "Request head not received in time"))
-                }
-            } else if outbound.isEmpty && now - max(lastReadAt, lastWriteProgressAt) > configuration.idleTimeout {
-                close()
-            }
-        case .readingBody:
-            if now - lastReadAt > configuration.bodyReadTimeout || now - (requestStartedAt ?? now) > configuration.requestTimeout {
-                fail(HTTPError(status: 408, code: "http.request_timeout", message: "Request body not received in time"))
-            }
-        case .webSocket:
-            if let sent = webSocket?.closeSentAt, now - sent > Self.closeHandshakeSeconds { close() }
-        case .lingering(let deadline):
-            if now > deadline { close() }
-        case .responding, .checkingHead, .closed:
-            break
-        }
+        perform(machine.tick(now: now))
     }
 
-    /// Graceful shutdown: idle connections close now (once their output is sent); busy ones
-    /// close after their response. Streams (SSE) have no natural end, so they are cut;
-    /// WebSockets get a 1001 close.
+    /// Graceful shutdown (see `HTTPConnectionMachine.beginDrain`).
     func beginDrain() {
-        switch phase {
-        case .awaitingRequest where requestStartedAt == nil:
-            if outbound.isEmpty { close() } else { closeWhenFlushed = true }
-        case .responding where streamTask != nil: close()
-        case .webSocket: webSocket?.closeForShutdown()
-        default: break
-        }
-    }
-
-    private func linger() {
-        if case .lingering = phase { return }
-        phase = .lingering(until: MonotonicClock.seconds() + Self.lingerSeconds)
-        shutdown(fd, Int32(SHUT_WR))
-        if peerClosedInput { close() } else { updateReadInterest() }
+        perform(machine.beginDrain())
     }
 
     func close() {
-        guard phase != .closed else { return }
-        phase = .closed
+        guard machine.phase != .closed else { return }
+        machine.closed()
         loop.deregister(fd)
         Glibc.close(fd)
         handlerTask?.cancel()
         streamTask?.cancel()
-        releaseBody()
         let waiters = drainWaiters
         drainWaiters = []
         for waiter in waiters { waiter.resume(throwing: CancellationError()) }

@@ -19,10 +19,16 @@ struct OutboundBuffer {
 
     /// Writes what the kernel takes; returns how it ended and how many bytes went out.
     mutating func flush(to fd: Int32) -> (FlushResult, written: Int) {
+        flush { send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Hands the unsent bytes to `write` until all are taken or it stops: it returns how many
+    /// it took, or -1 with `errno` set (`EAGAIN`: the socket is full for now).
+    mutating func flush(_ write: (UnsafeRawBufferPointer) -> Int) -> (FlushResult, written: Int) {
         let before = sent
         while sent < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
-                send(fd, buffer.baseAddress! + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
+                write(UnsafeRawBufferPointer(rebasing: buffer[sent...]))
             }
             if written > 0 {
                 sent += written

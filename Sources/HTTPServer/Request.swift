@@ -3,7 +3,7 @@ import Foundation
 
 /// One complete HTTP request, as handlers see it.
 public struct Request: Sendable {
-    public let method: String
+    public let method: HTTPMethod
     /// The request target as sent: path and query.
     public let target: String
     /// The path, percent-decoding left to the router's parameters.
@@ -25,7 +25,7 @@ public struct Request: Sendable {
     /// The matched route's handler, placed by the connection so middleware runs before it.
     var endpoint: Router.Handler?
 
-    public init(method: String, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
+    public init(method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
                 requestID: String = RequestID.generate(), remoteAddress: String = "") {
         self.method = method
         self.target = target

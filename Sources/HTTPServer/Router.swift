@@ -11,25 +11,25 @@ public struct Router: Sendable {
     /// Whether any route declares a secret parameter (when none does, logging skips the walk).
     private var hasSecretParameters = false
     /// Routes without parameters, by exact path: most requests are found with one hash lookup.
-    private var staticRoutes: [String: [String: Route]] = [:]
+    private var staticRoutes: [String: [HTTPMethod: Route]] = [:]
 
-    public mutating func add(_ method: String, _ pattern: String, options: RouteOptions = RouteOptions(),
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, options: RouteOptions = RouteOptions(),
                              _ handler: @escaping Handler) {
-        insert(Route(method: method.uppercased(), pattern: pattern, options: options, kind: .http(handler)))
+        insert(Route(method: method, pattern: pattern, options: options, kind: .http(handler)))
     }
 
     /// A WebSocket endpoint: the server answers the upgrade handshake, then runs `handler`
     /// with the open socket until it returns or the client leaves.
     public mutating func webSocket(_ pattern: String, options: RouteOptions = RouteOptions(),
                                    _ handler: @escaping WebSocketHandler) {
-        insert(Route(method: "GET", pattern: pattern, options: options, kind: .webSocket(handler)))
+        insert(Route(method: .get, pattern: pattern, options: options, kind: .webSocket(handler)))
     }
 
-    public mutating func get(_ p: String, options: RouteOptions = RouteOptions(), _ h: @escaping Handler) { add("GET", p, options: options, h) }
-    public mutating func post(_ p: String, options: RouteOptions = RouteOptions(), _ h: @escaping Handler) { add("POST", p, options: options, h) }
-    public mutating func put(_ p: String, options: RouteOptions = RouteOptions(), _ h: @escaping Handler) { add("PUT", p, options: options, h) }
-    public mutating func patch(_ p: String, options: RouteOptions = RouteOptions(), _ h: @escaping Handler) { add("PATCH", p, options: options, h) }
-    public mutating func delete(_ p: String, options: RouteOptions = RouteOptions(), _ h: @escaping Handler) { add("DELETE", p, options: options, h) }
+    public mutating func get(_ p: String, options: RouteOptions = RouteOptions(), _ h: @escaping Handler) { add(.get, p, options: options, h) }
+    public mutating func post(_ p: String, options: RouteOptions = RouteOptions(), _ h: @escaping Handler) { add(.post, p, options: options, h) }
+    public mutating func put(_ p: String, options: RouteOptions = RouteOptions(), _ h: @escaping Handler) { add(.put, p, options: options, h) }
+    public mutating func patch(_ p: String, options: RouteOptions = RouteOptions(), _ h: @escaping Handler) { add(.patch, p, options: options, h) }
+    public mutating func delete(_ p: String, options: RouteOptions = RouteOptions(), _ h: @escaping Handler) { add(.delete, p, options: options, h) }
 
     private mutating func insert(_ route: Route) {
         let segments = Self.segments(route.pattern)
@@ -42,24 +42,24 @@ public struct Router: Sendable {
 
     public enum Match {
         case found(Route, parameters: [String: String])
-        case methodNotAllowed(allowed: [String])
+        case methodNotAllowed(allowed: [HTTPMethod])
         case notFound
     }
 
     /// `HEAD` falls back to the `GET` route (the body is dropped on the way out).
-    public func match(method: String, path: some StringProtocol) -> Match {
+    public func match(method: HTTPMethod, path: some StringProtocol) -> Match {
         if let routes = staticRoutes[String(path)],
-           let route = routes[method] ?? (method == "HEAD" ? routes["GET"] : nil) {
+           let route = routes[method] ?? (method == .head ? routes[.get] : nil) {
             return .found(route, parameters: [:])
         }
         guard let node = root.find(Self.segments(path)[...], parameters: [:]) else { return .notFound }
-        if let route = node.node.routes[method] ?? (method == "HEAD" ? node.node.routes["GET"] : nil) {
+        if let route = node.node.routes[method] ?? (method == .head ? node.node.routes[.get] : nil) {
             return .found(route, parameters: node.parameters)
         }
         if node.node.routes.isEmpty { return .notFound }
         var allowed = Set(node.node.routes.keys)
-        if allowed.contains("GET") { allowed.insert("HEAD") }
-        return .methodNotAllowed(allowed: allowed.sorted())
+        if allowed.contains(.get) { allowed.insert(.head) }
+        return .methodNotAllowed(allowed: allowed.sorted { $0.rawValue < $1.rawValue })
     }
 
     /// The values `path` would place in a secret parameter of some route, whatever the method,
@@ -95,7 +95,7 @@ public struct Route: Sendable {
         case http(Router.Handler)
         case webSocket(WebSocketHandler)
     }
-    public let method: String
+    public let method: HTTPMethod
     public let pattern: String
     public let options: RouteOptions
     let kind: Kind
@@ -120,7 +120,7 @@ private struct Node: Sendable {
     var literal: [Substring: Node] = [:]
     var parameterName: String?
     var parameter: [Node] = []   // zero or one child; an array keeps the struct recursive
-    var routes: [String: Route] = [:]
+    var routes: [HTTPMethod: Route] = [:]
     /// Secret parameter names of the routes at or below this node.
     var secretNamesBelow: Set<String> = []
 

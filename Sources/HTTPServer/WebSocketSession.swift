@@ -6,8 +6,6 @@ final class WebSocketSession {
     let inbox: WebSocketInbox
     /// The handler is behind: the connection stops reading until it catches up.
     var inboxFull = false
-    /// When our Close frame went out; the peer must answer within a deadline.
-    private(set) var closeSentAt: Double?
 
     init(connection: HTTPConnection, limits: WebSocketLimits, inbox: WebSocketInbox) {
         self.connection = connection
@@ -21,13 +19,13 @@ final class WebSocketSession {
             case .message(let message):
                 if inbox.push(message) { inboxFull = true }
             case .write(let frame):
-                connection.outbound.append(frame)
+                connection.machine.outbound.append(frame)
             case .closed:
-                connection.closeWhenFlushed = true
+                connection.machine.closeAfterFlush()
                 inbox.finish()
             case .protocolError:
                 noteCloseSent()
-                connection.closeWhenFlushed = true
+                connection.machine.closeAfterFlush()
                 inbox.finish()
             case .ping, .pong:
                 break
@@ -39,15 +37,15 @@ final class WebSocketSession {
     /// With a continuation, waits for the client to catch up; without one (a broadcast),
     /// drops a client that is already too far behind rather than buffer for it.
     func send(_ message: WebSocketMessage, continuation: CheckedContinuation<Void, any Error>?) {
-        guard machine.state == .open, connection.phase == .webSocket else {
+        guard machine.state == .open, connection.machine.phase == .webSocket else {
             continuation?.resume(throwing: CancellationError())
             return
         }
-        if continuation == nil && connection.outbound.pendingCount > connection.context.configuration.outboundHighWater {
+        if continuation == nil && connection.machine.outboundOverHighWater {
             connection.close()
             return
         }
-        connection.outbound.append(machine.send(message))
+        connection.machine.outbound.append(machine.send(message))
         if let continuation {
             connection.waitForDrainIfNeeded(continuation)
         } else {
@@ -57,24 +55,24 @@ final class WebSocketSession {
 
     func close(code: WebSocketCloseCode, reason: String) {
         guard machine.state == .open else { return }
-        connection.outbound.append(machine.close(code: code, reason: reason))
+        connection.machine.outbound.append(machine.close(code: code, reason: reason))
         noteCloseSent()
         connection.flush()
     }
 
     private func noteCloseSent() {
-        if closeSentAt == nil { closeSentAt = MonotonicClock.seconds() }
+        connection.machine.webSocketCloseSent(now: MonotonicClock.seconds())
     }
 
     /// The handler returned: finish the closing handshake if it did not.
     func handlerFinished() {
         if machine.state == .open { close(code: .normalClosure, reason: "") }
-        if machine.state != .open { connection.closeWhenFlushed = true; connection.flush() }
+        if machine.state != .open { connection.machine.closeAfterFlush(); connection.flush() }
     }
 
     func closeForShutdown() {
         close(code: .goingAway, reason: "server shutting down")
-        connection.closeWhenFlushed = true
+        connection.machine.closeAfterFlush()
         connection.flush()
     }
 

@@ -13,7 +13,7 @@ struct APITokenAuthentication: Middleware {
     let openPaths: Set<String>
 
     func respond(to request: Request, next: Responder) async throws -> Response {
-        if openPaths.contains(request.path) && (request.method == "GET" || request.method == "HEAD") {
+        if openPaths.contains(request.path) && (request.method == .get || request.method == .head) {
             return try await next(request)
         }
         guard let credential = request.bearerCredential, ConstantTime.equals(credential, token) else {

@@ -48,6 +48,17 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertEqual(d.bodies, [[]])
     }
 
+    func testEveryMethodTheParserKnowsKeepsItsName() {
+        for name in ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND", "MKCOL", "PURGE"] {
+            var d = Driver()
+            XCTAssertNil(d.feed("\(name) /x HTTP/1.1\r\n\r\n"), name)
+            XCTAssertEqual(d.heads.first?.method, HTTPMethod(rawValue: name))
+        }
+        var d = Driver()
+        XCTAssertNil(d.feed("DELETE /x HTTP/1.1\r\n\r\n"))
+        XCTAssertEqual(d.heads.first?.method, .delete)
+    }
+
     func testPipelinedRequestsAreSeparatedInOrder() {
         var d = Driver()
         let two = "GET /a HTTP/1.1\r\nHost: x\r\n\r\nPOST /b HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcGET /c HTTP/1.1\r\n\r\n"

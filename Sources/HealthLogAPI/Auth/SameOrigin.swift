@@ -14,10 +14,10 @@ enum SameOrigin {
         "A request signed in with the session cookie must come from this site's own pages (Origin or Sec-Fetch-Site)",
         code: "auth.cross_origin")
 
-    static let safeMethods: Set = ["GET", "HEAD", "OPTIONS"]
+    static let safeMethods: Set<HTTPMethod> = [.get, .head, .options]
 
     static func check(_ request: Request) throws {
-        guard !safeMethods.contains(request.method.uppercased()) else { return }
+        guard !safeMethods.contains(request.method) else { return }
         let origin = request.headers["Origin"], fetchSite = request.headers["Sec-Fetch-Site"]
         guard origin != nil || fetchSite != nil else { throw crossOrigin }
         if let fetchSite, !fetchSite.trimmingASCIISpaces().equalsIgnoringASCIICase("same-origin") { throw crossOrigin }

@@ -72,7 +72,7 @@ public enum HealthLogEndpoints: EndpointFamily {
         var responses: [OpenAPIResponse] = []
         if endpoint.access != .anyone { responses.append(OpenAPIResponse(401, "Missing, unknown, expired or revoked credentials")) }
         var forbidden: [String] = []
-        if endpoint.access != .anyone, !SameOrigin.safeMethods.contains(endpoint.method.rawValue.uppercased()) {
+        if endpoint.access != .anyone, !SameOrigin.safeMethods.contains(HTTPMethod(endpoint.method)) {
             forbidden.append("auth.cross_origin: signed in with the session cookie, but not from this site's own page")
         }
         if endpoint.access == .admin { forbidden.append("auth.forbidden: the account is not an administrator") }

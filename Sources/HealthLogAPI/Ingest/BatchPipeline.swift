@@ -21,7 +21,7 @@ struct BatchPipeline: Sendable {
             try await rateLimiter.admit(userID: user.userID)
             return try await rendered { try await work(user) }
         }
-        let scope = IdempotencyStore.Scope(userID: user.userID, method: call.request.method, route: route, key: key)
+        let scope = IdempotencyStore.Scope(userID: user.userID, method: call.request.method.rawValue, route: route, key: key)
         let owner: String
         switch try await idempotency.claim(scope, fingerprint: IdempotencyKeyHeader.fingerprint(call.request.body)) {
         case .replay(let status, let body):

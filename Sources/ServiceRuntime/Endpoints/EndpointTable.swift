@@ -21,7 +21,7 @@ public enum EndpointTable {
             let options = RouteOptions(maxBodyBytes: endpoint.maxBodyBytes, secretParameters: endpoint.secretParameters,
                                        headCheck: Family.headCheck(for: endpoint, bodyLimit: endpoint.maxBodyBytes ?? defaultBodyBytes,
                                                                    in: context))
-            router.add(endpoint.method.rawValue.uppercased(), endpoint.path, options: options) { request in
+            router.add(HTTPMethod(endpoint.method), endpoint.path, options: options) { request in
                 let caller = try await Family.admit(request, to: endpoint, in: context)
                 var query = JSONObject()
                 if Family.enforcesDeclaredInput {
@@ -52,4 +52,9 @@ public enum EndpointTable {
         operation.requestMediaType = endpoint.requestMediaType
         return operation
     }
+}
+
+extension HTTPMethod {
+    /// The method an endpoint declared with `method` is served under.
+    public init(_ method: OpenAPIOperation.Method) { self.init(rawValue: method.rawValue.uppercased()) }
 }
