@@ -26,7 +26,7 @@ enum FeedRoutes {
     ) { context in
         { _, body in
             let (url, name, interval) = try body.validated()
-            try await NewFeedRequest.refuseInternalDestination(url, policy: context.destinations)
+            try await context.destinations.refuseInternal(url)
             let feed = try await context.feeds.create(url: url, name: name, interval: interval, now: context.clock())
             context.pollNow()  // a new feed is fetched immediately
             return try context.responses.raw(feed, status: 201)

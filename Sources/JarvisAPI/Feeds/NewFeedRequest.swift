@@ -34,15 +34,4 @@ struct NewFeedRequest: RequestBody {
         }
         return (url, trimmedName, pollIntervalSeconds ?? Self.defaultInterval)
     }
-
-    /// A URL whose host has an address in the server's own network, outside the networks the
-    /// operator allowed, is refused here (422 `feed.internal_address`) as well as at every
-    /// fetch. A name that does not resolve now is accepted: the fetch judges it when it does.
-    static func refuseInternalDestination(_ url: URL, policy: DestinationPolicy) async throws {
-        guard case .refused(let address) = try await offload({ policy.verdict(for: url) }) else { return }
-        let message = "\(url.host ?? "") is \(InternalAddress.text(address)), an address in the server's own network "
-            + "(the operator can allow its network with \(DestinationPolicy.environmentName))"
-        throw APIError.unprocessable(issues: [ValidationIssue(path: "url", code: "internal_address", message: message)],
-                                     code: "feed.internal_address")
-    }
 }
