@@ -86,9 +86,8 @@ enum FeedsCommand {
                                     destinations: DestinationCheck, showingProgress: Bool = true) async throws -> ImportReport {
         var report = ImportReport()
         for (index, subscription) in subscriptions.enumerated() {
-            let request = NewFeedRequest(url: subscription.url, name: subscription.name, pollIntervalSeconds: nil)
             do {
-                let (url, name, interval) = try request.validated()
+                let (url, name, interval) = try NewFeedRequest.checked(url: subscription.url, name: subscription.name).validated()
                 try await destinations.refuseInternal(url)
                 _ = try await store.create(url: url, name: name, interval: interval, now: Date())
                 report.imported += 1
