@@ -24,7 +24,8 @@ final class NewFeedRequestTests: XCTestCase {
         for name in ["x", " x ", "\u{3000}雨\u{3000}", "\u{FEFF}"] {
             XCTAssertTrue(admits(NewFeedRequest.namePattern, name), name)
         }
-        for name in ["", " ", "\t\n\u{0B}\u{0C}\r", "\u{85}\u{A0}\u{1680}\u{2000}\u{200A}\u{200B}\u{2028}\u{2029}\u{202F}\u{205F}\u{3000}", "a\u{0}"] {
+        let separators = "\u{85}\u{A0}\u{1680}\u{2000}\u{200A}\u{200B}\u{2028}\u{2029}\u{202F}\u{205F}\u{3000}"
+        for name in ["", " ", "\t\n\u{0B}\u{0C}\r", separators, "a\u{0}"] {
             XCTAssertFalse(admits(NewFeedRequest.namePattern, name), name.debugDescription)
         }
     }

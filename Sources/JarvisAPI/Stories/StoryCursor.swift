@@ -28,7 +28,8 @@ struct StoryCursor: Equatable {
     init(decoding text: String) throws {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard SchemaValidator.validate(.string(text), against: Self.schema).isEmpty, let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8) else {
+        guard SchemaValidator.validate(.string(text), against: Self.schema).isEmpty, let data = Data(base64Encoded: base64),
+              let plain = String(data: data, encoding: .utf8) else {
             throw Self.invalid
         }
         let parts = plain.split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false)

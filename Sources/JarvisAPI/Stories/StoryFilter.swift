@@ -48,7 +48,8 @@ struct StoryFilter: Equatable {
         }
         if let text = query["min_signal"] {
             guard let value = Int(text), (0...Self.maximumSignal).contains(value) else {
-                throw APIError.badRequest("min_signal must be an integer from 0 to \(Self.maximumSignal)", code: "stories.invalid_min_signal")
+                throw APIError.badRequest("min_signal must be an integer from 0 to \(Self.maximumSignal)",
+                                          code: "stories.invalid_min_signal")
             }
             minSignal = value
         }
