@@ -21,8 +21,9 @@ source "$root/scripts/lib/healthlog-server.sh"
 
 SCHEMATHESIS_VERSION="4.32.5"
 # Examples per operation and phase: 60 for HealthLog's 58 operations (about two and a half
-# minutes on the debug build), 200 for Jarvis's 9 (about a minute). The run is stopped, and
-# fails, at TIME_LIMIT seconds (the test command's budget for it).
+# minutes on the debug build), 200 for Jarvis's 9 (one to two minutes, after about as long
+# reading stories to test with). The run is stopped, and fails, at TIME_LIMIT seconds (the test
+# command's budget for it).
 TIME_LIMIT="${SCHEMATHESIS_TIME_LIMIT:-300}"
 
 service="${1:-}"
@@ -153,13 +154,52 @@ checks.positive_data_acceptance.expected-statuses = ["2XX", "400", "401", "403",
 TOML
 }
 
+# GET PATH from the Jarvis at `base` with the run's token.
+jarvis_get() {
+    curl -sf -H "Authorization: Bearer $JARVIS_API_TOKEN" "$base$1"
+}
+
+# Stories to read: `jarvis demo` fetches the bundled fictional newsroom, which it serves on
+# loopback inside its own process, into the run's database until GET /stories lists stories,
+# then stops. Sets `story_ids` and `article_ids` (TOML lists) for the run's dictionaries.
+seed_jarvis_stories() {
+    "$bin" demo --port 0 --no-access-log >"$work/demo.log" 2>&1 &
+    server_pid=$!
+    port=""
+    for _ in $(seq 1 100); do
+        port="$(grep -o '"port":[0-9]*' "$work/demo.log" | head -1 | cut -d: -f2 || true)"
+        [[ -n "$port" ]] && break
+        sleep 0.1
+    done
+    base="http://127.0.0.1:$port"
+    local listed=0 deadline=$((SECONDS + 300))
+    while ((SECONDS < deadline)); do
+        listed="$(jarvis_get '/stories?limit=1' | python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])' 2>/dev/null || echo 0)"
+        [[ "$listed" -gt 0 ]] && break
+        sleep 0.5
+    done
+    if [[ "$listed" == 0 ]]; then
+        echo "jarvis demo listed no story within five minutes:" >&2
+        cat "$work/demo.log" >&2
+        return 1
+    fi
+    story_ids="$(jarvis_get '/stories?limit=100' | python3 -c 'import json,sys; print(json.dumps([s["id"] for s in json.load(sys.stdin)["data"]]))')"
+    article_ids="$(for id in $(python3 -c 'import json,sys; print(" ".join(json.loads(sys.argv[1])[:5]))' "$story_ids"); do
+        jarvis_get "/stories/$id"; echo; done | python3 -c 'import json,sys; print(json.dumps([e["articleId"] for line in sys.stdin if line.strip() for e in json.loads(line)["timeline"]]))')"
+    kill "$server_pid"
+    wait "$server_pid" || true
+    server_pid=""
+}
+
 prepare_jarvis() {
+    export DATABASE_URL="${SCHEMATHESIS_DATABASE_URL:-$work/jarvis.sqlite}"
+    # The token a deployment reachable from a phone sets; every request of the run carries it.
+    export JARVIS_API_TOKEN="$(python3 -c 'import secrets; print(secrets.token_hex(16))')"
+    seed_jarvis_stories
     # Feed fetching off (JARVIS_FEED_FETCHING, an operator setting): the feeds the run subscribes
     # to, public names included, are validated and stored as in production, but this server never
     # fetches one nor looks its host name up; an address the URL spells is still judged.
-    export DATABASE_URL="${SCHEMATHESIS_DATABASE_URL:-$work/jarvis.sqlite}" JARVIS_FEED_FETCHING=off
-    # The token a deployment reachable from a phone sets; every request of the run carries it.
-    export JARVIS_API_TOKEN="$(python3 -c 'import secrets; print(secrets.token_hex(16))')"
+    export JARVIS_FEED_FETCHING=off
     # Every network allowed (JARVIS_FEED_ALLOW_NETWORKS): a generated URL whose host spells an
     # internal address (`http://0/`, `http://10.1/`) is then stored like any other instead of
     # refused with 422 feed.internal_address, a refusal that depends on the operator's setting
@@ -184,7 +224,24 @@ prepare_jarvis() {
     # POST /feeds refuses a body over 16 KiB with its documented 413 before reading it; the
     # largest body its schema allows (2,048 + 200 characters, each escaped) is under that, so
     # only a schema-violating body meets it, and 413 counts as refusing one.
-    cat >"$work/schemathesis.toml" <<'TOML'
+    #
+    # Half the ids GET /stories/{id} and GET /articles/{id} are sent are the seeded stories' and
+    # their articles', so their 200 answers are checked too; the other half are generated.
+    cat >"$work/schemathesis.toml" <<TOML
+[dictionaries.stories]
+values = $story_ids
+
+[dictionaries.articles]
+values = $article_ids
+
+[[operations]]
+include-path = "/stories/{id}"
+parameters = { "path.id" = { dictionary = "stories", probability = 0.5 } }
+
+[[operations]]
+include-path = "/articles/{id}"
+parameters = { "path.id" = { dictionary = "articles", probability = 0.5 } }
+
 [phases.coverage]
 unexpected-methods = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "PATCH", "TRACE"]
 

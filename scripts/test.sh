@@ -20,8 +20,9 @@ bin="$(swift build --show-bin-path)"
 HEALTHLOG_BIN="$bin/healthlog" JARVIS_BIN="$bin/jarvis" ./scripts/openapi-check.sh healthlog jarvis
 
 echo "== schemathesis against the HealthLog and Jarvis documents (every phase and check; docs/api-toolkit.md)"
-# One fixed seed: every run draws the same cases, so a failure here comes from the change under
-# test, not from the draw (scripts/schemathesis.sh alone draws anew each time).
+# One fixed seed: every run draws the same cases (Jarvis's stateful phase also follows the stories
+# its run read, which vary), so a failure here comes from the change under test, not from the draw
+# (scripts/schemathesis.sh alone draws anew each time).
 HEALTHLOG_BIN="$bin/healthlog" ./scripts/schemathesis.sh healthlog --seed "${SCHEMATHESIS_SEED:-20261206}"
 JARVIS_BIN="$bin/jarvis" ./scripts/schemathesis.sh jarvis --seed "${SCHEMATHESIS_SEED:-20261206}"
 
