@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test: installs what is missing, builds warning-free, runs the whole suite against
 # SQLite AND a throwaway PostgreSQL cluster (REQUIRE_POSTGRES=1: PostgreSQL tests may not skip),
-# the OpenAPI drift gate, schemathesis against HealthLog's document, a one-minute soak of each
+# the OpenAPI drift gate, schemathesis against both services' documents, a one-minute soak of each
 # server, then a short libFuzzer run of each fuzz target.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,10 +19,12 @@ echo "== OpenAPI drift gate (HealthLog contract §3, and Jarvis's document)"
 bin="$(swift build --show-bin-path)"
 HEALTHLOG_BIN="$bin/healthlog" JARVIS_BIN="$bin/jarvis" ./scripts/openapi-check.sh healthlog jarvis
 
-echo "== schemathesis against the HealthLog document (every phase and check; docs/api-toolkit.md)"
-# One fixed seed: every run draws the same cases, so a failure here comes from the change under
-# test, not from the draw (scripts/schemathesis.sh alone draws anew each time).
+echo "== schemathesis against the HealthLog and Jarvis documents (every phase and check; docs/api-toolkit.md)"
+# One fixed seed: every run draws the same cases (Jarvis's stateful phase also follows the stories
+# its run read, which vary), so a failure here comes from the change under test, not from the draw
+# (scripts/schemathesis.sh alone draws anew each time).
 HEALTHLOG_BIN="$bin/healthlog" ./scripts/schemathesis.sh healthlog --seed "${SCHEMATHESIS_SEED:-20261206}"
+JARVIS_BIN="$bin/jarvis" ./scripts/schemathesis.sh jarvis --seed "${SCHEMATHESIS_SEED:-20261206}"
 
 echo "== soak (one minute per server on the debug build; docs/reliability.md has the long run)"
 SOAK_CONFIGURATION=debug SOAK_MINUTES="${SOAK_MINUTES:-1}" ./scripts/soak.sh

@@ -36,8 +36,20 @@ public enum InternalAddress {
     /// (`2130706433`, `0x7f.1`, `017700000001`), so each is judged by the address it means.
     /// Blocking: call it off the cooperative pool.
     public static func resolve(_ host: String) -> [[UInt8]] {
+        addresses(of: host, flags: 0)
+    }
+
+    /// The address `host` spells, when it is an address in any spelling `resolve` reads
+    /// (`127.0.0.1`, `2130706433`, `[::1]`); empty for a name, which is not looked up
+    /// (getaddrinfo's `AI_NUMERICHOST`: no hosts file, no DNS).
+    public static func literal(_ host: String) -> [[UInt8]] {
+        addresses(of: host, flags: AI_NUMERICHOST)
+    }
+
+    private static func addresses(of host: String, flags: Int32) -> [[UInt8]] {
         let literal = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         var hints = addrinfo()
+        hints.ai_flags = flags
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(literal, nil, &hints, &list) == 0, let first = list else { return [] }

@@ -52,19 +52,25 @@ public struct JarvisService: Service {
                             authorityFile: environment["JARVIS_SOURCE_AUTHORITY_FILE"].map { URL(fileURLWithPath: $0) })
         }
         let fetching = try FetcherConfiguration(environment: environment)
+        let fetchesFeeds = try FeedFetchingSetting.isOn(environment)
         let poller = FeedPoller(database: setup.database, fetcher: FeedFetcher(configuration: fetching), parse: { document, url, now in
             retention.entriesToStore(try FeedDocumentParsing.articles(document, feedURL: url, fetchedAt: now), now: now)
         },
                                 events: events, policy: try FeedHealthPolicy(environment: environment),
                                 clock: clock, logger: setup.logger, onNewArticles: { worker.wake() })
         let context = JarvisContext(responses: setup.responses, database: setup.database, feeds: FeedStore(database: setup.database),
-                                    destinations: fetching.destinations, stories: StoryReads(database: setup.database),
+                                    destinations: DestinationCheck(policy: fetching.destinations, looksUpNames: fetchesFeeds), stories: StoryReads(database: setup.database),
                                     version: version, startedAt: clock(), clock: clock, pollNow: { poller.wake() },
                                     events: events, pingSeconds: try LiveUpdatesRoute.pingSeconds(environment: environment))
         try installRoutes(into: &setup.router, context: context, defaultBodyBytes: setup.defaultBodyBytes)
         let databaseURL = setup.options.databaseURL
         setup.backgroundTasks.append { await events.runRelay(databaseURL: databaseURL) }
-        setup.backgroundTasks.append { await poller.run() }
+        if fetchesFeeds {
+            setup.backgroundTasks.append { await poller.run() }
+        } else {
+            setup.logger.info("feed fetching is off (\(FeedFetchingSetting.environmentName)=off): feeds are stored, "
+                              + "this process never fetches them nor looks their host names up")
+        }
         setup.backgroundTasks.append { await worker.run() }
     }
 }

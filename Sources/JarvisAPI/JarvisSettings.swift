@@ -92,3 +92,21 @@ extension FetcherConfiguration {
         if let value = try positiveNumber("JARVIS_FEED_FETCH_DEADLINE_SECONDS", environment) { deadline = value }
     }
 }
+
+/// `JARVIS_FEED_FETCHING`: `on` (the default) or `off`. Off, this process serves the API and the
+/// story engine but never fetches a feed nor looks a feed's host name up: feeds are accepted and
+/// stored as ever, and fetched by the processes that have it on (on one PostgreSQL database), or
+/// once the setting is lifted. For an API process without a route to the internet, a staging copy
+/// of real subscriptions that must not poll their publishers, or an API contract run.
+enum FeedFetchingSetting {
+    static let environmentName = "JARVIS_FEED_FETCHING"
+
+    static func isOn(_ environment: [String: String]) throws -> Bool {
+        switch environment[environmentName] ?? "on" {
+        case "on", "": return true
+        case "off": return false
+        case let other:
+            throw ServiceOptions.InvalidOption(description: "\(environmentName) must be on or off, got \(other)")
+        }
+    }
+}

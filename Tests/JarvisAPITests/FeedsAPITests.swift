@@ -80,7 +80,14 @@ final class FeedsAPITests: XCTestCase {
         XCTAssertNil(try feeds().first { $0.name == "Slow" }?.lastFetchedAt, "the slow fetch is still running")
     }
 
-    func testBadInputIsRefusedWithClearErrors() throws {
+    /// The server checks input without fetching: the public names below are stored, never fetched or looked up.
+    private func useServerWithoutFetching() async throws {
+        await jarvis.stop()
+        jarvis = try await RunningJarvis(environment: ["JARVIS_FEED_FETCHING": "off"])
+    }
+
+    func testBadInputIsRefusedWithClearErrors() async throws {
+        try await useServerWithoutFetching()
         let notHTTP = try post(#"{"url":"ftp://example.com/feed","name":"X","pollIntervalSeconds":900}"#)
         XCTAssertEqual(notHTTP.status, 422)
         XCTAssertTrue(notHTTP.body.contains("feed.invalid_url"), notHTTP.body)
@@ -101,13 +108,15 @@ final class FeedsAPITests: XCTestCase {
     }
 
     /// Every bad URL is `feed.invalid_url` and every bad name `feed.invalid_name`, however it is bad.
-    func testOneErrorCodePerBadField() throws {
-        for url in ["ftp://example.com/feed", "javascript:alert(1)", "", "https://", "/feed.xml", "example.com/feed"] {
+    func testOneErrorCodePerBadField() async throws {
+        try await useServerWithoutFetching()
+        for url in ["ftp://example.com/feed", "javascript:alert(1)", "", "https://", "/feed.xml", "example.com/feed",
+                    "http://./feed", "http://[0]/feed", "http://news example.com/feed", "http://a\\u0000b/"] {
             let refused = try post(#"{"url":"\#(url)","name":"X"}"#)
             XCTAssertEqual(refused.status, 422, url)
             XCTAssertEqual(try errorCode(refused.body), "feed.invalid_url", url)
         }
-        for name in ["", "   ", "\\n\\t"] {
+        for name in ["", "   ", "\\n\\t", "\\u2028\\u00a0\\u200b"] {
             let refused = try post(#"{"url":"https://example.com/feed","name":"\#(name)"}"#)
             XCTAssertEqual(refused.status, 422, name)
             XCTAssertEqual(try errorCode(refused.body), "feed.invalid_name", name)

@@ -45,7 +45,7 @@ final class OPMLTests: XCTestCase {
         try await database.migrate(JarvisMigrations.all)
         let store = FeedStore(database: database)
 
-        let report = try await FeedsCommand.importSubscriptions(from: file, into: store, destinations: DestinationPolicy())
+        let report = try await FeedsCommand.importSubscriptions(from: file, into: store, destinations: DestinationCheck(policy: DestinationPolicy()))
         XCTAssertEqual(report, .init(imported: 2, duplicates: 1, invalid: 1, internalAddress: 3))
         let stored = try await store.count()
         XCTAssertEqual(stored, 2)

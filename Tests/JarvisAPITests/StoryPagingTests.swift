@@ -93,4 +93,18 @@ final class StoryPagingTests: XCTestCase {
         }
         await jarvis.stop()
     }
+
+    /// What the document publishes for the query is what is refused: an empty `topic` or
+    /// `min_signal` is not one of its values, and `after` holds base64url characters only.
+    func testTheQueryIsHeldToItsPublishedSchema() async throws {
+        let jarvis = try await RunningJarvis()
+        for (query, code) in [("topic=", "stories.invalid_topic"), ("min_signal=", "stories.invalid_min_signal"),
+                              ("after=djF8NXw5OTl8KnwwfDA%3D", "stories.invalid_cursor"), ("after=a%2Bb", "stories.invalid_cursor")] {
+            let refused = try curl([jarvis.url + "/stories?" + query])
+            XCTAssertEqual(refused.status, 400, query)
+            XCTAssertTrue(refused.body.contains(code), "\(query): \(refused.body)")
+        }
+        XCTAssertEqual(try curl([jarvis.url + "/stories?after="]).status, 200, "an empty after is the first page")
+        await jarvis.stop()
+    }
 }

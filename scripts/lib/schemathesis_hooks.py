@@ -1,12 +1,13 @@
 """Credentials for scripts/schemathesis.sh runs (loaded as SCHEMATHESIS_HOOKS).
 
-Every operation but the logout routes is sent the run's bearer token (SCHEMATHESIS_TOKEN). A
-logout revokes the credentials it is sent with, and logout-all every other session of the
-account, so each request to those routes signs a dedicated account in afresh
-(SCHEMATHESIS_LOGOUT_EMAIL and SCHEMATHESIS_LOGOUT_PASSWORD at SCHEMATHESIS_BASE) and logs that
-session out: the routes are tested for real and the run's own token stays valid. Each sign-in
-names its own client address in X-Forwarded-For (the server trusts loopback as a proxy for the
-run), so the login throttle counts it apart from the run's own guesses at /api/auth/login.
+Every operation but the logout routes is sent the run's bearer token (SCHEMATHESIS_TOKEN: a
+HealthLog access token, or the Jarvis run's JARVIS_API_TOKEN). A HealthLog logout revokes the
+credentials it is sent with, and logout-all every other session of the account, so each request
+to those routes signs a dedicated account in afresh (SCHEMATHESIS_LOGOUT_EMAIL and
+SCHEMATHESIS_LOGOUT_PASSWORD at SCHEMATHESIS_BASE) and logs that session out: the routes are
+tested for real and the run's own token stays valid. Each sign-in names its own client address
+in X-Forwarded-For (the server trusts loopback as a proxy for the run), so the login throttle
+counts it apart from the run's own guesses at /api/auth/login.
 """
 
 import itertools

@@ -69,7 +69,7 @@ enum DemoCommand {
     static func subscribe(to newsroom: Newsroom, databaseURL: String, environment: [String: String]) async throws
         -> FeedsCommand.ImportReport {
         let subscriptions = newsroom.manifest.outlets.map { OPMLDocument.Subscription(url: newsroom.feedURL($0.file), name: $0.name) }
-        let destinations = try DestinationPolicy(environment: environment)
+        let destinations = try DestinationCheck(environment: environment)
         return try await FeedsCommand.withFeedStore(databaseURL) { store in
             try await FeedsCommand.importSubscriptions(subscriptions, into: store, destinations: destinations, showingProgress: false)
         }

@@ -42,7 +42,8 @@ struct JarvisContext: EndpointContext {
     let responses: APIResponses
     let database: Database
     let feeds: FeedStore
-    let destinations: DestinationPolicy
+    /// What a new subscription's host must pass.
+    let destinations: DestinationCheck
     let stories: StoryReads
     /// The first page of each `GET /stories` listing, kept until the stories change.
     let firstPages = StoryFirstPageCache()

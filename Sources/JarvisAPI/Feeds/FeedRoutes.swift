@@ -18,15 +18,16 @@ enum FeedRoutes {
 
     static let create = JarvisEndpoint(
         method: .post, path: "/feeds", operationId: "createFeed", summary: "Subscribe to a feed; it is fetched at once", tags: ["feeds"],
-        requirements: .token, body: NewFeedRequest.self,
+        requirements: .token, queryParameters: [], requestBody: NewFeedRequest.schema,
         success: OpenAPIResponse(201, "The new subscription", schema: Feed.schema),
         failures: [OpenAPIResponse(409, "feed.duplicate_url: already subscribed to this URL"),
-                   OpenAPIResponse(422, "feed.invalid_url: not an http(s) URL with a host; feed.invalid_name: a blank name; "
-                                   + "feed.internal_address: the host is in the server's own network")]
+                   OpenAPIResponse(422, "feed.invalid_url: url breaks its pattern; feed.invalid_name: name breaks its pattern (blank); "
+                                   + "validation.failed: any other schema rule; feed.internal_address: the host has an address in the "
+                                   + "server's own network that the operator did not allow")]
     ) { context in
-        { _, body in
-            let (url, name, interval) = try body.validated()
-            try await NewFeedRequest.refuseInternalDestination(url, policy: context.destinations)
+        { call in
+            let (url, name, interval) = try NewFeedRequest.decode(call.request.body).validated()
+            try await context.destinations.refuseInternal(url)
             let feed = try await context.feeds.create(url: url, name: name, interval: interval, now: context.clock())
             context.pollNow()  // a new feed is fetched immediately
             return try context.responses.raw(feed, status: 201)

@@ -42,7 +42,7 @@ enum FeedsCommand {
                     FileHandle.standardError.write(Data("feeds import needs an OPML file\n\(usage)\n".utf8))
                     return 64
                 }
-                let destinations = try DestinationPolicy(environment: environment)
+                let destinations = try DestinationCheck(environment: environment)
                 let report = try await importSubscriptions(from: URL(fileURLWithPath: file), into: store, destinations: destinations)
                 FileHandle.standardError.write(Data("\n\(report)\n".utf8))
                 return 0
@@ -75,7 +75,7 @@ enum FeedsCommand {
     }
 
     /// Imports the subscriptions of an OPML file (below).
-    static func importSubscriptions(from file: URL, into store: FeedStore, destinations: DestinationPolicy) async throws -> ImportReport {
+    static func importSubscriptions(from file: URL, into store: FeedStore, destinations: DestinationCheck) async throws -> ImportReport {
         try await importSubscriptions(try OPMLDocument.subscriptions(in: try Data(contentsOf: file)), into: store, destinations: destinations)
     }
 
@@ -83,13 +83,12 @@ enum FeedsCommand {
     /// as `POST /feeds` refuses them; with `showingProgress`, a progress line is redrawn on
     /// standard error as it goes, since large lists take a while.
     static func importSubscriptions(_ subscriptions: [OPMLDocument.Subscription], into store: FeedStore,
-                                    destinations: DestinationPolicy, showingProgress: Bool = true) async throws -> ImportReport {
+                                    destinations: DestinationCheck, showingProgress: Bool = true) async throws -> ImportReport {
         var report = ImportReport()
         for (index, subscription) in subscriptions.enumerated() {
-            let request = NewFeedRequest(url: subscription.url, name: subscription.name, pollIntervalSeconds: nil)
             do {
-                let (url, name, interval) = try request.validated()
-                try await NewFeedRequest.refuseInternalDestination(url, policy: destinations)
+                let (url, name, interval) = try NewFeedRequest.checked(url: subscription.url, name: subscription.name).validated()
+                try await destinations.refuseInternal(url)
                 _ = try await store.create(url: url, name: name, interval: interval, now: Date())
                 report.imported += 1
             } catch let error as APIError where error.status == 409 {

@@ -7,6 +7,9 @@ import Foundation
 /// stories arriving or moving while the app pages cause no item to be skipped or repeated.
 struct StoryCursor: Equatable {
     static let version = "v1"
+    /// What the document publishes for `after` (base64url without padding, as `encoded` writes
+    /// it); `init(decoding:)` refuses anything else before reading it.
+    static let schema: Schema = .string(maxLength: 256, pattern: "^[A-Za-z0-9_-]*$")
     let ranking: StoryRanking.Key
     let offset: Int
 
@@ -25,7 +28,8 @@ struct StoryCursor: Equatable {
     init(decoding text: String) throws {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard text.count <= 256, let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8) else {
+        guard SchemaValidator.validate(.string(text), against: Self.schema).isEmpty, let data = Data(base64Encoded: base64),
+              let plain = String(data: data, encoding: .utf8) else {
             throw Self.invalid
         }
         let parts = plain.split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false)

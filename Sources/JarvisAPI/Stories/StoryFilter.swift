@@ -10,19 +10,22 @@ struct StoryFilter: Equatable {
     static let topics = Set(topicSlugs)
     static let defaultLimit = 20
     static let maximumLimit = 100
+    static let maximumSignal = 100
 
     var limit = defaultLimit
     var after: StoryCursor?
     var topic: String?
     var minSignal = 0
 
-    /// What the document publishes for the query this reads (the checks stay in `init`, whose
-    /// refusals are 400s with codes of their own; an empty `topic` or `min_signal` means none).
+    /// What the document publishes for the query this reads, from the constants `init` checks
+    /// (its refusals are 400s with codes of their own).
     static let parameters: [OpenAPIParameter] = [
         .query("limit", .integer(min: 1, max: Int64(maximumLimit)), description: "page size, default \(defaultLimit)"),
-        .query("after", .string(), description: "nextCursor of the previous page, verbatim; the listing keeps its topic and min_signal"),
+        .query("after", StoryCursor.schema,
+               description: "nextCursor of the previous page, verbatim (empty: the first page); the listing keeps its topic and "
+                   + "min_signal. A cursor this server did not issue, or whose listing expired, is a 400"),
         .query("topic", .string(oneOf: topicSlugs)),
-        .query("min_signal", .integer(min: 0, max: 100), description: "the lowest signalScore listed"),
+        .query("min_signal", .integer(min: 0, max: Int64(maximumSignal)), description: "the lowest signalScore listed"),
     ]
 
     /// The 400s `init` and the cursor answer, for the document.
@@ -37,15 +40,16 @@ struct StoryFilter: Equatable {
             }
             limit = value
         }
-        if let text = query["topic"], !text.isEmpty {
+        if let text = query["topic"] {
             guard Self.topics.contains(text) else {
                 throw APIError.badRequest("topic must be one of \(Self.topicSlugs.joined(separator: ", "))", code: "stories.invalid_topic")
             }
             topic = text
         }
-        if let text = query["min_signal"], !text.isEmpty {
-            guard let value = Int(text), (0...100).contains(value) else {
-                throw APIError.badRequest("min_signal must be an integer from 0 to 100", code: "stories.invalid_min_signal")
+        if let text = query["min_signal"] {
+            guard let value = Int(text), (0...Self.maximumSignal).contains(value) else {
+                throw APIError.badRequest("min_signal must be an integer from 0 to \(Self.maximumSignal)",
+                                          code: "stories.invalid_min_signal")
             }
             minSignal = value
         }
@@ -55,7 +59,7 @@ struct StoryFilter: Equatable {
             // and `min_signal` out; one that names a different value would otherwise quietly
             // page through a listing it did not ask for.
             let topicConflicts = topic != nil && topic != cursor.ranking.topic
-            let minimumConflicts = query["min_signal"].map { !$0.isEmpty } == true && minSignal != cursor.ranking.minSignal
+            let minimumConflicts = query["min_signal"] != nil && minSignal != cursor.ranking.minSignal
             guard !topicConflicts, !minimumConflicts else {
                 throw APIError.badRequest("This after cursor belongs to another topic or min_signal; start again without it",
                                           code: "stories.cursor_mismatch")
