@@ -44,6 +44,9 @@ public final class FakeWithingsServer: Sendable {
         case status(Int)
         /// This HTTP status, with no Withings wrapper.
         case http(Int)
+        /// An answer that never completes: its head, then a space every 0.2 s until the client
+        /// goes away (or 30 s pass), as when Withings hangs in the middle of a call.
+        case stall
     }
 
     public struct Subscription: Sendable, Equatable {
@@ -142,6 +145,7 @@ public final class FakeWithingsServer: Sendable {
                 case nil: break
                 case .status(let status)?: return wrap(status, [:])
                 case .http(let status)?: return .text("upstream error", status: status)
+                case .stall?: return stalled()
                 }
             }
             switch (path, action) {
@@ -205,6 +209,15 @@ public final class FakeWithingsServer: Sendable {
         var body: [String: Any] = ["updatetime": end, "timezone": "Europe/Berlin", "measuregrps": encoded, "more": more ? 1 : 0]
         if more { body["offset"] = offset + page.count }
         return wrap(0, body)
+    }
+
+    private static func stalled() -> Response {
+        .stream(contentType: "application/json") { writer in
+            for _ in 0..<150 {
+                try await writer.write(" ")
+                try await Task.sleep(nanoseconds: 200_000_000)
+            }
+        }
     }
 
     private static func wrap(_ status: Int, _ body: [String: Any]) -> Response {

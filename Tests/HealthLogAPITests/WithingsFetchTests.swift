@@ -55,7 +55,7 @@ final class WithingsFetchTests: XCTestCase {
         "body_temperature 36.85 degC -", "heart_rate 58.0 count/min watch",
     ]
 
-    private func summary(_ items: [[String: Any]]) -> [String] {
+    static func summary(_ items: [[String: Any]]) -> [String] {
         items.map { item in
             let value = ((item["value"] as? Double ?? .nan) * 1000).rounded() / 1000
             return "\(item["type"] as? String ?? "?") \(value) \(item["unit"] as? String ?? "?") \(item["deviceType"] as? String ?? "-")"
@@ -69,8 +69,8 @@ final class WithingsFetchTests: XCTestCase {
         let settled1 = try await linked.settledNotifications(count: 1)
         XCTAssertEqual(settled1, ["fetched"])
         let items = try linked.measurements()
-        XCTAssertEqual(summary(items).count, 8, "\(summary(items))")
-        XCTAssertEqual(Set(summary(items)), Self.expected)
+        XCTAssertEqual(Self.summary(items).count, 8, "\(Self.summary(items))")
+        XCTAssertEqual(Set(Self.summary(items)), Self.expected)
         XCTAssertTrue(items.allSatisfy { $0["source"] as? String == "WITHINGS" })
         XCTAssertEqual(linked.fake.calls.filter { $0 == "getmeas" }.count, 3, "three pages")
         XCTAssertNotNil(try linked.linkStatus()["lastDataAt"] as? String)
@@ -136,7 +136,7 @@ final class WithingsFetchTests: XCTestCase {
         XCTAssertEqual(try linked.notify(start: Self.window.start, end: Self.window.end).status, 200)
         let settled1 = try await linked.settledNotifications(count: 1)
         XCTAssertEqual(settled1, ["fetched"])
-        XCTAssertEqual(Set(summary(try linked.measurements())), Self.expected)
+        XCTAssertEqual(Set(Self.summary(try linked.measurements())), Self.expected)
         XCTAssertEqual(try linked.measurements().count, 8)
         let attempts = try await linked.harness.database.read {
             try $0.queryFirst("SELECT attempts FROM withings_notifications")?.decode(Int64.self, "attempts")
@@ -171,7 +171,7 @@ final class WithingsFetchTests: XCTestCase {
         try await linked.harness.database.write { try $0.executeScript(remove) }
         let settled = try await linked.settledNotifications(count: 1)
         XCTAssertEqual(settled, ["fetched"])
-        XCTAssertEqual(Set(summary(try linked.measurements())), Self.expected)
+        XCTAssertEqual(Set(Self.summary(try linked.measurements())), Self.expected)
         XCTAssertEqual(try linked.measurements().count, 8)
         // Fetched again after the killed commit (more than twice if a retry came before the trigger went).
         let pages = linked.fake.calls.filter { $0 == "getmeas" }.count
