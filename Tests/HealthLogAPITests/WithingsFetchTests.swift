@@ -72,6 +72,9 @@ final class WithingsFetchTests: XCTestCase {
         XCTAssertEqual(Self.summary(items).count, 8, "\(Self.summary(items))")
         XCTAssertEqual(Set(Self.summary(items)), Self.expected)
         XCTAssertTrue(items.allSatisfy { $0["source"] as? String == "WITHINGS" })
+        // The day's read: each type has one preferred reading among the fetched ones.
+        let preferred = items.filter { $0["preferred"] as? Bool == true }.compactMap { $0["type"] as? String }
+        XCTAssertEqual(preferred.sorted(), Set(items.compactMap { $0["type"] as? String }).sorted(), "\(items)")
         XCTAssertEqual(linked.fake.calls.filter { $0 == "getmeas" }.count, 3, "three pages")
         XCTAssertNotNil(try linked.linkStatus()["lastDataAt"] as? String)
 
