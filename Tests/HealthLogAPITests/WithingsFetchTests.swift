@@ -33,6 +33,8 @@ final class WithingsFetchTests: XCTestCase {
     func testNotificationsBeforeTheLinkAreFetchedOnceLinkedOnPostgres() async throws { try await unlinkedThenLinked(.postgres) }
     func testConcurrentRefreshesSpendTheRefreshTokenOnceOnSQLite() async throws { try await oneRefreshAtATime(.sqlite) }
     func testConcurrentRefreshesSpendTheRefreshTokenOnceOnPostgres() async throws { try await oneRefreshAtATime(.postgres) }
+    func testARefreshSlowerThanItsLeaseIsStillTheOnlyOneOnSQLite() async throws { try await oneRefreshAtATime(.sqlite, slowWithings: true) }
+    func testARefreshSlowerThanItsLeaseIsStillTheOnlyOneOnPostgres() async throws { try await oneRefreshAtATime(.postgres, slowWithings: true) }
 
     /// Five groups (three pages of two): body composition, blood pressure with heart rate, a
     /// temperature, a watch heart rate, and a goal (category 2) that is not a reading.
@@ -221,20 +223,25 @@ final class WithingsFetchTests: XCTestCase {
         XCTAssertEqual(try linked.measurements().count, 3)
     }
 
-    private func oneRefreshAtATime(_ backend: TestBackend) async throws {
+    /// Four "processes", each with its own database handle, all told the token was refused, spend
+    /// the refresh token once. `slowWithings`: Withings answers the refresh after 3.5 s, past
+    /// the 2 s lease, which its holder must keep renewing meanwhile (a lapsed lease let another
+    /// process spend the rotated token, and Withings' refusal broke the link).
+    private func oneRefreshAtATime(_ backend: TestBackend, slowWithings: Bool = false) async throws {
         let linked = try await WithingsLinkHarness.start(self, backend)
         let settings = try XCTUnwrap(try WithingsLinkSettings(environment: WithingsLinkHarness.environment(apiBase: linked.fake.url)))
         let stale = try await WithingsTokens(client: WithingsAPIClient(settings: settings), database: linked.harness.database)
             .accessToken(userID: linked.userID)
         linked.fake.expireAccessTokens()
-        // Four "processes", each with its own database handle, all told the token was refused.
+        if slowWithings { linked.fake.fail("requesttoken", with: [.delayed(3.5)]) }
         let fresh = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<4 {
                 let database = try Database.open(url: linked.harness.databaseURL, poolSize: 1)
                 group.addTask {
                     defer { database.close() }
-                    return try await WithingsTokens(client: WithingsAPIClient(settings: settings), database: database)
-                        .accessToken(userID: linked.userID, refused: stale)
+                    var tokens = WithingsTokens(client: WithingsAPIClient(settings: settings), database: database)
+                    if slowWithings { tokens.leaseSeconds = 2 }
+                    return try await tokens.accessToken(userID: linked.userID, refused: stale)
                 }
             }
             return try await group.reduce(into: Set<String>()) { $0.insert($1) }
