@@ -54,10 +54,10 @@ final class WithingsCrashTests: XCTestCase {
         }
         XCTAssertTrue(fetched, "the restarted process did not fetch the row again")
         let items = try WithingsLinkHarness.measurements(second.url, bearer: bearer)
-        XCTAssertEqual(items.count, 8)
+        XCTAssertEqual(items.count, WithingsFetchTests.expected.count)
         XCTAssertEqual(Set(WithingsFetchTests.summary(items)), WithingsFetchTests.expected)
         let stored = try await database.read { try $0.query("SELECT id FROM measurements WHERE source = 'WITHINGS'") }
-        XCTAssertEqual(stored.count, 8)
+        XCTAssertEqual(stored.count, WithingsFetchTests.expected.count)
         let attempts = try await database.read {
             try $0.queryFirst("SELECT attempts FROM withings_notifications")?.decode(Int64.self, "attempts")
         }
