@@ -8,7 +8,8 @@ import Synchronization
 /// paged with `more`/`offset`, values encoded as `value × 10^unit`). Every answer is HTTP 200
 /// with `{"status": N, "body": …}`: 401 for an unknown or expired access token, 503 (invalid
 /// params) for an unknown code or refresh token. Tests point `WITHINGS_API_BASE` at it, add
-/// measure groups, expire tokens and script failures (a Withings status or an HTTP error).
+/// measure groups, expire tokens and script failures (a Withings status, an HTTP error, an
+/// answer that never ends or one that comes late).
 public final class FakeWithingsServer: Sendable {
     public struct Measure: Sendable {
         public let type: Int
@@ -44,6 +45,12 @@ public final class FakeWithingsServer: Sendable {
         case status(Int)
         /// This HTTP status, with no Withings wrapper.
         case http(Int)
+        /// An answer that never completes: its head, then a space every 0.2 s until the client
+        /// goes away (or 30 s pass), as when Withings hangs in the middle of a call.
+        case stall
+        /// The normal answer (tokens rotated at once, as Withings does on receiving the call),
+        /// its body sent only after this many seconds: a slow Withings.
+        case delayed(Double)
     }
 
     public struct Subscription: Sendable, Equatable {
@@ -136,24 +143,38 @@ public final class FakeWithingsServer: Sendable {
         let action = form["action"] ?? ""
         return shared.state.withLock { state -> Response in
             state.calls.append(action == "requesttoken" ? "requesttoken:\(form["grant_type"] ?? "")" : action)
+            var delay: Double?
             if let scripted = state.failures[action]?.first {
                 state.failures[action]?.removeFirst()
                 switch scripted {
                 case nil: break
                 case .status(let status)?: return wrap(status, [:])
                 case .http(let status)?: return .text("upstream error", status: status)
+                case .stall?: return stalled()
+                case .delayed(let seconds)?: delay = seconds
                 }
             }
-            switch (path, action) {
-            case ("/v2/oauth2", "requesttoken"): return token(form, state: &state)
-            case ("/notify", _), ("/measure", "getmeas"):
-                guard let bearer = request.bearerCredential.map(String.init), let owner = state.accessTokens[bearer], owner.valid else {
-                    return wrap(401, [:])
-                }
-                return path == "/notify" ? notify(action, form, userID: owner.userID, state: &state)
-                    : measures(form, groups: state.groups[owner.userID] ?? [], pageSize: pageSize)
-            default: return wrap(2554, [:])
+            let answer = normalAnswer(path: path, action: action, form: form, request: request, state: &state, pageSize: pageSize)
+            guard let delay, case .bytes(let bytes) = answer.body else { return answer }
+            return .stream(contentType: "application/json") { writer in
+                try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+                try await writer.write(bytes)
             }
+        }
+    }
+
+    /// What Withings answers `action` on `path` when nothing is scripted.
+    private static func normalAnswer(path: String, action: String, form: QueryParameters, request: Request, state: inout State,
+                                     pageSize: Int) -> Response {
+        switch (path, action) {
+        case ("/v2/oauth2", "requesttoken"): return token(form, state: &state)
+        case ("/notify", _), ("/measure", "getmeas"):
+            guard let bearer = request.bearerCredential.map(String.init), let owner = state.accessTokens[bearer], owner.valid else {
+                return wrap(401, [:])
+            }
+            return path == "/notify" ? notify(action, form, userID: owner.userID, state: &state)
+                : measures(form, groups: state.groups[owner.userID] ?? [], pageSize: pageSize)
+        default: return wrap(2554, [:])
         }
     }
 
@@ -205,6 +226,15 @@ public final class FakeWithingsServer: Sendable {
         var body: [String: Any] = ["updatetime": end, "timezone": "Europe/Berlin", "measuregrps": encoded, "more": more ? 1 : 0]
         if more { body["offset"] = offset + page.count }
         return wrap(0, body)
+    }
+
+    private static func stalled() -> Response {
+        .stream(contentType: "application/json") { writer in
+            for _ in 0..<150 {
+                try await writer.write(" ")
+                try await Task.sleep(nanoseconds: 200_000_000)
+            }
+        }
     }
 
     private static func wrap(_ status: Int, _ body: [String: Any]) -> Response {

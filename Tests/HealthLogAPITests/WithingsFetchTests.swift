@@ -33,9 +33,12 @@ final class WithingsFetchTests: XCTestCase {
     func testNotificationsBeforeTheLinkAreFetchedOnceLinkedOnPostgres() async throws { try await unlinkedThenLinked(.postgres) }
     func testConcurrentRefreshesSpendTheRefreshTokenOnceOnSQLite() async throws { try await oneRefreshAtATime(.sqlite) }
     func testConcurrentRefreshesSpendTheRefreshTokenOnceOnPostgres() async throws { try await oneRefreshAtATime(.postgres) }
+    func testARefreshSlowerThanItsLeaseIsStillTheOnlyOneOnSQLite() async throws { try await oneRefreshAtATime(.sqlite, slowWithings: true) }
+    func testARefreshSlowerThanItsLeaseIsStillTheOnlyOneOnPostgres() async throws { try await oneRefreshAtATime(.postgres, slowWithings: true) }
 
-    /// Five groups (three pages of two): body composition, blood pressure with heart rate, a
-    /// temperature, a watch heart rate, and a goal (category 2) that is not a reading.
+    /// Six groups (three pages of two): body composition, blood pressure with heart rate, a body
+    /// temperature (meastype 71), a watch heart rate, a goal (category 2) that is not a reading,
+    /// and a temperature (meastype 12).
     static let groups: [FakeWithingsServer.Group] = [
         .init(id: 9001, date: morning, model: "Body+", measures: [.init(type: 1, value: 72_345, unit: -3),
                                                                   .init(type: 6, value: 215, unit: -1),
@@ -46,16 +49,17 @@ final class WithingsFetchTests: XCTestCase {
         .init(id: 9003, date: morning + 120, model: "Thermo", measures: [.init(type: 71, value: 3685, unit: -2)]),
         .init(id: 9004, date: morning + 180, model: "ScanWatch", measures: [.init(type: 11, value: 58, unit: 0)]),
         .init(id: 9005, date: morning + 240, category: 2, measures: [.init(type: 1, value: 70_000, unit: -3)]),
+        .init(id: 9006, date: morning + 300, measures: [.init(type: 12, value: 371, unit: -1)]),
     ]
 
-    /// (type, value, unit, deviceType) of every row the five groups must become.
+    /// (type, value, unit, deviceType) of every row the six groups must become.
     static let expected: Set<String> = [
         "weight 72.345 kg scale", "body_fat 21.5 % scale", "lean_body_mass 56.8 kg scale",
         "bp_systolic 128.0 mmHg -", "bp_diastolic 82.0 mmHg -", "heart_rate 64.0 count/min -",
-        "body_temperature 36.85 degC -", "heart_rate 58.0 count/min watch",
+        "body_temperature 36.85 degC -", "heart_rate 58.0 count/min watch", "body_temperature 37.1 degC -",
     ]
 
-    private func summary(_ items: [[String: Any]]) -> [String] {
+    static func summary(_ items: [[String: Any]]) -> [String] {
         items.map { item in
             let value = ((item["value"] as? Double ?? .nan) * 1000).rounded() / 1000
             return "\(item["type"] as? String ?? "?") \(value) \(item["unit"] as? String ?? "?") \(item["deviceType"] as? String ?? "-")"
@@ -69,9 +73,12 @@ final class WithingsFetchTests: XCTestCase {
         let settled1 = try await linked.settledNotifications(count: 1)
         XCTAssertEqual(settled1, ["fetched"])
         let items = try linked.measurements()
-        XCTAssertEqual(summary(items).count, 8, "\(summary(items))")
-        XCTAssertEqual(Set(summary(items)), Self.expected)
+        XCTAssertEqual(Self.summary(items).count, Self.expected.count, "\(Self.summary(items))")
+        XCTAssertEqual(Set(Self.summary(items)), Self.expected)
         XCTAssertTrue(items.allSatisfy { $0["source"] as? String == "WITHINGS" })
+        // The day's read: the picker marks each fetched type's readings of its preferred source and device.
+        let preferred = items.filter { $0["preferred"] as? Bool == true }.compactMap { $0["type"] as? String }
+        XCTAssertEqual(Set(preferred), Set(items.compactMap { $0["type"] as? String }), "\(items)")
         XCTAssertEqual(linked.fake.calls.filter { $0 == "getmeas" }.count, 3, "three pages")
         XCTAssertNotNil(try linked.linkStatus()["lastDataAt"] as? String)
 
@@ -79,9 +86,9 @@ final class WithingsFetchTests: XCTestCase {
         XCTAssertEqual(try linked.notify(appli: 4, start: Self.window.start - 60, end: Self.window.end).status, 200)
         let settled2 = try await linked.settledNotifications(count: 2)
         XCTAssertEqual(settled2, ["fetched", "fetched"])
-        XCTAssertEqual(try linked.measurements().count, 8)
+        XCTAssertEqual(try linked.measurements().count, Self.expected.count)
         let stored = try await linked.harness.database.read { try $0.query("SELECT id FROM measurements WHERE source = 'WITHINGS'") }
-        XCTAssertEqual(stored.count, 8)
+        XCTAssertEqual(stored.count, Self.expected.count)
     }
 
     private func refreshesOnRefusal(_ backend: TestBackend) async throws {
@@ -136,8 +143,8 @@ final class WithingsFetchTests: XCTestCase {
         XCTAssertEqual(try linked.notify(start: Self.window.start, end: Self.window.end).status, 200)
         let settled1 = try await linked.settledNotifications(count: 1)
         XCTAssertEqual(settled1, ["fetched"])
-        XCTAssertEqual(Set(summary(try linked.measurements())), Self.expected)
-        XCTAssertEqual(try linked.measurements().count, 8)
+        XCTAssertEqual(Set(Self.summary(try linked.measurements())), Self.expected)
+        XCTAssertEqual(try linked.measurements().count, Self.expected.count)
         let attempts = try await linked.harness.database.read {
             try $0.queryFirst("SELECT attempts FROM withings_notifications")?.decode(Int64.self, "attempts")
         }
@@ -171,8 +178,8 @@ final class WithingsFetchTests: XCTestCase {
         try await linked.harness.database.write { try $0.executeScript(remove) }
         let settled = try await linked.settledNotifications(count: 1)
         XCTAssertEqual(settled, ["fetched"])
-        XCTAssertEqual(Set(summary(try linked.measurements())), Self.expected)
-        XCTAssertEqual(try linked.measurements().count, 8)
+        XCTAssertEqual(Set(Self.summary(try linked.measurements())), Self.expected)
+        XCTAssertEqual(try linked.measurements().count, Self.expected.count)
         // Fetched again after the killed commit (more than twice if a retry came before the trigger went).
         let pages = linked.fake.calls.filter { $0 == "getmeas" }.count
         XCTAssertTrue(pages >= 6 && pages % 3 == 0, "\(pages) getmeas calls")
@@ -218,20 +225,25 @@ final class WithingsFetchTests: XCTestCase {
         XCTAssertEqual(try linked.measurements().count, 3)
     }
 
-    private func oneRefreshAtATime(_ backend: TestBackend) async throws {
+    /// Four "processes", each with its own database handle, all told the token was refused, spend
+    /// the refresh token once. `slowWithings`: Withings answers the refresh after 3.5 s, past
+    /// the 2 s lease, which its holder must keep renewing meanwhile (a lapsed lease let another
+    /// process spend the rotated token, and Withings' refusal broke the link).
+    private func oneRefreshAtATime(_ backend: TestBackend, slowWithings: Bool = false) async throws {
         let linked = try await WithingsLinkHarness.start(self, backend)
         let settings = try XCTUnwrap(try WithingsLinkSettings(environment: WithingsLinkHarness.environment(apiBase: linked.fake.url)))
         let stale = try await WithingsTokens(client: WithingsAPIClient(settings: settings), database: linked.harness.database)
             .accessToken(userID: linked.userID)
         linked.fake.expireAccessTokens()
-        // Four "processes", each with its own database handle, all told the token was refused.
+        if slowWithings { linked.fake.fail("requesttoken", with: [.delayed(3.5)]) }
         let fresh = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<4 {
                 let database = try Database.open(url: linked.harness.databaseURL, poolSize: 1)
                 group.addTask {
                     defer { database.close() }
-                    return try await WithingsTokens(client: WithingsAPIClient(settings: settings), database: database)
-                        .accessToken(userID: linked.userID, refused: stale)
+                    var tokens = WithingsTokens(client: WithingsAPIClient(settings: settings), database: database)
+                    if slowWithings { tokens.leaseSeconds = 2 }
+                    return try await tokens.accessToken(userID: linked.userID, refused: stale)
                 }
             }
             return try await group.reduce(into: Set<String>()) { $0.insert($1) }

@@ -8,8 +8,9 @@ import Storage
 /// The refresh is serialised by a lease on the account row: a conditional UPDATE moves
 /// `refresh_lease_until` into the future only if no lease runs and the access token is still
 /// the stale one, so exactly one caller (in any process, on SQLite or PostgreSQL) wins and
-/// spends the refresh token; the others wait for the new token to appear. Withings rotates
-/// the refresh token on every refresh, so two refreshes with one token would break the link.
+/// spends the refresh token, renewing the lease until Withings answers; the others wait for
+/// the new token to appear. Withings rotates the refresh token on every refresh, so two
+/// refreshes with one token would break the link.
 struct WithingsTokens: Sendable {
     struct Broken: Error, CustomStringConvertible {
         let reason: String
@@ -22,7 +23,9 @@ struct WithingsTokens: Sendable {
     let database: Database
     /// Refresh this long before Withings' expiry, so a call never starts with a dying token.
     var refreshMargin: Int64 = 300
-    /// How long a refresh may hold the lease before another process may try.
+    /// How long the lease of a refresh lasts unless renewed: its holder renews it every third
+    /// of this while Withings has not answered, so only a dead holder lets another process try.
+    /// At least 2, since the lease is kept in whole seconds.
     var leaseSeconds: Int64 = 30
 
     private var box: SecretBox { client.settings.box }
@@ -93,12 +96,34 @@ struct WithingsTokens: Sendable {
         } == 1
     }
 
+    /// Runs `call` while renewing `userID`'s refresh lease: Withings rotates the refresh token
+    /// when it receives the call, so a slow answer must not let the lease lapse and another
+    /// process spend the old token. The renewal has stopped when this returns.
+    private func holdingLease<T: Sendable>(userID: String, _ call: @Sendable () async throws -> T) async throws -> T {
+        let lease = leaseSeconds, database = database
+        let renewal = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: UInt64(lease) * 1_000_000_000 / 3)
+                guard !Task.isCancelled else { return }
+                _ = try? await database.write { connection in
+                    try connection.execute("UPDATE withings_accounts SET refresh_lease_until = $1 WHERE user_id = $2",
+                                           Clock.now() + lease, userID)
+                }
+            }
+        }
+        let result: Result<T, any Error>
+        do { result = .success(try await call()) } catch { result = .failure(error) }
+        renewal.cancel()
+        await renewal.value
+        return try result.get()
+    }
+
     /// Spends the refresh token (we hold the lease) and stores the new pair, or marks the link
     /// broken when Withings refuses it; a transient failure releases the lease for a later try.
     private func refresh(userID: String, refreshToken: String) async throws -> String {
         let now = Clock.now()
         do {
-            let tokens = try await client.refresh(refreshToken, now: now)
+            let tokens = try await holdingLease(userID: userID) { try await client.refresh(refreshToken, now: now) }
             let access = box.seal(tokens.accessToken), refresh = box.seal(tokens.refreshToken)
             try await database.write { connection in
                 try connection.execute("""

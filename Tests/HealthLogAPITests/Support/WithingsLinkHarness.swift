@@ -41,22 +41,31 @@ struct WithingsLinkHarness {
     }
 
     /// `GET /api/withings/connect` and the `state` of the authorization URL it returns.
-    func connectState() throws -> String {
-        let answer = try harness.get("/api/withings/connect", bearer: bearer)
+    func connectState() throws -> String { try Self.connectState(harness.url, bearer: bearer) }
+
+    /// The same, from the server at `url` (a `ServiceProcess`, say).
+    static func connectState(_ url: String, bearer: String) throws -> String {
+        let answer = try http("GET", url + "/api/withings/connect", bearer: bearer)
         XCTAssertEqual(answer.status, 200, answer.body)
         let url = try XCTUnwrap(URLComponents(string: try XCTUnwrap(answer.data["authorizationURL"] as? String)))
         XCTAssertEqual(url.queryItems?.first { $0.name == "redirect_uri" }?.value, "https://healthlog.example/api/withings/callback")
         return try XCTUnwrap(url.queryItems?.first { $0.name == "state" }?.value)
     }
 
-    func callback(code: String, state: String) throws -> HTTPResult {
-        try harness.get("/api/withings/callback?code=\(code)&state=\(state)")
+    func callback(code: String, state: String) throws -> HTTPResult { try Self.callback(harness.url, code: code, state: state) }
+
+    static func callback(_ url: String, code: String, state: String) throws -> HTTPResult {
+        try http("GET", url + "/api/withings/callback?code=\(code)&state=\(state)")
     }
 
     /// Withings' Notify callback for a data window of the linked user.
     func notify(appli: Int = 1, start: Int64, end: Int64) throws -> HTTPResult {
-        try http("POST", harness.url + "/api/withings/webhook/\(Self.webhookSecret)", headers: [Self.form],
-                 body: "userid=\(Self.withingsUserID)&appli=\(appli)&startdate=\(start)&enddate=\(end)")
+        try Self.notify(harness.url, appli: appli, start: start, end: end)
+    }
+
+    static func notify(_ url: String, appli: Int = 1, start: Int64, end: Int64) throws -> HTTPResult {
+        try http("POST", url + "/api/withings/webhook/\(webhookSecret)", headers: [form],
+                 body: "userid=\(withingsUserID)&appli=\(appli)&startdate=\(start)&enddate=\(end)")
     }
 
     /// The statuses of the notification queue, oldest first.
@@ -77,8 +86,10 @@ struct WithingsLinkHarness {
     }
 
     /// The user's measurements of 2026-05-16 (their calendar), via `GET /api/measurements`.
-    func measurements() throws -> [[String: Any]] {
-        let answer = try harness.get("/api/measurements?from=2026-05-16&to=2026-05-17", bearer: bearer)
+    func measurements() throws -> [[String: Any]] { try Self.measurements(harness.url, bearer: bearer) }
+
+    static func measurements(_ url: String, bearer: String) throws -> [[String: Any]] {
+        let answer = try http("GET", url + "/api/measurements?from=2026-05-16&to=2026-05-17", bearer: bearer)
         XCTAssertEqual(answer.status, 200, answer.body)
         return answer.data["items"] as? [[String: Any]] ?? []
     }
