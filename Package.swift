@@ -62,7 +62,7 @@ let package = Package(
                 resources: [.copy("Resources/topic-model.tsv"), .copy("Resources/encoder-scorer.tsv"),
                             .copy("Resources/term-clusters.tsv")]),
         // The per-article pipeline the Jarvis story worker drives: cluster, then compose and score.
-        .target(name: "StoryEngine", dependencies: ["StoryClustering", "StoryComposition", "TopicClassification"]),
+        .target(name: "StoryEngine", dependencies: ["NewsText", "StoryClustering", "StoryComposition", "TopicClassification"]),
         // What both executables share: configuration, start-up, signals, /metrics, logs.
         .target(name: "ServiceRuntime", dependencies: ["HTTPServer", "APIToolkit", "Storage", "Secrets"]),
 
@@ -79,7 +79,7 @@ let package = Package(
         .target(name: "HealthLogAPI", dependencies: ["ServiceRuntime", "CoachSafety", "CoachResponder", "CoachModelClient"]),
         .executableTarget(name: "healthlog", dependencies: ["HealthLogAPI"]),
         // `Demo/Newsroom`: the fictional 24-outlet newsroom `jarvis demo` serves on loopback (and the tests read).
-        .target(name: "JarvisAPI", dependencies: ["ServiceRuntime", "FeedFetching", "FeedParsing", "StoryEngine", "StoryComposition"],
+        .target(name: "JarvisAPI", dependencies: ["ServiceRuntime", "FeedFetching", "FeedParsing", "StoryEngine", "StoryComposition", "NewsText"],
                 resources: [.copy("Demo/Newsroom")]),
         .executableTarget(name: "jarvis", dependencies: ["JarvisAPI"]),
 
@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(name: "StoryClusteringTests", dependencies: ["StoryClustering"]),
         .testTarget(name: "StoryCompositionTests", dependencies: ["StoryComposition", "NewsText"]),
         .testTarget(name: "SentenceEncodingTests", dependencies: ["SentenceEncoding"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "TopicClassificationTests", dependencies: ["TopicClassification"]),
+        .testTarget(name: "TopicClassificationTests", dependencies: ["TopicClassification", "NewsText"]),
         .testTarget(name: "StoryEngineTests", dependencies: ["StoryEngine", "StoryEngineFixtures"]),
     ]
 )

@@ -27,7 +27,7 @@ let package = Package(
         fuzzTarget("HTTPParser", ["HTTPParsing"]),
         fuzzTarget("WebSocketFrames", ["WebSocketCodec"]),
         fuzzTarget("FeedParser", ["FeedParsing"]),
-        fuzzTarget("StoryComposition", ["StoryComposition", "TopicClassification"]),
+        fuzzTarget("StoryComposition", ["NewsText", "StoryComposition", "TopicClassification"]),
         fuzzTarget("HealthLogRequests", ["HealthLogAPI", "ServiceRuntime", "HTTPServer", "APIToolkit"]),
 
         // `bench/feeds/run.sh`: our feed parser against Python's feedparser on the same corpus.
@@ -45,7 +45,7 @@ let package = Package(
                           path: "ClusteringEval"),
         .executableTarget(name: "SummaryEval", dependencies: [product("StoryComposition"), "EvalData", product("NewsText")],
                           path: "SummaryEval"),
-        .executableTarget(name: "TopicEval", dependencies: [product("TopicClassification"), "EvalData"], path: "TopicEval",
+        .executableTarget(name: "TopicEval", dependencies: [product("TopicClassification"), product("NewsText"), "EvalData"], path: "TopicEval",
                           resources: [.copy("africa-labels.tsv"), .copy("desk-development.tsv")]),
         .executableTarget(name: "TopicTrainer", dependencies: [product("TopicClassification"), product("SentenceEncoding"), "EvalData"],
                           path: "TopicTrainer", resources: [.copy("desk-supplement.tsv")]),
