@@ -1,10 +1,19 @@
 // swift-tools-version:6.0
-// One package, one module per concern: see docs/architecture.md for the picture.
+// One package, one module per concern: see docs/architecture.md for the picture. The evaluation,
+// training, benchmark and fuzz executables are a package of their own, `Tools/Package.swift`.
 import PackageDescription
 
 /// The per-request hot path (parsing, connections) skips run-time exclusivity checks in release
 /// builds: they cost a few percent of throughput, and debug builds and tests keep them on.
 let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
+/// The modules `Tools/Package.swift` imports, each exported as a library of the same name: exactly the
+/// modules some tool names in an `import` (the fuzz targets, the benchmarks, the evaluation and training
+/// tools). The servers need none of these products; a module not listed here stays internal to this package.
+let modulesTheToolsImport = [
+    "HTTPParsing", "WebSocketCodec", "HTTPServer", "APIToolkit", "Storage", "ServiceRuntime", "HealthLogAPI",
+    "FeedParsing", "NewsText", "StoryClustering", "StoryComposition", "SentenceEncoding", "TopicClassification", "StoryEngine",
+]
 
 let package = Package(
     name: "Backends",
@@ -12,7 +21,7 @@ let package = Package(
     products: [
         .executable(name: "healthlog", targets: ["healthlog"]),
         .executable(name: "jarvis", targets: ["jarvis"]),
-    ],
+    ] + modulesTheToolsImport.map { .library(name: $0, targets: [$0]) },
     targets: [
         // C libraries from Debian, linked through one-line shims.
         .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
@@ -53,7 +62,7 @@ let package = Package(
                 resources: [.copy("Resources/topic-model.tsv"), .copy("Resources/encoder-scorer.tsv"),
                             .copy("Resources/term-clusters.tsv")]),
         // The per-article pipeline the Jarvis story worker drives: cluster, then compose and score.
-        .target(name: "StoryEngine", dependencies: ["StoryClustering", "StoryComposition", "TopicClassification"]),
+        .target(name: "StoryEngine", dependencies: ["NewsText", "StoryClustering", "StoryComposition", "TopicClassification"]),
         // What both executables share: configuration, start-up, signals, /metrics, logs.
         .target(name: "ServiceRuntime", dependencies: ["HTTPServer", "APIToolkit", "Storage", "Secrets"]),
 
@@ -70,42 +79,9 @@ let package = Package(
         .target(name: "HealthLogAPI", dependencies: ["ServiceRuntime", "CoachSafety", "CoachResponder", "CoachModelClient"]),
         .executableTarget(name: "healthlog", dependencies: ["HealthLogAPI"]),
         // `Demo/Newsroom`: the fictional 24-outlet newsroom `jarvis demo` serves on loopback (and the tests read).
-        .target(name: "JarvisAPI", dependencies: ["ServiceRuntime", "FeedFetching", "FeedParsing", "StoryEngine", "StoryComposition"],
+        .target(name: "JarvisAPI", dependencies: ["ServiceRuntime", "FeedFetching", "FeedParsing", "StoryEngine", "StoryComposition", "NewsText"],
                 resources: [.copy("Demo/Newsroom")]),
         .executableTarget(name: "jarvis", dependencies: ["JarvisAPI"]),
-
-        // libFuzzer entry points; built with `make fuzz` (swift build --sanitize=fuzzer -Xswiftc -DFUZZING).
-        .target(name: "FuzzSupport", path: "Fuzz/Support"),
-        .executableTarget(name: "FuzzHTTPParser", dependencies: ["HTTPParsing", "FuzzSupport"], path: "Fuzz/HTTPParser",
-                          exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .executableTarget(name: "FuzzFeedParser", dependencies: ["FeedParsing", "FuzzSupport"], path: "Fuzz/FeedParser",
-                          exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .executableTarget(name: "FuzzStoryComposition", dependencies: ["StoryComposition", "TopicClassification", "FuzzSupport"],
-                          path: "Fuzz/StoryComposition",
-                          exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        // `bench/feeds/run.sh`: our feed parser against Python's feedparser on the same corpus.
-        .executableTarget(name: "FeedBench", dependencies: ["FeedParsing"], path: "bench/feeds/Sources/FeedBench"),
-        // `make eval` (scripts/eval.sh): the story engine's quality on the labeled data in ../shared/data,
-        // and the trainer that writes the topic model's shipped weights.
-        .target(name: "EvalData", dependencies: ["NewsText"], path: "Tools/EvalData"),
-        .executableTarget(name: "ClusteringEval", dependencies: ["StoryClustering", "EvalData", "NewsText"], path: "Tools/ClusteringEval"),
-        .executableTarget(name: "SummaryEval", dependencies: ["StoryComposition", "EvalData", "NewsText"], path: "Tools/SummaryEval"),
-        .executableTarget(name: "TopicEval", dependencies: ["TopicClassification", "EvalData"], path: "Tools/TopicEval",
-                          resources: [.copy("africa-labels.tsv"), .copy("desk-development.tsv")]),
-        .executableTarget(name: "TopicTrainer", dependencies: ["TopicClassification", "SentenceEncoding", "EvalData"],
-                          path: "Tools/TopicTrainer", resources: [.copy("desk-supplement.tsv")]),
-        .executableTarget(name: "EncoderImport", dependencies: ["SentenceEncoding"], path: "Tools/EncoderImport"),
-        .executableTarget(name: "TermClusterBuilder", dependencies: ["TopicClassification", "EvalData"], path: "Tools/TermClusterBuilder"),
-        .executableTarget(name: "TermStatisticsBuilder", dependencies: ["StoryClustering", "EvalData"], path: "Tools/TermStatisticsBuilder"),
-        .executableTarget(name: "StoryEngineBench", dependencies: ["StoryEngine", "StoryClustering", "EvalData"],
-                         path: "Tools/StoryEngineBench"),
-        // `bench/healthlog-ingest/run.sh`: batch ingest over HTTP against raw inserts of the same rows.
-        .executableTarget(name: "IngestBench", dependencies: ["Storage"], path: "bench/healthlog-ingest/Sources/IngestBench"),
-        .executableTarget(name: "FuzzHealthLogRequests", dependencies: ["HealthLogAPI", "ServiceRuntime", "HTTPServer", "APIToolkit", "FuzzSupport"],
-                          path: "Fuzz/HealthLogRequests",
-                          exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .executableTarget(name: "FuzzWebSocketFrames", dependencies: ["WebSocketCodec", "FuzzSupport"], path: "Fuzz/WebSocketFrames",
-                          exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
         .testTarget(name: "HTTPParsingTests", dependencies: ["HTTPParsing"]),
         .testTarget(name: "WebSocketCodecTests", dependencies: ["WebSocketCodec"]),
@@ -121,8 +97,8 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestDatabaseSupport"]),
         .testTarget(name: "NewsTextTests", dependencies: ["NewsText"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
-        .testTarget(name: "EvalDataTests", dependencies: ["EvalData"]),
-        // The docs that name files and tests (docs/*/contracts.md) are checked against the tree.
+        // The tree checked against what the docs promise: the contract maps (docs/*/contracts.md) name
+        // real files and tests, and only TopicEval's evaluation path reads the cross-domain set.
         .testTarget(name: "DocumentationTests"),
         .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "HTTPServer", "TestHTTPClients"]),
         .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport", "TestHTTPClients", "ScriptedModel",
@@ -140,7 +116,7 @@ let package = Package(
         .testTarget(name: "StoryClusteringTests", dependencies: ["StoryClustering"]),
         .testTarget(name: "StoryCompositionTests", dependencies: ["StoryComposition", "NewsText"]),
         .testTarget(name: "SentenceEncodingTests", dependencies: ["SentenceEncoding"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "TopicClassificationTests", dependencies: ["TopicClassification"]),
+        .testTarget(name: "TopicClassificationTests", dependencies: ["TopicClassification", "NewsText"]),
         .testTarget(name: "StoryEngineTests", dependencies: ["StoryEngine", "StoryEngineFixtures"]),
     ]
 )

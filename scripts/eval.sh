@@ -5,14 +5,16 @@
 #   summaries   ROUGE-1/2/L against AllSides' neutral roundups, next to LexRank;
 #   topics      accuracy, per-class P/R/F1, macro-F1 and the confusion matrix; then the desk measures on
 #               the cross-domain evaluation set (never trained or tuned on) beside the held-out halves.
-# Pass --data DIR when the data lives elsewhere.
+# Pass --data DIR when the data lives elsewhere. The tools belong to Tools/Package.swift and run from
+# the repository root, where ../shared/data is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for tool in ClusteringEval SummaryEval TopicEval; do
-  swift build -c release --product "$tool" >/dev/null
+  swift build --package-path Tools -c release --product "$tool" >/dev/null
 done
+bin="$(swift build --package-path Tools -c release --show-bin-path)"
 for tool in ClusteringEval SummaryEval TopicEval; do
   echo "== $tool"
-  ".build/release/$tool" "$@"
+  "$bin/$tool" "$@"
   echo
 done

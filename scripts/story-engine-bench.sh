@@ -4,5 +4,5 @@
 # ratio (targets: 100k costs ≤ 12× the 10k run, peak < 500 MB). See docs/jarvis/story-engine.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product StoryEngineBench >/dev/null
-.build/release/StoryEngineBench "$@"
+swift build --package-path Tools -c release --product StoryEngineBench >/dev/null
+"$(swift build --package-path Tools -c release --show-bin-path)/StoryEngineBench" "$@"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: installs what is missing, builds warning-free, runs the whole suite against
 # SQLite AND a throwaway PostgreSQL cluster (REQUIRE_POSTGRES=1: PostgreSQL tests may not skip),
+# the tools package's tests (Tools/Tests),
 # the OpenAPI drift gate, schemathesis against both services' documents, a one-minute soak of each
 # server, then a short libFuzzer run of each fuzz target.
 set -euo pipefail
@@ -14,6 +15,10 @@ echo "== tests (SQLite and PostgreSQL)"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 REQUIRE_POSTGRES=1 ./scripts/with-postgres.sh swift test --skip-build 2>&1 | tee "$log"
+
+echo "== the tools' own tests (Tools/Package.swift; this product builds only them and what they import)"
+swift build --package-path Tools --product ToolsPackageTests -Xswiftc -warnings-as-errors
+swift test --package-path Tools --skip-build
 
 echo "== OpenAPI drift gate (HealthLog contract §3, and Jarvis's document)"
 bin="$(swift build --show-bin-path)"

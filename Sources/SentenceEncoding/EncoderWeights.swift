@@ -2,7 +2,7 @@ import Foundation
 
 /// The encoder's named tensors, read from the shipped weights file.
 ///
-/// File layout (little-endian), written by `swift run -c release EncoderImport`:
+/// File layout (little-endian), written by the `EncoderImport` tool (`Tools/Package.swift`):
 /// the 8 bytes `SENC0001`, a `UInt32` tensor count, then per tensor a `UInt16` name length, the
 /// UTF-8 name, a `UInt8` kind, `UInt32` rows and columns, and the values. Kind 0 stores
 /// `Float32` values; kind 1 stores one `Float32` scale per row, then `Int8` values (value =

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Document frequencies of news vocabulary, learned from a background corpus and shipped with
-/// the module (`Resources/term-statistics.tsv`, written by `swift run -c release
-/// TermStatisticsBuilder`). A clusterer started from nothing weighs "said" like "Kinshasa" until
+/// the module (`Resources/term-statistics.tsv`, written by the `TermStatisticsBuilder` tool,
+/// `Tools/Package.swift`). A clusterer started from nothing weighs "said" like "Kinshasa" until
 /// it has read a few hundred articles; seeded with these counts, its first articles already
 /// cluster on the words that identify an event. Only counts ship, no text.
 public struct TermStatistics: Sendable, Equatable {

@@ -5,10 +5,10 @@ import NewsText
 public struct Region: Sendable {
     public let name: String
     /// The topic whose stories are about the region by definition (`africa`, the regional desk), if any.
-    public let desk: String?
+    public let desk: Topic?
     private let namesRegion: @Sendable (String) -> Bool
 
-    public init(name: String, desk: String? = nil, namesRegion: @escaping @Sendable (String) -> Bool) {
+    public init(name: String, desk: Topic? = nil, namesRegion: @escaping @Sendable (String) -> Bool) {
         self.name = name
         self.desk = desk
         self.namesRegion = namesRegion
@@ -20,5 +20,5 @@ public struct Region: Sendable {
     }
 
     /// Africa: any African country, city, demonym or pan-African body in `AfricaGazetteer`.
-    public static let africa = Region(name: "Africa", desk: "africa") { AfricaGazetteer.mentionsAfrica($0) }
+    public static let africa = Region(name: "Africa", desk: .africa) { AfricaGazetteer.mentionsAfrica($0) }
 }

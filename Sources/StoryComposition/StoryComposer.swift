@@ -1,4 +1,5 @@
 import Foundation
+import NewsText
 
 /// Everything composition says about a story, computed in one pass over its articles.
 public struct ComposedStory: Sendable, Equatable {
@@ -37,7 +38,7 @@ public struct StoryComposer: Sendable {
     ///   - articles: the story's articles, each outlet's current report before its earlier ones
     ///     (the caller's order also breaks ties).
     ///   - topic: the story's desk (`Topic.rawValue`), nil for "other".
-    public func compose(_ articles: [StoryArticle], topic: String?, now: Date) -> ComposedStory {
+    public func compose(_ articles: [StoryArticle], topic: Topic?, now: Date) -> ComposedStory {
         let selected = Self.select(articles, limit: Self.articleLimit)
         let pool = SentencePool(selected)
         // Judged on every article given, superseded reports included: a copy of a wire's first report

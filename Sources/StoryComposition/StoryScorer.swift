@@ -17,12 +17,12 @@ public struct StoryScorer: Sendable {
         self.freshnessHalfLife = freshnessHalfLife
     }
 
-    public func score(_ articles: [StoryArticle], topic: String?, now: Date) -> ScoreBreakdown {
+    public func score(_ articles: [StoryArticle], topic: Topic?, now: Date) -> ScoreBreakdown {
         score(articles, topic: topic, now: now, copying: SyndicatedCopies.copyingOutlets(articles))
     }
 
     /// `copying`: outlets that only republished another's report; they confirm nothing.
-    func score(_ articles: [StoryArticle], topic: String?, now: Date, copying: Set<String>) -> ScoreBreakdown {
+    func score(_ articles: [StoryArticle], topic: Topic?, now: Date, copying: Set<String>) -> ScoreBreakdown {
         let capped = StoryComposer.select(articles, limit: StoryComposer.articleLimit)
         let leads = capped.map { article in
             (headline: article.headline, lead: SentencePool.sentences(of: article).prefix(3).joined(separator: " "))

@@ -4,12 +4,12 @@ import NewsText
 /// headlines and leads that mark consequential events (deaths, election results, rate decisions).
 enum TopicImportance {
     /// Politics and the Africa desk lead; finance moves markets; tech is more often features.
-    static func base(topic: String?) -> Int {
+    static func base(topic: Topic?) -> Int {
         switch topic {
-        case "politics", "africa": return 10
-        case "finance": return 9
-        case "tech": return 7
-        default: return 4
+        case .politics, .africa: return 10
+        case .finance: return 9
+        case .tech: return 7
+        case nil: return 4
         }
     }
 
@@ -40,7 +40,7 @@ enum TopicImportance {
         "markets": ["stocks plunge", "market crash", "shares plunge", "sell off", "bankruptcy", "bank run"],
     ]
 
-    static func score(topic: String?, text: String) -> Int {
+    static func score(topic: Topic?, text: String) -> Int {
         let present = PhraseSet(words: Tokenizer.words(text), longest: longestPhrase)
         let classes = signalClasses.values.filter { phrases in phrases.contains(where: present.contains) }.count
         return ScoreBreakdown.clamp(base(topic: topic) + pointsPerClass * classes)

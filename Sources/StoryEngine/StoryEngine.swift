@@ -1,4 +1,5 @@
 import Foundation
+import NewsText
 import StoryClustering
 import StoryComposition
 import TopicClassification
@@ -120,7 +121,7 @@ public final class StoryEngine {
                 breakingArticleIDs: composer.breaking.breakingArticleIDs(material.articles, now: now))
         }
         let (topic, isListed) = topic(of: material.articles)
-        let composed = composer.compose(material.articles, topic: isListed ? topic.rawValue : nil, now: now)
+        let composed = composer.compose(material.articles, topic: isListed ? topic : nil, now: now)
         return StorySnapshot(
             id: id, headline: composed.headline, summary: composed.summary, topic: topic, isListed: isListed,
             breakdown: composed.scoreBreakdown.with(freshness: freshness), sourceCount: material.sourceCount,

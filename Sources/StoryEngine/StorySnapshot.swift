@@ -1,6 +1,6 @@
 import Foundation
+import NewsText
 import StoryComposition
-import TopicClassification
 
 /// What the engine says a story is after a step: everything the API stores and shows.
 public struct StorySnapshot: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import NewsText
+
 /// What a text is about regardless of where it happens: the subject model's classes.
 /// `africa` is not among them because it is a region, decided by `AfricaDesk`.
 public enum Subject: String, Sendable, CaseIterable {

@@ -1,3 +1,5 @@
+import NewsText
+
 /// A story's text as the classifier reads it: one headline and body per article.
 public typealias StoryText = (headline: String, body: String)
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Word → cluster of words used in the same texts, read from `Resources/term-clusters.tsv`
-/// (written by `swift run -c release TermClusterBuilder` from the training part of the labeled
+/// (written by the `TermClusterBuilder` tool from the training part of the labeled
 /// and unlabeled sets). Lets the subject model generalise from the words it has weights for to
 /// rarer words of the same cluster.
 public struct TermClusters: Sendable {

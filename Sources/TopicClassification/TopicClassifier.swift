@@ -46,7 +46,7 @@ public struct TopicClassifier: Sendable {
 
     /// The classifier with the weights and word clusters shipped in this module
     /// (`Resources/topic-model.tsv` and `Resources/encoder-scorer.tsv`, written by
-    /// `swift run -c release TopicTrainer`, and `Resources/term-clusters.tsv`, by `TermClusterBuilder`),
+    /// the `TopicTrainer` tool, and `Resources/term-clusters.tsv`, by `TermClusterBuilder`; `Tools/Package.swift`),
     /// reading with `SentenceEncoder.bundled()`. Parsed once per process.
     public static func bundled() throws -> TopicClassifier {
         try bundledClassifier.get()

@@ -36,8 +36,8 @@ final class ContractMapTests: XCTestCase {
         })
     }
 
-    /// The test classes under `Tests/`: the methods of the file each is declared in, and its
-    /// superclass (a PostgreSQL suite may inherit its cases).
+    /// The test classes under `Tests/` and `Tools/Tests/` (the tools package's): the methods of the file
+    /// each is declared in, and its superclass (a PostgreSQL suite may inherit its cases).
     private struct Suites {
         var methodsOfClass: [String: Set<String>] = [:]
         var superclass: [String: String] = [:]
@@ -53,9 +53,10 @@ final class ContractMapTests: XCTestCase {
     }
 
     private static func testSuites() throws -> Suites {
-        let tests = repository.appendingPathComponent("Tests")
-        guard let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil) else { return Suites() }
         var suites = Suites()
+        let files = ["Tests", "Tools/Tests"].compactMap {
+            FileManager.default.enumerator(at: repository.appendingPathComponent($0), includingPropertiesForKeys: nil)
+        }.joined()
         for case let file as URL in files where file.pathExtension == "swift" {
             let text = try String(contentsOf: file, encoding: .utf8)
             let methods = matches(of: #"func (test\w+)\("#, in: text)

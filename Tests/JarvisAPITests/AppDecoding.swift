@@ -60,7 +60,7 @@ struct AppServerHealth: Decodable {
     let uptime: Int
 }
 
-enum AppTopic: String, Decodable { case finance, tech, politics, africa }
+enum AppTopic: String, Decodable, CaseIterable { case finance, tech, politics, africa }
 
 struct AppScoreBreakdown: Decodable, Equatable {
     let sourceAuthority: Int

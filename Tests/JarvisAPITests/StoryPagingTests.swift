@@ -81,7 +81,7 @@ final class StoryPagingTests: XCTestCase {
         XCTAssertEqual(response.status, 400, response.body)
         XCTAssertTrue(response.body.contains("stories.cursor_expired"), response.body)
 
-        let techCursor = StoryCursor(ranking: StoryRanking.Key(generation: 999, topic: "tech", minSignal: 0), offset: 20).encoded
+        let techCursor = StoryCursor(ranking: StoryRanking.Key(generation: 999, topic: .tech, minSignal: 0), offset: 20).encoded
         for query in ["topic=finance&after=\(techCursor)", "topic=tech&min_signal=10&after=\(techCursor)"] {
             let mismatch = try curl([jarvis.url + "/stories?" + query])
             XCTAssertEqual(mismatch.status, 400, query)

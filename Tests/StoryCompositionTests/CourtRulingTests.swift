@@ -1,4 +1,5 @@
 @testable import StoryComposition
+import NewsText
 import XCTest
 
 /// A fifteenth reader's audit: two outlets said a constitutional court struck a tax reform down, a
@@ -25,7 +26,7 @@ final class CourtRulingTests: XCTestCase {
     }
 
     func testTheCardOfADisputedRulingTellsOneRulingAndCreditsItOnlyToItsOutlets() {
-        let story = StoryComposer(authority: .bundled).compose([struckDown, voided, upheld], topic: "politics", now: Fixture.noon)
+        let story = StoryComposer(authority: .bundled).compose([struckDown, voided, upheld], topic: .politics, now: Fixture.noon)
         XCTAssertNotNil(story.conflict)
         let told = Set(["upheld", "struck down", "annulled"].filter { story.summary.contains($0) })
         XCTAssertTrue(told == ["upheld"] || !told.contains("upheld"), story.summary)

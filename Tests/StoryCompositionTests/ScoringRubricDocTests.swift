@@ -1,4 +1,5 @@
 import Foundation
+import NewsText
 @testable import StoryComposition
 import XCTest
 
@@ -21,7 +22,7 @@ final class ScoringRubricDocTests: XCTestCase {
                         ("A building collapses in Lagos", StoryFixtures.lagosCollapse)]
         for (title, articles) in examples {
             let documented = try XCTUnwrap(Self.workedExample(titled: title), "no worked example \"\(title)\" in scoring.md")
-            let computed = scorer.score(articles, topic: "africa", now: scoredAt)
+            let computed = scorer.score(articles, topic: .africa, now: scoredAt)
             XCTAssertEqual(documented, Self.values(of: computed), title)
         }
     }
@@ -33,7 +34,7 @@ final class ScoringRubricDocTests: XCTestCase {
         let feature = StoryFixtures.article("f1", "Gadget Notes", "gadgetnotes.example", "A closer look at the new phone chips",
                                             "The latest phone processors trade raw speed for battery life, reviewers say.",
                                             minutesAfterNoon: -300)  // six hours before 13:00
-        let computed = scorer.score([feature], topic: "tech", now: scoredAt)
+        let computed = scorer.score([feature], topic: .tech, now: scoredAt)
         let values = Self.values(of: computed)
         XCTAssertEqual(numbers, ["sourceAuthority", "freshness", "localRelevance", "crossSourceConfirmation", "topicImportance",
                                  "signalScore"].map { values[$0] ?? -1 }, String(line))
@@ -54,7 +55,8 @@ final class ScoringRubricDocTests: XCTestCase {
         let line = try XCTUnwrap(Self.paragraph(startingWith: "- **Topic importance.** Base:"))
         let bases = line.matches(of: /`(\w+)` (\d+)/).map { (String($0.output.1), Int($0.output.2)!) }
         XCTAssertEqual(bases.map(\.0), ["politics", "africa", "finance", "tech"])
-        for (topic, base) in bases { XCTAssertEqual(TopicImportance.base(topic: topic), base, topic) }
+        for (slug, base) in bases { XCTAssertEqual(TopicImportance.base(topic: Topic(rawValue: slug)), base, slug) }
+        XCTAssertEqual(Set(bases.map(\.0)), Set(Topic.allCases.map(\.rawValue)), "every desk has a documented base")
         let other = try XCTUnwrap(line.firstMatch(of: /none \("other"\) (\d+)/).map { Int($0.output.1)! })
         XCTAssertEqual(TopicImportance.base(topic: nil), other)
         XCTAssertTrue(Self.rubric.contains("+4 per class") || Self.rubric.contains("4 per class"))

@@ -1,23 +1,24 @@
 import Foundation
+import NewsText
 @testable import StoryComposition
 import XCTest
 
 final class StoryComposerTests: XCTestCase {
     func testOneCallComposesEveryStoryLevelField() {
         let composer = StoryComposer(authority: .bundled)
-        let story = composer.compose(StoryFixtures.kenyaRateHike, topic: "africa", now: StoryFixtures.noon.addingTimeInterval(3600))
+        let story = composer.compose(StoryFixtures.kenyaRateHike, topic: .africa, now: StoryFixtures.noon.addingTimeInterval(3600))
         XCTAssertFalse(story.headline.isEmpty)
         XCTAssertFalse(story.headline.contains("believe"), story.headline)
         XCTAssertEqual(story.summary, StorySummary.summarize(StoryFixtures.kenyaRateHike, headline: story.headline))
         XCTAssertEqual(story.consensus, Consensus.sentence(for: StoryFixtures.kenyaRateHike))
         XCTAssertNil(story.conflict)
         XCTAssertEqual(story.scoreBreakdown, StoryScorer(authority: .bundled)
-            .score(StoryFixtures.kenyaRateHike, topic: "africa", now: StoryFixtures.noon.addingTimeInterval(3600)))
+            .score(StoryFixtures.kenyaRateHike, topic: .africa, now: StoryFixtures.noon.addingTimeInterval(3600)))
         XCTAssertEqual(story.breakingArticleIDs, ["r1"])
     }
 
     func testACollapseWithDisputedTollsCarriesTheConflict() {
-        let story = StoryComposer(authority: .bundled).compose(StoryFixtures.lagosCollapse, topic: "africa", now: StoryFixtures.noon)
+        let story = StoryComposer(authority: .bundled).compose(StoryFixtures.lagosCollapse, topic: .africa, now: StoryFixtures.noon)
         XCTAssertEqual(story.conflict, "Reuters reports 12 dead while BBC News reports 15.")
     }
 
@@ -34,17 +35,17 @@ final class StoryComposerTests: XCTestCase {
                                   "Rescue workers searched the rubble of a three-storey building that collapsed in Lagos on Sunday.",
                                   minutesAfterNoon: 50),
         ]
-        let story = StoryComposer(authority: .bundled).compose(articles, topic: "africa", now: StoryFixtures.noon)
+        let story = StoryComposer(authority: .bundled).compose(articles, topic: .africa, now: StoryFixtures.noon)
         XCTAssertEqual(story.conflict, "Reuters reports 12 dead while BBC News reports 15.")
         XCTAssertEqual(story.headline, "Rescuers search rubble after Lagos building collapse")
         // Without the dispute the authoritative toll headline wins, as before.
         let agreed = [articles[0], articles[2]]
-        XCTAssertEqual(StoryComposer(authority: .bundled).compose(agreed, topic: "africa", now: StoryFixtures.noon).headline,
+        XCTAssertEqual(StoryComposer(authority: .bundled).compose(agreed, topic: .africa, now: StoryFixtures.noon).headline,
                        "Building collapse in Lagos kills 12")
     }
 
     func testTheHeadlineTakesNoSideOfADisputedWinner() {
-        let story = StoryComposer(authority: .bundled).compose(StoryFixtures.malawiDisputedWinner, topic: "africa", now: StoryFixtures.noon)
+        let story = StoryComposer(authority: .bundled).compose(StoryFixtures.malawiDisputedWinner, topic: .africa, now: StoryFixtures.noon)
         XCTAssertEqual(story.conflict, "Reuters reports that Lazarus Chakwera won while Nyasa Times reports that Peter Mutharika won.")
         XCTAssertEqual(story.headline, "Malawi presidential election result announced")
     }
@@ -68,7 +69,7 @@ final class StoryComposerTests: XCTestCase {
             StoryFixtures.article("c3", "Daily Blaze", "blaze.example", "You won't believe what happened in Lagos today",
                                   "A building collapsed in Lagos on Sunday.", minutesAfterNoon: 50),
         ]
-        let story = StoryComposer(authority: .bundled).compose(articles, topic: "africa", now: StoryFixtures.noon)
+        let story = StoryComposer(authority: .bundled).compose(articles, topic: .africa, now: StoryFixtures.noon)
         XCTAssertNotNil(story.conflict)
         XCTAssertTrue(["Building collapse in Lagos kills 12", "Lagos building collapse: 15 dead in Ikoyi"].contains(story.headline),
                       story.headline)
@@ -79,7 +80,7 @@ final class StoryComposerTests: XCTestCase {
             StoryFixtures.article("r\(index)", "Reuters", "reuters.com", "Kenya raises rates", StoryFixtures.kenyaRateHike[0].body)
         }
         let nation = StoryFixtures.kenyaRateHike[1]
-        let story = StoryComposer(authority: .bundled).compose(copies + [nation], topic: "africa", now: StoryFixtures.noon)
+        let story = StoryComposer(authority: .bundled).compose(copies + [nation], topic: .africa, now: StoryFixtures.noon)
         XCTAssertNotNil(story.consensus, "the one Nation article must not be crowded out by thirty wire copies")
         XCTAssertEqual(story.scoreBreakdown.crossSourceConfirmation, 8)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NewsText
 import StoryComposition
 import XCTest
 
@@ -7,7 +8,7 @@ final class StoryScorerTests: XCTestCase {
     private let noon = StoryFixtures.noon
 
     func testTheSignalScoreIsTheSumOfFiveComponentsEachWithinZeroToTwenty() {
-        let breakdown = scorer.score(StoryFixtures.kenyaRateHike, topic: "africa", now: noon.addingTimeInterval(3600))
+        let breakdown = scorer.score(StoryFixtures.kenyaRateHike, topic: .africa, now: noon.addingTimeInterval(3600))
         for component in [breakdown.sourceAuthority, breakdown.freshness, breakdown.localRelevance,
                           breakdown.crossSourceConfirmation, breakdown.topicImportance] {
             XCTAssertTrue((0 ... 20).contains(component), "\(breakdown)")
@@ -42,10 +43,10 @@ final class StoryScorerTests: XCTestCase {
     }
 
     func testAStoryHeadlinedAsAfricanIsFullyLocalAndAUSStoryIsNot() {
-        XCTAssertEqual(scorer.score(StoryFixtures.lagosCollapse, topic: "africa", now: noon).localRelevance, 20)
+        XCTAssertEqual(scorer.score(StoryFixtures.lagosCollapse, topic: .africa, now: noon).localRelevance, 20)
         let washington = [StoryFixtures.article("w", "Reuters", "reuters.com", "Senate passes US budget bill",
                                                 "The US Senate passed the spending bill in Washington on Friday.")]
-        XCTAssertEqual(scorer.score(washington, topic: "politics", now: noon).localRelevance, 0)
+        XCTAssertEqual(scorer.score(washington, topic: .politics, now: noon).localRelevance, 0)
     }
 
     /// A thirteenth audit: floods in Benguela, a city the gazetteer then lacked, told by four outlets
@@ -55,10 +56,10 @@ final class StoryScorerTests: XCTestCase {
         let floods = [StoryFixtures.article("k", "Kwanza Herald", "kwanza.example", "Catumbela flood toll reaches 27, governor says",
                                             "At least 27 people have died in the Catumbela floods, the governor told reporters.")]
         XCTAssertEqual(scorer.score(floods, topic: nil, now: noon).localRelevance, 0)
-        XCTAssertEqual(scorer.score(floods, topic: "africa", now: noon).localRelevance, StoryScorer.regionalDeskRelevance)
-        XCTAssertEqual(scorer.score(StoryFixtures.lagosCollapse, topic: "africa", now: noon).localRelevance, 20, "more when named")
+        XCTAssertEqual(scorer.score(floods, topic: .africa, now: noon).localRelevance, StoryScorer.regionalDeskRelevance)
+        XCTAssertEqual(scorer.score(StoryFixtures.lagosCollapse, topic: .africa, now: noon).localRelevance, 20, "more when named")
         let elsewhere = StoryScorer(authority: .bundled, region: Region(name: "Nordics") { $0.contains("Oslo") })
-        XCTAssertEqual(elsewhere.score(floods, topic: "africa", now: noon).localRelevance, 0, "the Africa desk is not every region's")
+        XCTAssertEqual(elsewhere.score(floods, topic: .africa, now: noon).localRelevance, 0, "the Africa desk is not every region's")
     }
 
     func testConfirmationCountsDistinctOutletsNotArticles() {
@@ -83,10 +84,10 @@ final class StoryScorerTests: XCTestCase {
 
     func testDeathsAndRateDecisionsRaiseTopicImportance() {
         let plain = [StoryFixtures.article("p", "Nation", "nation.africa", "Nairobi hosts a trade fair", "Exhibitors arrived.")]
-        let plainScore = scorer.score(plain, topic: "africa", now: noon).topicImportance
+        let plainScore = scorer.score(plain, topic: .africa, now: noon).topicImportance
         XCTAssertEqual(plainScore, 10)
-        XCTAssertGreaterThan(scorer.score(StoryFixtures.lagosCollapse, topic: "africa", now: noon).topicImportance, plainScore)
-        XCTAssertGreaterThan(scorer.score(StoryFixtures.kenyaRateHike, topic: "africa", now: noon).topicImportance, plainScore)
+        XCTAssertGreaterThan(scorer.score(StoryFixtures.lagosCollapse, topic: .africa, now: noon).topicImportance, plainScore)
+        XCTAssertGreaterThan(scorer.score(StoryFixtures.kenyaRateHike, topic: .africa, now: noon).topicImportance, plainScore)
         XCTAssertEqual(scorer.score(plain, topic: nil, now: noon).topicImportance, 4)
     }
 
@@ -95,6 +96,6 @@ final class StoryScorerTests: XCTestCase {
     func testAFerryThatCapsizedWithDeathsCountsAsADisasterWithCasualties() {
         let ferry = [StoryFixtures.article("f", "Gaborone Sun", "gaboronesun.example", "Ferry capsizes on Lake Kariba",
                                            "At least 14 people drowned when a packed ferry capsized in a storm on Lake Kariba.")]
-        XCTAssertEqual(scorer.score(ferry, topic: "africa", now: noon).topicImportance, 18, "africa 10 + casualties 4 + disaster 4")
+        XCTAssertEqual(scorer.score(ferry, topic: .africa, now: noon).topicImportance, 18, "africa 10 + casualties 4 + disaster 4")
     }
 }

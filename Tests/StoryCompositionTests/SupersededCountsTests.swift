@@ -1,3 +1,4 @@
+import NewsText
 import XCTest
 @testable import StoryComposition
 
@@ -23,7 +24,7 @@ final class SupersededCountsTests: XCTestCase {
     ]
 
     func testARisenTollLeavesTheHeadlineAndTheSummaryAndIsNoConflict() {
-        let story = StoryComposer(authority: .bundled).compose(coup, topic: "africa", now: Fixture.noon.addingTimeInterval(3 * 3600))
+        let story = StoryComposer(authority: .bundled).compose(coup, topic: .africa, now: Fixture.noon.addingTimeInterval(3 * 3600))
         XCTAssertTrue(story.headline.contains("21"), story.headline)
         XCTAssertFalse(story.summary.contains("18"), story.summary)
         XCTAssertNil(story.conflict, "18 then 21 is a rising toll")
@@ -120,7 +121,7 @@ final class SupersededCountsTests: XCTestCase {
         XCTAssertEqual(pool.sentences.filter(pool.isSuperseded).map(\.article), [0])
         XCTAssertFalse(StorySummary.summarize(cholera, headline: "").contains("46"))
         XCTAssertNil(Conflict.sentence(for: cholera), "46, then \"cases … rise to 58\", is a rising count")
-        XCTAssertEqual(StoryComposer(authority: .bundled).compose(cholera, topic: "africa", now: Fixture.noon).headline,
+        XCTAssertEqual(StoryComposer(authority: .bundled).compose(cholera, topic: .africa, now: Fixture.noon).headline,
                        "Senegal cholera cases in Touba rise to 58 - ministry")
         XCTAssertEqual(NumericFacts.facts(in: "The court heard 12 cases of fraud.").map(\.kind), [])
         XCTAssertEqual(NumericFacts.facts(in: "Health officials reported 58 new cholera cases.").map(\.kind), [.cases])
@@ -129,7 +130,7 @@ final class SupersededCountsTests: XCTestCase {
     /// Without words of a rise, two outlets' tolls an hour apart may be a real dispute.
     func testDifferentTollsWithoutWordsOfARiseStillConflict() {
         XCTAssertEqual(Conflict.sentence(for: Fixture.lagosCollapse), "Reuters reports 12 dead while BBC News reports 15.")
-        let story = StoryComposer(authority: .bundled).compose(Fixture.lagosCollapse, topic: "africa", now: Fixture.noon)
+        let story = StoryComposer(authority: .bundled).compose(Fixture.lagosCollapse, topic: .africa, now: Fixture.noon)
         XCTAssertTrue(story.headline.contains("12") || story.headline.contains("15"), story.headline)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NewsText
 import XCTest
 @testable import StoryComposition
 
@@ -32,10 +33,10 @@ final class SyndicatedCopiesTests: XCTestCase {
 
     func testACopyAddsNoConfirmation() {
         let scorer = StoryScorer(authority: .bundled)
-        let withCopy = scorer.score([wire, regional, independent], topic: "finance", now: StoryFixtures.noon)
-        let without = scorer.score([wire, independent], topic: "finance", now: StoryFixtures.noon)
+        let withCopy = scorer.score([wire, regional, independent], topic: .finance, now: StoryFixtures.noon)
+        let without = scorer.score([wire, independent], topic: .finance, now: StoryFixtures.noon)
         XCTAssertEqual(withCopy.crossSourceConfirmation, without.crossSourceConfirmation)
-        XCTAssertEqual(scorer.score([wire, regional], topic: "finance", now: StoryFixtures.noon).crossSourceConfirmation, 0)
+        XCTAssertEqual(scorer.score([wire, regional], topic: .finance, now: StoryFixtures.noon).crossSourceConfirmation, 0)
     }
 
     func testACopyIsNotNamedBesideIndependentOutlets() throws {
@@ -60,7 +61,7 @@ final class SyndicatedCopiesTests: XCTestCase {
                                               "MAPUTO (Northstar) - The death toll from Cyclone Tamsin in northern Mozambique rose "
                                                   + "to 27 on Monday evening, the disaster management institute said.",
                                               minutesAfterNoon: 240)
-        let story = StoryComposer(authority: .bundled).compose([wireNewer, copy, wireFirst], topic: "africa",
+        let story = StoryComposer(authority: .bundled).compose([wireNewer, copy, wireFirst], topic: .africa,
                                                                now: StoryFixtures.noon.addingTimeInterval(5 * 3600))
         XCTAssertNil(story.conflict, story.conflict ?? "")
         XCTAssertEqual(story.scoreBreakdown.crossSourceConfirmation, 0, "one voice: the wire")

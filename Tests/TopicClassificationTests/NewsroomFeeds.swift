@@ -1,4 +1,5 @@
 import Foundation
+import NewsText
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -11,7 +12,7 @@ struct NewsroomFeeds {
     struct Event {
         let id: String
         /// The desks the event may get; empty means "no desk" (`nil`).
-        let acceptableTopics: [String]
+        let acceptableTopics: [Topic]
         let texts: [(headline: String, body: String)]
     }
 
@@ -19,8 +20,8 @@ struct NewsroomFeeds {
         struct Item: Decodable { let file: String; let title: String }
         struct Event: Decodable {
             let id: String
-            let expectedTopic: String?
-            let alsoAcceptableTopics: [String]?
+            let expectedTopic: Topic?
+            let alsoAcceptableTopics: [Topic]?
             let items: [Item]
         }
         let events: [Event]

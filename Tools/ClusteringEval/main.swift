@@ -2,7 +2,7 @@
 // next to the README's TF-IDF single-pass baseline computed in the same run, then two harder
 // checks (outlets spread over 12 h; unrelated AG News items interleaved).
 //
-//   swift run -c release ClusteringEval [--data DIR] [--split test|dev] [--tune]
+//   swift run --package-path Tools -c release ClusteringEval [--data DIR] [--split test|dev] [--tune]
 //
 // `--tune` searches parameters on the dev half only (never on test) and prints the best settings.
 import EvalData

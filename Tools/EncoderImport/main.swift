@@ -4,7 +4,7 @@ import SentenceEncoding
 // Converts the published all-MiniLM-L6-v2 weights (a `model.safetensors` file) into the file
 // `SentenceEncoding` ships (`Resources/minilm-l6-v2.senc`: matrices quantised to 8 bits).
 //
-//   swift run -c release EncoderImport --safetensors PATH [--output FILE]
+//   swift run --package-path Tools -c release EncoderImport --safetensors PATH [--output FILE]
 //
 // Where the source file comes from, and its checksum: docs/jarvis/story-engine.md, Topics.
 // safetensors layout: a little-endian UInt64 header length, a JSON header naming each tensor's

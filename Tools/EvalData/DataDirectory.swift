@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the labelled data lives: `--data DIR` if given, else `../shared/data` relative to the
-/// working directory (the repository root under `swift run` and `make eval`).
+/// working directory (the repository root under `swift run --package-path Tools` and `make eval`).
 public enum DataDirectory {
     public static let defaultRelativePath = "../shared/data"
 

@@ -1,8 +1,8 @@
 // StoryEngineBench: feeds 10k and 100k synthetic articles through the story pipeline (see
 // BenchPipeline.process) and prints articles/s, peak memory and the 100k/10k time ratio.
 //
-//   swift run -c release StoryEngineBench            # both sizes, each in a fresh child process
-//   swift run -c release StoryEngineBench --size N   # one size in this process (what the children run)
+//   swift run --package-path Tools -c release StoryEngineBench            # both sizes, each in a fresh child process
+//   swift run --package-path Tools -c release StoryEngineBench --size N   # one size in this process (what the children run)
 //
 // Targets (issue 4): time(100k) ≤ 12 × time(10k); peak resident memory < 500 MB.
 import EvalData

@@ -1,9 +1,9 @@
 // SummaryEval: ROUGE-1/2/L F1 of the story summaries against the AllSides reference roundups
 // (first paragraph), next to a LexRank baseline computed in the same run, on the held-out split.
 //
-//   swift run -c release SummaryEval                 # held-out (test) split, shipped weights
-//   swift run -c release SummaryEval --split dev     # the tuning split
-//   swift run -c release SummaryEval --tune          # grid search of the weights on dev only
+//   swift run --package-path Tools -c release SummaryEval                 # held-out (test) split, shipped weights
+//   swift run --package-path Tools -c release SummaryEval --split dev     # the tuning split
+//   swift run --package-path Tools -c release SummaryEval --tune          # grid search of the weights on dev only
 //   --data DIR                                       # labelled data (default ../shared/data)
 import EvalData
 import Foundation

@@ -6,7 +6,7 @@ import TopicClassification
 // training-part item: labeled, silver, AG World and untagged AllSides alike (no labels are read).
 // Never the held-out part (row % 5 == 4; AllSides: story id % 5 == 4).
 //
-//   swift run -c release TermClusterBuilder [--data DIR] [--output FILE]
+//   swift run --package-path Tools -c release TermClusterBuilder [--data DIR] [--output FILE]
 //
 // Recipe: words seen at least `minimumCount` times (headline and whole body, content words, no
 // bare numbers) → word × document matrix (`WordDocumentMatrix`) → `TruncatedSVD` to `dimensions`
@@ -40,7 +40,7 @@ print("spherical k-means into \(clusterCount) clusters, \(iterations) iterations
 let table = Dictionary(uniqueKeysWithValues: zip(vocabulary, assignment))
 let comment = [
     "Word clusters of TopicClassification (TermClusters): word, tab, cluster number.",
-    "Written by `swift run -c release TermClusterBuilder`; do not edit by hand; retrain TopicTrainer after rebuilding (docs/jarvis/story-engine.md, Topics).",
+    "Written by `swift run --package-path Tools -c release TermClusterBuilder`; do not edit by hand; retrain TopicTrainer after rebuilding (docs/jarvis/story-engine.md, Topics).",
     "Built from \(documents.count) training-part texts (labels unused): words seen \(minimumCount)+ times, word x document matrix, "
         + "truncated SVD to \(dimensions), spherical k-means into \(clusterCount) clusters (\(iterations) iterations, fixed seeds).",
 ]

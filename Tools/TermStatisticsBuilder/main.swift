@@ -22,7 +22,7 @@ let output = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
     .appendingPathComponent("Sources/StoryClustering/Resources/term-statistics.tsv")
 try statistics.encoded(comment: [
     "Document frequencies that seed StoryClusterer (StoryClustering.TermStatistics).",
-    "Written by `swift run -c release TermStatisticsBuilder`; do not edit by hand.",
+    "Written by `swift run --package-path Tools -c release TermStatisticsBuilder`; do not edit by hand.",
     "Background: \(items.count) AG News and MasakhaNEWS English items; terms in at least 3 of them.",
 ]).write(to: output, atomically: true, encoding: .utf8)
 print("wrote \(statistics.terms.count) terms from \(statistics.documentCount) documents to \(output.path)")

@@ -1,5 +1,6 @@
 import EvalData
 import Foundation
+import NewsText
 import TopicClassification
 
 /// A text and the labels the desk figures score it against, whichever set it comes from.

@@ -1,5 +1,6 @@
 import EvalData
 import Foundation
+import NewsText
 import TopicClassification
 
 /// The three measurements `TopicEval` prints, each over held-out items only.

@@ -8,10 +8,10 @@ import TopicClassification
 // the same desk measures on the cross-domain set (`CrossDomainSet`, news nothing was trained or tuned
 // on) beside the held-out part's.
 //
-//   swift run -c release TopicEval [--data DIR]
-//   swift run TopicEval --list-unlabeled [--data DIR]   # candidates still needing a hand label
-//   swift run TopicEval --tune-africa [--data DIR]      # the Africa rule on hand-labeled training-part items
-//   swift run -c release TopicEval --development        # desk measures on the desk development set
+//   swift run --package-path Tools -c release TopicEval [--data DIR]
+//   swift run --package-path Tools TopicEval --list-unlabeled [--data DIR]   # candidates still needing a hand label
+//   swift run --package-path Tools TopicEval --tune-africa [--data DIR]      # the Africa rule on hand-labeled training-part items
+//   swift run --package-path Tools -c release TopicEval --development        # desk measures on the desk development set
 
 let arguments = ToolArguments.parse(usage: "usage: TopicEval [--list-unlabeled | --tune-africa | --development] [--data DIR]",
                                     flags: ["--list-unlabeled", "--tune-africa", "--development"], options: ["--data": .text])

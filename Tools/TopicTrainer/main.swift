@@ -6,11 +6,11 @@ import TopicClassification
 // Trains the subject model on the training part of the labeled sets (see `TopicCorpora` for
 // the fixed split and label mapping) and writes the weights the classifier ships with.
 //
-//   swift run -c release TopicTrainer [--data DIR] [--clusters FILE] [--output FILE] [--scorer-output FILE]
+//   swift run --package-path Tools -c release TopicTrainer [--data DIR] [--clusters FILE] [--output FILE] [--scorer-output FILE]
 //                                     [--supplement-repeats N] [--validate]
 //
 // The word-cluster table (`--clusters`, default the shipped resource) must be built first by
-// `swift run -c release TermClusterBuilder`; the model's cluster terms refer to its numbers.
+// `swift run --package-path Tools -c release TermClusterBuilder`; the model's cluster terms refer to its numbers.
 // Two files are written: the word model (`--output`) and the scorer of the sentence encoder's
 // vectors trained beside it (`--scorer-output`); the classifier adds their scores.
 // --validate never writes weights: it cross-validates a few settings on the training part
@@ -64,7 +64,7 @@ if arguments.has("--validate") {
         + "; of which silver other (AG World, keywords): \(labeled.filter(\.isSilver).count)"
     let comment = [
         "Subject model of TopicClassification: multinomial logistic regression + complement naive Bayes (weights summed) over tf-idf vectors of SubjectFeatures counts.",
-        "Written by `swift run -c release TopicTrainer`; do not edit by hand (docs/jarvis/story-engine.md, Topics).",
+        "Written by `swift run --package-path Tools -c release TopicTrainer`; do not edit by hand (docs/jarvis/story-engine.md, Topics).",
         "Lines: @classes; @bias (one per class); @unlisted-idf (idf of terms without a line); then term, idf, one weight per class.",
         "Classes, in order: \(SubjectModelTraining.classKinds(SubjectModelTraining.labeledItems(labeled, settings: settings)).map(\.key).joined(separator: ", ")) (a subject listed once per kind; the most probable class decides).",
         "Cluster terms (c:N) refer to term-clusters.tsv (\(clusters.wordCount) words): retrain whenever that table is rebuilt.",
@@ -77,7 +77,7 @@ if arguments.has("--validate") {
     let scorerComment = [
         "Encoder scorer of TopicClassification: multinomial logistic regression over SentenceEncoder vectors of headline + lead,",
         "trained with topic-model.tsv on the same items and classes; its scores times @mix are added to the word model's.",
-        "Written by `swift run -c release TopicTrainer`; do not edit by hand (docs/jarvis/story-engine.md, Topics).",
+        "Written by `swift run --package-path Tools -c release TopicTrainer`; do not edit by hand (docs/jarvis/story-engine.md, Topics).",
         "Lines: @classes; @mix; @bias (one per class); then encoder dimension, one weight per class.",
         "Settings: \(settings).",
     ]

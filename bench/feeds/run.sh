@@ -4,7 +4,8 @@
 #   2. feedparser's own well-formed RSS/Atom/RDF test documents (many tiny feeds).
 # Prints each parser's figures and the speed ratio per corpus. feedparser is installed into a
 # throw-away directory (pip --target); nothing is installed system-wide.
-# Usage: bench/feeds/run.sh [ITERATIONS]   (PACKAGE_DIR: package to build, default: this repo)
+# Usage: bench/feeds/run.sh [ITERATIONS]   (PACKAGE_DIR: repository to build, default: this one;
+# FeedBench belongs to its tools package, PACKAGE_DIR/Tools)
 # The tiny documents are run ten times as many iterations, so both timings last long enough
 # to measure on a shared machine.
 set -euo pipefail
@@ -20,8 +21,8 @@ tar -xzf "$work"/sdist/feedparser-*.tar.gz -C "$work/sdist"
 suite=$(echo "$work"/sdist/feedparser-*/tests/wellformed)
 python3 "$here/make_corpus.py" "$work/corpus"
 
-swift build -c release --product FeedBench --package-path "$package" >/dev/null
-bench="$(swift build -c release --product FeedBench --package-path "$package" --show-bin-path)/FeedBench"
+swift build -c release --product FeedBench --package-path "$package/Tools" >/dev/null
+bench="$(swift build -c release --package-path "$package/Tools" --show-bin-path)/FeedBench"
 
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p"; }
 

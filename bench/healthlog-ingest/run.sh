@@ -5,7 +5,7 @@
 # (target >= 0.5). SQLite always; PostgreSQL too when TEST_POSTGRES_URL is set, e.g.
 #   scripts/with-postgres.sh bench/healthlog-ingest/run.sh
 # Knobs: BENCH_USERS (8), BENCH_BATCHES_PER_USER (20, at most 60: the rate limit),
-#        PACKAGE_DIR (package to build, default: this repo).
+#        PACKAGE_DIR (repository to build, default: this one; IngestBench belongs to PACKAGE_DIR/Tools).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 package="${PACKAGE_DIR:-$(cd "$here/../.." && pwd)}"
@@ -22,8 +22,9 @@ cleanup() {
 trap cleanup EXIT
 
 swift build -c release --product healthlog --package-path "$package" >/dev/null
-swift build -c release --product IngestBench --package-path "$package" >/dev/null
+swift build -c release --product IngestBench --package-path "$package/Tools" >/dev/null
 bin="$(swift build -c release --package-path "$package" --show-bin-path)"
+tools_bin="$(swift build -c release --package-path "$package/Tools" --show-bin-path)"
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
@@ -42,7 +43,7 @@ run_against() {
   done
   echo "== $label"
   BENCH_SERVER_URL="http://127.0.0.1:$port" BENCH_DATABASE_URL="$database" BENCH_EMAILS="$emails" \
-    "$bin/IngestBench" | sed 's/^/   /'
+    "$tools_bin/IngestBench" | sed 's/^/   /'
   kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import NewsText
 import Synchronization
 
 /// The fictional newsroom of `Demo/Newsroom` (24 outlets written for Jarvis; see its README):
@@ -13,9 +14,9 @@ final class Newsroom: Sendable {
         struct Item: Decodable { let file: String; let guidOrLink: String }
         struct Event: Decodable {
             let id: String
-            let expectedTopic: String?
+            let expectedTopic: Topic?
             /// Other desks an editor could defend (a bank hack: tech or finance).
-            let alsoAcceptableTopics: [String]?
+            let alsoAcceptableTopics: [Topic]?
             let items: [Item]
             let conflictExpected: Bool
         }

@@ -1,20 +1,20 @@
 import APIToolkit
 import Foundation
 import HTTPServer
+import NewsText
 
 /// The query of `GET /stories`: `limit` (1…100, default 20), `after` (cursor), `topic` (one of
 /// the four slugs), `min_signal` (0…100; the literal snake_case name the app sends).
 struct StoryFilter: Equatable {
-    /// The four desks, in the contract's order.
-    static let topicSlugs = ["finance", "tech", "politics", "africa"]
-    static let topics = Set(topicSlugs)
+    /// The four desks' slugs, in the contract's order.
+    static let topicSlugs = Topic.allCases.map(\.rawValue)
     static let defaultLimit = 20
     static let maximumLimit = 100
     static let maximumSignal = 100
 
     var limit = defaultLimit
     var after: StoryCursor?
-    var topic: String?
+    var topic: Topic?
     var minSignal = 0
 
     /// What the document publishes for the query this reads, from the constants `init` checks
@@ -41,10 +41,10 @@ struct StoryFilter: Equatable {
             limit = value
         }
         if let text = query["topic"] {
-            guard Self.topics.contains(text) else {
+            guard let known = Topic(rawValue: text) else {
                 throw APIError.badRequest("topic must be one of \(Self.topicSlugs.joined(separator: ", "))", code: "stories.invalid_topic")
             }
-            topic = text
+            topic = known
         }
         if let text = query["min_signal"] {
             guard let value = Int(text), (0...Self.maximumSignal).contains(value) else {

@@ -1,4 +1,5 @@
 import HTTPServer
+import NewsText
 import Synchronization
 
 /// The answered first pages (`GET /stories` without `after`) of the current ranking generation.
@@ -12,7 +13,7 @@ import Synchronization
 /// cursor read stories' current rows (a story may have gone stale since) and are not cached.
 final class StoryFirstPageCache: Sendable {
     struct Key: Hashable {
-        let topic: String?
+        let topic: Topic?
         let minSignal: Int
         let limit: Int
 

@@ -1,4 +1,5 @@
 import Foundation
+import NewsText
 
 // The story-level objects exactly as the iOS app decodes them (contract: GET /stories,
 // GET /stories/{id}, GET /articles/{id}). Optionals are encoded as `null`, never omitted;
@@ -28,7 +29,7 @@ struct StorySummary: Encodable, Sendable, Equatable {
     let id: String
     let headline: String
     let summary: String
-    let topic: String
+    let topic: Topic
     let signalScore: Int
     let scoreBreakdown: ScoreBreakdown
     let sourceCount: Int
@@ -54,7 +55,7 @@ struct StoryDetail: Encodable, Sendable, Equatable {
     let id: String
     let headline: String
     let summary: String
-    let topic: String
+    let topic: Topic
     let signalScore: Int
     let scoreBreakdown: ScoreBreakdown
     let sourceCount: Int

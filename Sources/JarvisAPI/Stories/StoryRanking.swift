@@ -1,5 +1,6 @@
 import APIToolkit
 import Foundation
+import NewsText
 import Storage
 
 /// The order `GET /stories` pages through, frozen per ranking generation and filter.
@@ -15,21 +16,24 @@ enum StoryRanking {
 
     struct Key: Equatable {
         let generation: Int
-        let topic: String?
+        let topic: Topic?
         let minSignal: Int
 
-        var text: String { "\(generation)|\(topic ?? "*")|\(minSignal)" }
+        var text: String { "\(generation)|\(topic?.rawValue ?? "*")|\(minSignal)" }
 
-        init(generation: Int, topic: String?, minSignal: Int) {
+        init(generation: Int, topic: Topic?, minSignal: Int) {
             (self.generation, self.topic, self.minSignal) = (generation, topic, minSignal)
         }
 
         init?(parsing text: String) {
             let parts = text.split(separator: "|", omittingEmptySubsequences: false)
             guard parts.count == 3, let generation = Int(parts[0]), let minSignal = Int(parts[2]) else { return nil }
-            let topic = parts[1] == "*" ? nil : String(parts[1])
-            guard topic == nil || StoryFilter.topics.contains(topic!) else { return nil }
-            self.init(generation: generation, topic: topic, minSignal: minSignal)
+            if parts[1] == "*" {
+                self.init(generation: generation, topic: nil, minSignal: minSignal)
+            } else {
+                guard let topic = Topic(rawValue: String(parts[1])) else { return nil }
+                self.init(generation: generation, topic: topic, minSignal: minSignal)
+            }
         }
     }
 
@@ -59,7 +63,7 @@ enum StoryRanking {
         var parameters: [SQLValue] = [.integer(Int64(key.minSignal))]
         if let topic = key.topic {
             sql += " AND topic = $2"
-            parameters.append(.text(topic))
+            parameters.append(.text(topic.rawValue))
         }
         sql += " ORDER BY signal_score DESC, latest_article_at DESC, id DESC"
         let order = try connection.query(sql, parameters).map { try $0.decode(Int.self, "seq") }

@@ -1,4 +1,5 @@
 import Foundation
+import NewsText
 import Storage
 
 /// A `stories` row, shaped into the app's objects by `summary(sources:)` and `detail(timeline:)`.
@@ -12,7 +13,7 @@ struct StoryRow {
     let seq: Int
     let headline: String
     let summary: String
-    let topic: String
+    let topic: Topic
     let breakdown: ScoreBreakdown
     let signalScore: Int
     let sourceCount: Int
@@ -27,7 +28,9 @@ struct StoryRow {
         seq = try row.decode("seq")
         headline = try row.decode("headline")
         summary = try row.decode("summary")
-        topic = try row.decode("topic")
+        let topicSlug: String = try row.decode("topic")
+        guard let known = Topic(rawValue: topicSlug) else { throw DatabaseError(.typeMismatch, "stories.topic holds \(topicSlug)") }
+        topic = known
         breakdown = ScoreBreakdown(sourceAuthority: try row.decode("source_authority"), freshness: try row.decode("freshness"),
                                    localRelevance: try row.decode("local_relevance"),
                                    crossSourceConfirmation: try row.decode("cross_source_confirmation"),

@@ -4,11 +4,12 @@ import XCTest
 
 /// The desk supplement (`Tools/TopicTrainer/desk-supplement.tsv`) trains the subject model beside the labeled sets.
 final class DeskSupplementTests: XCTestCase {
-    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    /// The tools package's directory (`Tools/`).
+    private static let tools = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     private func supplement() throws -> [TopicCorpusItem] {
-        try TopicCorpora.deskSupplement(at: Self.repository.appendingPathComponent("Tools/TopicTrainer/desk-supplement.tsv"))
+        try TopicCorpora.deskSupplement(at: Self.tools.appendingPathComponent("TopicTrainer/desk-supplement.tsv"))
     }
 
     /// Every line parses, trains (never held out) and has a subject; each desk and `other` has items.
@@ -27,7 +28,7 @@ final class DeskSupplementTests: XCTestCase {
 
     /// No headline of the desk development set, where settings are chosen, is in the training data.
     func testSharesNoHeadlineWithTheDevelopmentSet() throws {
-        let development = try String(contentsOf: Self.repository.appendingPathComponent("Tools/TopicEval/desk-development.tsv"),
+        let development = try String(contentsOf: Self.tools.appendingPathComponent("TopicEval/desk-development.tsv"),
                                      encoding: .utf8)
         let headlines = Set(development.split(separator: "\n").filter { !$0.hasPrefix("#") }
             .compactMap { $0.split(separator: "\t", omittingEmptySubsequences: false).dropFirst(5).first.map(String.init) })

@@ -1,4 +1,5 @@
 import Foundation
+import NewsText
 import StoryComposition
 import TopicClassification
 
@@ -34,7 +35,7 @@ enum CompositionFuzzing {
         precondition(probabilities.allSatisfy(\.isFinite) && abs(probabilities.reduce(0, +) - 1) < 1e-6,
                      "subject probabilities form a distribution")
         _ = classifier.classify(texts)
-        let story = composer.compose(reports, topic: "politics", now: now)
+        let story = composer.compose(reports, topic: .politics, now: now)
         precondition(!story.summary.isEmpty, "the summary is never empty")
         let score = story.scoreBreakdown
         for component in [score.sourceAuthority, score.freshness, score.localRelevance, score.crossSourceConfirmation, score.topicImportance] {
