@@ -29,12 +29,9 @@ enum HealthRoute {
         success: OpenAPIResponse(200, "The server is up", schema: ServerHealth.schema)
     ) { context in
         { _ in
-            let (feeds, stories) = try await context.database.read { connection in
-                (try connection.queryFirst("SELECT COUNT(*) AS n FROM feeds", [])!.decode(Int.self, "n"),
-                 try connection.queryFirst("SELECT COUNT(*) AS n FROM stories WHERE state = 'live' AND listed = 1", [])!
-                    .decode(Int.self, "n"))
-            }
-            return try context.responses.raw(ServerHealth(status: "ok", version: context.version, storiesCount: stories, feedsCount: feeds,
+            let counts = try await context.counts.current()
+            return try context.responses.raw(ServerHealth(status: "ok", version: context.version, storiesCount: counts.listedStories,
+                                                          feedsCount: counts.feeds,
                                                           uptime: max(0, Int(context.clock().timeIntervalSince(context.startedAt)))))
         }
     }

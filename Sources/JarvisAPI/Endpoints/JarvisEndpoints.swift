@@ -42,6 +42,8 @@ struct JarvisContext: EndpointContext {
     let responses: APIResponses
     let database: Database
     let feeds: FeedStore
+    /// What `GET /health` counts.
+    let counts: ServedCounts
     let destinations: DestinationPolicy
     let stories: StoryReads
     /// The first page of each `GET /stories` listing, kept until the stories change.
