@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
-# `make bench`: our server against nginx, measured in the same run on the same machine.
-# A tiny JSON GET, wrk on loopback, in three rounds:
-#   1. core: access logs off on both (the server machinery alone);
-#   2. as deployed: access logs on for both, one line per request to a file (ours: JSON lines,
-#      nginx: its combined format, buffered);
-#   3. round 1 again with 5,000 idle keep-alive connections held open during the load.
-# Prints requests/s and p99 for both, and the ratios (targets: ≥ 0.8× nginx's requests/s,
-# p99 within 2× of nginx's).
+# `make bench`: our servers against references measured in the same run on the same machine.
+# A tiny JSON GET, wrk on loopback, against nginx in four rounds:
+#   1. core: `/livez`, access logs off on both (the server machinery alone);
+#   2. as deployed: `/livez`, access logs on for both, one line per request to a file (ours: JSON
+#      lines, nginx: its combined format, buffered);
+#   3. round 1 again with 5,000 idle keep-alive connections held open during the load;
+#   4. Jarvis `GET /health` (version, counts, uptime), access logs on, against round 2's nginx.
+# Then HealthLog batch ingest over HTTP against a raw insert of the same rows
+# (bench/healthlog-ingest/run.sh; PostgreSQL too under scripts/with-postgres.sh).
+# Prints requests/s and p99 for both sides of every round, and at the end the three ratios the
+# project is held to, each with its target.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh --bench
+
+LIVEZ_TARGET=0.90          # /livez requests/s, access logs on, as a fraction of nginx's
+HEALTH_TARGET=0.80         # Jarvis /health requests/s as a fraction of nginx's
+P99_TARGET=2.00            # our p99 at most this many times nginx's
 
 DURATION=${BENCH_DURATION:-10s}
 CONNECTIONS=${BENCH_CONNECTIONS:-64}
@@ -74,22 +81,26 @@ measure() {
 }
 
 report() {
-  local label=$1 ours=$2 theirs=$3
+  local label=$1 ours=$2 theirs=$3 target=$4
   read -r ours_rps ours_p99 <<<"$ours"
   read -r nginx_rps nginx_p99 <<<"$theirs"
-  printf '%-30s ours %10.0f req/s  p99 %7.2f ms | nginx %10.0f req/s  p99 %7.2f ms | ratio req/s %.2f× (target ≥ 0.80)  p99 %.2f× (target ≤ 2.00)\n' \
+  printf '%-30s ours %10.0f req/s  p99 %7.2f ms | nginx %10.0f req/s  p99 %7.2f ms | ratio req/s %.2f× (target ≥ %s)  p99 %.2f× (target ≤ %s)\n' \
     "$label" "$ours_rps" "$ours_p99" "$nginx_rps" "$nginx_p99" \
-    "$(echo "$ours_rps / $nginx_rps" | bc -l)" "$(echo "$ours_p99 / $nginx_p99" | bc -l)"
+    "$(echo "$ours_rps / $nginx_rps" | bc -l)" "$target" "$(echo "$ours_p99 / $nginx_p99" | bc -l)" "$P99_TARGET"
 }
 
-echo "bench: tiny JSON GET /livez, wrk -t2 -c$CONNECTIONS -d$DURATION, $(nproc) cores"
+rps_ratio() { read -r ours_rps _ <<<"$1"; read -r nginx_rps _ <<<"$2"; printf '%.2f' "$(echo "$ours_rps / $nginx_rps" | bc -l)"; }
+p99_ratio() { read -r _ ours_p99 <<<"$1"; read -r _ nginx_p99 <<<"$2"; printf '%.2f' "$(echo "$ours_p99 / $nginx_p99" | bc -l)"; }
+
+echo "bench: tiny JSON GET /livez and Jarvis GET /health, wrk -t2 -c$CONNECTIONS -d$DURATION, $(nproc) cores, load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 for port in "$OURS_PORT" "$NGINX_PORT"; do measure "http://127.0.0.1:$port/livez" >/dev/null; done  # warm-up
 ours=$(measure "http://127.0.0.1:$OURS_PORT/livez")
 theirs=$(measure "http://127.0.0.1:$NGINX_PORT/livez")
-report "core (no access logs)" "$ours" "$theirs"
+report "core (no access logs)" "$ours" "$theirs" "$LIVEZ_TARGET"
 ours=$(measure "http://127.0.0.1:$OURS_LOG_PORT/livez")
 theirs=$(measure "http://127.0.0.1:$NGINX_LOG_PORT/livez")
-report "with access logs" "$ours" "$theirs"
+report "with access logs" "$ours" "$theirs" "$LIVEZ_TARGET"
+livez=("$(rps_ratio "$ours" "$theirs")" "$(p99_ratio "$ours" "$theirs")")
 
 seconds=${DURATION%s}
 with_idle() {
@@ -102,4 +113,21 @@ with_idle() {
 }
 ours=$(with_idle "$OURS_PORT")
 theirs=$(with_idle "$NGINX_PORT")
-report "core + $IDLE idle keep-alive" "$ours" "$theirs"
+report "core + $IDLE idle keep-alive" "$ours" "$theirs" "$LIVEZ_TARGET"
+
+measure "http://127.0.0.1:$OURS_LOG_PORT/health" >/dev/null  # warm-up
+ours=$(measure "http://127.0.0.1:$OURS_LOG_PORT/health")
+theirs=$(measure "http://127.0.0.1:$NGINX_LOG_PORT/livez")
+report "jarvis /health (access logs)" "$ours" "$theirs" "$HEALTH_TARGET"
+health=("$(rps_ratio "$ours" "$theirs")" "$(p99_ratio "$ours" "$theirs")")
+
+echo "healthlog ingest (bench/healthlog-ingest/run.sh):"
+bench/healthlog-ingest/run.sh | tee "$work/ingest.log"
+ingest=$(awk '/^== SQLite/ {on = 1} on && /ratio=/ {print; exit}' "$work/ingest.log")
+ingest_postgres=$(awk '/^== PostgreSQL/ {on = 1} on && /ratio=/ {print; exit}' "$work/ingest.log")
+
+echo "== ratios (load average at end: $(cut -d' ' -f1-3 /proc/loadavg))"
+printf '/livez, access logs on:         %s× nginx req/s (target ≥ %s), p99 %s× (target ≤ %s)\n' "${livez[0]}" "$LIVEZ_TARGET" "${livez[1]}" "$P99_TARGET"
+printf 'jarvis /health, access logs on: %s× nginx req/s (target ≥ %s), p99 %s× (target ≤ %s)\n' "${health[0]}" "$HEALTH_TARGET" "${health[1]}" "$P99_TARGET"
+printf 'healthlog ingest vs raw SQLite: %s\n' "$(sed 's/^ *//' <<<"$ingest")"
+if [ -n "$ingest_postgres" ]; then printf 'healthlog ingest vs raw PostgreSQL: %s\n' "$(sed 's/^ *//' <<<"$ingest_postgres")"; fi

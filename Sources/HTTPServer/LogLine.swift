@@ -7,21 +7,28 @@ struct LogLine {
     /// Starts a line at the end of `buffer` (taken over, so appending never copies it).
     init(appendingTo buffer: [UInt8] = [], level: String, message: String, timestamps: inout PerSecondCache) {
         bytes = buffer
-        bytes.reserveCapacity(bytes.count + 384)
-        append("{\"ts\":\"")
+        // Room for a typical line, grown by doubling: a loop's buffer collects many lines per
+        // iteration, and reserving an exact `count + 384` each time would copy it line by line.
+        if bytes.capacity - bytes.count < Self.typicalLineBytes {
+            bytes.reserveCapacity(max(2 * bytes.capacity, bytes.count + Self.typicalLineBytes))
+        }
+        append(static: "{\"ts\":\"")
         LogTimestamp.append(to: &bytes, cache: &timestamps)
-        append("\",\"level\":\"")
+        append(static: "\",\"level\":\"")
         append(level)
-        append("\",\"msg\":")
+        append(static: "\",\"msg\":")
         appendQuoted(message)
     }
 
-    mutating func field(_ key: String, _ value: String) {
+    static let typicalLineBytes = 384
+
+    /// `key` is a field name written as it is: letters only, nothing to escape.
+    mutating func field(_ key: StaticString, _ value: String) {
         appendKey(key)
         appendQuoted(value)
     }
 
-    mutating func field(_ key: String, _ value: Int) {
+    mutating func field(_ key: StaticString, _ value: Int) {
         appendKey(key)
         appendDecimal(value)
     }
@@ -45,7 +52,7 @@ struct LogLine {
     }
 
     /// A duration in milliseconds with three decimals, from microseconds (no floating-point formatting).
-    mutating func field(_ key: String, milliseconds microseconds: Int) {
+    mutating func field(_ key: StaticString, milliseconds microseconds: Int) {
         appendKey(key)
         let value = max(0, microseconds)
         appendDecimal(value / 1000)
@@ -63,7 +70,7 @@ struct LogLine {
     }
 
     mutating func finish() -> [UInt8] {
-        append("}\n")
+        append(static: "}\n")
         return bytes
     }
 
@@ -73,7 +80,16 @@ struct LogLine {
         bytes.append(UInt8(ascii: ":"))
     }
 
+    private mutating func appendKey(_ key: StaticString) {
+        append(static: ",\"")
+        append(static: key)
+        append(static: "\":")
+    }
+
     private mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    /// The line's fixed punctuation and names, copied from the binary's constant bytes.
+    private mutating func append(static text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
 
     mutating func appendQuoted(_ text: String) { Self.appendQuoted(text, to: &bytes) }
 

@@ -66,8 +66,9 @@ public final class LogRedactor: Sendable {
                 return secretValues.contains(raw) || secretValues.contains(raw.removingPercentEncodingOrSelf) ? Self.mask : raw
             }.joined(separator: "/")
         }
-        guard let questionMark = request.target.firstIndex(of: "?") else { return path }
-        let query = request.target[request.target.index(after: questionMark)...].split(separator: "&").map { pair -> String in
+        // The target is the path, then `?` and the query when it has one.
+        guard request.target.utf8.count > request.path.utf8.count else { return path }
+        let query = request.rawQuery.split(separator: "&").map { pair -> String in
             let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
             return isSensitiveKey(name.removingPercentEncodingOrSelf) ? "\(name)=\(Self.mask)" : String(pair)
         }

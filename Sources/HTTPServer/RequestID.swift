@@ -5,13 +5,13 @@ import Foundation
 public enum RequestID {
     public static func generate() -> String {
         var generator = SystemRandomNumberGenerator()
-        return hex(generator.next()) + hex(generator.next())
+        return hex(generator.next(), generator.next())
     }
 
     static func accept(_ candidate: String?, generator: inout FastRandom) -> String {
         guard let candidate, (8...64).contains(candidate.utf8.count),
               candidate.utf8.allSatisfy({ isAllowed($0) }) else {
-            return hex(generator.next()) + hex(generator.next())
+            return hex(generator.next(), generator.next())
         }
         return candidate
     }
@@ -21,11 +21,17 @@ public enum RequestID {
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
     }
 
-    private static func hex(_ value: UInt64) -> String {
+    /// 32 lower-case hex digits in one string allocation (two 16-digit strings would each need
+    /// one of their own, and joining them a third).
+    private static func hex(_ high: UInt64, _ low: UInt64) -> String {
         let digits: StaticString = "0123456789abcdef"
-        return String(unsafeUninitializedCapacity: 16) { buffer in
-            for i in 0..<16 { buffer[i] = digits.utf8Start[Int((value >> UInt64(60 - 4 * i)) & 0xF)] }
-            return 16
+        return String(unsafeUninitializedCapacity: 32) { buffer in
+            for i in 0..<16 {
+                let shift = UInt64(60 - 4 * i)
+                buffer[i] = digits.utf8Start[Int((high >> shift) & 0xF)]
+                buffer[16 + i] = digits.utf8Start[Int((low >> shift) & 0xF)]
+            }
+            return 32
         }
     }
 }

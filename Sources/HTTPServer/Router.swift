@@ -90,7 +90,10 @@ public struct Router: Sendable {
 
 public typealias WebSocketHandler = @Sendable (Request, WebSocket) async -> Void
 
-public struct Route: Sendable {
+/// A class, not a struct: the connection holds the matched route for the whole request and
+/// reads it again to log and count the answer, and sharing it costs one reference count where
+/// copying its fields (strings, options, handler) cost one each.
+public final class Route: Sendable {
     public enum Kind: Sendable {
         case http(Router.Handler)
         case webSocket(WebSocketHandler)
@@ -99,6 +102,10 @@ public struct Route: Sendable {
     public let pattern: String
     public let options: RouteOptions
     let kind: Kind
+
+    init(method: String, pattern: String, options: RouteOptions, kind: Kind) {
+        (self.method, self.pattern, self.options, self.kind) = (method, pattern, options, kind)
+    }
 }
 
 public struct RouteOptions: Sendable {

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import ServiceRuntime
 import Storage
+import Synchronization
 
 /// `GET /health` → `ServerHealth`; the app's onboarding connect check decodes every field.
 struct ServerHealth: Encodable, Sendable {
@@ -28,14 +29,29 @@ enum HealthRoute {
         .get, "/health", operationId: "getHealth", summary: "Connect check: version and counts", tags: ["health"], access: .open,
         success: OpenAPIResponse(200, "The server is up", schema: ServerHealth.schema)
     ) { context in
-        { _ in
-            let (feeds, stories) = try await context.database.read { connection in
-                (try connection.queryFirst("SELECT COUNT(*) AS n FROM feeds", [])!.decode(Int.self, "n"),
-                 try connection.queryFirst("SELECT COUNT(*) AS n FROM stories WHERE state = 'live' AND listed = 1", [])!
-                    .decode(Int.self, "n"))
-            }
-            return try context.responses.raw(ServerHealth(status: "ok", version: context.version, storiesCount: stories, feedsCount: feeds,
-                                                          uptime: max(0, Int(context.clock().timeIntervalSince(context.startedAt)))))
+        let last = LastAnswer()
+        return { _ in
+            let counts = try await context.counts.current()
+            let uptime = max(0, Int(context.clock().timeIntervalSince(context.startedAt)))
+            if let response = last.response(counts: counts, uptime: uptime) { return response }
+            let response = try context.responses.raw(ServerHealth(status: "ok", version: context.version, storiesCount: counts.listedStories,
+                                                                  feedsCount: counts.feeds, uptime: uptime))
+            last.keep(response, counts: counts, uptime: uptime)
+            return response
+        }
+    }
+
+    /// The body changes once a second (`uptime`) or when a count moves, so the last one encoded is
+    /// answered again until then: a connect check polled by many clients costs no encoding.
+    private final class LastAnswer: Sendable {
+        private let state = Mutex<(counts: ServedCounts.Counts, uptime: Int, response: Response)?>(nil)
+
+        func response(counts: ServedCounts.Counts, uptime: Int) -> Response? {
+            state.withLock { last in last.flatMap { $0.counts == counts && $0.uptime == uptime ? $0.response : nil } }
+        }
+
+        func keep(_ response: Response, counts: ServedCounts.Counts, uptime: Int) {
+            state.withLock { $0 = (counts, uptime, response) }
         }
     }
 }

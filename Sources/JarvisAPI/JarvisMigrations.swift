@@ -166,7 +166,60 @@ enum JarvisMigrations {
                       + articleURLColumns.map(sqliteWithoutUserInfo).joined(separator: ";\n"),
                   postgres: "ALTER TABLE feeds ADD COLUMN claimed_until BIGINT;\n"
                       + articleURLColumns.map(postgresWithoutUserInfo).joined(separator: ";\n")),
+        // The counts `GET /health` reports (`ServedCounts`), kept by triggers in the transaction of
+        // every write that changes them, whichever process or command makes it: subscribed feeds, and
+        // stories that are live and listed (what `GET /stories` can show).
+        Migration(version: 13, name: "served_counts", sqlite: """
+            CREATE TABLE served_counts (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+            \(servedCountRows);
+            CREATE TRIGGER feeds_counted_in AFTER INSERT ON feeds
+            BEGIN UPDATE served_counts SET value = value + 1 WHERE name = 'feeds'; END;
+            CREATE TRIGGER feeds_counted_out AFTER DELETE ON feeds
+            BEGIN UPDATE served_counts SET value = value - 1 WHERE name = 'feeds'; END;
+            CREATE TRIGGER stories_counted_in AFTER INSERT ON stories WHEN NEW.state = 'live' AND NEW.listed = 1
+            BEGIN UPDATE served_counts SET value = value + 1 WHERE name = 'listed_stories'; END;
+            CREATE TRIGGER stories_counted_out AFTER DELETE ON stories WHEN OLD.state = 'live' AND OLD.listed = 1
+            BEGIN UPDATE served_counts SET value = value - 1 WHERE name = 'listed_stories'; END;
+            CREATE TRIGGER stories_counted_moved AFTER UPDATE OF state, listed ON stories
+            WHEN (OLD.state = 'live' AND OLD.listed = 1) <> (NEW.state = 'live' AND NEW.listed = 1)
+            BEGIN
+                UPDATE served_counts SET value = value + (CASE WHEN NEW.state = 'live' AND NEW.listed = 1 THEN 1 ELSE -1 END)
+                WHERE name = 'listed_stories';
+            END
+            """, postgres: """
+            CREATE TABLE served_counts (name TEXT PRIMARY KEY, value BIGINT NOT NULL);
+            \(servedCountRows);
+            CREATE FUNCTION served_counts_feeds() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                UPDATE served_counts SET value = value + (CASE WHEN TG_OP = 'INSERT' THEN 1 ELSE -1 END) WHERE name = 'feeds';
+                RETURN NULL;
+            END $$;
+            CREATE TRIGGER feeds_counted AFTER INSERT OR DELETE ON feeds FOR EACH ROW EXECUTE FUNCTION served_counts_feeds();
+            CREATE FUNCTION served_counts_stories() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                delta INTEGER := 0;
+            BEGIN
+                IF TG_OP <> 'INSERT' THEN
+                    IF OLD.state = 'live' AND OLD.listed = 1 THEN delta := delta - 1; END IF;
+                END IF;
+                IF TG_OP <> 'DELETE' THEN
+                    IF NEW.state = 'live' AND NEW.listed = 1 THEN delta := delta + 1; END IF;
+                END IF;
+                IF delta <> 0 THEN
+                    UPDATE served_counts SET value = value + delta WHERE name = 'listed_stories';
+                END IF;
+                RETURN NULL;
+            END $$;
+            CREATE TRIGGER stories_counted AFTER INSERT OR DELETE OR UPDATE OF state, listed ON stories
+            FOR EACH ROW EXECUTE FUNCTION served_counts_stories()
+            """),
     ]
+
+    /// The counted sets as they stand when `served_counts` is created.
+    private static let servedCountRows = """
+        INSERT INTO served_counts (name, value) SELECT 'feeds', COUNT(*) FROM feeds;
+        INSERT INTO served_counts (name, value) SELECT 'listed_stories', COUNT(*) FROM stories WHERE state = 'live' AND listed = 1
+        """
 
     private static let articleURLColumns = ["source_url", "image_url", "outlet_link"]
 

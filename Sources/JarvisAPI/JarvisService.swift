@@ -42,12 +42,13 @@ public struct JarvisService: Service {
         }
         let clock: @Sendable () -> Date = { Date() }
         let events = LiveEvents(database: setup.database, logger: setup.logger)
+        let counts = ServedCounts(database: setup.database)
         let environment = setup.environment
         let settings = try StoryWorker.Settings(environment: environment)
         let retention = try ArchiveRetention(environment: environment, keepingAtLeast: settings.staleAfterSeconds
                                              + StoryEngine.Configuration().clustering.timeWindow)
         let worker = StoryWorker(database: setup.database, events: events, settings: settings,
-                                 retention: retention, clock: clock, logger: setup.logger) {
+                                 retention: retention, clock: clock, logger: setup.logger, committed: counts.invalidate) {
             try StoryEngine(configuration: StoryEngine.Configuration(),
                             authorityFile: environment["JARVIS_SOURCE_AUTHORITY_FILE"].map { URL(fileURLWithPath: $0) })
         }
@@ -58,8 +59,10 @@ public struct JarvisService: Service {
         },
                                 events: events, policy: try FeedHealthPolicy(environment: environment),
                                 clock: clock, logger: setup.logger, onNewArticles: { worker.wake() })
-        let context = JarvisContext(responses: setup.responses, database: setup.database, feeds: FeedStore(database: setup.database),
-                                    destinations: DestinationCheck(policy: fetching.destinations, looksUpNames: fetchesFeeds), stories: StoryReads(database: setup.database),
+        let context = JarvisContext(responses: setup.responses, database: setup.database,
+                                    feeds: FeedStore(database: setup.database, changed: counts.invalidate), counts: counts,
+                                    destinations: DestinationCheck(policy: fetching.destinations, looksUpNames: fetchesFeeds),
+                                    stories: StoryReads(database: setup.database),
                                     version: version, startedAt: clock(), clock: clock, pollNow: { poller.wake() },
                                     events: events, pingSeconds: try LiveUpdatesRoute.pingSeconds(environment: environment))
         try installRoutes(into: &setup.router, context: context, defaultBodyBytes: setup.defaultBodyBytes)

@@ -41,6 +41,7 @@ final class JarvisOpenAPITests: XCTestCase {
         defer { database.close() }
         var router = Router()
         let context = JarvisContext(responses: APIResponses(style: JarvisEnvelope()), database: database, feeds: FeedStore(database: database),
+                                    counts: ServedCounts(database: database),
                                     destinations: try DestinationCheck(environment: [:]), stories: StoryReads(database: database),
                                     version: "test", startedAt: Date(), clock: { Date() }, pollNow: {},
                                     events: LiveEvents(database: database, logger: Logger(minimumLevel: .error, sink: MemoryLogSink())),

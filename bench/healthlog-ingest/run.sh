@@ -2,7 +2,7 @@
 # HealthLog ingest throughput: 500-entry measurement batches from several users at once over real
 # HTTP against a release build of `healthlog`, next to the same rows inserted raw into the same
 # table in one transaction, measured in the same run; prints both rates and the ratio
-# (target >= 0.5). SQLite always; PostgreSQL too when TEST_POSTGRES_URL is set, e.g.
+# (target >= 0.7). SQLite always; PostgreSQL too when TEST_POSTGRES_URL is set, e.g.
 #   scripts/with-postgres.sh bench/healthlog-ingest/run.sh
 # Knobs: BENCH_USERS (8), BENCH_BATCHES_PER_USER (20, at most 60: the rate limit),
 #        PACKAGE_DIR (repository to build, default: this one; IngestBench belongs to PACKAGE_DIR/Tools).

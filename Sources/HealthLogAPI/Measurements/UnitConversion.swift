@@ -52,8 +52,10 @@ struct MetricMapping: Sendable {
 
     /// The value in the canonical unit, or nil when the unit is unknown for this metric or the
     /// converted value is implausible.
+    /// A unit already spelled as the table spells it (most samples) is looked up as it is:
+    /// normalizing it would change nothing, and costs Foundation string searches per entry.
     func canonicalValue(_ value: Double, unit: String) -> Double? {
-        guard let conversion = inputUnits[MetricMapping.normalizedUnit(unit)] else { return nil }
+        guard let conversion = inputUnits[unit] ?? inputUnits[MetricMapping.normalizedUnit(unit)] else { return nil }
         let converted = conversion.apply(value)
         return converted.isFinite && plausibleRange.contains(converted) ? converted : nil
     }

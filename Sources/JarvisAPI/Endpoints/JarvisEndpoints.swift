@@ -42,6 +42,8 @@ struct JarvisContext: EndpointContext {
     let responses: APIResponses
     let database: Database
     let feeds: FeedStore
+    /// What `GET /health` counts.
+    let counts: ServedCounts
     /// What a new subscription's host must pass.
     let destinations: DestinationCheck
     let stories: StoryReads

@@ -5,6 +5,8 @@ import Storage
 /// Every SQL statement about feeds, in one place. Portable between SQLite and PostgreSQL.
 struct FeedStore: Sendable {
     let database: Database
+    /// Called once an insert or delete has committed (the server's `ServedCounts.invalidate`).
+    var changed: @Sendable () -> Void = {}
 
     private static let columns = """
         f.id, f.name, f.url, f.health, f.poll_interval_seconds, f.failure_count, f.last_fetched_at,
@@ -41,15 +43,18 @@ struct FeedStore: Sendable {
         } catch let error as DatabaseError where error.isUniqueViolation {
             throw APIError.conflict("Already subscribed to \(FeedURL.displayed(url.absoluteString))", code: "feed.duplicate_url")
         }
+        changed()
         return Feed(id: id, name: name, url: FeedURL.displayed(url.absoluteString), health: .active, pollIntervalSeconds: interval,
                     failureCount: 0, lastFetchedAt: nil, articleCountToday: 0)
     }
 
     /// Removes the feed and so its schedule; its articles keep their stories (feed_id is cleared).
     func delete(id: String) async throws -> Bool {
-        try await database.write { connection in
+        let deleted = try await database.write { connection in
             try connection.execute("DELETE FROM feeds WHERE id = $1", [.text(id)]) > 0
         }
+        if deleted { changed() }
+        return deleted
     }
 
     /// Makes the feed due at once (`POST /feeds/{id}/refresh`).

@@ -47,7 +47,7 @@ final class StoryWorker: Sendable {
     private let lastArrival = Mutex<Date>(.distantPast)
 
     init(database: Database, events: LiveEvents, settings: Settings, retention: ArchiveRetention, clock: @escaping @Sendable () -> Date,
-         logger: Logger, makeEngine: @escaping @Sendable () throws -> StoryEngine) {
+         logger: Logger, committed: @escaping @Sendable () -> Void, makeEngine: @escaping @Sendable () throws -> StoryEngine) {
         self.database = database
         self.events = events
         self.settings = settings
@@ -55,7 +55,7 @@ final class StoryWorker: Sendable {
         self.clock = clock
         self.logger = logger
         self.makeEngine = makeEngine
-        writes = StoryWrites(database: database, holder: UUID().uuidString.lowercased())
+        writes = StoryWrites(database: database, holder: UUID().uuidString.lowercased(), committed: committed)
         claims = RoundClaims(database: database, holder: writes.holder, batchSize: settings.batchSize,
                              maxAttempts: settings.maxClusterAttempts)
     }

@@ -8,6 +8,8 @@ import Storage
 struct StoryWrites: Sendable {
     let database: Database
     let holder: String
+    /// Called once a round has committed (the server's `ServedCounts.invalidate`).
+    var committed: @Sendable () -> Void = {}
 
     /// What one round decided, applied together.
     struct Round: Sendable {
@@ -67,6 +69,7 @@ struct StoryWrites: Sendable {
             try StoryRanking.advanceGeneration(connection)
             return try live.notify(events, at: now, in: connection)
         }
+        committed()
         if !sent { events.forEach(live.publish) }
     }
 
