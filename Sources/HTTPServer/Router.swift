@@ -103,7 +103,7 @@ public final class Route: Sendable {
     public let options: RouteOptions
     let kind: Kind
 
-    init(method: String, pattern: String, options: RouteOptions, kind: Kind) {
+    init(method: HTTPMethod, pattern: String, options: RouteOptions, kind: Kind) {
         (self.method, self.pattern, self.options, self.kind) = (method, pattern, options, kind)
     }
 }
