@@ -14,6 +14,8 @@ final class StoreOwnershipTests: XCTestCase {
         "access_tokens": ["Auth/TokenStore.swift", "Users/UserStore.swift"],
         "refresh_tokens": ["Auth/TokenStore.swift"],
         "token_families": ["Auth/TokenStore.swift", "Users/UserStore.swift"],
+        // `UserStore.timezones(ofUsersWithMeasurementsWhere:)` picks the accounts the drain visits.
+        "measurements": ["Measurements/MeasurementStore.swift", "Users/UserStore.swift"],
     ]
     /// Files allowed to name any table: the step list of account deletion.
     static let everyTable = ["Users/AccountDeletion.swift"]

@@ -27,22 +27,16 @@ struct CoachSnapshotBuilder {
         for metric in CoachMetric.allCases where metric != .mood {
             let since = now - 86_400 * (metric == .heartRate ? Self.heartRateDays : Self.historyDays)
             if metric.isCumulative {
-                let rows = try connection.query("""
-                    SELECT \(DailyTotals.columns) FROM measurements
-                    WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL AND measured_at >= $3
-                    """, userID, metric.rawValue, since).map(DailyTotals.Row.init(row:))
+                let rows = try MeasurementStore.dailyTotalRows(userID: userID, type: metric.rawValue, since: since, on: connection)
                 let days = DailyTotals(metric: metric.rawValue, calendar: calendar, priority: priority).allDays(rows)
                 daily[metric] = days.map { CoachSnapshot.DayValue(day: $0.date, value: Self.display($0.value, metric)) }
             } else {
-                let rows = try connection.query("""
-                    SELECT value, measured_at FROM measurements
-                    WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL AND measured_at >= $3 ORDER BY measured_at
-                    """, userID, metric.rawValue, since)
-                let points = try rows.map { row -> CoachSnapshot.Reading in
-                    let at: Int64 = try row.decode("measured_at")
+                let rows = try MeasurementStore.readings(userID: userID, type: metric.rawValue, from: since, before: nil, on: connection)
+                let points = rows.map { row -> CoachSnapshot.Reading in
+                    let at = row.measuredAt
                     let local = at + Int64(zone?.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(at))) ?? 0)
                     return CoachSnapshot.Reading(day: calendar.day(of: at), hour: Int(local.floorDivided(by: 3600) % 24 + 24) % 24,
-                                                 value: try row.decode("value"))
+                                                 value: row.value)
                 }
                 daily[metric] = CoachSnapshot.dailyMeans(points)
                 if Self.timed.contains(metric) { readings[metric] = points }

@@ -52,15 +52,11 @@ struct InsightReader {
     /// Per day, the mean reading of the (source, device type) the picker prefers that day (contract
     /// §4: every row stays, the ladder decides which one represents the day).
     private func preferredMeans(of type: String, _ range: DayRange) throws -> DailyValues {
-        let rows = try connection.query("""
-            SELECT source, device_type, value, measured_at FROM measurements
-            WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL AND measured_at >= $3 AND measured_at < $4
-            ORDER BY measured_at, id
-            """, scope.userID, type, range.start, range.end)
+        let rows = try MeasurementStore.readings(userID: scope.userID, type: type, from: range.start, before: range.end, on: connection)
         var readings: [String: [(candidate: SourceCandidate, value: Double)]] = [:]
         for row in rows {
-            let candidate = SourceCandidate(source: try row.decode("source"), deviceType: try row.decode("device_type"))
-            readings[scope.calendar.day(of: try row.decode("measured_at")), default: []].append((candidate, try row.decode("value")))
+            let candidate = SourceCandidate(source: row.source, deviceType: row.deviceType)
+            readings[scope.calendar.day(of: row.measuredAt), default: []].append((candidate, row.value))
         }
         var chosen: [(day: String, value: Double)] = []
         for (day, dayReadings) in readings {

@@ -119,7 +119,7 @@ struct WithingsFetchWorker: Sendable {
                 let values = ordered.enumerated().map { offset, measure in
                     measure.values(userID: row.userID, write: RowWrite(seconds: now, milliseconds: milliseconds, version: first + Int64(offset)))
                 }
-                if try !MeasurementIngest.insert.run(values, on: connection).isEmpty {
+                if try !MeasurementStore.insert.run(values, on: connection).isEmpty {
                     _ = try PersonalRecordJobs.enqueue(userID: row.userID, now: now, on: connection)
                 }
                 try connection.execute("UPDATE withings_accounts SET last_data_at = $1 WHERE user_id = $2", now, row.userID)

@@ -71,7 +71,7 @@ struct WithingsMeasureRow: Sendable {
 
     var externalId: String { String(groupID) }
 
-    /// Values in `MeasurementIngest.insert`'s column order.
+    /// Values in `MeasurementStore.insert`'s column order.
     func values(userID: String, write: RowWrite) -> [SQLValue] {
         [.text(id), .text(userID), .text(type), .text(IngestSource.withings), .text(externalId), .null,
          .real(value), .text(unit), .integer(measuredAt), .integer(measuredAt), .null, deviceType.sqlValue,
