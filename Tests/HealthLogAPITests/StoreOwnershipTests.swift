@@ -16,6 +16,8 @@ final class StoreOwnershipTests: XCTestCase {
         "token_families": ["Auth/TokenStore.swift", "Users/UserStore.swift"],
         // `UserStore.timezones(ofUsersWithMeasurementsWhere:)` picks the accounts the drain visits.
         "measurements": ["Measurements/MeasurementStore.swift", "Users/UserStore.swift"],
+        "medications": ["Medications/MedicationStore.swift"],
+        "medication_intake_logs": ["Medications/MedicationStore.swift"],
     ]
     /// Files allowed to name any table: the step list of account deletion.
     static let everyTable = ["Users/AccountDeletion.swift"]

@@ -56,26 +56,17 @@ struct CoachSnapshotBuilder {
     private func medicationLog(calendar: UserCalendar, on connection: any DatabaseConnection) throws
         -> ([CoachSnapshot.Medication], [CoachSnapshot.Intake]) {
         var names: [String: String] = [:], medications: [CoachSnapshot.Medication] = []
-        let rows = try connection.query("""
-            SELECT m.id, m.name, m.kind, m.start_date,
-                   (SELECT MIN(taken_at) FROM medication_intake_logs i WHERE i.medication_id = m.id AND i.deleted_at IS NULL) AS first_taken
-            FROM medications m WHERE m.user_id = $1 ORDER BY m.created_at, m.id
-            """, userID)
-        for row in rows {
-            guard let name = promptSafe(try row.decode(String.self, "name")) else { continue }
-            names[try row.decode(String.self, "id")] = name
-            let firstTaken: Int64? = try row.decode("first_taken")
-            medications.append(.init(name: name, isGLP1: try row.decode(String.self, "kind") == "glp1",
-                                     startDay: try row.decode(String?.self, "start_date") ?? firstTaken.map(calendar.day(of:))))
+        for medication in try MedicationStore.named(userID: userID, on: connection) {
+            guard let name = promptSafe(medication.name) else { continue }
+            names[medication.id] = name
+            medications.append(.init(name: name, isGLP1: medication.kind == "glp1",
+                                     startDay: medication.startDate ?? medication.firstTaken.map(calendar.day(of:))))
         }
-        let intakes = try connection.query("""
-            SELECT medication_id, taken_at, dose_mg, skipped FROM medication_intake_logs
-            WHERE user_id = $1 AND deleted_at IS NULL AND taken_at >= $2 ORDER BY taken_at
-            """, userID, now - 86_400 * Self.historyDays).compactMap { row -> CoachSnapshot.Intake? in
-            guard let name = names[try row.decode(String.self, "medication_id")] else { return nil }
-            return .init(medication: name, day: calendar.day(of: try row.decode("taken_at")), doseMg: try row.decode("dose_mg"),
-                         skipped: try row.decode(Int64.self, "skipped") != 0)
-        }
+        let intakes = try MedicationStore.intakes(userID: userID, since: now - 86_400 * Self.historyDays, on: connection)
+            .compactMap { intake -> CoachSnapshot.Intake? in
+                guard let name = names[intake.medicationID] else { return nil }
+                return .init(medication: name, day: calendar.day(of: intake.takenAt), doseMg: intake.doseMg, skipped: intake.skipped)
+            }
         return (medications, intakes)
     }
 

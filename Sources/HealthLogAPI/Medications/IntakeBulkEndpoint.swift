@@ -45,9 +45,7 @@ enum IntakeBulkEndpoint {
         reject: { rows, userID, connection in
             let wanted = Set(rows.map(medicationID(of:)))
             guard !wanted.isEmpty else { return [:] }
-            let list = placeholderList(count: wanted.count, from: 2)
-            let owned = Set(try connection.query("SELECT id FROM medications WHERE user_id = $1 AND id IN (\(list))",
-                                                 [.text(userID)] + wanted.sorted().map(SQLValue.text)).map { try $0.decode(String.self, "id") })
+            let owned = try MedicationStore.ownedIDs(userID: userID, among: wanted, on: connection)
             var rejected: [Int: SkipReason] = [:]
             for row in rows where !owned.contains(medicationID(of: row)) { rejected[row.index] = .unknownMedication }
             return rejected
