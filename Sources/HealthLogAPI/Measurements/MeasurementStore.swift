@@ -10,10 +10,26 @@ enum MeasurementStore {
 
     /// The insert every measurement source uses (the batch endpoint, the Withings fetch),
     /// deduplicated on (user, type, source, externalId).
-    static let insert = MultiRowInsert(
+    static let insert = MultiRowInsert<Written<MeasurementRow>>(
         table: "measurements",
-        columns: ["id", "user_id", "type", "source", "external_id", "hk_identifier", "value", "unit", "measured_at", "end_at",
-                  "sleep_stage", "device_type", "external_source_version", "sync_version", "created_at", "updated_at"],
+        columns: [
+            InsertColumn("id", \.row.id),
+            InsertColumn("user_id", \.userID),
+            InsertColumn("type", \.row.type),
+            InsertColumn("source", \.row.source),
+            InsertColumn("external_id", \.row.externalId),
+            InsertColumn("hk_identifier", \.row.hkIdentifier),
+            InsertColumn("value", \.row.value),
+            InsertColumn("unit", \.row.unit),
+            InsertColumn("measured_at", \.row.measuredAt),
+            InsertColumn("end_at", \.row.endAt),
+            InsertColumn("sleep_stage", \.row.sleepStage),
+            InsertColumn("device_type", \.row.deviceType),
+            InsertColumn("external_source_version", \.row.externalSourceVersion),
+            InsertColumn("sync_version", \.write.version),
+            InsertColumn("created_at", \.write.seconds),
+            InsertColumn("updated_at", \.write.milliseconds),
+        ],
         conflictColumns: ["user_id", "type", "source", "external_id"])
 
     /// An Apple Health `stats:` day total: inserted, or an existing live row raised to the

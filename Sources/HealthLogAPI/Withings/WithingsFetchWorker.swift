@@ -88,16 +88,17 @@ struct WithingsFetchWorker: Sendable {
         }
     }
 
-    private func store(_ rows: [WithingsMeasureRow], for row: Claimed) async throws {
+    private func store(_ rows: [MeasurementRow], for row: Claimed) async throws {
         let ordered = rows.sorted { ($0.type, $0.externalId) < ($1.type, $1.externalId) }
         let now = Clock.now(), milliseconds = Clock.nowMilliseconds()
         try await database.transaction { connection in
             if !ordered.isEmpty {
                 let first = try SyncCounter.reserve(ordered.count, userID: row.userID, on: connection)
-                let values = ordered.enumerated().map { offset, measure in
-                    measure.values(userID: row.userID, write: RowWrite(seconds: now, milliseconds: milliseconds, version: first + Int64(offset)))
+                let written = ordered.enumerated().map { offset, measure in
+                    Written(row: measure, userID: row.userID,
+                            write: RowWrite(seconds: now, milliseconds: milliseconds, version: first + Int64(offset)))
                 }
-                if try !MeasurementStore.insert.run(values, on: connection).isEmpty {
+                if try !MeasurementStore.insert.run(written, on: connection).isEmpty {
                     _ = try PersonalRecordJobs.enqueue(userID: row.userID, now: now, on: connection)
                 }
                 try WithingsAccountStore.markDataArrived(userID: row.userID, now: now, on: connection)
