@@ -4,7 +4,9 @@ import XCTest
 /// SQL lives beside the table it touches: a statement reading or writing a table listed in
 /// `stores` appears only in that table's store, in a migration, or in `AccountDeletion`'s step
 /// list (the one list of what deleting an account touches). The scan reads every Swift file under
-/// `Sources/` for `FROM`, `JOIN`, `INTO` or `UPDATE` followed by the table's name.
+/// `Sources/` for `FROM`, `JOIN`, `INTO` or `UPDATE` followed by the table's name; statements that
+/// take the table's name from a declaration (`SyncedEntity`, `BackupTable`, `MultiRowInsert`) are
+/// the ones contract §13 and the backup run alike over every synced or backed-up table.
 final class StoreOwnershipTests: XCTestCase {
     /// Table → the files, under `Sources/HealthLogAPI/`, that hold its SQL: its store first. A
     /// join belongs to one store, which the joined table then lists too.
