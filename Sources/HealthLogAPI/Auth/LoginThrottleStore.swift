@@ -1,10 +1,11 @@
 import Storage
 
-/// Every statement on `login_throttle` (schema: `Migrations`) but the account deletion's, which
-/// `AccountDeletion.steps` lists with the rest of what deleting an account touches: one row per
-/// fixed-window counter, by key. `LoginThrottle` decides what the counts mean. Each runs on the
-/// caller's connection, inside its transaction. `StoreOwnershipTests` fails when SQL on
-/// `login_throttle` appears anywhere else but the migrations.
+/// Every statement on `login_throttle` (schema: `HealthLogMigrations.loginThrottle`,
+/// `loginThrottleBackOff`) but the account deletion's, which `AccountDeletion.steps` lists with the
+/// rest of what deleting an account touches: one row per fixed-window counter, by key.
+/// `LoginThrottle` decides what the counts mean. Each runs on the caller's connection, inside its
+/// transaction. `StoreOwnershipTests` fails when SQL on `login_throttle` appears anywhere else but
+/// the migrations.
 enum LoginThrottleStore {
     /// A counter as an upsert left it.
     struct Counter: Sendable {

@@ -1,9 +1,9 @@
 import Storage
 
-/// Every statement on `measurements` (schema: `MeasurementsMigration`) but the ones contract
-/// §13's synced machinery and the backup run over every synced table alike (`SyncedEntity`,
-/// `BackupTable`). Each runs on the caller's connection, so it joins whatever the caller opened
-/// (`read`, `write` or `transaction`). `StoreOwnershipTests` fails when SQL naming
+/// Every statement on `measurements` (schema: `HealthLogMigrations.measurements`) but the ones
+/// contract §13's synced machinery and the backup run over every synced table alike
+/// (`SyncedEntity`, `BackupTable`). Each runs on the caller's connection, so it joins whatever the
+/// caller opened (`read`, `write` or `transaction`). `StoreOwnershipTests` fails when SQL naming
 /// `measurements` appears anywhere else but the migrations.
 enum MeasurementStore {
     // MARK: Writes

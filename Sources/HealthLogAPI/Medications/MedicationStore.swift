@@ -1,12 +1,13 @@
 import Foundation
 import Storage
 
-/// Every statement on `medications` and `medication_intake_logs` (schema: `SyncMigrations`),
-/// one store for the pair since an intake's reads join its medication; contract §13's synced
-/// machinery and the backup run their shared statements over the intake table as over every
-/// synced table (`SyncedEntity`, `BackupTable`). Each runs on the caller's connection, so it
-/// joins whatever the caller opened (`read`, `write` or `transaction`). `StoreOwnershipTests`
-/// fails when SQL naming either table appears anywhere else but the migrations.
+/// Every statement on `medications` and `medication_intake_logs` (schema:
+/// `HealthLogMigrations.syncedEntities`), one store for the pair since an intake's reads join its
+/// medication; contract §13's synced machinery and the backup run their shared statements over the
+/// intake table as over every synced table (`SyncedEntity`, `BulkBackfill`, `BackupTable`). Each
+/// runs on the caller's connection, so it joins whatever the caller opened (`read`, `write` or
+/// `transaction`). `StoreOwnershipTests` fails when SQL naming either table appears anywhere else
+/// but the migrations.
 enum MedicationStore {
     // MARK: Medications
 

@@ -1,12 +1,12 @@
 import Storage
 
 /// Every statement on `withings_accounts` and `withings_link_states` (schema:
-/// `WithingsLinkMigration`) but the account deletion's, which `AccountDeletion.steps` lists with
-/// the rest of what deleting an account touches: a linked account's sealed tokens, refresh
-/// lease and status, and the one-time OAuth states of links under way. Each runs on the
-/// caller's connection, so it joins whatever the caller opened (`read`, `write` or
-/// `transaction`). `StoreOwnershipTests` fails when SQL on either table appears anywhere else
-/// but the migrations and `WithingsNotificationQueue`'s resolution of a notification's user.
+/// `HealthLogMigrations.withingsLink`) but the account deletion's, which `AccountDeletion.steps`
+/// lists with the rest of what deleting an account touches: a linked account's sealed tokens,
+/// refresh lease and status, and the one-time OAuth states of links under way. Each runs on the
+/// caller's connection, so it joins whatever the caller opened (`read`, `write` or `transaction`).
+/// `StoreOwnershipTests` fails when SQL on either table appears anywhere else but the migrations
+/// and `WithingsNotificationQueue`'s resolution of a notification's user.
 enum WithingsAccountStore {
     // MARK: Link states
 

@@ -1,14 +1,15 @@
 import Foundation
 import Storage
 
-/// The durable side of the webhook: a notification is committed here before Withings gets its
-/// 2xx, so a crash after the answer loses nothing, and a retried notification is recognised.
+/// The durable side of the webhook: a notification is committed here before Withings gets its 2xx,
+/// so a crash after the answer loses nothing, and a retried notification is recognised.
 ///
-/// The store of `withings_notifications` (schema: `WithingsMigration`): every statement on the
-/// table but the account deletion's, which `AccountDeletion.steps` lists with the rest of what
-/// deleting an account touches. A notification's life: `queued` → `ready_to_fetch` (its
-/// Withings account is linked) or `unlinked` → `fetched` or `failed`. `StoreOwnershipTests`
-/// fails when SQL on the table appears anywhere else but the migrations.
+/// The store of `withings_notifications` (schema: `HealthLogMigrations.withings`,
+/// `withingsFetchQueue`): every statement on the table but the account deletion's, which
+/// `AccountDeletion.steps` lists with the rest of what deleting an account touches. A
+/// notification's life: `queued` → `ready_to_fetch` (its Withings account is linked) or `unlinked`
+/// → `fetched` or `failed`. `StoreOwnershipTests` fails when SQL on the table appears anywhere else
+/// but the migrations.
 enum WithingsNotificationQueue {
     enum Outcome: String, Sendable {
         case queued
