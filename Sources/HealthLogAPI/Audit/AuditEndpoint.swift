@@ -46,10 +46,7 @@ enum AuditEndpoint {
             let limit = call.query["limit"]?.integerValue ?? defaultLimit
             let cursor = call.query["cursor"]?.integerValue ?? Int64.max
             let rows = try await context.database.read { try AuditStore.page(userID: userID, before: cursor, limit: limit + 1, on: $0) }
-            let items = try rows.prefix(Int(limit)).map { row in
-                Item(id: row.id, action: row.action, ip: row.ip, userAgent: row.userAgent,
-                     details: try row.details.map { try JSONParser.parse($0) } ?? .null, createdAt: row.createdAt)
-            }
+            let items = Array(rows.prefix(Int(limit)))
             let next = rows.count > Int(limit) ? items.last?.id : nil
             return try context.responses.ok(Page(items: items, nextCursor: next))
         }

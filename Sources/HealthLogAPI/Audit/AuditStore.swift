@@ -1,10 +1,10 @@
-import Foundation
+import APIToolkit
 import Storage
 
-/// Every statement on `audit_log` (schema: `Migrations`) but the account deletion's
-/// anonymisation, which `AccountDeletion.steps` lists with the rest of what deleting an account
-/// touches. Each runs on the caller's connection, so a row joins the transaction of the change
-/// it records. `StoreOwnershipTests` fails when SQL on `audit_log` appears anywhere else but
+/// Every statement on `audit_log` (schema: `HealthLogMigrations.auditLog`) but the account
+/// deletion's anonymisation, which `AccountDeletion.steps` lists with the rest of what deleting an
+/// account touches. Each runs on the caller's connection, so a row joins the transaction of the
+/// change it records. `StoreOwnershipTests` fails when SQL on `audit_log` appears anywhere else but
 /// the migrations.
 enum AuditStore {
     /// Inserts `entry`.
@@ -23,24 +23,17 @@ enum AuditStore {
             """, entry.userID, entry.action, entry.ip, entry.userAgent, try entry.detailsText(), entry.createdAt)
     }
 
-    /// A stored row as the account's trail shows it; `details` is JSON object text.
-    struct Stored: Sendable {
-        let id: Int64
-        let action: String
-        let ip: String?
-        let userAgent: String?
-        let details: String?
-        let createdAt: Date
-    }
-
-    /// Up to `limit` of the user's rows with an id below `before`, newest first.
-    static func page(userID: String, before: Int64, limit: Int64, on connection: any DatabaseConnection) throws -> [Stored] {
+    /// Up to `limit` of the user's rows with an id below `before`, newest first, as the
+    /// account's trail shows them.
+    static func page(userID: String, before: Int64, limit: Int64, on connection: any DatabaseConnection) throws -> [AuditEndpoint.Item] {
         try connection.query("""
             SELECT id, action, ip, user_agent, details, created_at FROM audit_log
             WHERE user_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3
             """, userID, before, limit).map { row in
-            Stored(id: try row.decode("id"), action: try row.decode("action"), ip: try row.decode("ip"),
-                   userAgent: try row.decode("user_agent"), details: try row.decode("details"), createdAt: try row.decode("created_at"))
+            let details: String? = try row.decode("details")
+            return AuditEndpoint.Item(id: try row.decode("id"), action: try row.decode("action"), ip: try row.decode("ip"),
+                                      userAgent: try row.decode("user_agent"), details: try details.map { try JSONParser.parse($0) } ?? .null,
+                                      createdAt: try row.decode("created_at"))
         }
     }
 
