@@ -42,10 +42,8 @@ struct CoachSnapshotBuilder {
                 if Self.timed.contains(metric) { readings[metric] = points }
             }
         }
-        let moods = try connection.query("""
-            SELECT recorded_at, mood FROM mood_entries WHERE user_id = $1 AND deleted_at IS NULL AND recorded_at >= $2
-            """, userID, now - 86_400 * Self.historyDays).map { row in
-            CoachSnapshot.Reading(day: calendar.day(of: try row.decode("recorded_at")), hour: 0, value: Double(try row.decode(Int64.self, "mood")))
+        let moods = try MoodEntryStore.moods(userID: userID, from: now - 86_400 * Self.historyDays, before: nil, on: connection).map {
+            CoachSnapshot.Reading(day: calendar.day(of: $0.recordedAt), hour: 0, value: Double($0.mood))
         }
         daily[.mood] = CoachSnapshot.dailyMeans(moods)
         let (medications, intakes) = try medicationLog(calendar: calendar, on: connection)

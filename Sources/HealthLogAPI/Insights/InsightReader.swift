@@ -67,10 +67,8 @@ struct InsightReader {
     }
 
     private func moodMeans(_ range: DayRange) throws -> DailyValues {
-        let rows = try connection.query("""
-            SELECT recorded_at, mood FROM mood_entries WHERE user_id = $1 AND deleted_at IS NULL AND recorded_at >= $2 AND recorded_at < $3
-            """, scope.userID, range.start, range.end)
-        return DailyValues.means(of: try rows.map { (scope.calendar.day(of: try $0.decode("recorded_at")), Double(try $0.decode(Int64.self, "mood"))) })
+        let moods = try MoodEntryStore.moods(userID: scope.userID, from: range.start, before: range.end, on: connection)
+        return DailyValues.means(of: moods.map { (scope.calendar.day(of: $0.recordedAt), Double($0.mood)) })
     }
 
     /// 1 on each day with a logged, non-skipped dose of an injectable GLP-1 (every brand but the

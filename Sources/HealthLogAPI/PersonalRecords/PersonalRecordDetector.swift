@@ -32,12 +32,9 @@ enum PersonalRecordDetector {
             records.append(PersonalRecord(record: "highest_vo2max", value: highest.value, unit: highest.unit,
                                           achievedAt: highest.at, day: nil, detectedAt: now))
         }
-        if let workout = try connection.queryFirst("""
-            SELECT duration_seconds, started_at FROM workouts WHERE user_id = $1 AND deleted_at IS NULL
-            ORDER BY duration_seconds DESC, started_at LIMIT 1
-            """, userID) {
-            records.append(PersonalRecord(record: "longest_workout", value: try workout.decode("duration_seconds"), unit: "s",
-                                          achievedAt: try workout.decode("started_at"), day: nil, detectedAt: now))
+        if let workout = try WorkoutStore.longest(userID: userID, on: connection) {
+            records.append(PersonalRecord(record: "longest_workout", value: workout.duration, unit: "s",
+                                          achievedAt: workout.startedAt, day: nil, detectedAt: now))
         }
         return records
     }

@@ -38,7 +38,7 @@ final class InsertColumnRoundTripTests: XCTestCase {
         let row = WorkoutRow(index: 0, id: "w-id", externalId: "w-external", activityType: 37, activityName: "w-name",
                              startedAt: 1_700_000_001, endedAt: 1_700_000_002, duration: 900.5, energy: 250.25, distance: 3000.75,
                              sourceName: "w-source-name", deviceType: "w-device")
-        try await roundTrip(WorkoutIngest.insert, Written(row: row, userID: userID, write: write), id: "w-id", in: database, [
+        try await roundTrip(WorkoutStore.insert, Written(row: row, userID: userID, write: write), id: "w-id", in: database, [
             "user_id": .text(userID), "source": .text(IngestSource.appleHealth), "external_id": .text("w-external"),
             "activity_type": .integer(37), "activity_name": .text("w-name"), "started_at": .integer(1_700_000_001),
             "ended_at": .integer(1_700_000_002), "duration_seconds": .real(900.5), "total_energy_kcal": .real(250.25),
