@@ -45,18 +45,8 @@ enum AuditEndpoint {
             let userID = try call.user().userID
             let limit = call.query["limit"]?.integerValue ?? defaultLimit
             let cursor = call.query["cursor"]?.integerValue ?? Int64.max
-            let rows = try await context.database.read { connection in
-                try connection.query("""
-                    SELECT id, action, ip, user_agent, details, created_at FROM audit_log
-                    WHERE user_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3
-                    """, userID, cursor, limit + 1)
-            }
-            let items = try rows.prefix(Int(limit)).map { row in
-                let details: String? = try row.decode("details")
-                return Item(id: try row.decode("id"), action: try row.decode("action"), ip: try row.decode("ip"),
-                            userAgent: try row.decode("user_agent"), details: try details.map { try JSONParser.parse($0) } ?? .null,
-                            createdAt: try row.decode("created_at"))
-            }
+            let rows = try await context.database.read { try AuditStore.page(userID: userID, before: cursor, limit: limit + 1, on: $0) }
+            let items = Array(rows.prefix(Int(limit)))
             let next = rows.count > Int(limit) ? items.last?.id : nil
             return try context.responses.ok(Page(items: items, nextCursor: next))
         }

@@ -29,13 +29,11 @@ struct AuditEntry: Sendable {
 
     /// Inserts the row on `connection`, typically inside the transaction of the change it records.
     func insert(on connection: any DatabaseConnection) throws {
-        try connection.execute("""
-            INSERT INTO audit_log (user_id, action, ip, user_agent, details, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-            """, userID, action, ip, userAgent, try detailsText(), createdAt)
+        try AuditStore.insert(self, on: connection)
     }
 
     /// `details` as the column stores it: JSON object text.
-    private func detailsText() throws -> String? {
+    func detailsText() throws -> String? {
         try details.map { String(decoding: try JSONSerializer.serialize(.object($0)), as: UTF8.self) }
     }
 }
@@ -44,12 +42,9 @@ extension AuditEntry {
     /// As `insert`, unless the row names an account deleted while the row waited in
     /// `AuditBatcher`: then nothing is written. The deletion anonymised the account's trail; a
     /// row queued before it must not bring the account's id back, nor fail its whole batch on
-    /// the foreign key. (The cast gives PostgreSQL the parameter's type before it meets `IS NULL`.)
+    /// the foreign key.
     func insertUnlessAccountDeleted(on connection: any DatabaseConnection) throws {
-        try connection.execute("""
-            INSERT INTO audit_log (user_id, action, ip, user_agent, details, created_at)
-            SELECT $1, $2, $3, $4, $5, $6 WHERE CAST($1 AS TEXT) IS NULL OR \(UserStore.exists(idParameter: "$1"))
-            """, userID, action, ip, userAgent, try detailsText(), createdAt)
+        try AuditStore.insertUnlessAccountDeleted(self, on: connection)
     }
 }
 

@@ -30,8 +30,8 @@ struct RetentionPruner: Sendable {
         let throttleBefore = now - throttleWindowSeconds, notificationsBefore = now - withingsNotificationRetentionSeconds
         try await database.transaction { connection in
             try TokenStore.pruneExpired(before: tokensBefore, on: connection)
-            try connection.execute("DELETE FROM login_throttle WHERE window_started_at <= $1", throttleBefore)
-            try connection.execute("DELETE FROM audit_log WHERE created_at < $1", auditBefore)
+            try LoginThrottleStore.prune(windowStartedBy: throttleBefore, on: connection)
+            try AuditStore.prune(before: auditBefore, on: connection)
             try WithingsNotificationQueue.pruneResolved(before: notificationsBefore, on: connection)
         }
     }

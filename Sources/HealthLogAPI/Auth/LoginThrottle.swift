@@ -87,8 +87,7 @@ struct LoginThrottle: Sendable {
     /// e-mail counter; the address counter gets the success's unit back.
     func loginSucceeded(_ keys: LoginKeys) async throws {
         try await database.transaction { connection in
-            let spent = try connection.queryFirst("DELETE FROM login_throttle WHERE key = $1 RETURNING failures",
-                                                  keys.pair.key)?.decode(Int.self, "failures") ?? 0
+            let spent = try LoginThrottleStore.clear(key: keys.pair.key, on: connection)
             // Rows in the order `attempt` locks them (pair, address, e-mail), so the two cannot deadlock.
             try giveBack(keys.address.key, units: 1, on: connection)
             try giveBack(keys.email.key, units: spent, on: connection)
@@ -105,16 +104,9 @@ struct LoginThrottle: Sendable {
     /// Counts one attempt in `limit`'s fixed window (a window over restarts at 1); returns the
     /// seconds to the window's end when the count is now over the limit, else 0.
     private func count(_ limit: Limit, now: Int64, on connection: any DatabaseConnection) throws -> Int64 {
-        guard let row = try connection.queryFirst("""
-            INSERT INTO login_throttle (key, failures, window_started_at) VALUES ($1, 1, $2)
-            ON CONFLICT (key) DO UPDATE SET
-                failures = CASE WHEN login_throttle.window_started_at <= $3 THEN 1 ELSE login_throttle.failures + 1 END,
-                window_started_at = CASE WHEN login_throttle.window_started_at <= $3 THEN $2
-                                         ELSE login_throttle.window_started_at END
-            RETURNING failures, window_started_at
-            """, limit.key, now, now - windowSeconds) else { return 0 }
-        let count: Int = try row.decode("failures"), started: Int64 = try row.decode("window_started_at")
-        return count > limit.limit ? max(started + windowSeconds - now, 1) : 0
+        guard let counter = try LoginThrottleStore.count(key: limit.key, now: now, windowOver: now - windowSeconds,
+                                                         on: connection) else { return 0 }
+        return counter.failures > limit.limit ? max(counter.windowStartedAt + windowSeconds - now, 1) : 0
     }
 
     /// The e-mail counter: an attempt inside the back-off is refused and not counted (returns the
@@ -122,24 +114,12 @@ struct LoginThrottle: Sendable {
     /// 2^(count − limit − 1) s, never past the window's end. The upsert locks the row, so a
     /// concurrent attempt waits for this one's back-off before it reads the row.
     private func backOff(_ limit: Limit, now: Int64, on connection: any DatabaseConnection) throws -> Int64 {
-        guard let row = try connection.queryFirst("""
-            INSERT INTO login_throttle (key, failures, window_started_at) VALUES ($1, 1, $2)
-            ON CONFLICT (key) DO UPDATE SET
-                failures = CASE WHEN login_throttle.window_started_at <= $3 THEN 1
-                                WHEN login_throttle.blocked_until > $2 THEN login_throttle.failures
-                                ELSE login_throttle.failures + 1 END,
-                blocked_until = CASE WHEN login_throttle.window_started_at <= $3 THEN 0 ELSE login_throttle.blocked_until END,
-                window_started_at = CASE WHEN login_throttle.window_started_at <= $3 THEN $2
-                                         ELSE login_throttle.window_started_at END
-            RETURNING failures, window_started_at, blocked_until
-            """, limit.key, now, now - windowSeconds) else { return 0 }
-        let blockedUntil: Int64 = try row.decode("blocked_until")
-        if blockedUntil > now { return blockedUntil - now }
-        let count: Int = try row.decode("failures"), started: Int64 = try row.decode("window_started_at")
-        if count > limit.limit {
-            let step = Int64(1) << Int64(min(count - limit.limit - 1, 20))
-            try connection.execute("UPDATE login_throttle SET blocked_until = $1 WHERE key = $2",
-                                   min(now + step, started + windowSeconds), limit.key)
+        guard let counter = try LoginThrottleStore.countUnlessBlocked(key: limit.key, now: now, windowOver: now - windowSeconds,
+                                                                      on: connection) else { return 0 }
+        if counter.blockedUntil > now { return counter.blockedUntil - now }
+        if counter.failures > limit.limit {
+            let step = Int64(1) << Int64(min(counter.failures - limit.limit - 1, 20))
+            try LoginThrottleStore.block(key: limit.key, until: min(now + step, counter.windowStartedAt + windowSeconds), on: connection)
         }
         return 0
     }
@@ -147,8 +127,6 @@ struct LoginThrottle: Sendable {
     /// Takes back up to `units` counted attempts of `key` (never below zero).
     private func giveBack(_ key: String, units: Int, on connection: any DatabaseConnection) throws {
         guard units > 0 else { return }
-        try connection.execute("""
-            UPDATE login_throttle SET failures = CASE WHEN failures > $1 THEN failures - $1 ELSE 0 END WHERE key = $2
-            """, units, key)
+        try LoginThrottleStore.giveBack(key: key, units: units, on: connection)
     }
 }

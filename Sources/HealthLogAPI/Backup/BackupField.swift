@@ -51,6 +51,11 @@ struct BackupField: Sendable {
         throw DatabaseError(.typeMismatch, "column \(column) holds \(value.typeName), not a backup \(kind) value")
     }
 
+    /// The column, taking the value a validated document row holds under `name`.
+    var insertColumn: InsertColumn<JSONObject> {
+        InsertColumn(column) { [self] row in sql(row[name] ?? .null) }
+    }
+
     /// A document value the schema accepted, as the column stores it.
     func sql(_ value: JSONValue) -> SQLValue {
         switch (kind, value) {
@@ -82,9 +87,12 @@ struct BackupGroup: Sendable {
         return members.allSatisfy { $0.1.isNull } ? .null : .object(JSONObject(members))
     }
 
-    /// The columns' values; all NULL for a `null` group.
-    func sql(_ value: JSONValue?) -> [SQLValue] {
-        fields.map { field in value?[field.name].map(field.sql) ?? .null }
+    /// The columns, each taking its member of the group's object in a validated document row;
+    /// all NULL for a `null` group.
+    var insertColumns: [InsertColumn<JSONObject>] {
+        fields.map { field in
+            InsertColumn(field.column) { [name] row in row[name]?[field.name].map(field.sql) ?? .null }
+        }
     }
 
     var property: Property {

@@ -35,20 +35,21 @@ enum BackupRestore {
         }
         var storedIDs: [String: String] = [:]
         for table in BackupTables.all {
-            var rows: [[SQLValue]] = []
+            var rows: [Written<Restored>] = []
             for row in document.rows(of: table) {
                 let id = UUID().uuidString.lowercased()
                 if table.hasDocumentID, let documentID = row[BackupTable.documentIDKey]?.stringValue { storedIDs[documentID] = id }
-                var values = table.values(of: row)
-                // The reference comes first; the document checked that it names a row stored before.
-                if table.reference != nil, case .text(let linked) = values[0] { values[0] = storedIDs[linked].sqlValue }
-                let written: [SQLValue] = table.synced ? [.integer(version), .integer(nowMs)] : [.integer(now)]
+                var object = row
+                // The document checked that the reference names a row stored before.
+                if let reference = table.reference, let linked = row[reference.name]?.stringValue {
+                    object[reference.name] = storedIDs[linked].map(JSONValue.string) ?? .null
+                }
+                rows.append(Written(row: Restored(id: id, object: object), userID: userID,
+                                    write: RowWrite(seconds: now, milliseconds: nowMs, version: version)))
                 if table.synced { version += 1 }
-                rows.append([.text(id), .text(userID)] + values + written)
             }
             guard !rows.isEmpty else { continue }
-            let insert = MultiRowInsert(table: table.table, columns: ["id", "user_id"] + table.valueColumns
-                                            + (table.synced ? ["sync_version", "updated_at"] : ["updated_at"]), conflictColumns: [])
+            let insert = restoreInsert(table)
             // The account was empty and the document repeats no key: only a write racing this import collides.
             guard try insert.run(rows, on: connection).count == rows.count else { throw BackupImport.accountNotEmpty }
         }
@@ -59,6 +60,23 @@ enum BackupRestore {
             _ = try PersonalRecordJobs.enqueue(userID: userID, now: now, on: connection)
         }
         return result
+    }
+
+    /// A document row with the id it is stored under.
+    private struct Restored: Sendable {
+        let id: String
+        let object: JSONObject
+    }
+
+    /// `table`'s insert: the row's id and user, the document's values, then the sync version
+    /// and `updated_at` in milliseconds for a synced table, `updated_at` in seconds otherwise.
+    private static func restoreInsert(_ table: BackupTable) -> MultiRowInsert<Written<Restored>> {
+        let written: [InsertColumn<Written<Restored>>] = table.synced
+            ? [InsertColumn("sync_version", \.write.version), InsertColumn("updated_at", \.write.milliseconds)]
+            : [InsertColumn("updated_at", \.write.seconds)]
+        return MultiRowInsert(table: table.table, columns: [InsertColumn("id", \.row.id), InsertColumn("user_id", \.userID)]
+                                  + table.valueInsertColumns.map { $0.from { $0.row.object } } + written,
+                              conflictColumns: [])
     }
 
     /// Whether the user has a row, live or soft-deleted, in any table a backup restores.

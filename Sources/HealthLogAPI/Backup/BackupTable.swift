@@ -31,10 +31,14 @@ struct BackupTable: Sendable {
     static let documentIDKey = "id"
     static let documentIDSchema: Schema = .string(minLength: 1, maxLength: 64)
 
-    /// Every value column the import writes, in `values(of:)` order.
-    var valueColumns: [String] {
-        (reference.map { [$0.column] } ?? []) + fields.map(\.column) + groups.flatMap { $0.fields.map(\.column) }
+    /// Every value column the import writes, each with the value a validated document row gives
+    /// it; the reference as the row holds it (the import first puts the stored id there).
+    var valueInsertColumns: [InsertColumn<JSONObject>] {
+        (reference.map { [$0.insertColumn] } ?? []) + fields.map(\.insertColumn) + groups.flatMap(\.insertColumns)
     }
+
+    /// The names of `valueInsertColumns`.
+    var valueColumns: [String] { valueInsertColumns.map(\.name) }
 
     private var selectList: String {
         var columns = ["id"]
@@ -57,12 +61,9 @@ struct BackupTable: Sendable {
         return object
     }
 
-    /// A validated document row's column values, in `valueColumns` order; the reference as the
-    /// document wrote it (the import maps it to the stored id).
+    /// A validated document row's column values, in `valueColumns` order.
     func values(of row: JSONObject) -> [SQLValue] {
-        (reference.map { [$0.sql(row[$0.name] ?? .null)] } ?? [])
-            + fields.map { $0.sql(row[$0.name] ?? .null) }
-            + groups.flatMap { $0.sql(row[$0.name]) }
+        valueInsertColumns.map { $0.value(row) }
     }
 
     /// A validated document row as the export would write it once stored: only the keys this

@@ -45,21 +45,14 @@ enum CoachChatEndpoints {
         { call in
             let userID = try call.user().userID, query = call.query
             let limit = query["limit"]?.integerValue.map(Int.init) ?? railLimit
-            var condition = "", parameters: [SQLValue] = [.text(userID)]
-            if let conversation = query["conversationId"]?.stringValue {
-                parameters.append(.text(conversation.lowercased()))
-                condition += " AND conversation_id = $\(parameters.count)"
+            let conversation = query["conversationId"]?.stringValue?.lowercased()
+            let cursor = query["cursor"]?.stringValue.flatMap { Int64($0) }
+            let rows = try await context.database.read {
+                try CoachMessageStore.page(userID: userID, conversationID: conversation, before: cursor, limit: limit + 1, on: $0)
             }
-            if let cursor = query["cursor"]?.stringValue.flatMap({ Int64($0) }) {
-                parameters.append(.integer(cursor))
-                condition += " AND seq < $\(parameters.count)"
-            }
-            let sql = "SELECT \(CoachMessage.columns) FROM coach_messages WHERE user_id = $1\(condition) ORDER BY seq DESC LIMIT \(limit + 1)"
-            let bound = parameters
-            let rows = try await context.database.read { try $0.query(sql, bound) }
             let page = Array(rows.prefix(limit))
-            let next = rows.count > limit ? try page.last.map { String(try $0.decode(Int64.self, "seq")) } : nil
-            return try context.responses.ok(RailPage(items: try page.map(CoachMessage.init(row:)), nextCursor: next))
+            let next = rows.count > limit ? page.last.map { String($0.seq) } : nil
+            return try context.responses.ok(RailPage(items: page, nextCursor: next))
         }
     }
 }

@@ -5,6 +5,8 @@ import Storage
 
 /// A stored message of the Coach rail, as `GET /api/insights/chat` returns it.
 struct CoachMessage: Encodable, Sendable {
+    /// The rail's order and cursor; not part of the answer.
+    let seq: Int64
     let id: String
     let conversationId: String
     let role: String
@@ -19,6 +21,7 @@ struct CoachMessage: Encodable, Sendable {
     static let columns = "seq, id, conversation_id, role, text, locale, refused_rule, evidence, prompt_version, created_at"
 
     init(row: Row) throws {
+        seq = try row.decode("seq")
         id = try row.decode("id")
         conversationId = try row.decode("conversation_id")
         role = try row.decode("role")
@@ -91,6 +94,23 @@ enum CoachMessageStore {
     }
 
     /// The conversation's last `limit` messages before `beforeSeq`, oldest first, for the model's context.
+    /// Up to `limit` of the user's messages (of one conversation when given) with a `seq`
+    /// below `before` when given, newest first.
+    static func page(userID: String, conversationID: String?, before: Int64?, limit: Int,
+                     on connection: any DatabaseConnection) throws -> [CoachMessage] {
+        var condition = "", parameters: [SQLValue] = [.text(userID)]
+        if let conversationID {
+            parameters.append(.text(conversationID))
+            condition += " AND conversation_id = $\(parameters.count)"
+        }
+        if let before {
+            parameters.append(.integer(before))
+            condition += " AND seq < $\(parameters.count)"
+        }
+        return try connection.query("SELECT \(CoachMessage.columns) FROM coach_messages WHERE user_id = $1\(condition) ORDER BY seq DESC LIMIT \(limit)",
+                                    parameters).map(CoachMessage.init(row:))
+    }
+
     static func recent(userID: String, conversationID: String, limit: Int, on connection: any DatabaseConnection) throws -> [CoachMessage] {
         try connection.query("""
             SELECT \(CoachMessage.columns) FROM coach_messages WHERE user_id = $1 AND conversation_id = $2

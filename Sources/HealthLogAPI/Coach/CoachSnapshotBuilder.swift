@@ -27,31 +27,23 @@ struct CoachSnapshotBuilder {
         for metric in CoachMetric.allCases where metric != .mood {
             let since = now - 86_400 * (metric == .heartRate ? Self.heartRateDays : Self.historyDays)
             if metric.isCumulative {
-                let rows = try connection.query("""
-                    SELECT \(DailyTotals.columns) FROM measurements
-                    WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL AND measured_at >= $3
-                    """, userID, metric.rawValue, since).map(DailyTotals.Row.init(row:))
+                let rows = try MeasurementStore.dailyTotalRows(userID: userID, type: metric.rawValue, since: since, on: connection)
                 let days = DailyTotals(metric: metric.rawValue, calendar: calendar, priority: priority).allDays(rows)
                 daily[metric] = days.map { CoachSnapshot.DayValue(day: $0.date, value: Self.display($0.value, metric)) }
             } else {
-                let rows = try connection.query("""
-                    SELECT value, measured_at FROM measurements
-                    WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL AND measured_at >= $3 ORDER BY measured_at
-                    """, userID, metric.rawValue, since)
-                let points = try rows.map { row -> CoachSnapshot.Reading in
-                    let at: Int64 = try row.decode("measured_at")
+                let rows = try MeasurementStore.readings(userID: userID, type: metric.rawValue, from: since, before: nil, on: connection)
+                let points = rows.map { row -> CoachSnapshot.Reading in
+                    let at = row.measuredAt
                     let local = at + Int64(zone?.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(at))) ?? 0)
                     return CoachSnapshot.Reading(day: calendar.day(of: at), hour: Int(local.floorDivided(by: 3600) % 24 + 24) % 24,
-                                                 value: try row.decode("value"))
+                                                 value: row.value)
                 }
                 daily[metric] = CoachSnapshot.dailyMeans(points)
                 if Self.timed.contains(metric) { readings[metric] = points }
             }
         }
-        let moods = try connection.query("""
-            SELECT recorded_at, mood FROM mood_entries WHERE user_id = $1 AND deleted_at IS NULL AND recorded_at >= $2
-            """, userID, now - 86_400 * Self.historyDays).map { row in
-            CoachSnapshot.Reading(day: calendar.day(of: try row.decode("recorded_at")), hour: 0, value: Double(try row.decode(Int64.self, "mood")))
+        let moods = try MoodEntryStore.moods(userID: userID, from: now - 86_400 * Self.historyDays, before: nil, on: connection).map {
+            CoachSnapshot.Reading(day: calendar.day(of: $0.recordedAt), hour: 0, value: Double($0.mood))
         }
         daily[.mood] = CoachSnapshot.dailyMeans(moods)
         let (medications, intakes) = try medicationLog(calendar: calendar, on: connection)
@@ -62,26 +54,17 @@ struct CoachSnapshotBuilder {
     private func medicationLog(calendar: UserCalendar, on connection: any DatabaseConnection) throws
         -> ([CoachSnapshot.Medication], [CoachSnapshot.Intake]) {
         var names: [String: String] = [:], medications: [CoachSnapshot.Medication] = []
-        let rows = try connection.query("""
-            SELECT m.id, m.name, m.kind, m.start_date,
-                   (SELECT MIN(taken_at) FROM medication_intake_logs i WHERE i.medication_id = m.id AND i.deleted_at IS NULL) AS first_taken
-            FROM medications m WHERE m.user_id = $1 ORDER BY m.created_at, m.id
-            """, userID)
-        for row in rows {
-            guard let name = promptSafe(try row.decode(String.self, "name")) else { continue }
-            names[try row.decode(String.self, "id")] = name
-            let firstTaken: Int64? = try row.decode("first_taken")
-            medications.append(.init(name: name, isGLP1: try row.decode(String.self, "kind") == "glp1",
-                                     startDay: try row.decode(String?.self, "start_date") ?? firstTaken.map(calendar.day(of:))))
+        for medication in try MedicationStore.named(userID: userID, on: connection) {
+            guard let name = promptSafe(medication.name) else { continue }
+            names[medication.id] = name
+            medications.append(.init(name: name, isGLP1: medication.kind == "glp1",
+                                     startDay: medication.startDate ?? medication.firstTaken.map(calendar.day(of:))))
         }
-        let intakes = try connection.query("""
-            SELECT medication_id, taken_at, dose_mg, skipped FROM medication_intake_logs
-            WHERE user_id = $1 AND deleted_at IS NULL AND taken_at >= $2 ORDER BY taken_at
-            """, userID, now - 86_400 * Self.historyDays).compactMap { row -> CoachSnapshot.Intake? in
-            guard let name = names[try row.decode(String.self, "medication_id")] else { return nil }
-            return .init(medication: name, day: calendar.day(of: try row.decode("taken_at")), doseMg: try row.decode("dose_mg"),
-                         skipped: try row.decode(Int64.self, "skipped") != 0)
-        }
+        let intakes = try MedicationStore.intakes(userID: userID, since: now - 86_400 * Self.historyDays, on: connection)
+            .compactMap { intake -> CoachSnapshot.Intake? in
+                guard let name = names[intake.medicationID] else { return nil }
+                return .init(medication: name, day: calendar.day(of: intake.takenAt), doseMg: intake.doseMg, skipped: intake.skipped)
+            }
         return (medications, intakes)
     }
 

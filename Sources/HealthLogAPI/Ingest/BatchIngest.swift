@@ -9,9 +9,6 @@ protocol BatchRow: Sendable {
     var id: String { get }
     /// The row's values of the table's dedup key; rows are inserted in this order.
     var conflictKey: [String] { get }
-    /// The row's values in the columns order of its table's `MultiRowInsert`; `write` is when
-    /// and, for a synced table, with which `sync_version`.
-    func values(userID: String, write: RowWrite) -> [SQLValue]
 }
 
 /// When a row is written: unix seconds (`created_at`), unix milliseconds (a synced row's
@@ -22,12 +19,20 @@ struct RowWrite: Sendable {
     let version: Int64
 }
 
+/// A row on its way into its table: the mapped row, the user who owns it and when it is
+/// written. What a `MultiRowInsert`'s columns read their values from.
+struct Written<Row: Sendable>: Sendable {
+    let row: Row
+    let userID: String
+    let write: RowWrite
+}
+
 /// How both batch endpoints store a batch, in one transaction: the mapped rows (each one
 /// `inserted` or, when its dedup key is already stored, `duplicate`), the batch's audit row and,
 /// when anything new was stored, the personal-record detection job with its audit row. Either
 /// all of it is written or none of it.
 struct BatchIngest<Row: BatchRow>: Sendable {
-    let insert: MultiRowInsert
+    let insert: MultiRowInsert<Written<Row>>
     /// `measurement.batch.ingest` or `workout.batch.ingest`.
     let auditAction: String
     /// Rows of a contract §13 synced table take their `sync_version` from `SyncCounter`.
@@ -49,10 +54,10 @@ struct BatchIngest<Row: BatchRow>: Sendable {
         let ordered = rows, outcomes = settled, milliseconds = Clock.nowMilliseconds()
         return try await database.transaction { connection in
             let first = synced && !ordered.isEmpty ? try SyncCounter.reserve(ordered.count, userID: userID, on: connection) : 1
-            let values = ordered.enumerated().map { offset, row in
-                row.values(userID: userID, write: RowWrite(seconds: now, milliseconds: milliseconds, version: first + Int64(offset)))
+            let written = ordered.enumerated().map { offset, row in
+                Written(row: row, userID: userID, write: RowWrite(seconds: now, milliseconds: milliseconds, version: first + Int64(offset)))
             }
-            let inserted = try insert.run(values, on: connection)
+            let inserted = try insert.run(written, on: connection)
             var final = outcomes
             for row in ordered where inserted.contains(row.id) { final[row.index] = .inserted }
             let result = BatchResult(outcomes: final)

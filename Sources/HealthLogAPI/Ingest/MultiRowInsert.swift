@@ -7,24 +7,27 @@ import Storage
 /// PostgreSQL a conflicting uncommitted row makes the statement wait for that transaction, then
 /// skip (it committed) or insert (it rolled back). Callers sort rows by the conflict key so
 /// concurrent transactions take row locks in one order and cannot deadlock.
-struct MultiRowInsert {
+///
+/// Each column is declared with the value a row gives it (`InsertColumn`), so the column list
+/// and the bound values come from one list.
+struct MultiRowInsert<Row>: Sendable {
     let table: String
-    /// Column names, `id` first (the key the caller generated for each row).
-    let columns: [String]
+    /// The columns, `id` first (the key the caller generated for each row).
+    let columns: [InsertColumn<Row>]
     /// The UNIQUE key a conflict is on; empty: any UNIQUE key (a row with two dedup keys).
     let conflictColumns: [String]
 
     /// SQLite allows 32,766 bound parameters per statement (PostgreSQL 65,535).
-    private static let parameterBudget = 32_000
+    private static var parameterBudget: Int { 32_000 }
 
-    /// Inserts `rows` (values in `columns` order) and returns the ids that were inserted.
-    func run(_ rows: [[SQLValue]], on connection: any DatabaseConnection) throws -> Set<String> {
+    /// Inserts `rows` and returns the ids that were inserted.
+    func run(_ rows: [Row], on connection: any DatabaseConnection) throws -> Set<String> {
         let perStatement = max(1, Self.parameterBudget / columns.count)
         var inserted = Set<String>()
         var start = 0
         while start < rows.count {
             let chunk = rows[start..<min(start + perStatement, rows.count)]
-            let returned = try connection.query(sql(rowCount: chunk.count), chunk.flatMap { $0 })
+            let returned = try connection.query(sql(rowCount: chunk.count), columns.values(of: chunk))
             for row in returned { inserted.insert(try row.decode(String.self, "id")) }
             start += chunk.count
         }
@@ -35,7 +38,7 @@ struct MultiRowInsert {
     /// database's writer for every batch, and interpolating 7,500 placeholders one string at a
     /// time cost more than a twentieth of the writer's time.
     func sql(rowCount: Int) -> String {
-        var text = Array("INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES ".utf8)
+        var text = Array("INSERT INTO \(table) (\(columns.names())) VALUES ".utf8)
         text.reserveCapacity(text.count + rowCount * columns.count * 8 + 100)
         var parameter = 1
         for row in 0..<rowCount {

@@ -45,22 +45,17 @@ struct InsightReader {
 
     /// The user's medications, oldest first.
     func medications() throws -> [MedicationRecord] {
-        try connection.query("SELECT \(MedicationRecord.columns) FROM medications WHERE user_id = $1 ORDER BY created_at, id",
-                             scope.userID).map(MedicationRecord.init(row:))
+        try MedicationStore.records(userID: scope.userID, newestFirst: false, on: connection)
     }
 
     /// Per day, the mean reading of the (source, device type) the picker prefers that day (contract
     /// §4: every row stays, the ladder decides which one represents the day).
     private func preferredMeans(of type: String, _ range: DayRange) throws -> DailyValues {
-        let rows = try connection.query("""
-            SELECT source, device_type, value, measured_at FROM measurements
-            WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL AND measured_at >= $3 AND measured_at < $4
-            ORDER BY measured_at, id
-            """, scope.userID, type, range.start, range.end)
+        let rows = try MeasurementStore.readings(userID: scope.userID, type: type, from: range.start, before: range.end, on: connection)
         var readings: [String: [(candidate: SourceCandidate, value: Double)]] = [:]
         for row in rows {
-            let candidate = SourceCandidate(source: try row.decode("source"), deviceType: try row.decode("device_type"))
-            readings[scope.calendar.day(of: try row.decode("measured_at")), default: []].append((candidate, try row.decode("value")))
+            let candidate = SourceCandidate(source: row.source, deviceType: row.deviceType)
+            readings[scope.calendar.day(of: row.measuredAt), default: []].append((candidate, row.value))
         }
         var chosen: [(day: String, value: Double)] = []
         for (day, dayReadings) in readings {
@@ -72,24 +67,19 @@ struct InsightReader {
     }
 
     private func moodMeans(_ range: DayRange) throws -> DailyValues {
-        let rows = try connection.query("""
-            SELECT recorded_at, mood FROM mood_entries WHERE user_id = $1 AND deleted_at IS NULL AND recorded_at >= $2 AND recorded_at < $3
-            """, scope.userID, range.start, range.end)
-        return DailyValues.means(of: try rows.map { (scope.calendar.day(of: try $0.decode("recorded_at")), Double(try $0.decode(Int64.self, "mood"))) })
+        let moods = try MoodEntryStore.moods(userID: scope.userID, from: range.start, before: range.end, on: connection)
+        return DailyValues.means(of: moods.map { (scope.calendar.day(of: $0.recordedAt), Double($0.mood)) })
     }
 
     /// 1 on each day with a logged, non-skipped dose of an injectable GLP-1 (every brand but the
     /// oral ones), 0 on the others, from the first such day ever on: before it the user was not
     /// on an injectable, and those days say nothing.
     private func injectionDays(_ range: DayRange, period: InsightPeriod) throws -> DailyValues {
-        let rows = try connection.query("""
-            SELECT l.taken_at, m.glp1_brand FROM medication_intake_logs l JOIN medications m ON m.id = l.medication_id
-            WHERE l.user_id = $1 AND m.kind = $2 AND l.skipped = 0 AND l.deleted_at IS NULL AND l.taken_at < $3
-            """, scope.userID, MedicationFields.glp1Kind, range.end)
+        let doses = try MedicationStore.glp1Doses(userID: scope.userID, before: range.end, on: connection)
         let oralBrands = Set(GLP1Catalog.drugs.flatMap(\.brands).filter { $0.route == .oral }.map(\.name))
         var injected = Set<String>()
-        for row in rows where !oralBrands.contains(try row.decode(String?.self, "glp1_brand") ?? "") {
-            injected.insert(scope.calendar.day(of: try row.decode("taken_at")))
+        for dose in doses where !oralBrands.contains(dose.brand ?? "") {
+            injected.insert(scope.calendar.day(of: dose.takenAt))
         }
         guard let first = injected.min() else { return DailyValues(byDay: [:]) }
         let days = period.days(in: scope.calendar).filter { $0 >= first }
@@ -103,13 +93,9 @@ struct InsightReader {
             let due = DoseCadence.expectedDoses(medication, days: days, calendar: scope.calendar)
             if !due.isEmpty { expected[medication.id] = due }
         }
-        let rows = try connection.query("""
-            SELECT medication_id, taken_at FROM medication_intake_logs
-            WHERE user_id = $1 AND skipped = 0 AND deleted_at IS NULL AND taken_at >= $2 AND taken_at < $3
-            """, scope.userID, range.start, range.end)
         var taken: [String: [String: Int]] = [:]
-        for row in rows {
-            taken[try row.decode("medication_id"), default: [:]][scope.calendar.day(of: try row.decode("taken_at")), default: 0] += 1
+        for intake in try MedicationStore.taken(userID: scope.userID, from: range.start, before: range.end, on: connection) {
+            taken[intake.medicationID, default: [:]][scope.calendar.day(of: intake.takenAt), default: 0] += 1
         }
         return DoseLog(expected: expected, taken: taken)
     }

@@ -36,10 +36,8 @@ struct DailyTotals {
     /// day in the id and sleep counts by its end: a day of margin each side finds the rows whose
     /// start lies outside the range; `days(_:from:to:)` then keeps only the range's days.
     static func rows(userID: String, type: String, covering range: DayRange, on connection: any DatabaseConnection) throws -> [Row] {
-        try connection.query("""
-            SELECT \(columns) FROM measurements
-            WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL AND measured_at >= $3 AND measured_at < $4
-            """, userID, type, range.start - 86_400, range.end + 86_400).map(Row.init(row:))
+        try MeasurementStore.dailyTotalRows(userID: userID, type: type, since: range.start - 86_400, before: range.end + 86_400,
+                                            on: connection)
     }
 
     let metric: String

@@ -99,11 +99,8 @@ enum MeasurementReadEndpoints {
                     return try SyncedReads.changedRows(.measurement, userID: scope.userID, after: checkpoint, query: call.query,
                                                        condition: scope.condition(from: 3), parameters: scope.parameters, on: connection)
                 }
-                return (try connection.query("""
-                    SELECT \(MeasurementRecord.columns) FROM measurements
-                    WHERE user_id = $1 AND deleted_at IS NULL\(scope.condition(from: 2))
-                    ORDER BY measured_at, id
-                    """, [.text(scope.userID)] + scope.parameters), nil)
+                return (try MeasurementStore.records(userID: scope.userID, where: scope.condition(from: 2), scope.parameters,
+                                                     on: connection), nil)
             }
             let records = try rows.rows.map(MeasurementRecord.init(row:))
             let items = scope.checkpoint != nil ? records.map { ListedMeasurement(record: $0, preferred: nil) }

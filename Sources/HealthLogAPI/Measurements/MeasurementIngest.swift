@@ -4,14 +4,7 @@ import Storage
 /// Stores one measurements batch (`BatchIngest`), deduplicated on (user, type, APPLE_HEALTH,
 /// externalId), audited as `measurement.batch.ingest`.
 enum MeasurementIngest {
-    /// The insert every measurement source uses (the batch endpoint, the Withings fetch).
-    static let insert = MultiRowInsert(
-        table: "measurements",
-        columns: ["id", "user_id", "type", "source", "external_id", "hk_identifier", "value", "unit", "measured_at", "end_at",
-                  "sleep_stage", "device_type", "external_source_version", "sync_version", "created_at", "updated_at"],
-        conflictColumns: ["user_id", "type", "source", "external_id"])
-
-    private static let batch = BatchIngest<MeasurementRow>(insert: insert, auditAction: AuditAction.measurementBatchIngest, synced: true)
+    private static let batch = BatchIngest<MeasurementRow>(insert: MeasurementStore.insert, auditAction: AuditAction.measurementBatchIngest, synced: true)
 
     static func ingest(_ entries: [MeasurementBatchBody.Entry], userID: String, request: Request,
                        database: Database) async throws -> BatchResult {

@@ -1,13 +1,18 @@
 import Foundation
 import Storage
 
-/// One entry of a measurements batch, mapped and converted, ready to insert.
+/// One measurement ready to insert (`MeasurementStore.insert`): an entry of a measurements
+/// batch, mapped and converted, or a Withings reading (`WithingsMeasureMapping`).
 struct MeasurementRow: BatchRow {
+    /// The entry's position in its batch.
     let index: Int
     let id: String
     let type: String
+    /// `IngestSource`.
+    var source = IngestSource.appleHealth
     let externalId: String
-    let hkIdentifier: String
+    /// Nil for a reading that did not come from Apple Health.
+    let hkIdentifier: String?
     let value: Double
     let unit: String
     let measuredAt: Int64
@@ -27,17 +32,11 @@ struct MeasurementRow: BatchRow {
               let value = mapping.storedValue(entry.value, unit: entry.unit, start: start, end: end) else {
             return .failure(.valueOutOfRange)
         }
-        return .success(MeasurementRow(index: index, id: id, type: mapping.type,
+        return .success(MeasurementRow(index: index, id: id, type: mapping.type, source: IngestSource.appleHealth,
                                        externalId: entry.externalId, hkIdentifier: entry.hkIdentifier, value: value,
                                        unit: mapping.canonicalUnit, measuredAt: start, endAt: end, sleepStage: entry.sleepStage,
                                        deviceType: entry.deviceType, externalSourceVersion: entry.externalSourceVersion))
     }
 
     var conflictKey: [String] { [type, externalId] }
-
-    func values(userID: String, write: RowWrite) -> [SQLValue] {
-        [.text(id), .text(userID), .text(type), .text(IngestSource.appleHealth), .text(externalId), .text(hkIdentifier),
-         .real(value), .text(unit), .integer(measuredAt), .integer(endAt), sleepStage.sqlValue, deviceType.sqlValue,
-         externalSourceVersion.sqlValue, .integer(write.version), .integer(write.seconds), .integer(write.milliseconds)]
-    }
 }

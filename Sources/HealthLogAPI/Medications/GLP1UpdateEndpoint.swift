@@ -46,19 +46,17 @@ enum GLP1UpdateEndpoint {
             let request = call.request
             let record = try await context.database.transaction { connection in
                 let now = Clock.now()
-                let before = try MedicationRecord.locked(id: id, userID: userID, now: now, on: connection)
-                guard let row = try connection.queryFirst("""
-                    UPDATE medications SET kind = 'glp1', glp1_drug = $1, glp1_brand = $2, glp1_dose_mg = $3,
-                        glp1_interval_days = $4, glp1_since = $5, updated_at = $6
-                    WHERE id = $7 AND user_id = $8 RETURNING \(MedicationRecord.columns)
-                    """, body.drug, body.brand, body.doseMg, intervalDays, body.since, now, id, userID) else {
+                let before = try MedicationStore.locked(id: id, userID: userID, now: now, on: connection)
+                let glp1 = MedicationRecord.GLP1(drug: body.drug, brand: body.brand, doseMg: body.doseMg, intervalDays: intervalDays,
+                                                 since: body.since)
+                guard let record = try MedicationStore.setGLP1(id: id, userID: userID, glp1, now: now, on: connection) else {
                     throw MedicationRecord.notFound
                 }
                 try AuditEntry(AuditAction.medicationGLP1Update, userID: userID, request: request, details: [
                     "medicationId": .string(id), "previousDoseMg": before.glp1.map { .number($0.doseMg) } ?? .null,
                     "doseMg": .number(body.doseMg), "drug": .string(body.drug), "brand": .string(body.brand),
                 ], at: now).insert(on: connection)
-                return try MedicationRecord(row: row)
+                return record
             }
             return try context.responses.ok(record)
         }

@@ -39,24 +39,28 @@ enum IntakeBulkEndpoint {
         }
     }
 
-    static let backfill = BulkBackfill(
-        entity: .medicationIntake, columns: ["medication_id", "taken_at", "dose_mg", "skipped", "site", "note"],
+    static let backfill = BulkBackfill<Body.Entry>(
+        entity: .medicationIntake, columns: [
+            InsertColumn("medication_id") { .text(medicationID(of: $0)) },
+            InsertColumn("taken_at") { .integer(Int64($0.takenAt.timeIntervalSince1970.rounded(.down))) },
+            InsertColumn("dose_mg", \.doseMg),
+            InsertColumn("skipped") { .integer($0.skipped == true ? 1 : 0) },
+            InsertColumn("site", \.site),
+            InsertColumn("note", \.note),
+        ],
         auditAction: AuditAction.intakeBulkIngest,
         reject: { rows, userID, connection in
-            let wanted = Set(rows.map(medicationID(of:)))
+            let wanted = Set(rows.map { medicationID(of: $0.entry) })
             guard !wanted.isEmpty else { return [:] }
-            let list = placeholderList(count: wanted.count, from: 2)
-            let owned = Set(try connection.query("SELECT id FROM medications WHERE user_id = $1 AND id IN (\(list))",
-                                                 [.text(userID)] + wanted.sorted().map(SQLValue.text)).map { try $0.decode(String.self, "id") })
+            let owned = try MedicationStore.ownedIDs(userID: userID, among: wanted, on: connection)
             var rejected: [Int: SkipReason] = [:]
-            for row in rows where !owned.contains(medicationID(of: row)) { rejected[row.index] = .unknownMedication }
+            for row in rows where !owned.contains(medicationID(of: row.entry)) { rejected[row.index] = .unknownMedication }
             return rejected
         })
 
-    /// The first of a row's values is its `medication_id`.
-    private static func medicationID(of row: BulkRow) -> String {
-        if case .text(let id) = row.values.first { return id }
-        return ""
+    /// The stored form of an entry's medication id (ids are stored in lower case).
+    private static func medicationID(of entry: Body.Entry) -> String {
+        entry.medicationId.lowercased()
     }
 
     static let endpoint = BatchEndpointSupport.endpoint(
@@ -68,13 +72,9 @@ enum IntakeBulkEndpoint {
                                          reasons: [.missingIdentifier, .unknownMedication], withIDs: true)
     ) { body, userID, request, database in
         let ids = BatchRowIDs.make(count: body.entries.count)
-        let mapped = body.entries.enumerated().map { index, entry -> Result<BulkRow, SkipReason> in
+        let mapped = body.entries.enumerated().map { index, entry -> Result<BulkRow<Body.Entry>, SkipReason> in
             guard entry.externalId != nil || entry.clientId != nil else { return .failure(.missingIdentifier) }
-            return .success(BulkRow(index: index, id: ids[index], externalId: entry.externalId, clientId: entry.clientId,
-                                    values: [.text(entry.medicationId.lowercased()),
-                                             .integer(Int64(entry.takenAt.timeIntervalSince1970.rounded(.down))),
-                                             entry.doseMg.map(SQLValue.real) ?? .null, .integer(entry.skipped == true ? 1 : 0),
-                                             entry.site.sqlValue, entry.note.sqlValue]))
+            return .success(BulkRow(index: index, id: ids[index], externalId: entry.externalId, clientId: entry.clientId, entry: entry))
         }
         return try await backfill.store(mapped, userID: userID, request: request, database: database)
     }

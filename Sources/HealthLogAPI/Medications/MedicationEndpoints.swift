@@ -31,11 +31,7 @@ enum MedicationEndpoints {
     ) { context in
         { call in
             let userID = try call.user().userID
-            let items = try await context.database.read { connection in
-                try connection.query("""
-                    SELECT \(MedicationRecord.columns) FROM medications WHERE user_id = $1 ORDER BY created_at DESC, id DESC
-                    """, userID).map(MedicationRecord.init(row:))
-            }
+            let items = try await context.database.read { try MedicationStore.records(userID: userID, newestFirst: true, on: $0) }
             return try context.responses.ok(Page(items: items))
         }
     }
@@ -67,16 +63,7 @@ enum MedicationEndpoints {
             try PromptSafeText.validate(body.name, field: "name")
             try MedicationFields.checkOrder(startDate: body.startDate, stopDate: body.stopDate)
             let now = Clock.now()
-            let record = try await context.database.transaction { connection in
-                guard let row = try connection.queryFirst("""
-                    INSERT INTO medications (id, user_id, name, kind, dose_unit, schedule, start_date, stop_date, created_at, updated_at)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING \(MedicationRecord.columns)
-                    """, UUID().uuidString.lowercased(), userID, body.name, body.kind, body.doseUnit, body.schedule,
-                    body.startDate, body.stopDate, now) else {
-                    throw DatabaseError(.statementFailed, "the medication insert returned no row")
-                }
-                return try MedicationRecord(row: row)
-            }
+            let record = try await context.database.transaction { try MedicationStore.insert(body, userID: userID, now: now, on: $0) }
             return try context.responses.ok(record, status: 201)
         }
     }
@@ -88,7 +75,7 @@ enum MedicationEndpoints {
     ) { context in
         { call in
             let userID = try call.user().userID, id = id(call)
-            let record = try await context.database.read { try MedicationRecord.stored(id: id, userID: userID, on: $0) }
+            let record = try await context.database.read { try MedicationStore.record(id: id, userID: userID, on: $0) }
             guard let record else { throw MedicationRecord.notFound }
             return try context.responses.ok(record)
         }
@@ -139,19 +126,17 @@ enum MedicationEndpoints {
             let record = try await context.database.transaction { connection in
                 let now = Clock.now()
                 let assignments = changes + [("updated_at", SQLValue.integer(now))]
-                let before = try MedicationRecord.locked(id: id, userID: userID, now: now, on: connection)
+                let before = try MedicationStore.locked(id: id, userID: userID, now: now, on: connection)
                 try MedicationFields.checkOrder(startDate: change.date("startDate", stored: before.details.startDate),
                                                 stopDate: change.date("stopDate", stored: before.details.stopDate))
                 if change.text("kind") == "other", before.glp1 != nil {
                     // Clearing GLP-1 details would bypass the audited Fix-K route.
                     throw APIError.invalidValue(at: "kind", "the medication has GLP-1 details; it stays glp1")
                 }
-                let set = assignments.enumerated().map { "\($1.0) = $\($0 + 1)" }.joined(separator: ", ")
-                guard let row = try connection.queryFirst("""
-                    UPDATE medications SET \(set) WHERE id = $\(assignments.count + 1) AND user_id = $\(assignments.count + 2)
-                    RETURNING \(MedicationRecord.columns)
-                    """, assignments.map(\.1) + [.text(id), .text(userID)]) else { throw MedicationRecord.notFound }
-                return try MedicationRecord(row: row)
+                guard let record = try MedicationStore.update(id: id, userID: userID, assignments, on: connection) else {
+                    throw MedicationRecord.notFound
+                }
+                return record
             }
             return try context.responses.ok(record)
         }

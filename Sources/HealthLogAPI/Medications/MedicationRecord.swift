@@ -64,22 +64,6 @@ struct MedicationRecord: Encodable, Sendable {
 
     static let notFound = APIError.notFound("No such medication", code: "medication.not_found")
 
-    /// The caller's row `id`, or nil (another user's row is as absent as a missing one).
-    static func stored(id: String, userID: String, on connection: any DatabaseConnection) throws -> MedicationRecord? {
-        try connection.queryFirst("SELECT \(columns) FROM medications WHERE id = $1 AND user_id = $2", id, userID)
-            .map(MedicationRecord.init(row:))
-    }
-
-    /// The caller's row `id` inside a write transaction, locked until it commits: touching
-    /// `updated_at` takes PostgreSQL's row lock (SQLite's `BEGIN IMMEDIATE` already admits one
-    /// writer), so checks against the returned row hold for the change that follows. 404 when absent.
-    static func locked(id: String, userID: String, now: Int64, on connection: any DatabaseConnection) throws -> MedicationRecord {
-        guard let row = try connection.queryFirst("""
-            UPDATE medications SET updated_at = $1 WHERE id = $2 AND user_id = $3 RETURNING \(columns)
-            """, now, id, userID) else { throw notFound }
-        return try MedicationRecord(row: row)
-    }
-
     static let glp1Schema: Schema = .object("MedicationGLP1") {
         Property("drug", .string(oneOf: GLP1Catalog.generics))
         Property("brand", .string(oneOf: GLP1Catalog.brandNames))

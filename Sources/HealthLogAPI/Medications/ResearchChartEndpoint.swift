@@ -84,17 +84,14 @@ enum ResearchChartEndpoint {
             let userID = try call.user().userID, id = MedicationEndpoints.id(call)
             let chart = try await context.database.read { connection in
                 try ResearchModeAccess.requireCurrent(userID: userID, on: connection)
-                guard let record = try MedicationRecord.stored(id: id, userID: userID, on: connection) else { throw MedicationRecord.notFound }
+                guard let record = try MedicationStore.record(id: id, userID: userID, on: connection) else { throw MedicationRecord.notFound }
                 let (glp1, brand, profile) = try modelled(record)
                 let (timezone, _) = try UserStore.settings(userID: userID, on: connection)
                 let range = try DayRange(query: call.query, calendar: UserCalendar(timezone: timezone), maximumDays: maximumDays)
                 let lookback = Int64(profile.halfLifeHours * lookbackHalfLives * 3600)
-                let doses = try connection.query("""
-                    SELECT taken_at, dose_mg FROM medication_intake_logs
-                    WHERE user_id = $1 AND medication_id = $2 AND skipped = 0 AND deleted_at IS NULL AND taken_at >= $3 AND taken_at < $4
-                    ORDER BY taken_at
-                    """, userID, id, range.start - lookback, range.end).map { row in
-                    RelativeLevelCurve.Dose(at: try row.decode("taken_at"), amount: try row.decode(Double?.self, "dose_mg") ?? glp1.doseMg)
+                let doses = try MedicationStore.taken(userID: userID, medicationID: id, from: range.start - lookback, before: range.end,
+                                                      on: connection).map { intake in
+                    RelativeLevelCurve.Dose(at: intake.takenAt, amount: intake.doseMg ?? glp1.doseMg)
                 }
                 let levels = OneCompartmentModel(profile)
                 let curve = RelativeLevelCurve(model: levels, steadyStatePeak: levels.steadyStatePeak(

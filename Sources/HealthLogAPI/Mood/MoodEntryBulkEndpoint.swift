@@ -36,8 +36,17 @@ enum MoodEntryBulkEndpoint {
         }
     }
 
-    static let backfill = BulkBackfill(entity: .moodEntry, columns: ["recorded_at", "mood", "energy", "tags", "note"],
-                                       auditAction: AuditAction.moodBulkIngest)
+    static let backfill = BulkBackfill<Body.Entry>(entity: .moodEntry, columns: [
+        InsertColumn("recorded_at") { .integer(Int64($0.recordedAt.timeIntervalSince1970.rounded(.down))) },
+        InsertColumn("mood", \.mood),
+        InsertColumn("energy", \.energy),
+        InsertColumn("tags") { entry in
+            // Stored as JSON text; a list that cannot be serialised is stored as NULL.
+            let tags = try? entry.tags.map { String(decoding: try JSONSerializer.serialize(.array($0.map(JSONValue.string))), as: UTF8.self) }
+            return (tags ?? nil).sqlValue
+        },
+        InsertColumn("note", \.note),
+    ], auditAction: AuditAction.moodBulkIngest)
 
     static let endpoint = BatchEndpointSupport.endpoint(
         route: SyncedEntity.moodEntry.path + "/bulk", operationId: "bulkMoodEntries", summary: "Backfill mood entries (first pairing)",
@@ -47,13 +56,9 @@ enum MoodEntryBulkEndpoint {
                                          reasons: [.missingIdentifier], withIDs: true)
     ) { body, userID, request, database in
         let ids = BatchRowIDs.make(count: body.entries.count)
-        let mapped = body.entries.enumerated().map { index, entry -> Result<BulkRow, SkipReason> in
+        let mapped = body.entries.enumerated().map { index, entry -> Result<BulkRow<Body.Entry>, SkipReason> in
             guard entry.externalId != nil || entry.clientId != nil else { return .failure(.missingIdentifier) }
-            let tags = try? entry.tags.map { String(decoding: try JSONSerializer.serialize(.array($0.map(JSONValue.string))), as: UTF8.self) }
-            return .success(BulkRow(index: index, id: ids[index], externalId: entry.externalId, clientId: entry.clientId,
-                                    values: [.integer(Int64(entry.recordedAt.timeIntervalSince1970.rounded(.down))),
-                                             .integer(Int64(entry.mood)), entry.energy.map { .integer(Int64($0)) } ?? .null,
-                                             (tags ?? nil).sqlValue, entry.note.sqlValue]))
+            return .success(BulkRow(index: index, id: ids[index], externalId: entry.externalId, clientId: entry.clientId, entry: entry))
         }
         return try await backfill.store(mapped, userID: userID, request: request, database: database)
     }

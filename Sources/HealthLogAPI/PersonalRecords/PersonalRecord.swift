@@ -38,10 +38,23 @@ struct PersonalRecord: Encodable, Sendable, Equatable {
                   achievedAt: try row.decode("achieved_at"), day: try row.decode("day"), detectedAt: try row.decode("detected_at"))
     }
 
-    func insert(userID: String, on connection: any DatabaseConnection) throws {
-        try connection.execute("""
-            INSERT INTO personal_records (user_id, record, value, unit, achieved_at, day, detected_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
-            """, userID, record, value, unit, achievedAt, day, detectedAt)
+    // MARK: Store: every statement on `personal_records` (StoreOwnershipTests)
+
+    /// The user's records as last detected, by kind.
+    static func stored(userID: String, on connection: any DatabaseConnection) throws -> [PersonalRecord] {
+        try connection.query("""
+            SELECT record, value, unit, achieved_at, day, detected_at FROM personal_records WHERE user_id = $1 ORDER BY record
+            """, userID).map(PersonalRecord.init(row:))
+    }
+
+    /// Replaces the user's records by `records`.
+    static func replace(userID: String, with records: [PersonalRecord], on connection: any DatabaseConnection) throws {
+        try connection.execute("DELETE FROM personal_records WHERE user_id = $1", userID)
+        for record in records {
+            try connection.execute("""
+                INSERT INTO personal_records (user_id, record, value, unit, achieved_at, day, detected_at)
+                VALUES ($1, $2, $3, $4, $5, $6, $7)
+                """, userID, record.record, record.value, record.unit, record.achievedAt, record.day, record.detectedAt)
+        }
     }
 }

@@ -13,12 +13,6 @@ enum PersonalRecordDetector {
     private static let dailyTotals = [("best_steps_day", "steps"), ("max_distance_day", "distance"),
                                       ("max_active_energy_day", "active_energy")]
 
-    /// Which end of a point metric's readings a record keeps.
-    private enum Extreme {
-        case lowest, highest
-        var order: String { self == .lowest ? "ASC" : "DESC" }
-    }
-
     static func detect(userID: String, now: Int64, on connection: any DatabaseConnection) throws -> [PersonalRecord] {
         let (timezone, priority) = try UserStore.settings(userID: userID, on: connection)
         let calendar = UserCalendar(timezone: timezone)
@@ -30,39 +24,24 @@ enum PersonalRecordDetector {
                                               achievedAt: start, day: best.date, detectedAt: now))
             }
         }
-        if let lowest = try extreme(.lowest, type: "resting_heart_rate", userID: userID, on: connection) {
+        if let lowest = try MeasurementStore.extreme(lowest: true, type: "resting_heart_rate", userID: userID, on: connection) {
             records.append(PersonalRecord(record: "lowest_resting_heart_rate", value: lowest.value, unit: lowest.unit,
                                           achievedAt: lowest.at, day: nil, detectedAt: now))
         }
-        if let highest = try extreme(.highest, type: "vo2max", userID: userID, on: connection) {
+        if let highest = try MeasurementStore.extreme(lowest: false, type: "vo2max", userID: userID, on: connection) {
             records.append(PersonalRecord(record: "highest_vo2max", value: highest.value, unit: highest.unit,
                                           achievedAt: highest.at, day: nil, detectedAt: now))
         }
-        if let workout = try connection.queryFirst("""
-            SELECT duration_seconds, started_at FROM workouts WHERE user_id = $1 AND deleted_at IS NULL
-            ORDER BY duration_seconds DESC, started_at LIMIT 1
-            """, userID) {
-            records.append(PersonalRecord(record: "longest_workout", value: try workout.decode("duration_seconds"), unit: "s",
-                                          achievedAt: try workout.decode("started_at"), day: nil, detectedAt: now))
+        if let workout = try WorkoutStore.longest(userID: userID, on: connection) {
+            records.append(PersonalRecord(record: "longest_workout", value: workout.duration, unit: "s",
+                                          achievedAt: workout.startedAt, day: nil, detectedAt: now))
         }
         return records
     }
 
-    /// The smallest or largest reading of a point metric, the earliest one on ties.
-    private static func extreme(_ extreme: Extreme, type: String, userID: String,
-                                on connection: any DatabaseConnection) throws -> (value: Double, unit: String, at: Int64)? {
-        guard let row = try connection.queryFirst("""
-            SELECT value, unit, measured_at FROM measurements WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL
-            ORDER BY value \(extreme.order), measured_at LIMIT 1
-            """, userID, type) else { return nil }
-        return (try row.decode("value"), try row.decode("unit"), try row.decode("measured_at"))
-    }
-
     /// The day with the largest total, the earliest one on ties.
     private static func bestDay(_ totals: DailyTotals, userID: String, on connection: any DatabaseConnection) throws -> DailyTotals.Day? {
-        let rows = try connection.query("""
-            SELECT \(DailyTotals.columns) FROM measurements WHERE user_id = $1 AND type = $2 AND deleted_at IS NULL
-            """, userID, totals.metric).map(DailyTotals.Row.init(row:))
+        let rows = try MeasurementStore.dailyTotalRows(userID: userID, type: totals.metric, on: connection)
         return totals.allDays(rows).reduce(nil) { best, day in
             guard let best else { return day }
             return day.value > best.value ? day : best

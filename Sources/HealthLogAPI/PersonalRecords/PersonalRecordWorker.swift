@@ -42,8 +42,7 @@ struct PersonalRecordWorker: Sendable {
                 try await database.transaction { connection in
                     // Finished first: it locks the job row, so a takeover cannot slip in before the records are written.
                     guard try PersonalRecordJobs.finish(job, now: now, on: connection) else { throw ClaimLost() }
-                    try connection.execute("DELETE FROM personal_records WHERE user_id = $1", job.userID)
-                    for record in records { try record.insert(userID: job.userID, on: connection) }
+                    try PersonalRecord.replace(userID: job.userID, with: records, on: connection)
                 }
             } catch is ClaimLost {
                 logger.info("personal-record job was taken over; its result is dropped", ["job": .string(job.id)])

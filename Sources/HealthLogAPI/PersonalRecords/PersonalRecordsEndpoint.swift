@@ -27,10 +27,7 @@ enum PersonalRecordsEndpoint {
 
     /// The records as last detected, and whether a detection is still to run.
     static func page(userID: String, on connection: any DatabaseConnection) throws -> Page {
-        let rows = try connection.query("""
-            SELECT record, value, unit, achieved_at, day, detected_at FROM personal_records WHERE user_id = $1 ORDER BY record
-            """, userID)
-        return Page(records: try rows.map(PersonalRecord.init(row:)),
+        return Page(records: try PersonalRecord.stored(userID: userID, on: connection),
                     detectionPending: try PersonalRecordJobs.isPending(userID: userID, on: connection))
     }
 }

@@ -1,15 +1,14 @@
 import HTTPServer
 import Storage
 
-/// One bulk-backfill entry mapped to the row it becomes: the app's identifiers and the entity's
-/// own column values.
-struct BulkRow: Sendable {
+/// One bulk-backfill entry with the row id it gets and the app's identifiers; the entry gives
+/// the entity's own columns (`BulkBackfill.columns`).
+struct BulkRow<Entry: Sendable>: Sendable {
     let index: Int
     let id: String
     let externalId: String?
     let clientId: String?
-    /// Values of `BulkBackfill.columns`, in order.
-    let values: [SQLValue]
+    let entry: Entry
 }
 
 /// Contract §13.1's first-pair backfill, shared by mood entries and intakes: every entry is
@@ -17,24 +16,32 @@ struct BulkRow: Sendable {
 /// `duplicate`, with that row's id; the stored row is left as it is — no last-write-wins on this
 /// path). An entry with neither identifier is skipped. One transaction: each inserted row takes
 /// a value of the user's sync counter, the batch is audited with its counts.
-struct BulkBackfill: Sendable {
+struct BulkBackfill<Entry: Sendable>: Sendable {
     let entity: SyncedEntity
     /// The entity's own columns, after `id, user_id, external_id, client_id`.
-    let columns: [String]
+    let columns: [InsertColumn<Entry>]
     let auditAction: String
     /// Entries to skip for a reason only the database knows (an intake's medication must be the user's).
-    var reject: @Sendable (_ rows: [BulkRow], _ userID: String, _ connection: any DatabaseConnection) throws -> [Int: SkipReason] = { _, _, _ in [:] }
+    var reject: @Sendable (_ rows: [BulkRow<Entry>], _ userID: String,
+                           _ connection: any DatabaseConnection) throws -> [Int: SkipReason] = { _, _, _ in [:] }
 
-    private var insert: MultiRowInsert {
-        MultiRowInsert(table: entity.table,
-                       columns: ["id", "user_id", "external_id", "client_id"] + columns + ["sync_version", "created_at", "updated_at"],
-                       conflictColumns: [])
+    var insert: MultiRowInsert<Written<BulkRow<Entry>>> {
+        MultiRowInsert(table: entity.table, columns: [
+            InsertColumn("id", \.row.id),
+            InsertColumn("user_id", \.userID),
+            InsertColumn("external_id", \.row.externalId),
+            InsertColumn("client_id", \.row.clientId),
+        ] + columns.map { $0.from { $0.row.entry } } + [
+            InsertColumn("sync_version", \.write.version),
+            InsertColumn("created_at", \.write.seconds),
+            InsertColumn("updated_at", \.write.milliseconds),
+        ], conflictColumns: [])
     }
 
-    func store(_ mapped: [Result<BulkRow, SkipReason>], userID: String, request: Request,
+    func store(_ mapped: [Result<BulkRow<Entry>, SkipReason>], userID: String, request: Request,
                database: Database) async throws -> BatchResult {
         var outcomes = [EntryOutcome](repeating: .duplicate, count: mapped.count)
-        var rows: [BulkRow] = []
+        var rows: [BulkRow<Entry>] = []
         for (index, entry) in mapped.enumerated() {
             switch entry {
             case .success(let row): rows.append(row)
@@ -52,11 +59,10 @@ struct BulkBackfill: Sendable {
             if !rows.isEmpty {
                 let first = try SyncCounter.reserve(rows.count, userID: userID, on: connection)
                 let now = Clock.now(), nowMs = Clock.nowMilliseconds()
-                let values = rows.enumerated().map { offset, row in
-                    [.text(row.id), .text(userID), row.externalId.sqlValue, row.clientId.sqlValue] + row.values
-                        + [.integer(first + Int64(offset)), .integer(now), .integer(nowMs)]
+                let written = rows.enumerated().map { offset, row in
+                    Written(row: row, userID: userID, write: RowWrite(seconds: now, milliseconds: nowMs, version: first + Int64(offset)))
                 }
-                let inserted = try insert.run(values, on: connection)
+                let inserted = try insert.run(written, on: connection)
                 let existing = try storedIDs(of: rows.filter { !inserted.contains($0.id) }, userID: userID, on: connection)
                 for row in rows {
                     if inserted.contains(row.id) {
@@ -73,7 +79,7 @@ struct BulkBackfill: Sendable {
     }
 
     /// The stored rows the duplicates matched, by identifier.
-    private func storedIDs(of rows: [BulkRow], userID: String,
+    private func storedIDs(of rows: [BulkRow<Entry>], userID: String,
                            on connection: any DatabaseConnection) throws -> (byExternalID: [String: String], byClientID: [String: String]) {
         var byExternalID: [String: String] = [:], byClientID: [String: String] = [:]
         let externalIDs = rows.compactMap(\.externalId), clientIDs = rows.compactMap(\.clientId)

@@ -26,14 +26,7 @@ struct WithingsFetchWorker: Sendable {
     /// Upper bound of the back-off between attempts.
     var maxBackOffSeconds: Int64 = 1800
 
-    private struct Claimed: Sendable {
-        let id: String
-        let userID: String
-        let appli: Int64
-        let start: Int64
-        let end: Int64
-        let attempts: Int64
-    }
+    private typealias Claimed = WithingsNotificationQueue.Claimed
 
     func run() async {
         await repeatUntilCancelled(every: interval, logger: logger, failure: "withings fetch failed") {
@@ -44,12 +37,7 @@ struct WithingsFetchWorker: Sendable {
     /// Claims and works up to `batchSize` due rows; returns how many this worker took.
     func fetchReady(now: Int64) async throws -> Int {
         let limit = batchSize
-        let due = try await database.read { connection in
-            try connection.query("""
-                SELECT id FROM withings_notifications WHERE status = 'ready_to_fetch' AND next_attempt_at <= $1
-                ORDER BY received_at, id LIMIT $2
-                """, now, limit).map { try $0.decode(String.self, "id") }
-        }
+        let due = try await database.read { try WithingsNotificationQueue.dueForFetch(now: now, limit: limit, on: $0) }
         var taken = 0
         for id in due {
             guard let claimed = try await claim(id, now: now) else { continue }
@@ -61,17 +49,7 @@ struct WithingsFetchWorker: Sendable {
 
     private func claim(_ id: String, now: Int64) async throws -> Claimed? {
         let lease = leaseSeconds
-        return try await database.write { connection in
-            let updated = try connection.execute("""
-                UPDATE withings_notifications SET attempts = attempts + 1, next_attempt_at = $2
-                WHERE id = $1 AND status = 'ready_to_fetch' AND next_attempt_at <= $3
-                """, id, now + lease, now)
-            guard updated == 1, let row = try connection.queryFirst("""
-                SELECT user_id, appli, startdate, enddate, attempts FROM withings_notifications WHERE id = $1
-                """, id) else { return nil }
-            return Claimed(id: id, userID: try row.decode("user_id"), appli: try row.decode("appli"),
-                           start: try row.decode("startdate"), end: try row.decode("enddate"), attempts: try row.decode("attempts"))
-        }
+        return try await database.write { try WithingsNotificationQueue.claim(id: id, now: now, leaseUntil: now + lease, on: $0) }
     }
 
     private func work(_ row: Claimed) async {
@@ -110,24 +88,22 @@ struct WithingsFetchWorker: Sendable {
         }
     }
 
-    private func store(_ rows: [WithingsMeasureRow], for row: Claimed) async throws {
+    private func store(_ rows: [MeasurementRow], for row: Claimed) async throws {
         let ordered = rows.sorted { ($0.type, $0.externalId) < ($1.type, $1.externalId) }
         let now = Clock.now(), milliseconds = Clock.nowMilliseconds()
         try await database.transaction { connection in
             if !ordered.isEmpty {
                 let first = try SyncCounter.reserve(ordered.count, userID: row.userID, on: connection)
-                let values = ordered.enumerated().map { offset, measure in
-                    measure.values(userID: row.userID, write: RowWrite(seconds: now, milliseconds: milliseconds, version: first + Int64(offset)))
+                let written = ordered.enumerated().map { offset, measure in
+                    Written(row: measure, userID: row.userID,
+                            write: RowWrite(seconds: now, milliseconds: milliseconds, version: first + Int64(offset)))
                 }
-                if try !MeasurementIngest.insert.run(values, on: connection).isEmpty {
+                if try !MeasurementStore.insert.run(written, on: connection).isEmpty {
                     _ = try PersonalRecordJobs.enqueue(userID: row.userID, now: now, on: connection)
                 }
-                try connection.execute("UPDATE withings_accounts SET last_data_at = $1 WHERE user_id = $2", now, row.userID)
+                try WithingsAccountStore.markDataArrived(userID: row.userID, now: now, on: connection)
             }
-            try connection.execute("""
-                UPDATE withings_notifications SET status = 'fetched', resolved_at = $2, failure_reason = NULL
-                WHERE id = $1 AND status = 'ready_to_fetch'
-                """, row.id, now)
+            try WithingsNotificationQueue.markFetched(id: row.id, now: now, on: connection)
         }
     }
 
@@ -136,15 +112,9 @@ struct WithingsFetchWorker: Sendable {
         let backOff = min(maxBackOffSeconds, Int64(1) << min(row.attempts - 1, 30))
         try await database.write { connection in
             if final {
-                try connection.execute("""
-                    UPDATE withings_notifications SET status = 'failed', failure_reason = $2, resolved_at = $3
-                    WHERE id = $1 AND status = 'ready_to_fetch'
-                    """, row.id, reason, now)
+                try WithingsNotificationQueue.markFailed(id: row.id, reason: reason, now: now, on: connection)
             } else {
-                try connection.execute("""
-                    UPDATE withings_notifications SET failure_reason = $2, next_attempt_at = $3
-                    WHERE id = $1 AND status = 'ready_to_fetch'
-                    """, row.id, reason, now + backOff)
+                try WithingsNotificationQueue.scheduleRetry(id: row.id, reason: reason, nextAttemptAt: now + backOff, on: connection)
             }
         }
         logger.warning("withings fetch attempt failed", ["notification": .string(row.id), "final": .bool(final), "reason": .string(reason)])

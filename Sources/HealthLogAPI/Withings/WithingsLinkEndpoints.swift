@@ -53,9 +53,8 @@ enum WithingsLinkEndpoints {
             let userID = try call.user().userID
             let state = RandomToken.generate(), now = Clock.now(), lifetime = stateLifetime
             try await context.database.transaction { connection in
-                try connection.execute("DELETE FROM withings_link_states WHERE expires_at <= $1", now)
-                try connection.execute("INSERT INTO withings_link_states (state_hash, user_id, expires_at) VALUES ($1, $2, $3)",
-                                       Digest.sha256Hex(state), userID, now + lifetime)
+                try WithingsAccountStore.addState(hash: Digest.sha256Hex(state), userID: userID, expiresAt: now + lifetime, now: now,
+                                                  on: connection)
             }
             return try context.responses.ok(Authorization(authorizationURL: link.client.settings.authorizationURL(state: state),
                                                           expiresAt: Date(timeIntervalSince1970: TimeInterval(now + lifetime))))
@@ -76,8 +75,7 @@ enum WithingsLinkEndpoints {
             let now = Clock.now()
             // Redeeming deletes the state, so a second use finds nothing.
             let redeemed = try await context.database.write { connection in
-                try connection.queryFirst("DELETE FROM withings_link_states WHERE state_hash = $1 AND expires_at > $2 RETURNING user_id",
-                                          Digest.sha256Hex(state), now).map { try $0.decode(String.self, "user_id") }
+                try WithingsAccountStore.redeemState(hash: Digest.sha256Hex(state), now: now, on: connection)
             }
             guard let userID = redeemed else { throw invalidState }
             try await withingsCall {
@@ -111,9 +109,7 @@ enum WithingsLinkEndpoints {
             let link = try configured(context)
             let userID = try call.user().userID
             await link.revokeSubscriptions(userID: userID)
-            try await context.database.write { connection in
-                try connection.execute("DELETE FROM withings_accounts WHERE user_id = $1", userID)
-            }
+            try await context.database.write { try WithingsAccountStore.unlink(userID: userID, on: $0) }
             return try context.responses.ok(try await linkStatus(userID: userID, database: context.database))
         }
     }
@@ -133,14 +129,10 @@ enum WithingsLinkEndpoints {
     }
 
     static func linkStatus(userID: String, database: Database) async throws -> LinkStatus {
-        let row = try await database.read { connection in
-            try connection.queryFirst("SELECT link_status, linked_at, last_data_at, broken_reason FROM withings_accounts WHERE user_id = $1", userID)
-        }
-        guard let row else { return LinkStatus(status: "not_linked", linkedAt: nil, lastDataAt: nil, brokenReason: nil) }
-        func date(_ column: String) throws -> Date? {
-            try row.decode(Int64?.self, column).map { Date(timeIntervalSince1970: TimeInterval($0)) }
-        }
-        return LinkStatus(status: try row.decode("link_status"), linkedAt: try date("linked_at"), lastDataAt: try date("last_data_at"),
-                          brokenReason: try row.decode("broken_reason"))
+        let stored = try await database.read { try WithingsAccountStore.status(userID: userID, on: $0) }
+        guard let stored else { return LinkStatus(status: "not_linked", linkedAt: nil, lastDataAt: nil, brokenReason: nil) }
+        func date(_ seconds: Int64?) -> Date? { seconds.map { Date(timeIntervalSince1970: TimeInterval($0)) } }
+        return LinkStatus(status: stored.linkStatus, linkedAt: date(stored.linkedAt), lastDataAt: date(stored.lastDataAt),
+                          brokenReason: stored.brokenReason)
     }
 }

@@ -27,9 +27,10 @@ enum WithingsMeasureMapping {
     /// `category` 1 is a real measurement; 2 is a goal the user set, not a reading.
     private static let realMeasurement: Int64 = 1
 
-    /// The rows of `groups`; measures of unmapped types, implausible values and goals are left out.
-    static func rows(_ groups: [JSONValue], now: Int64) -> [WithingsMeasureRow] {
-        var rows: [WithingsMeasureRow] = []
+    /// The rows of `groups`, deduplicated on (user, type, `WITHINGS`, group id): a group fetched
+    /// again inserts nothing. Measures of unmapped types, implausible values and goals are left out.
+    static func rows(_ groups: [JSONValue], now: Int64) -> [MeasurementRow] {
+        var rows: [MeasurementRow] = []
         for group in groups.compactMap(\.objectValue) {
             guard let groupID = group["grpid"]?.integerValue, let date = group["date"]?.integerValue,
                   (group["category"]?.integerValue ?? realMeasurement) == realMeasurement else { continue }
@@ -43,8 +44,10 @@ enum WithingsMeasureMapping {
                       let raw = measure["value"]?.integerValue, let exponent = measure["unit"]?.integerValue else { continue }
                 let value = Double(raw) * pow(10, Double(exponent))
                 guard mapping.plausibleRange.contains(value), seenTypes.insert(mapping.type).inserted else { continue }
-                rows.append(WithingsMeasureRow(id: UUID().uuidString.lowercased(), type: mapping.type, groupID: groupID,
-                                               value: value, unit: mapping.canonicalUnit, measuredAt: date, deviceType: device))
+                rows.append(MeasurementRow(index: rows.count, id: UUID().uuidString.lowercased(), type: mapping.type,
+                                           source: IngestSource.withings, externalId: String(groupID), hkIdentifier: nil,
+                                           value: value, unit: mapping.canonicalUnit, measuredAt: date, endAt: date, sleepStage: nil,
+                                           deviceType: device, externalSourceVersion: nil))
             }
         }
         return rows
@@ -55,26 +58,5 @@ enum WithingsMeasureMapping {
     static func deviceType(model: String?, types: Set<Int64>) -> String? {
         if let model, model.localizedCaseInsensitiveContains("watch") { return "watch" }
         return types.isDisjoint(with: scaleTypes) ? nil : "scale"
-    }
-}
-
-/// One Withings reading ready to insert into `measurements`, deduplicated on (user, type,
-/// `WITHINGS`, group id): a group fetched again inserts nothing.
-struct WithingsMeasureRow: Sendable {
-    let id: String
-    let type: String
-    let groupID: Int64
-    let value: Double
-    let unit: String
-    let measuredAt: Int64
-    let deviceType: String?
-
-    var externalId: String { String(groupID) }
-
-    /// Values in `MeasurementIngest.insert`'s column order.
-    func values(userID: String, write: RowWrite) -> [SQLValue] {
-        [.text(id), .text(userID), .text(type), .text(IngestSource.withings), .text(externalId), .null,
-         .real(value), .text(unit), .integer(measuredAt), .integer(measuredAt), .null, deviceType.sqlValue,
-         .null, .integer(write.version), .integer(write.seconds), .integer(write.milliseconds)]
     }
 }

@@ -27,24 +27,10 @@ struct WithingsNotificationWorker: Sendable {
     /// Claims and resolves up to `batchSize` queued rows; returns how many this worker took.
     func resolveQueued(now: Int64) async throws -> Int {
         let limit = batchSize
-        let candidates = try await database.read { connection in
-            try connection.query("SELECT id FROM withings_notifications WHERE status = 'queued' ORDER BY received_at, id LIMIT $1", limit)
-                .map { try $0.decode(String.self, "id") }
-        }
+        let candidates = try await database.read { try WithingsNotificationQueue.queued(limit: limit, on: $0) }
         var taken = 0
         for id in candidates {
-            taken += try await database.write { connection in
-                try connection.execute("""
-                    UPDATE withings_notifications SET
-                        user_id = (SELECT a.user_id FROM withings_accounts a
-                                   WHERE a.withings_user_id = withings_notifications.withings_user_id),
-                        status = CASE WHEN EXISTS (SELECT 1 FROM withings_accounts a
-                                                   WHERE a.withings_user_id = withings_notifications.withings_user_id)
-                                      THEN 'ready_to_fetch' ELSE 'unlinked' END,
-                        resolved_at = $2
-                    WHERE id = $1 AND status = 'queued'
-                    """, id, now)
-            }
+            taken += try await database.write { try WithingsNotificationQueue.resolve(id: id, now: now, on: $0) }
         }
         return taken
     }

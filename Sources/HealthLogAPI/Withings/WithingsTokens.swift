@@ -36,16 +36,9 @@ struct WithingsTokens: Sendable {
     func storeLink(_ tokens: WithingsAPIClient.Tokens, userID: String, now: Int64) async throws {
         let access = box.seal(tokens.accessToken), refresh = box.seal(tokens.refreshToken)
         try await database.transaction { connection in
-            try connection.execute("DELETE FROM withings_accounts WHERE user_id = $1 OR withings_user_id = $2", userID, tokens.withingsUserID)
-            try connection.execute("""
-                INSERT INTO withings_accounts (withings_user_id, user_id, linked_at, access_token_sealed, refresh_token_sealed,
-                                               token_expires_at, link_status)
-                VALUES ($1, $2, $3, $4, $5, $6, 'linked')
-                """, tokens.withingsUserID, userID, now, access, refresh, tokens.expiresAt)
-            try connection.execute("""
-                UPDATE withings_notifications SET status = 'ready_to_fetch', user_id = $1, resolved_at = $2, next_attempt_at = 0
-                WHERE withings_user_id = $3 AND status = 'unlinked'
-                """, userID, now, tokens.withingsUserID)
+            try WithingsAccountStore.replaceLink(withingsUserID: tokens.withingsUserID, userID: userID, linkedAt: now,
+                                                 accessSealed: access, refreshSealed: refresh, expiresAt: tokens.expiresAt, on: connection)
+            try WithingsNotificationQueue.adoptUnlinked(withingsUserID: tokens.withingsUserID, userID: userID, now: now, on: connection)
         }
     }
 
@@ -64,21 +57,14 @@ struct WithingsTokens: Sendable {
         let deadline = Date().addingTimeInterval(Double(leaseSeconds) + 5)
         while true {
             let now = Clock.now()
-            guard let row = try await database.read({ connection in
-                try connection.queryFirst("""
-                    SELECT access_token_sealed, refresh_token_sealed, token_expires_at, link_status, broken_reason, refresh_lease_until
-                    FROM withings_accounts WHERE user_id = $1
-                    """, userID)
-            }) else { throw NotLinked() }
-            if try row.decode(String.self, "link_status") == "broken" {
-                throw Broken(reason: try row.decode(String?.self, "broken_reason") ?? "refused")
+            guard let stored = try await database.read({ try WithingsAccountStore.tokens(userID: userID, on: $0) }) else {
+                throw NotLinked()
             }
-            let sealedAccess: String = try row.decode("access_token_sealed")
-            let access = try box.open(sealedAccess)
-            let expiresAt: Int64 = try row.decode("token_expires_at")
-            if access != refused, expiresAt - refreshMargin > now { return access }
-            if try await claimRefresh(userID: userID, sealedAccess: sealedAccess, now: now) {
-                return try await refresh(userID: userID, refreshToken: try box.open(try row.decode("refresh_token_sealed")))
+            if stored.linkStatus == "broken" { throw Broken(reason: stored.brokenReason ?? "refused") }
+            let access = try box.open(stored.accessSealed)
+            if access != refused, stored.expiresAt - refreshMargin > now { return access }
+            if try await claimRefresh(userID: userID, sealedAccess: stored.accessSealed, now: now) {
+                return try await refresh(userID: userID, refreshToken: try box.open(stored.refreshSealed))
             }
             // Another caller holds the lease: wait for its new token (or for the lease to lapse).
             guard Date() < deadline else { throw WithingsAPIError.transient("a token refresh of another process did not finish") }
@@ -89,11 +75,9 @@ struct WithingsTokens: Sendable {
     private func claimRefresh(userID: String, sealedAccess: String, now: Int64) async throws -> Bool {
         let lease = leaseSeconds
         return try await database.write { connection in
-            try connection.execute("""
-                UPDATE withings_accounts SET refresh_lease_until = $1
-                WHERE user_id = $2 AND link_status = 'linked' AND refresh_lease_until <= $3 AND access_token_sealed = $4
-                """, now + lease, userID, now, sealedAccess)
-        } == 1
+            try WithingsAccountStore.claimRefresh(userID: userID, sealedAccess: sealedAccess, now: now, leaseUntil: now + lease,
+                                                  on: connection)
+        }
     }
 
     /// Runs `call` while renewing `userID`'s refresh lease: Withings rotates the refresh token
@@ -126,11 +110,8 @@ struct WithingsTokens: Sendable {
             let tokens = try await holdingLease(userID: userID) { try await client.refresh(refreshToken, now: now) }
             let access = box.seal(tokens.accessToken), refresh = box.seal(tokens.refreshToken)
             try await database.write { connection in
-                try connection.execute("""
-                    UPDATE withings_accounts SET access_token_sealed = $1, refresh_token_sealed = $2, token_expires_at = $3,
-                                                 refresh_lease_until = 0
-                    WHERE user_id = $4
-                    """, access, refresh, tokens.expiresAt, userID)
+                try WithingsAccountStore.storeRefreshed(userID: userID, accessSealed: access, refreshSealed: refresh,
+                                                        expiresAt: tokens.expiresAt, on: connection)
             }
             return tokens.accessToken
         } catch let error as WithingsAPIError {
@@ -138,16 +119,7 @@ struct WithingsTokens: Sendable {
             case .transient: nil
             case .invalidAccessToken, .refused: "Withings refused the refresh token (\(error.description))"
             }
-            try await database.write { connection in
-                if let reason {
-                    try connection.execute("""
-                        UPDATE withings_accounts SET refresh_lease_until = 0, link_status = 'broken', broken_reason = $1
-                        WHERE user_id = $2
-                        """, reason, userID)
-                } else {
-                    try connection.execute("UPDATE withings_accounts SET refresh_lease_until = 0 WHERE user_id = $1", userID)
-                }
-            }
+            try await database.write { try WithingsAccountStore.releaseLease(userID: userID, brokenReason: reason, on: $0) }
             if let reason { throw Broken(reason: reason) }
             throw error
         }

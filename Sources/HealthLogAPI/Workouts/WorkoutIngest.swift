@@ -4,14 +4,7 @@ import Storage
 /// Stores one workouts batch (`BatchIngest`), deduplicated on (user, source, externalId),
 /// audited as `workout.batch.ingest`.
 enum WorkoutIngest {
-    private static let batch = BatchIngest<WorkoutRow>(
-        insert: MultiRowInsert(
-            table: "workouts",
-            columns: ["id", "user_id", "source", "external_id", "activity_type", "activity_name", "started_at", "ended_at",
-                      "duration_seconds", "total_energy_kcal", "total_distance_m", "source_name", "device_type", "created_at",
-                      "updated_at"],
-            conflictColumns: ["user_id", "source", "external_id"]),
-        auditAction: AuditAction.workoutBatchIngest)
+    private static let batch = BatchIngest<WorkoutRow>(insert: WorkoutStore.insert, auditAction: AuditAction.workoutBatchIngest)
 
     static func ingest(_ workouts: [WorkoutBatchBody.Workout], userID: String, request: Request,
                        database: Database) async throws -> BatchResult {

@@ -40,10 +40,4 @@ struct WorkoutRow: BatchRow {
     }
 
     var conflictKey: [String] { [externalId] }
-
-    func values(userID: String, write: RowWrite) -> [SQLValue] {
-        [.text(id), .text(userID), .text(IngestSource.appleHealth), .text(externalId), .integer(Int64(activityType)),
-         .text(activityName), .integer(startedAt), .integer(endedAt), .real(duration), energy.sqlValue, distance.sqlValue,
-         sourceName.sqlValue, deviceType.sqlValue, .integer(write.seconds), .integer(write.seconds)]
-    }
 }

@@ -1,0 +1,51 @@
+/// One column of an insert, declared with the value each row gives it. A multi-row insert's
+/// column list and its bound values both come from one `[InsertColumn<Row>]`, so a column can
+/// only ever receive the value declared beside its name: there is no second list, in another
+/// order, to fall out of step with the first.
+///
+/// ```swift
+/// let columns: [InsertColumn<Reading>] = [
+///     InsertColumn("id", \.id),
+///     InsertColumn("unit", \.unit),
+///     InsertColumn("measured_at") { .integer($0.start) },
+/// ]
+/// let sql = "INSERT INTO readings (\(columns.names())) VALUES …"
+/// let parameters = columns.values(of: rows)      // row after row, in the columns' order
+/// ```
+public struct InsertColumn<Row>: Sendable {
+    public let name: String
+    public let value: @Sendable (Row) -> SQLValue
+
+    public init(_ name: String, _ value: @escaping @Sendable (Row) -> SQLValue) {
+        self.name = name
+        self.value = value
+    }
+
+    /// The column takes the row's property at `keyPath` (an optional binds NULL when nil).
+    public init<Value: SQLValueConvertible & Sendable>(_ name: String, _ keyPath: KeyPath<Row, Value> & Sendable) {
+        self.init(name) { $0[keyPath: keyPath].sqlValue }
+    }
+
+    /// The same column over a larger row that holds this one (`part` extracts it).
+    public func from<Outer>(_ part: @escaping @Sendable (Outer) -> Row) -> InsertColumn<Outer> {
+        let value = self.value
+        return InsertColumn<Outer>(name) { value(part($0)) }
+    }
+}
+
+extension Array {
+    /// The column names, comma-separated, for the statement's column list.
+    public func names<Row>() -> String where Element == InsertColumn<Row> {
+        map(\.name).joined(separator: ", ")
+    }
+
+    /// The bound values of `rows`, row after row, each in the columns' order.
+    public func values<Row>(of rows: some Collection<Row>) -> [SQLValue] where Element == InsertColumn<Row> {
+        var values: [SQLValue] = []
+        values.reserveCapacity(rows.count * count)
+        for row in rows {
+            for column in self { values.append(column.value(row)) }
+        }
+        return values
+    }
+}
