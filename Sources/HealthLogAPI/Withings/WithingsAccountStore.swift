@@ -72,6 +72,11 @@ enum WithingsAccountStore {
             """, leaseUntil, userID, now, sealedAccess) == 1
     }
 
+    /// Extends the refresh lease its holder keeps while Withings has not answered.
+    static func renewRefreshLease(userID: String, leaseUntil: Int64, on connection: any DatabaseConnection) throws {
+        try connection.execute("UPDATE withings_accounts SET refresh_lease_until = $1 WHERE user_id = $2", leaseUntil, userID)
+    }
+
     /// Stores a refreshed token pair and releases the lease.
     static func storeRefreshed(userID: String, accessSealed: String, refreshSealed: String, expiresAt: Int64,
                                on connection: any DatabaseConnection) throws {

@@ -90,8 +90,7 @@ struct WithingsTokens: Sendable {
                 try? await Task.sleep(nanoseconds: UInt64(lease) * 1_000_000_000 / 3)
                 guard !Task.isCancelled else { return }
                 _ = try? await database.write { connection in
-                    try connection.execute("UPDATE withings_accounts SET refresh_lease_until = $1 WHERE user_id = $2",
-                                           Clock.now() + lease, userID)
+                    try WithingsAccountStore.renewRefreshLease(userID: userID, leaseUntil: Clock.now() + lease, on: connection)
                 }
             }
         }
