@@ -209,6 +209,13 @@ final class WithingsFetchTests: XCTestCase {
         }
         XCTAssertEqual(try row?.decode(String.self, "status"), "failed")
         XCTAssertTrue(try row?.decode(String?.self, "failure_reason")?.contains("601") == true)
+        // The app sees it: the link stays linked and names the window it gave up on.
+        let status = try linked.linkStatus()
+        XCTAssertEqual(status["status"] as? String, "linked")
+        XCTAssertEqual(status["failedFetches"] as? Int, 1)
+        let failed = try XCTUnwrap(status["lastFailedFetch"] as? [String: Any], "\(status)")
+        XCTAssertTrue((failed["reason"] as? String)?.contains("601") == true, "\(failed)")
+        XCTAssertNotNil(failed["failedAt"] as? String)
     }
 
     private func unlinkedThenLinked(_ backend: TestBackend) async throws {

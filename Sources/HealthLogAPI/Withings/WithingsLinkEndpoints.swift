@@ -30,6 +30,17 @@ enum WithingsLinkEndpoints {
         let linkedAt: Date?
         let lastDataAt: Date?
         let brokenReason: String?
+        /// Windows Withings notified since the link that could not be fetched after every retry.
+        let failedFetches: Int
+        let lastFailedFetch: FailedFetch?
+
+        static let notLinked = LinkStatus(status: "not_linked", linkedAt: nil, lastDataAt: nil, brokenReason: nil,
+                                          failedFetches: 0, lastFailedFetch: nil)
+    }
+
+    struct FailedFetch: Encodable, Sendable {
+        let failedAt: Date
+        let reason: String
     }
 
     static let linkStatusSchema: Schema = .object("WithingsLinkStatus") {
@@ -38,6 +49,12 @@ enum WithingsLinkEndpoints {
         Property("linkedAt", .dateTimeUTC.orNull)
         Property("lastDataAt", .dateTimeUTC.orNull, description: "When Withings readings were last stored.")
         Property("brokenReason", Schema.string().orNull)
+        Property("failedFetches", .integer(min: 0),
+                 description: "Windows Withings notified since the link whose readings could not be fetched after every retry.")
+        Property("lastFailedFetch", Schema.object("WithingsFailedFetch") {
+            Property("failedAt", .dateTimeUTC)
+            Property("reason", .string())
+        }.orNull, description: "The latest of those windows: when it was given up and why.")
     }
 
     static let connect = Endpoint(
@@ -129,10 +146,15 @@ enum WithingsLinkEndpoints {
     }
 
     static func linkStatus(userID: String, database: Database) async throws -> LinkStatus {
-        let stored = try await database.read { try WithingsAccountStore.status(userID: userID, on: $0) }
-        guard let stored else { return LinkStatus(status: "not_linked", linkedAt: nil, lastDataAt: nil, brokenReason: nil) }
-        func date(_ seconds: Int64?) -> Date? { seconds.map { Date(timeIntervalSince1970: TimeInterval($0)) } }
-        return LinkStatus(status: stored.linkStatus, linkedAt: date(stored.linkedAt), lastDataAt: date(stored.lastDataAt),
-                          brokenReason: stored.brokenReason)
+        let read = try await database.read { connection in
+            try WithingsAccountStore.status(userID: userID, on: connection).map { stored in
+                (stored, try WithingsNotificationQueue.failures(userID: userID, since: stored.linkedAt ?? 0, on: connection))
+            }
+        }
+        guard let (stored, failures) = read else { return .notLinked }
+        func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+        return LinkStatus(status: stored.linkStatus, linkedAt: stored.linkedAt.map(date), lastDataAt: stored.lastDataAt.map(date),
+                          brokenReason: stored.brokenReason, failedFetches: failures.count,
+                          lastFailedFetch: failures.latest.map { FailedFetch(failedAt: date($0.at), reason: $0.reason ?? "unknown") })
     }
 }

@@ -122,6 +122,23 @@ enum WithingsNotificationQueue {
             """, id, reason, now)
     }
 
+    /// The windows of `userID` notified since `since` that ended `failed`: how many, and the
+    /// latest one's time and reason (what `GET /api/withings/link` shows).
+    static func failures(userID: String, since: Int64, on connection: any DatabaseConnection) throws
+        -> (count: Int, latest: (at: Int64, reason: String?)?) {
+        let count = try connection.queryFirst("""
+            SELECT COUNT(*) AS n FROM withings_notifications WHERE user_id = $1 AND status = 'failed' AND received_at >= $2
+            """, userID, since)?.decode(Int64.self, "n") ?? 0
+        let latest = try connection.queryFirst("""
+            SELECT resolved_at, failure_reason FROM withings_notifications
+            WHERE user_id = $1 AND status = 'failed' AND received_at >= $2
+            ORDER BY resolved_at DESC, id DESC LIMIT 1
+            """, userID, since).map { row in
+            (at: try row.decode(Int64?.self, "resolved_at") ?? since, reason: try row.decode(String?.self, "failure_reason"))
+        }
+        return (Int(count), latest)
+    }
+
     /// Records a failed attempt of row `id`; the next is due at `nextAttemptAt`.
     static func scheduleRetry(id: String, reason: String, nextAttemptAt: Int64, on connection: any DatabaseConnection) throws {
         try connection.execute("""
