@@ -79,7 +79,7 @@ final class StoryRoundCrashTests: XCTestCase {
         // comparison, and the test's three clustering passes stay quick in a debug build.
         let outlets = Array(newsroom.manifest.outlets.prefix(newsroom.manifest.outlets.count / 2))
         try StoryTestClient(jarvis: jarvis).subscribe(newsroom, outlets: outlets)
-        let expected = newsroomArticles(newsroom, outlets: Set(outlets.map(\.file)))
+        let expected = newsroom.articleCount(outlets: outlets)
         let database = try Database.open(url: jarvis.databaseURL, poolSize: 1)
         let stored = try await poll(seconds: 60) { try await count("SELECT COUNT(*) AS n FROM articles", database) >= expected }
         XCTAssertTrue(stored, "every Newsroom item stored")
@@ -100,10 +100,6 @@ final class StoryRoundCrashTests: XCTestCase {
             return copy
         }
         return jarvis.databaseURL
-    }
-
-    private static func newsroomArticles(_ newsroom: Newsroom, outlets: Set<String>) -> Int {
-        (newsroom.manifest.singletons + newsroom.manifest.events.flatMap(\.items)).filter { outlets.contains($0.file) }.count
     }
 
     /// Every article unplaced and unclaimed, no story, no frozen ranking, no lease holder: what a
