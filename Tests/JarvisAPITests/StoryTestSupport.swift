@@ -9,6 +9,12 @@ import XCTest
 struct StoryTestClient {
     let jarvis: RunningJarvis
 
+    /// How long a test waits for a clustering step it cannot watch progress of (a round's
+    /// commit, a story's announcement). Generous: the first round of a process loads the story
+    /// models, a debug build runs the sentence encoder unoptimized, and a busy machine shares its
+    /// cores; a wait that ends early costs nothing, so the bound only says "never".
+    static let patienceSeconds: Double = 180
+
     func subscribe(_ newsroom: Newsroom, outlets: [Newsroom.Manifest.Outlet]? = nil) throws {
         for outlet in outlets ?? newsroom.manifest.outlets {
             let body = #"{"url":"\#(newsroom.feedURL(outlet.file))","name":"\#(outlet.name)","pollIntervalSeconds":900}"#
@@ -24,7 +30,7 @@ struct StoryTestClient {
     /// busy machine shares its cores). It fails once nothing has moved for `stalledSeconds` — no
     /// article stored, claimed by a round or placed. That pause must cover one whole round, since
     /// a round places all its articles in one commit, and the first round loads the story models.
-    func waitForClustering(articles count: Int, stalledSeconds: Double = 180) async throws {
+    func waitForClustering(articles count: Int, stalledSeconds: Double = patienceSeconds) async throws {
         let database = try Database.open(url: jarvis.databaseURL, poolSize: 1)
         defer { database.close() }
         var last: [Int] = []
