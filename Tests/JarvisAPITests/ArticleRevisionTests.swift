@@ -115,7 +115,7 @@ private final class ProtestToll: Sendable {
         }
         XCTAssertEqual(try curl(["-X", "POST", jarvis.url + "/feeds/\(feedID)/refresh"]).status, 202)
         let client = StoryTestClient(jarvis: jarvis)
-        let revised = eventually(30) { (try? client.story(storyID).detail.headline.contains("15")) == true }
+        let revised = eventually(StoryTestClient.patienceSeconds) { (try? client.story(storyID).detail.headline.contains("15")) == true }
         let detail = try client.story(storyID)
         XCTAssertTrue(revised, detail.body)
         return detail

@@ -27,6 +27,17 @@ final class ClusterAttemptTests: XCTestCase {
         }
     }
 
+    private func claimant(_ database: Database) throws -> String? {
+        try database.readBlocking { try $0.queryFirst("SELECT cluster_holder FROM articles", [])?.decode(String?.self, "cluster_holder") }
+    }
+
+    /// Until when the story worker holds its lease: every step of the worker pushes it on.
+    private func leaseExpiry(_ database: Database) throws -> Date? {
+        try database.readBlocking {
+            try $0.queryFirst("SELECT expires_at FROM engine_state WHERE name = 'clusterer_lease'", [])?.decode(Date?.self, "expires_at")
+        }
+    }
+
     func testArticlesOfRoundsThatStoppedTheProcessAreRetriedAloneAndFinallyLeftOut() async throws {
         let (database, path) = try makeJarvisSQLite(poolSize: 1)
         let limit = StoryWorker.Settings().maxClusterAttempts
@@ -37,7 +48,7 @@ final class ClusterAttemptTests: XCTestCase {
 
         let jarvis = try await RunningJarvis(databaseURL: path)
         addTeardownBlock { await jarvis.stop() }
-        let settled = try eventually(30) {
+        let settled = try eventually(StoryTestClient.patienceSeconds) {
             let now = try state(database)
             return now["stopped-once"]!.placed && now["fresh"]!.placed && now["stopped-twice"]!.attempts == limit
         }
@@ -57,10 +68,17 @@ final class ClusterAttemptTests: XCTestCase {
 
         let jarvis = try await RunningJarvis(databaseURL: path)
         addTeardownBlock { await jarvis.stop() }
-        try await Task.sleep(nanoseconds: 4_000_000_000)  // several rounds fail meanwhile (one a second)
+        // A round claims the article and its commit is refused; the worker then starts its next
+        // step, renewing the lease (the refused commit's renewal was rolled back). The lease moving
+        // on after the claim, the article still unplaced, is a round that failed.
+        let claimed = try eventually(StoryTestClient.patienceSeconds) { try claimant(database) != nil }
+        XCTAssertTrue(claimed, "a round claimed the article")
+        let leaseAtClaim = try leaseExpiry(database)
+        let movedOn = try eventually(StoryTestClient.patienceSeconds) { try leaseExpiry(database) != leaseAtClaim }
+        XCTAssertTrue(movedOn, "the worker went on after the round")
         XCTAssertEqual(try state(database)["unlucky"]?.placed, false, "the rounds did fail")
         try database.writeBlocking { try $0.executeScript("DROP TRIGGER refuse") }
-        let placed = try eventually(30) { try state(database)["unlucky"]!.placed }
+        let placed = try eventually(StoryTestClient.patienceSeconds) { try state(database)["unlucky"]!.placed }
         XCTAssertTrue(placed, "placed once the database accepts the round again")
         XCTAssertEqual(try state(database)["unlucky"]?.attempts, 0)
     }

@@ -52,7 +52,8 @@ final class PostgresRestartTests: XCTestCase {
         let files = Array(Set(event.items.map(\.file))).sorted()
         let outlets = try files.prefix(2).map { file in try XCTUnwrap(newsroom.manifest.outlets.first { $0.file == file }) }
         try subscribe(jarvis[0], to: newsroom, outlets[0])
-        XCTAssertTrue(eventually(60) { app.events.contains { $0["type"] as? String == "story.created" } }, "a story round ran: \(app.log)")
+        XCTAssertTrue(eventually(StoryTestClient.patienceSeconds) { app.events.contains { $0["type"] as? String == "story.created" } },
+                      "a story round ran: \(app.log)")
         let lastID = try XCTUnwrap(app.events.compactMap { $0["id"] as? Int }.max(), app.log)
         _ = app.finish(within: 0)
         // Raised while the app is away, before the restart.
@@ -99,7 +100,7 @@ final class PostgresRestartTests: XCTestCase {
         // processes' listeners pass it on.
         let storiesBefore = observers.map { $0.events.filter { ($0["type"] as? String)?.hasPrefix("story.") == true }.count }
         try subscribe(jarvis[1], to: newsroom, outlets[1])
-        XCTAssertTrue(eventually(60) {
+        XCTAssertTrue(eventually(StoryTestClient.patienceSeconds) {
             zip(observers, storiesBefore).allSatisfy { observer, before in
                 observer.events.filter { ($0["type"] as? String)?.hasPrefix("story.") == true }.count > before
             }

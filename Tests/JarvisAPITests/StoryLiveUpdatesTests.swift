@@ -26,7 +26,7 @@ final class StoryLiveUpdatesTests: XCTestCase {
         let event = try XCTUnwrap(newsroom.manifest.events.first { Set($0.items.map(\.file)).count >= 2 })
         let files = Array(Set(event.items.map(\.file))).sorted()
         try client.subscribe(newsroom, outlets: newsroom.manifest.outlets.filter { $0.file == files[0] })
-        _ = eventually(30) { socket.log.contains("story.created") }
+        _ = eventually(StoryTestClient.patienceSeconds) { socket.log.contains("story.created") }
         try client.subscribe(newsroom, outlets: newsroom.manifest.outlets.filter { $0.file == files[1] })
 
         let (succeeded, log) = socket.finish(within: 60)
@@ -54,15 +54,12 @@ final class StoryLiveUpdatesTests: XCTestCase {
         let socket = try LiveUpdatesClient(port: jarvis.server.port, awaiting: ["story.created", "story.stale"])
         let football = try XCTUnwrap(newsroom.manifest.events.first { $0.id == "football" })
         let files = Set(football.items.map(\.file))
-        try client.subscribe(newsroom, outlets: newsroom.manifest.outlets.filter { files.contains($0.file) })
+        let outlets = newsroom.manifest.outlets.filter { files.contains($0.file) }
+        try client.subscribe(newsroom, outlets: outlets)
         let match = try XCTUnwrap(football.items.first)
         let outlet = try XCTUnwrap(newsroom.manifest.outlets.first { $0.file == match.file })
-        var placed: (articleID: String, storyID: String)?
-        for _ in 0 ..< 300 where placed == nil {
-            placed = (try? await client.placement(source: outlet.name, guidOrLink: match.guidOrLink)) ?? nil  // nil while unclustered
-            try await Task.sleep(nanoseconds: 200_000_000)
-        }
-        try await client.waitForClustering(articles: 1)
+        try await client.waitForClustering(articles: newsroom.articleCount(outlets: outlets))
+        let placed = try await client.placement(source: outlet.name, guidOrLink: match.guidOrLink)
         let listed = try client.allStories()
         XCTAssertTrue(eventually(10) { Set((try? self.storyEvents(socket.log, type: "story.created"))?.compactMap(\.storyId) ?? []).count >= listed.count })
 
@@ -86,7 +83,8 @@ final class StoryLiveUpdatesTests: XCTestCase {
         let created = try curl(["-X", "POST", "-H", "Content-Type: application/json", "-d",
                                 #"{"url":"\#(site.feedURL)","name":"Fresh Wire","pollIntervalSeconds":900}"#, jarvis.url + "/feeds"])
         XCTAssertEqual(created.status, 201, created.body)
-        XCTAssertTrue(eventually(30) { ((try? client.stories().page.total) ?? 0) > 0 }, "the fresh story was never listed")
+        XCTAssertTrue(eventually(StoryTestClient.patienceSeconds) { ((try? client.stories().page.total) ?? 0) > 0 },
+                      "the fresh story was never listed")
 
         let (succeeded, log) = socket.finish(within: 30)
         XCTAssertTrue(succeeded, log)

@@ -21,18 +21,19 @@ final class StoryPagingTests: XCTestCase {
         let newsroom = try Newsroom()
         let client = StoryTestClient(jarvis: jarvis)
         let outlets = newsroom.manifest.outlets
-        try client.subscribe(newsroom, outlets: Array(outlets.prefix(outlets.count / 2)))
-        try await client.waitForClustering(articles: 1)
-        try await Task.sleep(nanoseconds: 3_000_000_000)  // let the first half's feeds all land
+        let firstHalf = Array(outlets.prefix(outlets.count / 2))
+        try client.subscribe(newsroom, outlets: firstHalf)
+        try await client.waitForClustering(articles: newsroom.articleCount(outlets: firstHalf))
 
         let first = try client.stories("?limit=3").page
         XCTAssertGreaterThan(first.total, 3, "the first half of the newsroom lists more than one page")
         var seen = first.data.map(\.id)
         var cursor = first.nextCursor
 
-        // The other half arrives mid-way: new stories, and new sources for existing ones.
+        // The other half arrives mid-way, all of it placed before the next page is asked for:
+        // new stories, and new sources for existing ones.
         try client.subscribe(newsroom, outlets: Array(outlets.suffix(from: outlets.count / 2)))
-        try await Task.sleep(nanoseconds: 5_000_000_000)
+        try await client.waitForClustering(articles: newsroom.articleCount())
 
         while let after = cursor {
             let page = try client.stories("?limit=3&after=\(after)").page

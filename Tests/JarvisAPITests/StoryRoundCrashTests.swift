@@ -38,12 +38,12 @@ final class StoryRoundCrashTests: XCTestCase {
                 """, [.integer(Int64(left)), .integer(Int64(articles / 2))])
         }
         let crashed = try ServiceProcess("jarvis", arguments: arguments)
-        let firstRound = try await Self.poll(seconds: 60) {
+        let firstRound = try await Self.poll(seconds: StoryTestClient.patienceSeconds) {
             try await Self.count("SELECT COUNT(*) AS n FROM articles WHERE story_id IS NOT NULL", database) == articles - articles / 2
         }
         XCTAssertTrue(firstRound, "the earlier half was placed and committed")
         try await database.write { try $0.execute("UPDATE articles SET cluster_attempts = 0 WHERE story_id IS NULL", []) }
-        let inFlight = try await Self.poll(seconds: 60) {
+        let inFlight = try await Self.poll(seconds: StoryTestClient.patienceSeconds) {
             try await Self.count("SELECT COUNT(*) AS n FROM articles WHERE cluster_holder IS NOT NULL AND story_id IS NULL", database) > 0
         }
         crashed.killHard()
@@ -79,7 +79,7 @@ final class StoryRoundCrashTests: XCTestCase {
         // comparison, and the test's three clustering passes stay quick in a debug build.
         let outlets = Array(newsroom.manifest.outlets.prefix(newsroom.manifest.outlets.count / 2))
         try StoryTestClient(jarvis: jarvis).subscribe(newsroom, outlets: outlets)
-        let expected = newsroomArticles(newsroom, outlets: Set(outlets.map(\.file)))
+        let expected = newsroom.articleCount(outlets: outlets)
         let database = try Database.open(url: jarvis.databaseURL, poolSize: 1)
         let stored = try await poll(seconds: 60) { try await count("SELECT COUNT(*) AS n FROM articles", database) >= expected }
         XCTAssertTrue(stored, "every Newsroom item stored")
@@ -100,10 +100,6 @@ final class StoryRoundCrashTests: XCTestCase {
             return copy
         }
         return jarvis.databaseURL
-    }
-
-    private static func newsroomArticles(_ newsroom: Newsroom, outlets: Set<String>) -> Int {
-        (newsroom.manifest.singletons + newsroom.manifest.events.flatMap(\.items)).filter { outlets.contains($0.file) }.count
     }
 
     /// Every article unplaced and unclaimed, no story, no frozen ranking, no lease holder: what a
@@ -137,7 +133,7 @@ final class StoryRoundCrashTests: XCTestCase {
     /// What `/stories` lists once every article is placed, without the time-dependent parts
     /// (ids, scores, dates): one line per story, sorted.
     private static func settledStories(_ service: ServiceProcess, _ database: Database) async throws -> [String] {
-        let settled = try await poll(seconds: 120) {
+        let settled = try await poll(seconds: StoryTestClient.patienceSeconds) {
             try await count("SELECT COUNT(*) AS n FROM articles WHERE story_id IS NULL", database) == 0
         }
         XCTAssertTrue(settled, "every article placed")
