@@ -35,6 +35,12 @@ public struct InboundGate: Sendable {
             return .refuse(.glp1DoseRefusal, drug: rules.drugName(around: index))
         }
         if sentences.contains(where: rules.isOutOfScope) { return .refuse(.outOfScopeRefusal, drug: nil) }
+        if let index = sentences.first(where: rules.asksLevelInRegion) {
+            return .refuse(.drugLevelRefusal, drug: rules.drugName(around: index))
+        }
+        if let index = sentences.first(where: rules.asksInDoseRegion) {
+            return .refuse(.glp1DoseRefusal, drug: rules.drugName(around: index))
+        }
         return .allow
     }
 }

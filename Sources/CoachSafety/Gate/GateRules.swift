@@ -296,6 +296,100 @@ struct GateRules {
         }
     }
 
+    // MARK: The dose region: refused unless the Coach can answer it
+
+    /// What puts a sentence in the dose region: a GLP-1 drug or class word, a pen or injection, a
+    /// dose word (and, counted apart, an amount with a dose unit).
+    static let regionSubjects: [TermClass] = [.glp1Drug, .glp1ClassWord, .injectionWord, .doseWord]
+    /// Words that ask or request something of the Coach.
+    static let requestMarkers: [TermClass] = [.adviceModality, .approvalTag, .amountQuestion, .amountJudgement, .doseValueRequest, .comparative]
+    /// Words that act on a dose: with one, a time or strength question is about dosing (rule 9).
+    static let dosingWords: [TermClass] = [.changeVerb, .changePast, .intakeVerb, .timingWord, .amountQuestion, .amountJudgement, .doseValueRequest]
+
+    /// True when sentence `index` is in the dose region (it names a GLP-1 subject, or leans on a
+    /// neighbour that does) and asks something that has none of the shapes the Coach answers there
+    /// (`isAnswerable`). This is rule 9's default: whatever verb or phrasing the act takes, a request
+    /// about a GLP-1 drug, pen, dose or amount is refused unless it is one of those shapes.
+    func asksInDoseRegion(_ index: Int) -> Bool {
+        asksUnanswerably(sentences[index]) && inRegion(index, subjects: Self.regionSubjects)
+    }
+
+    /// True when sentence `index` asks about time, duration, persistence or strength ("how long",
+    /// "still", "stronger") of a drug, medication, substance, dose or injection it names or leans on,
+    /// acts on no dose (that is rule 9's), and has none of the shapes the Coach answers. This is rule
+    /// 15's default: a question of how long or how strongly a drug acts is about its level.
+    func asksLevelInRegion(_ index: Int) -> Bool {
+        let sentence = sentences[index]
+        guard sentence.has(.levelCue), !sentence.hasAny(Self.dosingWords) else { return false }
+        return asksUnanswerably(sentence) && inRegion(index, subjects: Self.levelSubjects)
+    }
+
+    /// True when sentence `index` names one of `subjects` (or an amount with a dose unit), or leans
+    /// on a neighbour that does and is not itself an answerable question ("I'm on Zepbound 5 mg.
+    /// Should I go up?", but not "Did I inject Mounjaro on Sunday? And Monday?").
+    private func inRegion(_ index: Int, subjects: [TermClass]) -> Bool {
+        let names = { (sentence: SentenceFacts) in sentence.hasAny(subjects) || sentence.doseAmounts > 0 }
+        if names(sentences[index]) { return true }
+        return [index - 1, index + 1].contains { neighbour in
+            sentences.indices.contains(neighbour) && names(sentences[neighbour])
+                && (askingParts(sentences[neighbour]).isEmpty || asksUnanswerably(sentences[neighbour]))
+        }
+    }
+
+    /// True when some part of `sentence` that asks has none of the answerable shapes. A part that
+    /// names no dose subject, amount, number or act of its own ("is that common?", "Tipps?", "what
+    /// could help?") asks about the rest of its sentence, so the whole sentence may answer for it.
+    private func asksUnanswerably(_ sentence: SentenceFacts) -> Bool {
+        let whole = sentence.firstToken..<(sentence.firstToken + sentence.wordCount)
+        let own = Self.regionSubjects + [.changeVerb, .intakeVerb, .amountQuestion, .amountJudgement, .doseValueRequest, .numberWord, .unitWord]
+        return askingParts(sentence).contains { part in
+            let bare = !sentence.hits.contains { part.contains($0.start) && own.contains($0.termClass) }
+                && !sentence.numberStarts.contains(where: part.contains)
+            return !isAnswerable(sentence, words: part) && !(bare && isAnswerable(sentence, words: whole))
+        }
+    }
+
+    /// The parts of a sentence that ask: the clause of each request marker (a modality, an approval
+    /// tag that asks, an amount question or judgement, a dose value, a comparative); with none, the whole
+    /// sentence when it is a question, or its first clause when it opens with a verb of changing,
+    /// taking or injecting (an imperative). Empty when the sentence asks nothing.
+    private func askingParts(_ sentence: SentenceFacts) -> [Range<Int>] {
+        guard sentence.wordCount > 0 else { return [] }
+        let first = sentence.firstToken, end = first + sentence.wordCount
+        let starts = [first] + sentence.clauseOpenings.filter { $0 > first && $0 < end }.sorted()
+        let clause = { (word: Int) -> Range<Int> in
+            (starts.last { $0 <= word } ?? first)..<(starts.first { $0 > word } ?? end)
+        }
+        // An approval tag asks in the last clause of a question ("Monday ok?") or anywhere in a
+        // sentence without a question mark ("half a dose, fine"); elsewhere it describes ("mir
+        // geht's ok, aber …, Tipps?").
+        let lastClause = clause(end - 1)
+        let markers = sentence.hits(of: Self.requestMarkers).filter { marker in
+            marker.termClass != .approvalTag || !sentence.isQuestion || lastClause.contains(marker.start)
+                || sentence.hits.contains { $0.start == marker.start && $0.termClass != .approvalTag && Self.requestMarkers.contains($0.termClass) }
+        }
+        if !markers.isEmpty { return Array(Set(markers.map { clause($0.start) })) }
+        if sentence.isQuestion { return [first..<end] }
+        if sentence.hits(of: [.changeVerb, .intakeVerb, .injectionWord]).contains(where: { $0.start == first }) { return [clause(first)] }
+        return []
+    }
+
+    /// True when `words` of `sentence` have a shape the Coach answers in the dose region: about the
+    /// user's history (a history marker, a past change, a past time or past taking, "ago"); or, with
+    /// no amount of a dose and no change of a dose among them, a health word (the drug is context: "how did I sleep after the jab", "should
+    /// I drink more water on Mounjaro") or a request it serves whatever drug is named (tips, a summary,
+    /// questions for the appointment, storage, side effects). A sentence about using the app is
+    /// answerable whole.
+    private func isAnswerable(_ sentence: SentenceFacts, words: Range<Int>) -> Bool {
+        let classes = Set(sentence.hits.filter { words.contains($0.start) }.map(\.termClass))
+        if !classes.isDisjoint(with: [.ownHistory, .changePast, .agoMarker, .pastReport]) || usesApp(sentence) { return true }
+        let amount = sentence.amountStarts.contains { words.contains($0) }
+        let changes = sentence.hits(of: [.changeVerb]).contains { change in
+            words.contains(change.start) && !actsOnHabit(change, in: sentence) && !insideLongerTerm(change, in: sentence)
+        }
+        return !amount && !changes && !classes.isDisjoint(with: [.healthAnchor, .answerableRequest])
+    }
+
     // MARK: Prompt injection
 
     /// True when any sentence overrides the instructions ("ignore your rules", "disregard the

@@ -58,11 +58,18 @@ enum TermClass: String, CaseIterable, Sendable {
     /// "ago", "il y a ~ semaines", "hace ~ días", "settimane fa", "temu": a change right before one
     /// is reported ("commencé Mounjaro il y a 3 semaines", where folding reads the present "commence").
     case agoMarker
+    /// "last week", "yesterday", "la semaine dernière", "w zeszłym tygodniu", and past forms of taking
+    /// or injecting ("me inyecté", "ho iniettato", "wzięłam"): a question with one is about the
+    /// user's history. Read only by the dose region's answerable shapes (`GateRules.isAnswerable`).
+    case pastReport
     /// "j'ai", "ho", "he", "habe": an auxiliary of a compound past. A past form right after one is
     /// a report even where folding makes it read like the present ("j'ai sauté" is not "je saute").
     case pastAuxiliary
     /// "log", "record", "enter", "track", "export", "reminder", "app": using the app.
     case appAction
+    /// "tips", "ideas", "summary", "questions for my appointment", "store", "side effects": what
+    /// the Coach serves whatever drug is named, so a request for one is answerable in the dose region.
+    case answerableRequest
 
     // Drug levels (rule 15).
     /// Words that are about a drug level on their own: half-life, trough, plasma, steady state.
@@ -74,6 +81,9 @@ enum TermClass: String, CaseIterable, Sendable {
     case pkWeak
     /// "Research Mode": the app's drug-level chart, so "my level" there means a drug level.
     case pkContext
+    /// "how long", "still", "stronger", "wie lange", "encore", "todavía", "ancora", "nadal": a question
+    /// of how long or how strongly something acts, a drug level when asked of a drug.
+    case levelCue
     /// "it", "es", "ça": "when does it wear off".
     case pronoun
     /// "my", "meine", "ma", "mi", "la mia", "moja": right before a level word it is the user's own
