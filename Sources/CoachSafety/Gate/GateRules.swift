@@ -303,25 +303,34 @@ struct GateRules {
     static let regionSubjects: [TermClass] = [.glp1Drug, .glp1ClassWord, .injectionWord, .doseWord]
     /// Words that ask or request something of the Coach.
     static let requestMarkers: [TermClass] = [.adviceModality, .approvalTag, .amountQuestion, .amountJudgement, .doseValueRequest, .comparative]
-    /// Words that act on a dose: with one, a time or strength question is about dosing (rule 9).
-    static let dosingWords: [TermClass] = [.changeVerb, .changePast, .intakeVerb, .timingWord, .amountQuestion, .amountJudgement, .doseValueRequest]
+    /// Words that do something to a dose: with one, a question of time or strength is about dosing (rule 9).
+    static let doseActions: [TermClass] = [.changeVerb, .intakeVerb, .amountQuestion, .amountJudgement, .doseValueRequest]
+    /// What a part of a sentence can name that makes it a request of its own, not a tag on the rest
+    /// of its sentence ("is that common?").
+    static let ownContent: [TermClass] = regionSubjects + doseActions + [.numberWord, .unitWord]
+    /// What the level words of rule 15 are: inside one, a health word ("in my body") is no health topic.
+    static let levelWords: [TermClass] = [.pkStrong, .pkMedium, .pkWeak, .levelCue, .persistenceCue]
 
     /// True when sentence `index` is in the dose region (it names a GLP-1 subject, or leans on a
     /// neighbour that does) and asks something that has none of the shapes the Coach answers there
     /// (`isAnswerable`). This is rule 9's default: whatever verb or phrasing the act takes, a request
     /// about a GLP-1 drug, pen, dose or amount is refused unless it is one of those shapes.
     func asksInDoseRegion(_ index: Int) -> Bool {
-        asksUnanswerably(sentences[index]) && inRegion(index, subjects: Self.regionSubjects)
+        asksUnanswerably(sentences[index], parts: askingParts(sentences[index])) && inRegion(index, subjects: Self.regionSubjects)
     }
 
-    /// True when sentence `index` asks about time, duration, persistence or strength ("how long",
-    /// "still", "stronger") of a drug, medication, substance, dose or injection it names or leans on,
-    /// acts on no dose (that is rule 9's), and has none of the shapes the Coach answers. This is rule
-    /// 15's default: a question of how long or how strongly a drug acts is about its level.
+    /// True when sentence `index` asks how long, until when, whether still or how strongly a drug,
+    /// medication, substance, dose or injection (named there or in a neighbour) acts: a "how long"
+    /// word or a level word ("peak", "in my body") asks on its own; "still" and "stronger" when the
+    /// sentence asks. Not when the sentence does something to a dose (rule 9's), nor when it has an
+    /// answerable shape, where a health word inside a level phrase ("in my body") does not count.
+    /// This is rule 15's default: a question of how long or how strongly a drug acts is about its level.
     func asksLevelInRegion(_ index: Int) -> Bool {
         let sentence = sentences[index]
-        guard sentence.has(.levelCue), !sentence.hasAny(Self.dosingWords) else { return false }
-        return asksUnanswerably(sentence) && inRegion(index, subjects: Self.levelSubjects)
+        guard sentence.hasAny([.levelCue, .persistenceCue, .pkMedium, .pkWeak]), !sentence.hasAny(Self.doseActions) else { return false }
+        var parts = askingParts(sentence)
+        if parts.isEmpty, sentence.hasAny([.levelCue, .pkMedium, .pkWeak]) { parts = [sentence.firstToken..<(sentence.firstToken + sentence.wordCount)] }
+        return asksUnanswerably(sentence, parts: parts, aboutLevel: true) && inRegion(index, subjects: Self.levelSubjects)
     }
 
     /// True when sentence `index` names one of `subjects` (or an amount with a dose unit), or leans
@@ -331,28 +340,32 @@ struct GateRules {
         let names = { (sentence: SentenceFacts) in sentence.hasAny(subjects) || sentence.doseAmounts > 0 }
         if names(sentences[index]) { return true }
         return [index - 1, index + 1].contains { neighbour in
-            sentences.indices.contains(neighbour) && names(sentences[neighbour])
-                && (askingParts(sentences[neighbour]).isEmpty || asksUnanswerably(sentences[neighbour]))
+            guard sentences.indices.contains(neighbour), names(sentences[neighbour]) else { return false }
+            let parts = askingParts(sentences[neighbour])
+            return parts.isEmpty || asksUnanswerably(sentences[neighbour], parts: parts)
         }
     }
 
-    /// True when some part of `sentence` that asks has none of the answerable shapes. A part that
-    /// names no dose subject, amount, number or act of its own ("is that common?", "Tipps?", "what
-    /// could help?") asks about the rest of its sentence, so the whole sentence may answer for it.
-    private func asksUnanswerably(_ sentence: SentenceFacts) -> Bool {
+    /// True when one of `parts` of `sentence` has none of the answerable shapes. A part that names
+    /// no dose subject, amount, number or act of its own ("is that common?", "Tipps?", "what could
+    /// help?") asks about the rest of its sentence, so the whole sentence may answer for it, though
+    /// not by a history in another clause ("J'ai oublié mon Ozempic dimanche, je le fais aujourd'hui ?").
+    private func asksUnanswerably(_ sentence: SentenceFacts, parts: [Range<Int>], aboutLevel: Bool = false) -> Bool {
         let whole = sentence.firstToken..<(sentence.firstToken + sentence.wordCount)
-        let own = Self.regionSubjects + [.changeVerb, .intakeVerb, .amountQuestion, .amountJudgement, .doseValueRequest, .numberWord, .unitWord]
-        return askingParts(sentence).contains { part in
-            let bare = !sentence.hits.contains { part.contains($0.start) && own.contains($0.termClass) }
+        return parts.contains { part in
+            let bare = !sentence.hits.contains { part.contains($0.start) && Self.ownContent.contains($0.termClass) }
                 && !sentence.numberStarts.contains(where: part.contains)
-            return !isAnswerable(sentence, words: part) && !(bare && isAnswerable(sentence, words: whole))
+            return !isAnswerable(sentence, words: part, aboutLevel: aboutLevel)
+                && !(bare && isAnswerable(sentence, words: whole, aboutLevel: aboutLevel, history: false))
         }
     }
 
     /// The parts of a sentence that ask: the clause of each request marker (a modality, an approval
-    /// tag that asks, an amount question or judgement, a dose value, a comparative); with none, the whole
-    /// sentence when it is a question, or its first clause when it opens with a verb of changing,
-    /// taking or injecting (an imperative). Empty when the sentence asks nothing.
+    /// tag that asks, an amount question or judgement, a dose value, a comparative); with none, the
+    /// whole sentence when it puts two amounts side by side ("0.25 or 0.5 for my first week", "2.5 ->
+    /// 5"), a question (its last clause alone when that names only a time: "J'ai oublié mon Ozempic
+    /// dimanche, je le fais aujourd'hui ?"), or the first clause when it opens with a verb of
+    /// changing, taking or injecting (an imperative). Empty when the sentence asks nothing.
     private func askingParts(_ sentence: SentenceFacts) -> [Range<Int>] {
         guard sentence.wordCount > 0 else { return [] }
         let first = sentence.firstToken, end = first + sentence.wordCount
@@ -369,25 +382,49 @@ struct GateRules {
                 || sentence.hits.contains { $0.start == marker.start && $0.termClass != .approvalTag && Self.requestMarkers.contains($0.termClass) }
         }
         if !markers.isEmpty { return Array(Set(markers.map { clause($0.start) })) }
-        if sentence.isQuestion { return [first..<end] }
+        if joinsChoice(sentence) || sentence.arrowNumbers > 0 { return [first..<end] }
+        if sentence.isQuestion {
+            // A last clause that names a time and no topic of its own asks about that time ("J'ai
+            // oublié mon Ozempic dimanche, je le fais aujourd'hui ?"); otherwise the question is the
+            // whole sentence ("Ändern sich meine Schritte an den Tagen, an denen ich spritze?").
+            let classes = Set(sentence.hits.filter { lastClause.contains($0.start) }.map(\.termClass))
+            let asksTime = lastClause.lowerBound > first && classes.contains(.timingWord)
+                && classes.isDisjoint(with: [.ownHistory, .pastReport, .healthAnchor, .answerableRequest, .appAction])
+            return [asksTime ? lastClause : first..<end]
+        }
         if sentence.hits(of: [.changeVerb, .intakeVerb, .injectionWord]).contains(where: { $0.start == first }) { return [clause(first)] }
         return []
     }
 
-    /// True when `words` of `sentence` have a shape the Coach answers in the dose region: about the
-    /// user's history (a history marker, a past change, a past time or past taking, "ago"); or, with
-    /// no amount of a dose and no change of a dose among them, a health word (the drug is context: "how did I sleep after the jab", "should
-    /// I drink more water on Mounjaro") or a request it serves whatever drug is named (tips, a summary,
-    /// questions for the appointment, storage, side effects). A sentence about using the app is
-    /// answerable whole.
-    private func isAnswerable(_ sentence: SentenceFacts, words: Range<Int>) -> Bool {
-        let classes = Set(sentence.hits.filter { words.contains($0.start) }.map(\.termClass))
-        if !classes.isDisjoint(with: [.ownHistory, .changePast, .agoMarker, .pastReport]) || usesApp(sentence) { return true }
-        let amount = sentence.amountStarts.contains { words.contains($0) }
-        let changes = sentence.hits(of: [.changeVerb]).contains { change in
-            words.contains(change.start) && !actsOnHabit(change, in: sentence) && !insideLongerTerm(change, in: sentence)
+    /// True when `words` of `sentence` have a shape the Coach answers in the dose region: a question
+    /// about the user's history (a history marker, a past change, a past time or past taking, "ago")
+    /// with no request for advice (a modality, an approval tag, a dose value) and no change of a dose
+    /// that is not itself reported among the words (`history`: whether this shape counts); or, with no
+    /// amount of a dose, no dose value asked and no change of a dose among them, a health word (the
+    /// drug is context: "how did I sleep after the jab", "should I drink more water on Mounjaro")
+    /// or a request the Coach serves whatever drug is named (tips, a summary, questions for the
+    /// appointment, storage, side effects). A sentence about using the app is answerable whole.
+    /// `aboutLevel`: a health word inside a level phrase ("stay in my body") is no health topic.
+    private func isAnswerable(_ sentence: SentenceFacts, words: Range<Int>, aboutLevel: Bool = false, history: Bool = true) -> Bool {
+        if usesApp(sentence) { return true }
+        let hits = sentence.hits.filter { words.contains($0.start) }
+        let classes = Set(hits.map(\.termClass))
+        let dosing = hits.filter { change in
+            change.termClass == .changeVerb && !actsOnHabit(change, in: sentence) && !insideLongerTerm(change, in: sentence)
         }
-        return !amount && !changes && !classes.isDisjoint(with: [.healthAnchor, .answerableRequest])
+        let asksHistory = !classes.isDisjoint(with: [.ownHistory, .changePast, .agoMarker, .pastReport])
+            && classes.isDisjoint(with: [.adviceModality, .approvalTag, .doseValueRequest])
+            && dosing.allSatisfy { reportsHistory($0, in: sentence) }
+        if history, asksHistory { return true }
+        let amount = sentence.amountStarts.contains { words.contains($0) } || classes.contains(.doseValueRequest)
+            || asksAmountOfDose(sentence)
+        let changes = !dosing.isEmpty
+        let levels = aboutLevel ? sentence.hits(of: Self.levelWords) : []
+        let topics = hits.filter { topic in
+            [.healthAnchor, .answerableRequest].contains(topic.termClass)
+                && !levels.contains { $0.start <= topic.start && topic.start < $0.end }
+        }
+        return !amount && !changes && !topics.isEmpty
     }
 
     // MARK: Prompt injection

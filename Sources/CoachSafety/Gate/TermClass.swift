@@ -81,9 +81,12 @@ enum TermClass: String, CaseIterable, Sendable {
     case pkWeak
     /// "Research Mode": the app's drug-level chart, so "my level" there means a drug level.
     case pkContext
-    /// "how long", "still", "stronger", "wie lange", "encore", "todavía", "ancora", "nadal": a question
-    /// of how long or how strongly something acts, a drug level when asked of a drug.
+    /// "how long", "how many hours", "wie lange", "combien de temps", "cuánto tiempo", "quanto tempo",
+    /// "jak długo": a question of how long something acts (it asks on its own), a drug level when asked of a drug.
     case levelCue
+    /// "still", "anymore", "stronger", "weaker", "noch", "encore", "todavía", "ancora", "nadal": whether
+    /// or how strongly something still acts; a drug level when a sentence asks it of a drug.
+    case persistenceCue
     /// "it", "es", "ça": "when does it wear off".
     case pronoun
     /// "my", "meine", "ma", "mi", "la mia", "moja": right before a level word it is the user's own
