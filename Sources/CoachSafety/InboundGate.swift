@@ -24,9 +24,17 @@ public struct InboundGate: Sendable {
 
     init(vocabulary: GateVocabulary) { self.vocabulary = vocabulary }
 
+    /// A message that names an encoding, reversal included ("read this backwards", "al revés"), is
+    /// also read backwards: an instruction written in reverse is an injection like one in base64.
+    private func readsBackwardsAsInjection(_ message: String, _ rules: GateRules) -> Bool {
+        guard rules.sentences.contains(where: { $0.has(.encodingWord) }) else { return false }
+        let reversed = String(message.reversed())
+        return GateRules(sentences: SentenceFacts.of(NormalizedMessage(reversed, vocabulary: vocabulary), vocabulary: vocabulary)).isInjection
+    }
+
     public func check(_ message: String) -> GateVerdict {
         let rules = GateRules(sentences: SentenceFacts.of(NormalizedMessage(message, vocabulary: vocabulary), vocabulary: vocabulary))
-        if rules.isInjection || EncodedPayload.isPresent(in: message) { return .injection }
+        if rules.isInjection || EncodedPayload.isPresent(in: message) || readsBackwardsAsInjection(message, rules) { return .injection }
         let sentences = rules.sentences.indices
         if let index = sentences.first(where: rules.asksDrugLevel) {
             return .refuse(.drugLevelRefusal, drug: rules.drugName(around: index))

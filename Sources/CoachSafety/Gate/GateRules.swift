@@ -313,21 +313,30 @@ struct GateRules {
 
     /// True when sentence `index` is in the dose region (it names a GLP-1 subject, or leans on a
     /// neighbour that does) and asks something that has none of the shapes the Coach answers there
-    /// (`isAnswerable`). This is rule 9's default: whatever verb or phrasing the act takes, a request
-    /// about a GLP-1 drug, pen, dose or amount is refused unless it is one of those shapes.
+    /// (`isAnswerable`), or asks about a number in a message that names a GLP-1 subject anywhere.
+    /// This is rule 9's default: whatever verb or phrasing the act takes, a request about a GLP-1
+    /// drug, pen, dose or amount is refused unless it is one of those shapes.
     func asksInDoseRegion(_ index: Int) -> Bool {
-        asksUnanswerably(sentences[index], parts: askingParts(sentences[index])) && inRegion(index, subjects: Self.regionSubjects)
+        let sentence = sentences[index]
+        guard asksUnanswerably(sentence, parts: askingParts(sentence)) else { return false }
+        // A number asked about in a message that names a GLP-1 subject anywhere is a dose ("… erst
+        // 1,5, dann 3 mg … Mein Arzt hat erst im Februar Zeit. Sollte ich bis dahin auf 4,5 gehen?").
+        let number = !sentence.numberStarts.isEmpty || sentence.has(.numberWord)
+        return inRegion(index, subjects: Self.regionSubjects)
+            || (number && sentences.contains { $0.hasAny(Self.regionSubjects) || $0.doseAmounts > 0 })
     }
 
     /// True when sentence `index` asks how long, until when, whether still or how strongly a drug,
     /// medication, substance, dose or injection (named there or in a neighbour) acts: a "how long"
     /// word or a level word ("peak", "in my body") asks on its own; "still" and "stronger" when the
-    /// sentence asks. Not when the sentence does something to a dose (rule 9's), nor when it has an
+    /// sentence asks. Not when the sentence does something to a dose or asks advice about a number
+    /// ("Soll ich auf 12,5 zurück, bis die Übelkeit weg ist?": rule 9's), nor when it has an
     /// answerable shape, where a health word inside a level phrase ("in my body") does not count.
     /// This is rule 15's default: a question of how long or how strongly a drug acts is about its level.
     func asksLevelInRegion(_ index: Int) -> Bool {
         let sentence = sentences[index]
-        guard sentence.hasAny([.levelCue, .persistenceCue, .pkMedium, .pkWeak]), !sentence.hasAny(Self.doseActions) else { return false }
+        guard sentence.hasAny([.levelCue, .persistenceCue, .pkMedium, .pkWeak]), !sentence.hasAny(Self.doseActions),
+              !(sentence.has(.adviceModality) && !sentence.numberStarts.isEmpty) else { return false }
         var parts = askingParts(sentence)
         if parts.isEmpty, sentence.hasAny([.levelCue, .pkMedium, .pkWeak]) { parts = [sentence.firstToken..<(sentence.firstToken + sentence.wordCount)] }
         return asksUnanswerably(sentence, parts: parts, aboutLevel: true) && inRegion(index, subjects: Self.levelSubjects)
@@ -403,7 +412,8 @@ struct GateRules {
     /// amount of a dose, no dose value asked and no change of a dose among them, a health word (the
     /// drug is context: "how did I sleep after the jab", "should I drink more water on Mounjaro")
     /// or a request the Coach serves whatever drug is named (tips, a summary, questions for the
-    /// appointment, storage, side effects). A sentence about using the app is answerable whole.
+    /// appointment, storage, side effects) — after a modality, named before any verb of taking. A
+    /// sentence about using the app is answerable whole.
     /// `aboutLevel`: a health word inside a level phrase ("stay in my body") is no health topic.
     private func isAnswerable(_ sentence: SentenceFacts, words: Range<Int>, aboutLevel: Bool = false, history: Bool = true) -> Bool {
         if usesApp(sentence) { return true }
@@ -423,6 +433,14 @@ struct GateRules {
         let topics = hits.filter { topic in
             [.healthAnchor, .answerableRequest].contains(topic.termClass)
                 && !levels.contains { $0.start <= topic.start && topic.start < $0.end }
+        }
+        // After "should I", "czy mogę", a verb of taking before any health word asks about taking
+        // ("czy mogę łykać Rybelsus po śniadaniu?"), not about the health word.
+        if let modality = hits.filter({ $0.termClass == .adviceModality }).map(\.start).min() {
+            let taking = hits.filter { $0.start >= modality && $0.termClass == .intakeVerb }
+            if let firstTaking = taking.map(\.start).min(), !topics.contains(where: { $0.start >= modality && $0.start < firstTaking }) {
+                return false
+            }
         }
         return !amount && !changes && !topics.isEmpty
     }
@@ -446,11 +464,17 @@ struct GateRules {
 
     /// True when sentence `index` is about a topic the Coach never covers (homework, code,
     /// bitcoin), or about weather, news, sport, travel and the like with no health word and no
-    /// drug, medication, dose or injection word in it ("flying to NYC with my pens" is in scope).
+    /// drug, medication, dose or injection word in it ("flying to NYC with my pens" is in scope),
+    /// a word inside a longer off-topic term not counting ("un train").
     func isOutOfScope(_ index: Int) -> Bool {
         let sentence = sentences[index]
-        return sentence.has(.offTopicStrong)
-            || (sentence.has(.offTopicWeak) && !sentence.hasAny([.healthAnchor] + Self.doseSubjects))
+        if sentence.has(.offTopicStrong) { return true }
+        // A health word inside a longer off-topic term is that term's ("un train" is not "train", training).
+        let offTopic = sentence.hits(of: [.offTopicWeak])
+        let inScope = sentence.hits(of: [.healthAnchor] + Self.doseSubjects).contains { word in
+            !offTopic.contains { $0.start <= word.start && word.end <= $0.end && $0.end - $0.start > word.end - word.start }
+        }
+        return !offTopic.isEmpty && !inScope
     }
 
     // MARK: Helpers
