@@ -242,7 +242,8 @@ struct GateRules {
     /// form right after an auxiliary, or one word after it ("j'ai sauté", "j'ai encore sauté",
     /// where folding also reads the present "saute"), or further on when the past form closes its
     /// clause, as German puts it ("Mein Arzt hat die Dosis im April erhöht, wie …"); or a change
-    /// with "ago" within four words after it ("commencé Mounjaro il y a 3 semaines"); or the manner
+    /// with "ago" or a past time within four words after it ("commencé Mounjaro il y a 3 semaines",
+    /// "quante dosi saltate il mese scorso"); or the manner
     /// of a past change, up to three words after it ("me redujo la metformina a la mitad").
     private func reportsHistory(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         let changes = sentence.hits(of: [.changeVerb, .changePast]), requests = sentence.hits(of: [.adviceModality])
@@ -260,7 +261,7 @@ struct GateRules {
                 && !requests.contains(where: between) && !sentence.opensClause(from: past.end, through: change.start)
         }
         if manner, change.termClass == .changeVerb { return true }
-        let ago = sentence.hits(of: [.agoMarker]).contains { marker in
+        let ago = sentence.hits(of: [.agoMarker, .pastReport]).contains { marker in
             let between = { (hit: SentenceFacts.Hit) in hit.start >= change.end && hit.start < marker.start }
             return marker.start >= change.end && marker.start - change.end <= 4
                 && !changes.contains(where: between) && !requests.contains(where: between)
@@ -298,23 +299,25 @@ struct GateRules {
         return acts && (sentence.has(.adviceModality) || imperative)
     }
 
-    /// An amount question with a dose term in its next three words ("how much Ozempic"), or an
+    /// An amount question with a dose term in its next three words and no health word before it
+    /// ("how much Ozempic", not "how many steps on injection days"), or an
     /// amount judgement with one in its previous three ("15 mg of Mounjaro too much") or with a
     /// number in its previous five, same clause ("would 2.4 be too much"). A judgement whose
     /// clause names a health word and no drug, medication or dose judges a habit ("are 2 litres
     /// of water enough on injection days"). The sentence or its neighbours name the dose.
-    /// `counts` says whether a question about how many injections or doses counts ("how many
-    /// injections this year" counts events: it asks for a dose only with a question mark or advice).
-    private func asksAmountOfDose(_ sentence: SentenceFacts, counts: Bool = true) -> Bool {
+    private func asksAmountOfDose(_ sentence: SentenceFacts) -> Bool {
         // A word that starts a longer term of another class reads as that term ("j'ai" is not "j.", a unit).
         let objects = sentence.hits(of: Self.amountObjects).filter { object in
             !sentence.hits.contains { $0.start == object.start && $0.end > object.end && !Self.amountObjects.contains($0.termClass) }
         }
-        let quantities = counts ? objects : objects.filter { ![.injectionWord, .doseWord].contains($0.termClass) }
-        let asked = sentence.hits(of: [.amountQuestion]).contains { question in
-            quantities.contains { $0.start >= question.start && $0.start < question.end + 3 }
-        }
         let health = sentence.hits(of: [.healthAnchor])
+        // "how many steps on injection days" counts steps: a health word first names what is counted.
+        let asked = sentence.hits(of: [.amountQuestion]).contains { question in
+            objects.contains { object in
+                object.start >= question.start && object.start < question.end + 3
+                    && !health.contains { $0.start >= question.end && $0.start < object.start }
+            }
+        }
         let named = sentence.hits(of: [.glp1Drug, .glp1ClassWord, .otherDrug, .medicationWord, .doseWord])
         return asked || sentence.hits(of: [.amountJudgement]).contains { judgement in
             let clauseStart = sentence.clauseOpenings.filter { $0 <= judgement.start }.max() ?? sentence.firstToken

@@ -42,16 +42,17 @@ enum TermClass: String, CaseIterable, Sendable {
     /// "should I", "can I", "is it safe", "what if", "hypothetically", "tell me", "I want to".
     case adviceModality
     /// "ok", "fine", "really", "in Ordnung", "ça va", "¿vale?", "va bene", "może być": asking for
-    /// approval. Advice sought about a present act ("half a dose, ok?") or in a short follow-up
-    /// ("Monday ok?"); never about a change the user reports.
+    /// approval ("half a dose, ok?", "Monday ok?") in the last clause of a question or in a sentence
+    /// without a question mark; elsewhere in a question it describes ("mir geht's ok, aber …").
     case approvalTag
-    /// "or", "oder", "ou", "o", "czy": a choice between two ways of taking a dose, asked like an
-    /// approval tag ("do I inject on New York time or home time").
+    /// "or", "oder", "ou", "o", "czy": a choice between two options asks, question mark or not
+    /// ("nimmt er es heute oder wartet er", "0.25 or 0.5 for my first week").
     case choiceWord
-    /// "to", "auf", "à", "a", "na", "do": right before an amount ("auf 10 mg") it names a target dose.
+    /// "to", "auf", "à", "a", "na", "do": before an amount ("auf 10 mg") a target, so where a past
+    /// auxiliary is spelt the same (French "a") it reports nothing.
     case targetPreposition
-    /// "better", "besser", "mieux", "mejor", "meglio", "lepiej" on their own: advice ("lieber
-    /// pausieren?") unless they follow a health word ("do I sleep better", "schlafe ich besser").
+    /// "better", "besser", "mieux", "mejor", "meglio", "lepiej" on their own: a request to compare
+    /// ("lieber pausieren?"), answerable when it compares a health word ("do I sleep better").
     case comparative
     /// "did I", "have I", "since I started", "logged", "was": the user's own history.
     case ownHistory
