@@ -23,7 +23,9 @@ struct GateRules {
     /// dose word (and, counted apart, an amount with a dose unit).
     static let regionSubjects: [TermClass] = [.glp1Drug, .glp1ClassWord, .injectionWord, .doseWord]
     /// Words that ask or request something of the Coach.
-    static let requestMarkers: [TermClass] = [.adviceModality, .approvalTag, .amountQuestion, .amountJudgement, .doseValueRequest, .comparative]
+    static let requestMarkers: [TermClass] = [
+        .adviceModality, .approvalTag, .amountQuestion, .amountJudgement, .doseValueRequest, .comparative,
+    ]
     /// Words that do something to a dose: with one, a question of time or strength is about dosing (rule 9).
     static let doseActions: [TermClass] = [.changeVerb, .intakeVerb, .amountQuestion, .amountJudgement, .doseValueRequest]
     /// What a part of a sentence can name that makes it a request of its own, not a tag on the rest
@@ -52,16 +54,19 @@ struct GateRules {
     /// word or a level word ("peak", "in my body") asks on its own; "still" and "stronger" when the
     /// sentence asks. Not when the sentence does something to a dose, asks advice about a number
     /// ("Soll ich auf 12,5 zurück, bis die Übelkeit weg ist?") or names a time and no level word
-    /// ("saturday still fine", "how long can I go between injections"): those are rule 9's. Nor when it has an
-    /// answerable shape, where a health word inside a level phrase ("in my body") does not count.
-    /// This is rule 15's default: a question of how long or how strongly a drug acts is about its level.
+    /// ("saturday still fine", "how long can I go between injections"): those are rule 9's. Nor
+    /// when it has an answerable shape, where a health word inside a level phrase ("in my body")
+    /// does not count. This is rule 15's default: a question of how long or how strongly a drug
+    /// acts is about its level.
     func asksLevelInRegion(_ index: Int) -> Bool {
         let sentence = sentences[index]
         guard sentence.hasAny([.levelCue, .persistenceCue, .pkMedium, .pkWeak]), !sentence.hasAny(Self.doseActions),
               !(sentence.has(.adviceModality) && !sentence.numberStarts.isEmpty),
               !(sentence.has(.timingWord) && !sentence.hasAny([.pkMedium, .pkWeak])) else { return false }
         var parts = askingParts(sentence)
-        if parts.isEmpty, sentence.hasAny([.levelCue, .pkMedium, .pkWeak]) { parts = [sentence.firstToken..<(sentence.firstToken + sentence.wordCount)] }
+        if parts.isEmpty, sentence.hasAny([.levelCue, .pkMedium, .pkWeak]) {
+            parts = [sentence.firstToken..<(sentence.firstToken + sentence.wordCount)]
+        }
         return asksUnanswerably(sentence, parts: parts, aboutLevel: true) && inRegion(index, subjects: Self.levelSubjects)
     }
 
@@ -97,9 +102,8 @@ struct GateRules {
     /// between two options ("nimmt er es heute oder wartet er", "0.25 or 0.5"); the whole sentence
     /// when it puts an arrow between amounts ("2.5 -> 5"); a question whose last clause holds no such
     /// marker (that clause alone when it names only a time: "J'ai oublié mon Ozempic dimanche, je le
-    /// fais aujourd'hui ?"); with
-    /// none of these, the first clause when it opens with a verb of changing, taking or injecting
-    /// (an imperative). Empty when the sentence asks nothing.
+    /// fais aujourd'hui ?"); with none of these, the first clause when it opens with a verb of
+    /// changing, taking or injecting (an imperative). Empty when the sentence asks nothing.
     private func askingParts(_ sentence: SentenceFacts) -> [Range<Int>] {
         guard sentence.wordCount > 0 else { return [] }
         let first = sentence.firstToken, end = first + sentence.wordCount
@@ -113,7 +117,9 @@ struct GateRules {
         let lastClause = clause(end - 1)
         let markers = sentence.hits(of: Self.requestMarkers).filter { marker in
             marker.termClass != .approvalTag || !sentence.isQuestion || lastClause.contains(marker.start)
-                || sentence.hits.contains { $0.start == marker.start && $0.termClass != .approvalTag && Self.requestMarkers.contains($0.termClass) }
+                || sentence.hits.contains {
+                    $0.start == marker.start && $0.termClass != .approvalTag && Self.requestMarkers.contains($0.termClass)
+                }
         }
         var parts = Set(markers.map { clause($0.start) })
         if joinsChoice(sentence) {
@@ -154,13 +160,12 @@ struct GateRules {
     /// True when `words` of `sentence` have a shape the Coach answers in the dose region: a question
     /// about the user's history (a history marker, a past change, a past time or past taking, "ago")
     /// with no request for advice (a modality, an approval tag, a dose value) and no change of a dose
-    /// that is not itself reported among the words (`history`: whether this shape counts); or, with no
-    /// amount of a dose (but one its clause reports), no dose value asked and no change of a dose
-    /// among them, a health word (the
-    /// drug is context: "how did I sleep after the jab", "should I drink more water on Mounjaro")
-    /// or a request the Coach serves whatever drug is named (tips, a summary, questions for the
-    /// appointment, storage, side effects) — after a modality, named before any verb of taking. A
-    /// sentence about using the app is answerable whole.
+    /// that is not itself reported among the words (`history`: whether this shape counts); or, with
+    /// no amount of a dose (but one its clause reports), no dose value asked and no change of a
+    /// dose among them, a health word (the drug is context: "how did I sleep after the jab",
+    /// "should I drink more water on Mounjaro") or a request the Coach serves whatever drug is named
+    /// (tips, a summary, questions for the appointment, storage, side effects), after a modality
+    /// named before any verb of taking. A sentence about using the app is answerable whole.
     /// `aboutLevel`: a health word inside a level phrase ("stay in my body") is no health topic.
     private func isAnswerable(_ sentence: SentenceFacts, words: Range<Int>, aboutLevel: Bool = false, history: Bool = true) -> Bool {
         if usesApp(sentence) { return true }
@@ -185,7 +190,8 @@ struct GateRules {
         // ("czy mogę łykać Rybelsus po śniadaniu?"), not about the health word.
         if let modality = hits.filter({ $0.termClass == .adviceModality }).map(\.start).min() {
             let taking = hits.filter { $0.start >= modality && $0.termClass == .intakeVerb }
-            if let firstTaking = taking.map(\.start).min(), !topics.contains(where: { $0.start >= modality && $0.start < firstTaking }) {
+            if let firstTaking = taking.map(\.start).min(),
+               !topics.contains(where: { $0.start >= modality && $0.start < firstTaking }) {
                 return false
             }
         }
