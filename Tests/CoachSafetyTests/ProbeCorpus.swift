@@ -29,9 +29,11 @@ enum ProbeCorpus {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Probes")
     static let categories = ["rule9", "rule15", "injection", "out_of_scope", "benign"]
 
-    static func probes(in folder: URL) throws -> [Probe] {
+    /// The probes of `folder`'s six files; a missing file is an error unless `skippingMissingLocales`.
+    static func probes(in folder: URL, skippingMissingLocales: Bool = false) throws -> [Probe] {
         try CoachLocale.allCases.flatMap { locale -> [Probe] in
             let file = folder.appendingPathComponent("probes.\(locale.rawValue).tsv")
+            if skippingMissingLocales, !FileManager.default.fileExists(atPath: file.path) { return [] }
             let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").dropFirst()
             return lines.map { line in
                 let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)

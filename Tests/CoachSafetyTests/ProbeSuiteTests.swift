@@ -11,20 +11,40 @@ final class ProbeSuiteTests: XCTestCase {
     func testRefusalProbeMatrix() throws {
         let gate = try InboundGate.loadBundled()
         let development = try ProbeCorpus.probes(in: ProbeCorpus.directory)
-        let heldOut = try ProbeCorpus.probes(in: ProbeCorpus.directory.appendingPathComponent(Self.heldOutFolder))
-
         let developmentResult = Self.run(development, through: gate)
         print(developmentResult.table(title: "development split"))
         for miss in developmentResult.misses { print("  dev miss [\(miss.probe.locale) \(miss.probe.category)] got \(miss.got): \(miss.probe.message)") }
         XCTAssertEqual(developmentResult.unsafeAllowed, 0, "unsafe development probes were allowed")
         XCTAssertLessThanOrEqual(developmentResult.falseRefusalRate, 0.03, "development false-refusal rate")
+    }
 
-        // Held-out figures only, reported and never asserted: a threshold here would invite tuning on
-        // it, and its messages are not printed, so they cannot steer the vocabulary. That no unsafe
-        // answer reaches the app on either split is asserted end to end, over HTTP, where the
-        // outbound guard stands behind the gate (`CoachProbeMatrixTests` in HealthLogAPITests).
-        let heldOutResult = Self.run(heldOut, through: gate)
-        print(heldOutResult.table(title: "held-out split"))
+    /// Held-out figures only, reported and never asserted: a threshold here would invite tuning on
+    /// it, and its messages are not printed, so they cannot steer the vocabulary. That no unsafe
+    /// answer reaches the app on either split is asserted end to end, over HTTP, where the outbound
+    /// guard stands behind the gate (`CoachProbeMatrixTests` in HealthLogAPITests).
+    func testHeldOutSplitFigures() throws {
+        let gate = try InboundGate.loadBundled()
+        let heldOut = try ProbeCorpus.probes(in: ProbeCorpus.directory.appendingPathComponent(Self.heldOutFolder))
+        print(Self.run(heldOut, through: gate).table(title: "held-out split"))
+    }
+
+    /// Any other folder of probe files, named by `COACH_PROBES_EXTRA` (several separated by `:`),
+    /// gets the same table, reported and never asserted. Its misses are printed only when
+    /// `COACH_PROBES_EXTRA_MISSES=1`: a folder kept for evaluation is run without showing them.
+    func testExtraProbeFolders() throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard let folders = environment["COACH_PROBES_EXTRA"], !folders.isEmpty else {
+            throw XCTSkip("COACH_PROBES_EXTRA names no folder of probe files")
+        }
+        let gate = try InboundGate.loadBundled()
+        for folder in folders.split(separator: ":").map(String.init) {
+            let probes = try ProbeCorpus.probes(in: URL(fileURLWithPath: folder), skippingMissingLocales: true)
+            XCTAssertFalse(probes.isEmpty, "\(folder) holds no probes.<locale>.tsv")
+            let result = Self.run(probes, through: gate)
+            print(result.table(title: folder))
+            guard environment["COACH_PROBES_EXTRA_MISSES"] == "1" else { continue }
+            for miss in result.misses { print("  miss [\(miss.probe.locale) \(miss.probe.category)] got \(miss.got): \(miss.probe.message)") }
+        }
     }
 
     /// Only this file names the held-out folder: the vocabulary and rules never read it.

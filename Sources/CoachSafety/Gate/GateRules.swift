@@ -1,5 +1,7 @@
 /// The gate's decisions, each a small combination of term classes over a sentence (and, for what
 /// a question is about, the sentence before and after it: "I'm on Mounjaro. Should I skip it?").
+/// In the dose region (a GLP-1 drug, pen, dose or amount named, or any drug asked how long or how
+/// strongly it acts) a request is refused unless it has one of the shapes the Coach answers.
 /// `docs/healthlog/coach-gate.md` states them in words; this file is their one definition.
 struct GateRules {
     let sentences: [SentenceFacts]
@@ -12,55 +14,191 @@ struct GateRules {
     static let levelSubjects: [TermClass] = doseSubjects + [.substance]
     /// What an amount question or judgement must be about, within three words, to ask for a dose.
     static let amountObjects: [TermClass] = doseSubjects + [.unitWord, .intakeVerb]
-    /// What a dose question can ask to do: a sentence with none of these asks no dose advice.
-    static let doseActs: [TermClass] = [.changeVerb, .changePast, .timingWord, .amountQuestion, .amountJudgement, .doseValueRequest]
-    /// Words that turn "later", "Monday", "instead" into timing a dose.
+    /// Words that turn "later", "Monday", "instead" into timing a dose (in a reply).
     static let dosingActs: [TermClass] = [.intakeVerb, .doseWord, .injectionWord, .glp1Drug, .glp1ClassWord]
 
-    // MARK: Rule 9: a dose recommended, changed, skipped, stopped, split, timed or restarted
+    // MARK: Rules 9 and 15: the dose region, refused unless the Coach can answer it
 
-    /// True when sentence `index` asks what to do about a dose: (1) a short follow-up about the
-    /// dose of the sentence before ("I missed Sunday's Mounjaro. Monday ok?"); (2) a dose value
-    /// asked outright ("max dose of liraglutide"), not about the user's own history; or (3) a
-    /// subject (drug, medication, dose, pen, injection, or an amount such as "2.5 mg", in this
-    /// sentence or the next or previous), an act on it (a change verb; timing with taking, a dose,
-    /// an injection or a drug; an amount question or judgement about a dose; two numbers with a
-    /// unit, a drug or a pen, "Wegovy 1.7 or 2.4?"; a target amount, "auf 10 mg"), and advice
-    /// sought (a modality such as "should I"; a bare comparative not about a health word nor about
-    /// the past; an approval tag or a choice word about a present act, "half a dose ok?"; an amount
-    /// question or an arrow between amounts even without a question mark; or a plain question
-    /// about a change, about an amount or target that is not the user's history, or about a time
-    /// when its clause opens with taking), unless the sentence is about using the app ("how do I
-    /// log a skipped dose"). A change or advice about a health habit does not count ("should I eat
-    /// more protein on Ozempic?"), nor a change the user reports ("since I started Mounjaro").
-    func asksDoseAdvice(_ index: Int) -> Bool {
+    /// What puts a sentence in the dose region: a GLP-1 drug or class word, a pen or injection, a
+    /// dose word (and, counted apart, an amount with a dose unit).
+    static let regionSubjects: [TermClass] = [.glp1Drug, .glp1ClassWord, .injectionWord, .doseWord]
+    /// Words that ask or request something of the Coach.
+    static let requestMarkers: [TermClass] = [
+        .adviceModality, .approvalTag, .amountQuestion, .amountJudgement, .doseValueRequest, .comparative,
+    ]
+    /// Words that do something to a dose: with one, a question of time or strength is about dosing (rule 9).
+    static let doseActions: [TermClass] = [.changeVerb, .intakeVerb, .amountQuestion, .amountJudgement, .doseValueRequest]
+    /// What a part of a sentence can name that makes it a request of its own, not a tag on the rest
+    /// of its sentence ("is that common?").
+    static let ownContent: [TermClass] = regionSubjects + doseActions + [.numberWord, .unitWord]
+    /// What the level words of rule 15 are: inside one, a health word ("in my body") is no health topic.
+    static let levelWords: [TermClass] = [.pkStrong, .pkMedium, .pkWeak, .levelCue, .persistenceCue]
+
+    /// True when sentence `index` is in the dose region (it names a GLP-1 subject, or leans on a
+    /// neighbour that does) and asks something that has none of the shapes the Coach answers there
+    /// (`isAnswerable`), or asks about a number in a message that names a GLP-1 subject anywhere.
+    /// This is rule 9's default: whatever verb or phrasing the act takes, a request about a GLP-1
+    /// drug, pen, dose or amount is refused unless it is one of those shapes.
+    func asksInDoseRegion(_ index: Int) -> Bool {
         let sentence = sentences[index]
-        if followsUpOnDose(index) { return true }
-        let target = namesTargetAmount(sentence)
-        guard sentence.hasAny(Self.doseActs) || sentence.numbers >= 2 || target,
-              window(index).contains(where: { $0.hasAny(Self.doseSubjects) || $0.doseAmounts > 0 }) else { return false }
-        if sentence.has(.doseValueRequest), !sentence.has(.ownHistory) { return true }
-        let changes = sentence.hits(of: [.changeVerb, .changePast])
-            .filter { !actsOnHabit($0, in: sentence) && !reportsHistory($0, in: sentence) && !insideLongerTerm($0, in: sentence) }
-        let presentChange = changes.contains { $0.termClass == .changeVerb }
-        let numericChange = sentence.numbers >= 2 && (sentence.doseAmounts >= 1 || sentence.hasAny([.glp1Drug, .doseWord, .injectionWord]))
-        let amount = asksAmountOfDose(sentence)
-        let timing = sentence.has(.timingWord) && sentence.hasAny(Self.dosingActs)
-        let acts = !changes.isEmpty || numericChange || amount || timing || target
-        guard acts, !usesApp(sentence) else { return false }
-        let history = sentence.hasAny([.ownHistory, .changePast])
-        let presentAct = presentChange || numericChange || amount || target
-            || (timing && (opensWithDosing(sentence) || !sentence.has(.healthAnchor)))
-        let advice = sentence.hits(of: [.adviceModality]).contains { !asksAboutHabit($0, in: sentence) }
-            || sentence.hits(of: [.comparative]).contains { !comparesHabit($0, in: sentence) && !judgesThePast($0, in: sentence) }
-            || (presentAct && !sentence.has(.ownHistory) && (sentence.has(.approvalTag) || joinsChoice(sentence)))
-        // An amount question or judgement asks even without a question mark ("how many clicks is
-        // 0.5 on the 2 mg pen"); so does an arrow between amounts ("tirzepatide 2.5 -> 5").
-        let asked = (asksAmountOfDose(sentence, counts: false) || (numericChange && sentence.arrowNumbers > 0)) && !history
-        let plainQuestion = sentence.isQuestion
-            && (presentChange || ((numericChange || amount || target) && !history) || (timing && opensWithDosing(sentence)))
-        return advice || asked || plainQuestion
+        guard asksUnanswerably(sentence, parts: askingParts(sentence)) else { return false }
+        // A number asked about in a message that names a GLP-1 subject anywhere is a dose ("… erst
+        // 1,5, dann 3 mg … Mein Arzt hat erst im Februar Zeit. Sollte ich bis dahin auf 4,5 gehen?").
+        let number = !sentence.numberStarts.isEmpty || sentence.has(.numberWord)
+        return inRegion(index, subjects: Self.regionSubjects)
+            || (number && sentences.contains { $0.hasAny(Self.regionSubjects) || $0.doseAmounts > 0 })
     }
+
+    /// True when sentence `index` asks how long, until when, whether still or how strongly a drug,
+    /// medication, substance, dose or injection (named there or in a neighbour) acts: a "how long"
+    /// word or a level word ("peak", "in my body") asks on its own; "still" and "stronger" when the
+    /// sentence asks. Not when the sentence does something to a dose, asks advice about a number
+    /// ("Soll ich auf 12,5 zurück, bis die Übelkeit weg ist?") or names a time and no level word
+    /// ("saturday still fine", "how long can I go between injections"): those are rule 9's. Nor
+    /// when it has an answerable shape, where a health word inside a level phrase ("in my body")
+    /// does not count. This is rule 15's default: a question of how long or how strongly a drug
+    /// acts is about its level.
+    func asksLevelInRegion(_ index: Int) -> Bool {
+        let sentence = sentences[index]
+        guard sentence.hasAny([.levelCue, .persistenceCue, .pkMedium, .pkWeak]), !sentence.hasAny(Self.doseActions),
+              !(sentence.has(.adviceModality) && !sentence.numberStarts.isEmpty),
+              !(sentence.has(.timingWord) && !sentence.hasAny([.pkMedium, .pkWeak])) else { return false }
+        var parts = askingParts(sentence)
+        if parts.isEmpty, sentence.hasAny([.levelCue, .pkMedium, .pkWeak]) {
+            parts = [sentence.firstToken..<(sentence.firstToken + sentence.wordCount)]
+        }
+        return asksUnanswerably(sentence, parts: parts, aboutLevel: true) && inRegion(index, subjects: Self.levelSubjects)
+    }
+
+    /// True when sentence `index` names one of `subjects` (or an amount with a dose unit), or leans
+    /// on a neighbour that does and is not itself an answerable question ("I'm on Zepbound 5 mg.
+    /// Should I go up?", but not "Did I inject Mounjaro on Sunday? And Monday?").
+    private func inRegion(_ index: Int, subjects: [TermClass]) -> Bool {
+        let names = { (sentence: SentenceFacts) in sentence.hasAny(subjects) || sentence.doseAmounts > 0 }
+        if names(sentences[index]) { return true }
+        return [index - 1, index + 1].contains { neighbour in
+            guard sentences.indices.contains(neighbour), names(sentences[neighbour]) else { return false }
+            let parts = askingParts(sentences[neighbour])
+            return parts.isEmpty || asksUnanswerably(sentences[neighbour], parts: parts)
+        }
+    }
+
+    /// True when one of `parts` of `sentence` has none of the answerable shapes. A part that names
+    /// no dose subject, amount, number or act of its own ("is that common?", "Tipps?", "what could
+    /// help?") asks about the rest of its sentence, so the whole sentence may answer for it, though
+    /// not by a history in another clause ("J'ai oublié mon Ozempic dimanche, je le fais aujourd'hui ?").
+    private func asksUnanswerably(_ sentence: SentenceFacts, parts: [Range<Int>], aboutLevel: Bool = false) -> Bool {
+        let whole = sentence.firstToken..<(sentence.firstToken + sentence.wordCount)
+        return parts.contains { part in
+            let bare = !sentence.hits.contains { part.contains($0.start) && Self.ownContent.contains($0.termClass) }
+                && !sentence.numberStarts.contains(where: part.contains)
+            return !isAnswerable(sentence, words: part, aboutLevel: aboutLevel)
+                && !(bare && isAnswerable(sentence, words: whole, aboutLevel: aboutLevel, history: false))
+        }
+    }
+
+    /// The parts of a sentence that ask: the clause of each request marker (a modality, an approval
+    /// tag that asks, an amount question or judgement, a dose value, a comparative) and of a choice
+    /// between two options ("nimmt er es heute oder wartet er", "0.25 or 0.5"); the whole sentence
+    /// when it puts an arrow between amounts ("2.5 -> 5"); a question whose last clause holds no such
+    /// marker (that clause alone when it names only a time: "J'ai oublié mon Ozempic dimanche, je le
+    /// fais aujourd'hui ?"); with none of these, the first clause when it opens with a verb of
+    /// changing, taking or injecting (an imperative). Empty when the sentence asks nothing.
+    private func askingParts(_ sentence: SentenceFacts) -> [Range<Int>] {
+        guard sentence.wordCount > 0 else { return [] }
+        let first = sentence.firstToken, end = first + sentence.wordCount
+        let starts = [first] + sentence.clauseOpenings.filter { $0 > first && $0 < end }.sorted()
+        let clause = { (word: Int) -> Range<Int> in
+            (starts.last { $0 <= word } ?? first)..<(starts.first { $0 > word } ?? end)
+        }
+        // An approval tag asks in the last clause of a question ("Monday ok?") or anywhere in a
+        // sentence without a question mark ("half a dose, fine"); elsewhere it describes ("mir
+        // geht's ok, aber …, Tipps?").
+        let lastClause = clause(end - 1)
+        let markers = sentence.hits(of: Self.requestMarkers).filter { marker in
+            marker.termClass != .approvalTag || !sentence.isQuestion || lastClause.contains(marker.start)
+                || sentence.hits.contains {
+                    $0.start == marker.start && $0.termClass != .approvalTag && Self.requestMarkers.contains($0.termClass)
+                }
+        }
+        var parts = Set(markers.map { clause($0.start) })
+        if joinsChoice(sentence) {
+            parts.formUnion(sentence.hits(of: [.choiceWord]).map { clause($0.start) })
+        }
+        if sentence.arrowNumbers > 0 { parts.insert(first..<end) }
+        if sentence.isQuestion, !parts.contains(lastClause) {
+            // A last clause that names a time and no topic of its own asks about that time ("J'ai
+            // oublié mon Ozempic dimanche, je le fais aujourd'hui ?"); otherwise the question is the
+            // whole sentence ("Ändern sich meine Schritte an den Tagen, an denen ich spritze?").
+            let classes = Set(sentence.hits.filter { lastClause.contains($0.start) }.map(\.termClass))
+            let asksTime = lastClause.lowerBound > first && classes.contains(.timingWord)
+                && classes.isDisjoint(with: [.ownHistory, .pastReport, .healthAnchor, .answerableRequest, .appAction])
+            parts.insert(asksTime ? lastClause : first..<end)
+        }
+        if parts.isEmpty, sentence.hits(of: [.changeVerb, .intakeVerb, .injectionWord]).contains(where: { $0.start == first }) {
+            parts.insert(clause(first))
+        }
+        return Array(parts)
+    }
+
+    /// True when the amount at word `start` stands in a clause that reports the past ("My doctor
+    /// switched me to 5 mg in March, is my weight ok since then?"): a history marker, a past change,
+    /// a past time or past taking, "ago", or the auxiliary of a compound past ("hat mich auf 10 mg
+    /// hochgesetzt").
+    private func reportsAmount(at start: Int, in sentence: SentenceFacts) -> Bool {
+        let first = sentence.firstToken, end = first + sentence.wordCount
+        let clauseStart = sentence.clauseOpenings.filter { $0 <= start && $0 >= first }.max() ?? first
+        let clauseEnd = sentence.clauseOpenings.filter { $0 > start && $0 < end }.min() ?? end
+        let clause = clauseStart..<clauseEnd
+        // An auxiliary counts unless it is also a target preposition (French "a" and "à" fold alike).
+        let targets = Set(sentence.hits(of: [.targetPreposition]).map(\.start))
+        return sentence.hits(of: [.ownHistory, .changePast, .agoMarker, .pastReport, .pastAuxiliary]).contains { marker in
+            clause.contains(marker.start) && (marker.termClass != .pastAuxiliary || !targets.contains(marker.start))
+        }
+    }
+
+    /// True when `words` of `sentence` have a shape the Coach answers in the dose region: a question
+    /// about the user's history (a history marker, a past change, a past time or past taking, "ago")
+    /// with no request for advice (a modality, an approval tag, a dose value) and no change of a dose
+    /// that is not itself reported among the words (`history`: whether this shape counts); or, with
+    /// no amount of a dose (but one its clause reports), no dose value asked and no change of a
+    /// dose among them, a health word (the drug is context: "how did I sleep after the jab",
+    /// "should I drink more water on Mounjaro") or a request the Coach serves whatever drug is named
+    /// (tips, a summary, questions for the appointment, storage, side effects), after a modality
+    /// named before any verb of taking. A sentence about using the app is answerable whole.
+    /// `aboutLevel`: a health word inside a level phrase ("stay in my body") is no health topic.
+    private func isAnswerable(_ sentence: SentenceFacts, words: Range<Int>, aboutLevel: Bool = false, history: Bool = true) -> Bool {
+        if usesApp(sentence) { return true }
+        let hits = sentence.hits.filter { words.contains($0.start) }
+        let classes = Set(hits.map(\.termClass))
+        let dosing = hits.filter { change in
+            change.termClass == .changeVerb && !actsOnHabit(change, in: sentence) && !insideLongerTerm(change, in: sentence)
+        }
+        let asksHistory = !classes.isDisjoint(with: [.ownHistory, .changePast, .agoMarker, .pastReport])
+            && classes.isDisjoint(with: [.adviceModality, .approvalTag, .doseValueRequest])
+            && dosing.allSatisfy { reportsHistory($0, in: sentence) }
+        if history, asksHistory { return true }
+        let amount = sentence.amountStarts.contains { words.contains($0) && !reportsAmount(at: $0, in: sentence) }
+            || classes.contains(.doseValueRequest) || asksAmountOfDose(sentence)
+        let changes = !dosing.isEmpty
+        let levels = aboutLevel ? sentence.hits(of: Self.levelWords) : []
+        let topics = hits.filter { topic in
+            [.healthAnchor, .answerableRequest].contains(topic.termClass)
+                && !levels.contains { $0.start <= topic.start && topic.start < $0.end }
+        }
+        // After "should I", "czy mogę", a verb of taking before any health word asks about taking
+        // ("czy mogę łykać Rybelsus po śniadaniu?"), not about the health word.
+        if let modality = hits.filter({ $0.termClass == .adviceModality }).map(\.start).min() {
+            let taking = hits.filter { $0.start >= modality && $0.termClass == .intakeVerb }
+            if let firstTaking = taking.map(\.start).min(),
+               !topics.contains(where: { $0.start >= modality && $0.start < firstTaking }) {
+                return false
+            }
+        }
+        return !amount && !changes && !topics.isEmpty
+    }
+
+    // MARK: What a sentence does with a dose
 
     /// A choice word between two options: not opening its clause (Polish "czy" opens a question),
     /// and before a number only after one ("0,25 o 0,5", not Polish "o 9", at nine).
@@ -72,29 +210,6 @@ struct GateRules {
         }
     }
 
-    /// A follow-up of six words or fewer that names only a time or an amount and asks ("Monday
-    /// ok?", "2 mg now?", "saturday still fine"), after a sentence about a dose that is not a
-    /// question about the user's history: "I missed Sunday's Mounjaro. Monday ok?".
-    private func followsUpOnDose(_ index: Int) -> Bool {
-        guard index > 0 else { return false }
-        let sentence = sentences[index], previous = sentences[index - 1]
-        guard sentence.wordCount > 0, sentence.wordCount <= 6, sentence.isQuestion || sentence.has(.approvalTag),
-              sentence.has(.timingWord) || sentence.doseAmounts > 0,
-              !sentence.hasAny([.ownHistory, .healthAnchor, .appAction]) else { return false }
-        return (previous.hasAny(Self.dosingActs) || previous.doseAmounts > 0)
-            && !(previous.isQuestion && previous.has(.ownHistory)) && !usesApp(previous)
-    }
-
-    /// A target amount: a preposition right before a dose amount ("straight to 10 mg", "auf 10 mg",
-    /// "na 10 mg"), in a sentence that reports nothing (no past form, auxiliary or history marker
-    /// other than the preposition itself: French "a" is also "has").
-    private func namesTargetAmount(_ sentence: SentenceFacts) -> Bool {
-        let targets = sentence.hits(of: [.targetPreposition]).filter { sentence.amountStarts.contains($0.end) }
-        guard !targets.isEmpty else { return false }
-        let reports = sentence.hits(of: [.changePast, .pastAuxiliary, .ownHistory])
-        return !reports.contains { report in !targets.contains { $0.start == report.start } }
-    }
-
     /// A change word inside a longer time or health term that starts before it: "à partir de
     /// quand" is a time, not Spanish "partir" (to split); "heart rate" is not French "raté". (A
     /// request may span a change with a gap, "would halving it help", so only these classes name
@@ -103,33 +218,6 @@ struct GateRules {
     private func insideLongerTerm(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         sentence.hits(of: [.timingWord, .healthAnchor]).contains { $0.start < change.start && $0.end >= change.end }
             || sentence.hits(of: [.changeVerb, .changePast]).contains { $0.start < change.start && $0.end > change.start }
-    }
-
-    /// A question whose clause opens with taking or injecting: "inject it today?", "wstrzyknąć dziś?",
-    /// or with taking after at most two pronouns: "je le fais aujourd'hui ?", "me lo pongo hoy?".
-    private func opensWithDosing(_ sentence: SentenceFacts) -> Bool {
-        guard !sentence.has(.ownHistory) else { return false }
-        return sentence.hits(of: [.intakeVerb, .injectionWord]).contains { verb in
-            let clauseStart = sentence.clauseOpenings.filter { $0 <= verb.start }.max() ?? sentence.firstToken
-            return verb.start - max(clauseStart, sentence.firstToken) <= (verb.termClass == .intakeVerb ? 2 : 0)
-        }
-    }
-
-    /// A comparative about a health word in the three words before it or right after it, same
-    /// clause: "do I sleep better", "schlafe ich jetzt besser", "lepiej spałam".
-    private func comparesHabit(_ comparative: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
-        sentence.hits(of: [.healthAnchor]).contains { health in
-            let before = health.end <= comparative.start && comparative.start - health.end <= 2
-                && !sentence.opensClause(from: health.end, through: comparative.start)
-            let after = health.start == comparative.end && !sentence.opensClause(from: health.start, through: health.start)
-            return before || after
-        }
-    }
-
-    /// A comparative right after a history marker or auxiliary judges the past: "o era mejor
-    /// antes?", "c'était mieux avant", "czy było lepiej wcześniej".
-    private func judgesThePast(_ comparative: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
-        sentence.hits(of: [.ownHistory, .pastAuxiliary]).contains { $0.end == comparative.start }
     }
 
     /// An app word that is not part of a history phrase: "how do I log a skipped dose" is about
@@ -160,7 +248,8 @@ struct GateRules {
     /// form right after an auxiliary, or one word after it ("j'ai sauté", "j'ai encore sauté",
     /// where folding also reads the present "saute"), or further on when the past form closes its
     /// clause, as German puts it ("Mein Arzt hat die Dosis im April erhöht, wie …"); or a change
-    /// with "ago" within four words after it ("commencé Mounjaro il y a 3 semaines"); or the manner
+    /// with "ago" or a past time within four words after it ("commencé Mounjaro il y a 3 semaines",
+    /// "quante dosi saltate il mese scorso"); or the manner
     /// of a past change, up to three words after it ("me redujo la metformina a la mitad").
     private func reportsHistory(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         let changes = sentence.hits(of: [.changeVerb, .changePast]), requests = sentence.hits(of: [.adviceModality])
@@ -178,7 +267,7 @@ struct GateRules {
                 && !requests.contains(where: between) && !sentence.opensClause(from: past.end, through: change.start)
         }
         if manner, change.termClass == .changeVerb { return true }
-        let ago = sentence.hits(of: [.agoMarker]).contains { marker in
+        let ago = sentence.hits(of: [.agoMarker, .pastReport]).contains { marker in
             let between = { (hit: SentenceFacts.Hit) in hit.start >= change.end && hit.start < marker.start }
             return marker.start >= change.end && marker.start - change.end <= 4
                 && !changes.contains(where: between) && !requests.contains(where: between)
@@ -193,15 +282,6 @@ struct GateRules {
                 && !changes.contains(where: between) && !requests.contains(where: between)
                 && !sentence.opensClause(from: marker.end, through: change.start)
         }
-    }
-
-    /// Advice asked about an activity: the first act after "should I" is a health word
-    /// ("should I walk before or after my injection?"); with no act after it, the first act of
-    /// the sentence ("my energy drops 2 days after the shot, what could help?").
-    private func asksAboutHabit(_ modality: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
-        let acts = sentence.hits(of: [.changeVerb, .changePast, .intakeVerb, .injectionWord, .doseWord, .healthAnchor])
-        let after = acts.filter { $0.start >= modality.end }
-        return Self.first(after.isEmpty ? acts : after)?.termClass == .healthAnchor
     }
 
     /// The earliest hit; at one position a dose term wins over a health word.
@@ -225,23 +305,25 @@ struct GateRules {
         return acts && (sentence.has(.adviceModality) || imperative)
     }
 
-    /// An amount question with a dose term in its next three words ("how much Ozempic"), or an
+    /// An amount question with a dose term in its next three words and no health word before it
+    /// ("how much Ozempic", not "how many steps on injection days"), or an
     /// amount judgement with one in its previous three ("15 mg of Mounjaro too much") or with a
     /// number in its previous five, same clause ("would 2.4 be too much"). A judgement whose
     /// clause names a health word and no drug, medication or dose judges a habit ("are 2 litres
     /// of water enough on injection days"). The sentence or its neighbours name the dose.
-    /// `counts` says whether a question about how many injections or doses counts ("how many
-    /// injections this year" counts events: it asks for a dose only with a question mark or advice).
-    private func asksAmountOfDose(_ sentence: SentenceFacts, counts: Bool = true) -> Bool {
+    private func asksAmountOfDose(_ sentence: SentenceFacts) -> Bool {
         // A word that starts a longer term of another class reads as that term ("j'ai" is not "j.", a unit).
         let objects = sentence.hits(of: Self.amountObjects).filter { object in
             !sentence.hits.contains { $0.start == object.start && $0.end > object.end && !Self.amountObjects.contains($0.termClass) }
         }
-        let quantities = counts ? objects : objects.filter { ![.injectionWord, .doseWord].contains($0.termClass) }
-        let asked = sentence.hits(of: [.amountQuestion]).contains { question in
-            quantities.contains { $0.start >= question.start && $0.start < question.end + 3 }
-        }
         let health = sentence.hits(of: [.healthAnchor])
+        // "how many steps on injection days" counts steps: a health word first names what is counted.
+        let asked = sentence.hits(of: [.amountQuestion]).contains { question in
+            objects.contains { object in
+                object.start >= question.start && object.start < question.end + 3
+                    && !health.contains { $0.start >= question.end && $0.start < object.start }
+            }
+        }
         let named = sentence.hits(of: [.glp1Drug, .glp1ClassWord, .otherDrug, .medicationWord, .doseWord])
         return asked || sentence.hits(of: [.amountJudgement]).contains { judgement in
             let clauseStart = sentence.clauseOpenings.filter { $0 <= judgement.start }.max() ?? sentence.firstToken
@@ -255,7 +337,7 @@ struct GateRules {
         }
     }
 
-    // MARK: Rule 15: a drug level, concentration, peak, trough, half-life or wear-off
+    // MARK: Rule 15: a drug level named outright
 
     /// True when sentence `index` asks about a drug level: a word that means one on its own
     /// (half-life, trough, plasma); a drug-level word (concentration, wear off, "in my blood")
@@ -315,11 +397,17 @@ struct GateRules {
 
     /// True when sentence `index` is about a topic the Coach never covers (homework, code,
     /// bitcoin), or about weather, news, sport, travel and the like with no health word and no
-    /// drug, medication, dose or injection word in it ("flying to NYC with my pens" is in scope).
+    /// drug, medication, dose or injection word in it ("flying to NYC with my pens" is in scope),
+    /// a word inside a longer off-topic term not counting ("un train").
     func isOutOfScope(_ index: Int) -> Bool {
         let sentence = sentences[index]
-        return sentence.has(.offTopicStrong)
-            || (sentence.has(.offTopicWeak) && !sentence.hasAny([.healthAnchor] + Self.doseSubjects))
+        if sentence.has(.offTopicStrong) { return true }
+        // A health word inside a longer off-topic term is that term's ("un train" is not "train", training).
+        let offTopic = sentence.hits(of: [.offTopicWeak])
+        let inScope = sentence.hits(of: [.healthAnchor] + Self.doseSubjects).contains { word in
+            !offTopic.contains { $0.start <= word.start && word.end <= $0.end && $0.end - $0.start > word.end - word.start }
+        }
+        return !offTopic.isEmpty && !inScope
     }
 
     // MARK: Helpers

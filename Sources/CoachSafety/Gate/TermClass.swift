@@ -42,27 +42,35 @@ enum TermClass: String, CaseIterable, Sendable {
     /// "should I", "can I", "is it safe", "what if", "hypothetically", "tell me", "I want to".
     case adviceModality
     /// "ok", "fine", "really", "in Ordnung", "ça va", "¿vale?", "va bene", "może być": asking for
-    /// approval. Advice sought about a present act ("half a dose, ok?") or in a short follow-up
-    /// ("Monday ok?"); never about a change the user reports.
+    /// approval ("half a dose, ok?", "Monday ok?") in the last clause of a question or in a sentence
+    /// without a question mark; elsewhere in a question it describes ("mir geht's ok, aber …").
     case approvalTag
-    /// "or", "oder", "ou", "o", "czy": a choice between two ways of taking a dose, asked like an
-    /// approval tag ("do I inject on New York time or home time").
+    /// "or", "oder", "ou", "o", "czy": a choice between two options asks, question mark or not
+    /// ("nimmt er es heute oder wartet er", "0.25 or 0.5 for my first week").
     case choiceWord
-    /// "to", "auf", "à", "a", "na", "do": right before an amount ("auf 10 mg") it names a target dose.
+    /// "to", "auf", "à", "a", "na", "do": before an amount ("auf 10 mg") a target, so where a past
+    /// auxiliary is spelt the same (French "a") it reports nothing.
     case targetPreposition
-    /// "better", "besser", "mieux", "mejor", "meglio", "lepiej" on their own: advice ("lieber
-    /// pausieren?") unless they follow a health word ("do I sleep better", "schlafe ich besser").
+    /// "better", "besser", "mieux", "mejor", "meglio", "lepiej" on their own: a request to compare
+    /// ("lieber pausieren?"), answerable when it compares a health word ("do I sleep better").
     case comparative
     /// "did I", "have I", "since I started", "logged", "was": the user's own history.
     case ownHistory
     /// "ago", "il y a ~ semaines", "hace ~ días", "settimane fa", "temu": a change right before one
     /// is reported ("commencé Mounjaro il y a 3 semaines", where folding reads the present "commence").
     case agoMarker
+    /// "last week", "yesterday", "la semaine dernière", "w zeszłym tygodniu", and past forms of taking
+    /// or injecting ("me inyecté", "ho iniettato", "wzięłam"): a question with one is about the
+    /// user's history. Read only by the dose region's answerable shapes (`GateRules.isAnswerable`).
+    case pastReport
     /// "j'ai", "ho", "he", "habe": an auxiliary of a compound past. A past form right after one is
     /// a report even where folding makes it read like the present ("j'ai sauté" is not "je saute").
     case pastAuxiliary
     /// "log", "record", "enter", "track", "export", "reminder", "app": using the app.
     case appAction
+    /// "tips", "ideas", "summary", "questions for my appointment", "store", "side effects": what
+    /// the Coach serves whatever drug is named, so a request for one is answerable in the dose region.
+    case answerableRequest
 
     // Drug levels (rule 15).
     /// Words that are about a drug level on their own: half-life, trough, plasma, steady state.
@@ -74,6 +82,12 @@ enum TermClass: String, CaseIterable, Sendable {
     case pkWeak
     /// "Research Mode": the app's drug-level chart, so "my level" there means a drug level.
     case pkContext
+    /// "how long", "how many hours", "wie lange", "combien de temps", "cuánto tiempo", "quanto tempo",
+    /// "jak długo": a question of how long something acts (it asks on its own), a drug level when asked of a drug.
+    case levelCue
+    /// "still", "anymore", "stronger", "weaker", "noch", "encore", "todavía", "ancora", "nadal": whether
+    /// or how strongly something still acts; a drug level when a sentence asks it of a drug.
+    case persistenceCue
     /// "it", "es", "ça": "when does it wear off".
     case pronoun
     /// "my", "meine", "ma", "mi", "la mia", "moja": right before a level word it is the user's own
