@@ -61,7 +61,7 @@ final class FlatListReaderTests: XCTestCase {
             batchJSON(["[]"]),
             batchJSON(["null"]),
             Array(#"{"entries":[{"unit":"kg","unit":"kg"}]}"#.utf8),
-            Array(batchEntryJSON(index: 0).replacingOccurrences(of: #""unit":"count""#, with: #""unit":"count","unit":"count""#).utf8),
+            batchJSON([batchEntryJSON(index: 0).replacingOccurrences(of: #""unit":"count""#, with: #""unit":"count","unit":"count""#)]),
             Array(#"{"entries":[]} x"#.utf8),
             Array(("{\"entries\":[" + batchEntryJSON(index: 0) + "],\"entries\":[]}").utf8),
             Array(("{\"entries\":[" + batchEntryJSON(index: 0) + "],\"more\":1}").utf8),
