@@ -128,7 +128,7 @@ struct JSONParserCursor {
         offset += 1
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
         for byte in expected {
             guard offset < input.count else { throw JSONParseError(.unexpectedEndOfInput, at: offset) }
@@ -148,7 +148,7 @@ struct JSONParserCursor {
         return JSONParseError(.unexpectedByte(input[offset]), at: offset)
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while offset < input.count {
             switch input[offset] {
             case 0x20, 0x09, 0x0A, 0x0D: offset += 1

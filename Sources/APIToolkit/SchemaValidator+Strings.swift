@@ -6,7 +6,7 @@ extension ValidationRun {
     mutating func checkString(_ string: String, _ rules: StringRules) {
         // JSON may carry U+0000, but no text column stores it (PostgreSQL refuses it outright):
         // refused here, it is a 422 naming the field rather than a failed write.
-        if string.utf8.contains(0) {
+        if StringFormatCheck.containsNUL(string) {
             return report(.invalidFormat, "must not contain the NUL character (U+0000)")
         }
         if let allowed = rules.allowedValues {
@@ -47,6 +47,15 @@ extension ValidationRun {
 
 /// Hand-written format checks: predictable, fast, and free of regex-dialect differences.
 enum StringFormatCheck {
+    /// `memchr` over the string's own bytes; every string of a 500-entry batch is checked, and
+    /// the generic `utf8.contains` walked them one index at a time.
+    static func containsNUL(_ string: String) -> Bool {
+        string.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let start = bytes.baseAddress else { return false }
+            return memchr(start, 0, bytes.count) != nil
+        } ?? string.utf8.contains(0)
+    }
+
     static func isAbsoluteURI(_ string: String) -> Bool {
         guard !string.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }),
               let components = URLComponents(string: string),

@@ -26,6 +26,13 @@ public struct InsertColumn<Row>: Sendable {
         self.init(name) { $0[keyPath: keyPath].sqlValue }
     }
 
+    /// The column takes what `read` returns for the row (an optional binds NULL when nil).
+    /// Faster than the key-path form on hot paths: a key path is applied through the runtime,
+    /// which copied the whole row, retains included, for every column of every row.
+    public init<Value: SQLValueConvertible & Sendable>(_ name: String, _ read: @escaping @Sendable (Row) -> Value) {
+        self.init(name) { read($0).sqlValue }
+    }
+
     /// The same column over a larger row that holds this one (`part` extracts it).
     public func from<Outer>(_ part: @escaping @Sendable (Outer) -> Row) -> InsertColumn<Outer> {
         let value = self.value

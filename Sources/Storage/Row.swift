@@ -29,21 +29,24 @@ public struct Row: Sendable, Hashable {
     /// `try row.decode(String?.self, "note")`.
     /// - Throws: `DatabaseError` `.columnNotFound` or `.typeMismatch` naming the column, the
     ///   expected type and the stored type.
+    ///
+    /// The decoding functions are inlinable so callers get them specialized for `T`: a generic
+    /// call looked up the metadata of `T?` in the runtime's locked cache on every column read,
+    /// which cost more than the read itself when a job reads thousands of rows.
+    @inlinable
     public func decode<T: SQLValueDecodable>(_ type: T.Type, _ column: String) throws -> T {
-        guard let index = columnIndex(column) else {
-            throw DatabaseError(
-                .columnNotFound,
-                "no column \"\(column)\" in row; columns are: \(columns.joined(separator: ", "))")
-        }
+        guard let index = columnIndex(column) else { throw missingColumn(column) }
         return try decodeValue(at: index, as: type)
     }
 
     /// Same as `decode(_:_:)` with the type taken from context: `let id: Int64 = try row.decode("id")`.
+    @inlinable
     public func decode<T: SQLValueDecodable>(_ column: String) throws -> T {
         try decode(T.self, column)
     }
 
     /// Decodes the value at `index` in select-list order.
+    @inlinable
     public func decode<T: SQLValueDecodable>(_ type: T.Type, at index: Int) throws -> T {
         guard values.indices.contains(index) else {
             throw DatabaseError(.columnNotFound, "no column at index \(index); the row has \(values.count) columns")
@@ -51,15 +54,22 @@ public struct Row: Sendable, Hashable {
         return try decodeValue(at: index, as: type)
     }
 
-    private func decodeValue<T: SQLValueDecodable>(at index: Int, as type: T.Type) throws -> T {
+    @inlinable
+    func decodeValue<T: SQLValueDecodable>(at index: Int, as type: T.Type) throws -> T {
         let value = values[index]
-        guard let decoded = T(sqlValue: value) else {
-            throw DatabaseError(
-                .typeMismatch,
-                "column \"\(columns[index])\": expected \(T.self), found \(value.typeName)"
-                    + Self.mismatchDetail(value, type))
-        }
+        guard let decoded = T(sqlValue: value) else { throw mismatch(at: index, value, type) }
         return decoded
+    }
+
+    @usableFromInline
+    func missingColumn(_ column: String) -> DatabaseError {
+        DatabaseError(.columnNotFound, "no column \"\(column)\" in row; columns are: \(columns.joined(separator: ", "))")
+    }
+
+    @usableFromInline
+    func mismatch<T: SQLValueDecodable>(at index: Int, _ value: SQLValue, _ type: T.Type) -> DatabaseError {
+        DatabaseError(.typeMismatch, "column \"\(columns[index])\": expected \(T.self), found \(value.typeName)"
+                          + Self.mismatchDetail(value, type))
     }
 
     /// Explains the mismatches the two type names alone do not: a numeric value that the
@@ -72,7 +82,8 @@ public struct Row: Sendable, Hashable {
         }
     }
 
-    private func columnIndex(_ name: String) -> Int? {
+    @usableFromInline
+    func columnIndex(_ name: String) -> Int? {
         if let exact = columns.firstIndex(of: name) { return exact }
         let lowered = name.lowercased()
         return columns.firstIndex { $0.lowercased() == lowered }

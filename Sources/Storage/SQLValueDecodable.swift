@@ -87,7 +87,9 @@ extension Array: SQLValueDecodable where Element == UInt8 {
 }
 
 extension Optional: SQLValueDecodable where Wrapped: SQLValueDecodable {
-    /// SQL NULL becomes `nil`; any other value must decode as `Wrapped`.
+    /// SQL NULL becomes `nil`; any other value must decode as `Wrapped`. Inlinable, like
+    /// `Row.decode`, so reading an optional column needs no runtime metadata lookup.
+    @inlinable
     public init?(sqlValue: SQLValue) {
         if sqlValue.isNull {
             self = .none

@@ -11,6 +11,8 @@ struct BenchConfig {
     /// Batches each user posts (at most 60: the per-user rate limit is part of what is measured).
     let batchesPerUser: Int
     let entriesPerBatch: Int
+    /// The server's process id, when given: its CPU time is then reported per row.
+    let serverPID: Int32?
 
     static func fromEnvironment() throws -> BenchConfig {
         let environment = ProcessInfo.processInfo.environment
@@ -23,7 +25,8 @@ struct BenchConfig {
         return BenchConfig(serverURL: try value("BENCH_SERVER_URL"), databaseURL: try value("BENCH_DATABASE_URL"),
                            emails: try value("BENCH_EMAILS").split(separator: ",").map(String.init),
                            password: try value("BENCH_PASSWORD"), batchesPerUser: batches,
-                           entriesPerBatch: Int(environment["BENCH_ENTRIES_PER_BATCH"] ?? "") ?? 500)
+                           entriesPerBatch: Int(environment["BENCH_ENTRIES_PER_BATCH"] ?? "") ?? 500,
+                           serverPID: environment["BENCH_SERVER_PID"].flatMap { Int32($0) })
     }
 }
 

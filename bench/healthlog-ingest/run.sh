@@ -42,7 +42,7 @@ run_against() {
     sleep 0.1
   done
   echo "== $label"
-  BENCH_SERVER_URL="http://127.0.0.1:$port" BENCH_DATABASE_URL="$database" BENCH_EMAILS="$emails" \
+  BENCH_SERVER_PID="$server_pid" BENCH_SERVER_URL="http://127.0.0.1:$port" BENCH_DATABASE_URL="$database" BENCH_EMAILS="$emails" \
     "$tools_bin/IngestBench" | sed 's/^/   /'
   kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""
 }

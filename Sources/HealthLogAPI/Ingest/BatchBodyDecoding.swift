@@ -3,9 +3,15 @@ import APIToolkit
 /// Decodes a batch body: strict JSON, then the entry-count ceiling with the endpoint's own
 /// 422 code (checked before the schema, so a 600-entry batch is told "paginate at 500" rather
 /// than "validation failed", and its entries are never inspected), then the strict schema.
+/// A `FlatListBody` is first read straight from its bytes (`FlatListReader`), which succeeds only
+/// for a body the steps above would accept with the same values.
 enum BatchBodyDecoding {
     static func decode<Body: RequestBody>(_ type: Body.Type, from bytes: [UInt8], listKey: String, maxEntries: Int,
                                           tooLargeCode: String) throws -> Body {
+        if let flat = type as? any FlatListBody.Type, let items = FlatListReader.read(bytes, against: type.schema, maxItems: maxEntries),
+           let body = try? flat.init(items: items) as? Body {
+            return body
+        }
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes)
@@ -22,5 +28,17 @@ enum BatchBodyDecoding {
                                      "received": .integer(Int64(count))])
         }
         return try decodeRequest(type, from: value)
+    }
+}
+
+/// A batch body of flat entries that maps the members `FlatListReader` read, so its decoding
+/// skips the `JSONValue` tree; `init(validated:)` maps a parsed body through the same `init(items:)`.
+protocol FlatListBody: ValidatedRequestBody {
+    init(items: [MemberValues]) throws(DecodingError)
+}
+
+extension FlatListBody {
+    init(validated value: JSONValue) throws(DecodingError) {
+        try self.init(items: FlatListReader.items(of: value, as: Self.schema))
     }
 }

@@ -1,4 +1,5 @@
 import Storage
+import Synchronization
 
 /// "Insert these rows unless present, and tell me which went in": multi-row
 /// `INSERT … ON CONFLICT (key) DO NOTHING RETURNING id`, portable to SQLite (≥ 3.35) and
@@ -17,6 +18,9 @@ struct MultiRowInsert<Row>: Sendable {
     /// The UNIQUE key a conflict is on; empty: any UNIQUE key (a row with two dedup keys).
     let conflictColumns: [String]
 
+    /// Statement texts already built, by row count (`StatementTexts`).
+    private let texts = StatementTexts()
+
     /// SQLite allows 32,766 bound parameters per statement (PostgreSQL 65,535).
     private static var parameterBudget: Int { 32_000 }
 
@@ -27,7 +31,7 @@ struct MultiRowInsert<Row>: Sendable {
         var start = 0
         while start < rows.count {
             let chunk = rows[start..<min(start + perStatement, rows.count)]
-            let returned = try connection.query(sql(rowCount: chunk.count), columns.values(of: chunk))
+            let returned = try connection.query(texts.text(rowCount: chunk.count) { sql(rowCount: $0) }, columns.values(of: chunk))
             for row in returned { inserted.insert(try row.decode(String.self, "id")) }
             start += chunk.count
         }
@@ -60,5 +64,24 @@ struct MultiRowInsert<Row>: Sendable {
     private static func appendDecimal(_ number: Int, to text: inout [UInt8]) {
         if number >= 10 { appendDecimal(number / 10, to: &text) }
         text.append(UInt8(ascii: "0") + UInt8(number % 10))
+    }
+}
+
+/// The statement texts of one `MultiRowInsert`, by row count: a 500-row text is built once, not
+/// on the writer for every batch, and the statement cache then compares the same `String` by its
+/// storage, not byte by byte. Batches come in few sizes (full ones, a tail), so a
+/// handful of texts are kept; past `capacity` the cache starts over.
+private final class StatementTexts: Sendable {
+    private static let capacity = 16
+    private let texts = Mutex<[Int: String]>([:])
+
+    func text(rowCount: Int, build: (Int) -> String) -> String {
+        if let text = texts.withLock({ $0[rowCount] }) { return text }
+        let text = build(rowCount)
+        texts.withLock { texts in
+            if texts.count >= Self.capacity { texts.removeAll() }
+            texts[rowCount] = text
+        }
+        return text
     }
 }

@@ -68,19 +68,30 @@ struct DailyTotals {
     }
 
     /// The value of one day from that day's rows: per source its `stats:` rows if any, else its
-    /// samples; per (source, device type) the sum; the picker's choice among those.
+    /// samples; per (source, device type) the sum, in time order; the picker's choice among those.
+    /// Personal-record detection runs this for every day of a user's history, so each row's id is
+    /// parsed once and the groups are running sums in a short list rather than row arrays in a
+    /// dictionary.
     func total(of rows: [Row], on day: String) -> Day? {
-        let dailySources = Set(rows.filter { DailyStats.parse(externalId: $0.externalId) != nil }.map(\.source))
-        let counted = rows.filter { dailySources.contains($0.source) == (DailyStats.parse(externalId: $0.externalId) != nil) }
-        var groups: [SourceCandidate: [Row]] = [:], order: [SourceCandidate] = []
-        for row in counted.sorted(by: { ($0.measuredAt, $0.id) < ($1.measuredAt, $1.id) }) {
-            let candidate = SourceCandidate(source: row.source, deviceType: row.deviceType)
-            if groups[candidate] == nil { order.append(candidate) }
-            groups[candidate, default: []].append(row)
+        let isDaily = rows.map { DailyStats.parse(externalId: $0.externalId) != nil }
+        let dailySources = Set(rows.indices.lazy.filter { isDaily[$0] }.map { rows[$0].source })
+        let counted = rows.indices.filter { dailySources.contains(rows[$0].source) == isDaily[$0] }
+            .sorted { (rows[$0].measuredAt, rows[$0].id) < (rows[$1].measuredAt, rows[$1].id) }
+        var groups: [(candidate: SourceCandidate, sum: Double, count: Int, first: Int)] = []
+        for index in counted {
+            let row = rows[index]
+            if let group = groups.firstIndex(where: { $0.candidate.source == row.source && $0.candidate.deviceType == row.deviceType }) {
+                groups[group].sum += row.value
+                groups[group].count += 1
+            } else {
+                // `0 +`: a sum starts from zero, so a lone -0 reads as 0.
+                groups.append((SourceCandidate(source: row.source, deviceType: row.deviceType), 0 + row.value, 1, index))
+            }
         }
-        guard let chosen = priority.pickCanonicalSource(order, metric: metric), let members = groups[chosen] else { return nil }
-        return Day(date: day, value: members.reduce(0) { $0 + $1.value }, source: chosen.source, deviceType: chosen.deviceType,
-                   measurementId: members.count == 1 && DailyStats.parse(externalId: members[0].externalId) != nil ? members[0].id : nil)
+        guard let chosen = priority.pickCanonicalSource(groups.map(\.candidate), metric: metric),
+              let group = groups.first(where: { $0.candidate == chosen }) else { return nil }
+        return Day(date: day, value: group.sum, source: chosen.source, deviceType: chosen.deviceType,
+                   measurementId: group.count == 1 && isDaily[group.first] ? rows[group.first].id : nil)
     }
 }
 

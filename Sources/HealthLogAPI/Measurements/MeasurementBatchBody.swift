@@ -3,10 +3,10 @@ import Foundation
 
 /// `POST /api/measurements/batch`'s body, exactly contract §2.1's strict schema. The 500-entry
 /// ceiling is published here but checked before validation, so it answers with its own code.
-struct MeasurementBatchBody: RequestBody {
+struct MeasurementBatchBody: FlatListBody {
     static let maxEntries = 500
 
-    struct Entry: Decodable, Sendable {
+    struct Entry: Decodable, Sendable, Equatable {
         let hkIdentifier: String
         let value: Double
         let unit: String
@@ -19,6 +19,20 @@ struct MeasurementBatchBody: RequestBody {
     }
 
     let entries: [Entry]
+
+    init(items: [MemberValues]) throws(DecodingError) {
+        var entries: [Entry] = []
+        entries.reserveCapacity(items.count)
+        for item in items {
+            entries.append(Entry(hkIdentifier: try item.string("hkIdentifier"), value: try item.double("value"),
+                                 unit: try item.string("unit"), startDate: try item.date("startDate"),
+                                 endDate: try item.date("endDate"), sleepStage: try item.optionalInt("sleepStage"),
+                                 externalId: try item.string("externalId"),
+                                 externalSourceVersion: try item.optionalString("externalSourceVersion"),
+                                 deviceType: try item.optionalString("deviceType")))
+        }
+        self.entries = entries
+    }
 
     static let entrySchema: Schema = .object("MeasurementBatchEntry") {
         Property("hkIdentifier", .string(minLength: 1, maxLength: 120),

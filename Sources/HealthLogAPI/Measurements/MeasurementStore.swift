@@ -9,26 +9,27 @@ enum MeasurementStore {
     // MARK: Writes
 
     /// The insert every measurement source uses (the batch endpoint, the Withings fetch),
-    /// deduplicated on (user, type, source, externalId).
+    /// deduplicated on (user, type, source, externalId). Columns read their values through
+    /// closures rather than key paths: this runs for every column of every batch row.
     static let insert = MultiRowInsert<Written<MeasurementRow>>(
         table: "measurements",
         columns: [
-            InsertColumn("id", \.row.id),
-            InsertColumn("user_id", \.userID),
-            InsertColumn("type", \.row.type),
-            InsertColumn("source", \.row.source),
-            InsertColumn("external_id", \.row.externalId),
-            InsertColumn("hk_identifier", \.row.hkIdentifier),
-            InsertColumn("value", \.row.value),
-            InsertColumn("unit", \.row.unit),
-            InsertColumn("measured_at", \.row.measuredAt),
-            InsertColumn("end_at", \.row.endAt),
-            InsertColumn("sleep_stage", \.row.sleepStage),
-            InsertColumn("device_type", \.row.deviceType),
-            InsertColumn("external_source_version", \.row.externalSourceVersion),
-            InsertColumn("sync_version", \.write.version),
-            InsertColumn("created_at", \.write.seconds),
-            InsertColumn("updated_at", \.write.milliseconds),
+            InsertColumn("id") { $0.row.id },
+            InsertColumn("user_id") { $0.userID },
+            InsertColumn("type") { $0.row.type },
+            InsertColumn("source") { $0.row.source },
+            InsertColumn("external_id") { $0.row.externalId },
+            InsertColumn("hk_identifier") { $0.row.hkIdentifier },
+            InsertColumn("value") { $0.row.value },
+            InsertColumn("unit") { $0.row.unit },
+            InsertColumn("measured_at") { $0.row.measuredAt },
+            InsertColumn("end_at") { $0.row.endAt },
+            InsertColumn("sleep_stage") { $0.row.sleepStage },
+            InsertColumn("device_type") { $0.row.deviceType },
+            InsertColumn("external_source_version") { $0.row.externalSourceVersion },
+            InsertColumn("sync_version") { $0.write.version },
+            InsertColumn("created_at") { $0.write.seconds },
+            InsertColumn("updated_at") { $0.write.milliseconds },
         ],
         conflictColumns: ["user_id", "type", "source", "external_id"])
 
