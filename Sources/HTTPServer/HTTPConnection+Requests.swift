@@ -25,6 +25,11 @@ extension HTTPConnection {
             request.endpoint = { _ in Response(status: 101) }
             runPipeline(request, then: .upgrade(handler, request, head))
         case .http(let handler):
+            if let synchronous = route.synchronous, let filters = context.filters {
+                // Nothing here can suspend: answer now, on this thread, without a task.
+                deliver(context.respondSynchronously(to: request, filters: filters, handler: synchronous))
+                return
+            }
             request.endpoint = handler
             runPipeline(request, then: .deliver)
         }
