@@ -38,3 +38,12 @@ struct LoopBound<Object: AnyObject>: @unchecked Sendable {
     weak var object: Object?
     init(_ object: Object) { self.object = object }
 }
+
+/// A strong reference for a request's task, which touches the object only on the owning loop's
+/// thread (at once, or inside `EventLoop.execute`): that is what makes the unchecked Sendable sound.
+/// Strong, not weak like `LoopBound`: the task ends soon after the connection closes (it is
+/// cancelled then), and a weak reference costs side-table traffic on every request.
+struct LoopOwned<Object: AnyObject>: @unchecked Sendable {
+    let object: Object
+    init(_ object: Object) { self.object = object }
+}

@@ -9,13 +9,13 @@ extension HTTPConnection {
         request.pathParameters = machine.parameters
         request.route = machine.route?.pattern
         checkedRequestID = request.requestID
-        let context = self.context, me = LoopBound(self), loop = self.loop
+        let context = self.context, me = LoopOwned(self), loop = self.loop
         let task = Task.immediate(executorPreference: loop) {
             let verdict = await context.check(request, with: headCheck)
             if loop.inLoop {
-                me.object?.headChecked(verdict)
+                me.object.headChecked(verdict)
             } else {
-                loop.execute { _ in me.object?.headChecked(verdict) }
+                loop.execute { _ in me.object.headChecked(verdict) }
             }
         }
         if machine.phase == .checkingHead { handlerTask = task }

@@ -25,6 +25,11 @@ extension HTTPConnection {
             request.endpoint = { _ in Response(status: 101) }
             runPipeline(request, then: .upgrade(handler, request, head))
         case .http(let handler):
+            if let synchronous = route.synchronous, let filters = context.filters {
+                // Nothing here can suspend: answer now, on this thread, without a task.
+                deliver(context.respondSynchronously(to: request, filters: filters, handler: synchronous))
+                return
+            }
             request.endpoint = handler
             runPipeline(request, then: .deliver)
         }
@@ -37,7 +42,7 @@ extension HTTPConnection {
 
     /// Runs middleware and endpoint as a task on this loop, then delivers (or upgrades).
     private func runPipeline(_ request: Request, then next: AfterPipeline) {
-        let context = self.context, me = LoopBound(self), loop = self.loop
+        let context = self.context, me = LoopOwned(self), loop = self.loop
         context.requestsInFlight.add(1, ordering: .relaxed)
         // Runs on this thread right away, up to the handler's first suspension (most requests
         // never suspend); anything after an await resumes on this loop too.
@@ -46,9 +51,9 @@ extension HTTPConnection {
             context.requestsInFlight.subtract(1, ordering: .relaxed)
             // Usually still on the loop (the task prefers it): carry on now, no queue hop.
             if loop.inLoop {
-                me.object?.pipelineFinished(response, then: next)
+                me.object.pipelineFinished(response, then: next)
             } else {
-                loop.execute { _ in me.object?.pipelineFinished(response, then: next) }
+                loop.execute { _ in me.object.pipelineFinished(response, then: next) }
             }
         }
         if machine.phase == .responding { handlerTask = task }
@@ -116,9 +121,10 @@ extension HTTPConnection {
     func finishUpgrade(status: Int) { record(status: status, bytes: 0) }
 
     private func record(status: Int, bytes: Int) {
-        let seconds = machine.elapsed(now: MonotonicClock.seconds())
-        let method = machine.head?.method.rawValue ?? "-"
-        let routeLabel = machine.route?.pattern ?? "unmatched"
+        let seconds = machine.timing.elapsed(now: MonotonicClock.seconds())
+        // A dispatched request carries its method and route; a refusal may have only a head.
+        let method = loggedRequest?.method.rawValue ?? machine.head?.method.rawValue ?? "-"
+        let routeLabel = (loggedRequest != nil ? loggedRequest?.route : machine.route?.pattern) ?? "unmatched"
         context.metrics.recordRequest(method: method, route: routeLabel, status: status, seconds: seconds, shard: loop.index)
         if context.accessLog {
             AccessLog.write(context: context, loop: loop, request: loggedRequest, method: method, route: routeLabel,

@@ -86,8 +86,9 @@ struct HTTPConnectionMachine {
     private(set) var routingError: HTTPError?
     /// The head has no body: it is whole once the head check admits it.
     private var headIsComplete = false
-    private(set) var requestStartedAt: Double?
-    private(set) var handlerStartedAt = 0.0
+    /// When the current request began; a plain value, so the socket side reads it without
+    /// copying the machine.
+    private(set) var timing = RequestTiming()
     /// Body bytes of the current request counted against `BodyBudget`, and chunked bytes read so far.
     private(set) var reservedBodyBytes = 0
     private var bodyBytesRead = 0
@@ -147,7 +148,7 @@ struct HTTPConnectionMachine {
     mutating func next(now: Double) -> Action {
         while (phase == .awaitingRequest || phase == .readingBody) && !input.isEmpty
                 && outbound.pendingCount <= configuration.outboundHighWater {
-            if requestStartedAt == nil { requestStartedAt = now }
+            if timing.started == nil { timing.started = now }
             let step: HTTPRequestParser.Step
             do {
                 step = try input.withUnread { [parser] in try parser.parse($0) }
@@ -226,7 +227,7 @@ struct HTTPConnectionMachine {
 
     private mutating func dispatch(body: [UInt8], now: Double) -> Action {
         phase = .responding
-        handlerStartedAt = now
+        timing.handlerStarted = now
         return .dispatch(body: body)
     }
 
@@ -287,7 +288,7 @@ struct HTTPConnectionMachine {
         if keepAlive {
             phase = .awaitingRequest
             head = nil
-            requestStartedAt = nil
+            timing.started = nil
         } else {
             closeWhenFlushed = true
         }
@@ -368,7 +369,7 @@ struct HTTPConnectionMachine {
         if !outbound.isEmpty && now - lastWriteProgressAt > configuration.writeTimeout { return .close }
         switch phase {
         case .awaitingRequest:
-            if let started = requestStartedAt {
+            if let started = timing.started {
                 if now - started > configuration.headTimeout {
                     return .refuse(HTTPError(status: 408, code: "http.request_timeout", message: "Request head not received in time"))
                 }
@@ -376,7 +377,7 @@ struct HTTPConnectionMachine {
                 return .close
             }
         case .readingBody:
-            if now - lastReadAt > configuration.bodyReadTimeout || now - (requestStartedAt ?? now) > configuration.requestTimeout {
+            if now - lastReadAt > configuration.bodyReadTimeout || now - (timing.started ?? now) > configuration.requestTimeout {
                 return .refuse(HTTPError(status: 408, code: "http.request_timeout", message: "Request body not received in time"))
             }
         case .webSocket:
@@ -394,7 +395,7 @@ struct HTTPConnectionMachine {
     /// WebSockets get a going-away close.
     mutating func beginDrain() -> Action {
         switch phase {
-        case .awaitingRequest where requestStartedAt == nil:
+        case .awaitingRequest where timing.started == nil:
             if outbound.isEmpty { return .close }
             closeWhenFlushed = true
         case .responding where streaming:
@@ -413,9 +414,15 @@ struct HTTPConnectionMachine {
         streaming = false
         releaseBody()
     }
+}
+
+/// When the current request's first byte arrived and when it was dispatched to its handler.
+struct RequestTiming {
+    var started: Double?
+    var handlerStarted = 0.0
 
     /// Seconds the current request has taken, from the later of its first byte and its dispatch.
     func elapsed(now: Double) -> Double {
-        requestStartedAt.map { now - max($0, handlerStartedAt) } ?? 0
+        started.map { now - max($0, handlerStarted) } ?? 0
     }
 }

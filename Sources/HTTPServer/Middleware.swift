@@ -19,3 +19,49 @@ extension Array where Element == any Middleware {
         }
     }
 }
+
+/// Middleware whose whole work fits around the handler without suspending: a check before the
+/// rest of the chain and an answer for what the rest throws. It is still a `Middleware` (its
+/// `respond` comes from these two), and when every middleware of a server is a filter, routes
+/// declared synchronous (`Router.add(_:_:options:synchronous:)`) are answered on the event loop's
+/// thread at once, without a task per request (see `ServerContext.respondSynchronously`).
+public protocol RequestFilter: Middleware {
+    /// Runs before the rest of the chain; throws to refuse the request.
+    func check(_ request: Request) throws
+    /// The answer for `error`, thrown by the rest of the chain, or nil to pass it on.
+    func response(to error: any Error) -> Response?
+}
+
+extension RequestFilter {
+    public func check(_ request: Request) throws {}
+    public func response(to error: any Error) -> Response? { nil }
+
+    public func respond(to request: Request, next: Responder) async throws -> Response {
+        try check(request)
+        do {
+            return try await next(request)
+        } catch {
+            guard let response = response(to: error) else { throw error }
+            return response
+        }
+    }
+
+    /// `respond`, with a rest of the chain that does not suspend.
+    func respond(to request: Request, next: (Request) throws -> Response) throws -> Response {
+        try check(request)
+        do {
+            return try next(request)
+        } catch {
+            guard let response = response(to: error) else { throw error }
+            return response
+        }
+    }
+}
+
+extension ArraySlice where Element == any RequestFilter {
+    /// Runs the filters around `handler`, first element outermost, as `wrapping` does.
+    func respond(to request: Request, handler: Router.SynchronousHandler) throws -> Response {
+        guard let first else { return try handler(request) }
+        return try first.respond(to: request) { try dropFirst().respond(to: $0, handler: handler) }
+    }
+}

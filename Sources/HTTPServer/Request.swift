@@ -1,46 +1,97 @@
 import Foundation
 @_exported import HTTPParsing
 
-/// One complete HTTP request, as handlers see it.
+/// One complete HTTP request, as handlers see it. A value type whose fields live in one
+/// shared box: the request travels through the connection, the task, every middleware and the
+/// access log, and copying it costs one reference count instead of one per field. The fields
+/// the connection fills in after parsing are set before the request is shared (and copy the
+/// box if it ever is).
 public struct Request: Sendable {
-    public let method: HTTPMethod
+    private final class Fields: @unchecked Sendable {
+        let method: HTTPMethod
+        let target: String
+        let path: String
+        let rawQuery: String
+        let headers: HTTPHeaders
+        let body: [UInt8]
+        let requestID: String
+        let remoteAddress: String
+        var pathParameters: [String: String] = [:]
+        var route: String?
+        var admission: (any Sendable)?
+        var endpoint: Router.Handler?
+
+        init(method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8], requestID: String, remoteAddress: String) {
+            self.method = method
+            self.target = target
+            if let questionMark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
+                self.path = String(target[..<questionMark])
+                self.rawQuery = String(target[target.utf8.index(after: questionMark)...])
+            } else {
+                self.path = target
+                self.rawQuery = ""
+            }
+            self.headers = headers
+            self.body = body
+            self.requestID = requestID
+            self.remoteAddress = remoteAddress
+        }
+
+        func copy() -> Fields {
+            let copy = Fields(method: method, target: target, headers: headers, body: body, requestID: requestID, remoteAddress: remoteAddress)
+            copy.pathParameters = pathParameters
+            copy.route = route
+            copy.admission = admission
+            copy.endpoint = endpoint
+            return copy
+        }
+    }
+
+    private var fields: Fields
+
+    public var method: HTTPMethod { fields.method }
     /// The request target as sent: path and query.
-    public let target: String
+    public var target: String { fields.target }
     /// The path, percent-decoding left to the router's parameters.
-    public let path: String
+    public var path: String { fields.path }
     /// The raw query string (after `?`), decoded on demand by `query`.
-    public let rawQuery: String
+    public var rawQuery: String { fields.rawQuery }
     public var query: QueryParameters { QueryParameters(rawQuery) }
-    public let headers: HTTPHeaders
-    public let body: [UInt8]
+    public var headers: HTTPHeaders { fields.headers }
+    public var body: [UInt8] { fields.body }
     /// Values captured by `{name}` segments of the matched route.
-    public internal(set) var pathParameters: [String: String]
+    public internal(set) var pathParameters: [String: String] {
+        get { fields.pathParameters }
+        set { unique().pathParameters = newValue }
+    }
     /// The matched route's pattern (e.g. `/feeds/{id}`): safe to log, unlike the path.
-    public internal(set) var route: String?
+    public internal(set) var route: String? {
+        get { fields.route }
+        set { unique().route = newValue }
+    }
     /// Echoed as `X-Request-Id` and written to every log line about this request.
-    public let requestID: String
-    public let remoteAddress: String
+    public var requestID: String { fields.requestID }
+    public var remoteAddress: String { fields.remoteAddress }
     /// What the route's head check admitted the request with (`HeadVerdict.admit`); nil without one.
-    public internal(set) var admission: (any Sendable)?
+    public internal(set) var admission: (any Sendable)? {
+        get { fields.admission }
+        set { unique().admission = newValue }
+    }
     /// The matched route's handler, placed by the connection so middleware runs before it.
-    var endpoint: Router.Handler?
+    var endpoint: Router.Handler? {
+        get { fields.endpoint }
+        set { unique().endpoint = newValue }
+    }
 
     public init(method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
                 requestID: String = RequestID.generate(), remoteAddress: String = "") {
-        self.method = method
-        self.target = target
-        if let questionMark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            self.path = String(target[..<questionMark])
-            self.rawQuery = String(target[target.utf8.index(after: questionMark)...])
-        } else {
-            self.path = target
-            self.rawQuery = ""
-        }
-        self.headers = headers
-        self.body = body
-        self.pathParameters = [:]
-        self.requestID = requestID
-        self.remoteAddress = remoteAddress
+        fields = Fields(method: method, target: target, headers: headers, body: body, requestID: requestID, remoteAddress: remoteAddress)
+    }
+
+    /// The box, copied first if another `Request` shares it (value semantics).
+    private mutating func unique() -> Fields {
+        if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
+        return fields
     }
 
     /// A path parameter by name; routes guarantee the names they declare.

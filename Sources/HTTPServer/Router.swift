@@ -4,6 +4,8 @@ import Foundation
 /// Matching is a walk down a tree of path segments; literal segments win over `{parameters}`.
 public struct Router: Sendable {
     public typealias Handler = @Sendable (Request) async throws -> Response
+    /// A handler that answers without suspending (a liveness probe, a constant document).
+    public typealias SynchronousHandler = @Sendable (Request) throws -> Response
 
     public init() {}
 
@@ -16,6 +18,13 @@ public struct Router: Sendable {
     public mutating func add(_ method: HTTPMethod, _ pattern: String, options: RouteOptions = RouteOptions(),
                              _ handler: @escaping Handler) {
         insert(Route(method: method, pattern: pattern, options: options, kind: .http(handler)))
+    }
+
+    /// A route whose handler never suspends: when the server's middleware are all `RequestFilter`s
+    /// it is answered on the event loop's thread without a task; otherwise like any route.
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, options: RouteOptions = RouteOptions(),
+                             synchronous handler: @escaping SynchronousHandler) {
+        insert(Route(method: method, pattern: pattern, options: options, kind: .http { try handler($0) }, synchronous: handler))
     }
 
     /// A WebSocket endpoint: the server answers the upgrade handshake, then runs `handler`
@@ -102,9 +111,11 @@ public final class Route: Sendable {
     public let pattern: String
     public let options: RouteOptions
     let kind: Kind
+    /// The handler of a route declared synchronous (`kind` then runs the same handler).
+    let synchronous: Router.SynchronousHandler?
 
-    init(method: HTTPMethod, pattern: String, options: RouteOptions, kind: Kind) {
-        (self.method, self.pattern, self.options, self.kind) = (method, pattern, options, kind)
+    init(method: HTTPMethod, pattern: String, options: RouteOptions, kind: Kind, synchronous: Router.SynchronousHandler? = nil) {
+        (self.method, self.pattern, self.options, self.kind, self.synchronous) = (method, pattern, options, kind, synchronous)
     }
 }
 

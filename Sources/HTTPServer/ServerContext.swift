@@ -10,6 +10,8 @@ final class ServerContext: Sendable {
     let logger: Logger
     let accessLog: Bool
     private let pipeline: Responder
+    /// The middleware when every one is a `RequestFilter`: synchronous routes then skip the task.
+    let filters: ArraySlice<any RequestFilter>?
 
     let openConnections = Atomic<Int>(0)
     let requestsInFlight = Atomic<Int>(0)
@@ -26,6 +28,8 @@ final class ServerContext: Sendable {
         self.accessLog = accessLog
         self.bodyBudget = BodyBudget(processLimit: configuration.maxBodyBytesInFlight,
                                      addressLimit: configuration.maxBodyBytesInFlightPerAddress)
+        let filters = middleware.compactMap { $0 as? any RequestFilter }
+        self.filters = filters.count == middleware.count ? filters[...] : nil
         self.pipeline = middleware.wrapping(Responder { request in
             guard let endpoint = request.endpoint else {
                 throw HTTPError(status: 404, code: "route.not_found", message: "No route for \(request.method) \(request.path)")
@@ -41,6 +45,16 @@ final class ServerContext: Sendable {
     func respond(to request: Request) async -> Response {
         do {
             return try await pipeline(request)
+        } catch {
+            return render(error, of: request)
+        }
+    }
+
+    /// `respond(to:)` for a route declared synchronous, when `filters` is set: the same
+    /// middleware and error answers, on the caller's thread.
+    func respondSynchronously(to request: Request, filters: ArraySlice<any RequestFilter>, handler: Router.SynchronousHandler) -> Response {
+        do {
+            return try filters.respond(to: request, handler: handler)
         } catch {
             return render(error, of: request)
         }

@@ -8,19 +8,16 @@ import Secrets
 /// `/metrics`, which has its own rule, `MetricsAccess`, shared by both services, that accepts
 /// this token too). The WebSocket upgrade is a GET through the same middleware, so it is
 /// covered too.
-struct APITokenAuthentication: Middleware {
+struct APITokenAuthentication: RequestFilter {
     let token: String
     let openPaths: Set<String>
 
-    func respond(to request: Request, next: Responder) async throws -> Response {
-        if openPaths.contains(request.path) && (request.method == .get || request.method == .head) {
-            return try await next(request)
-        }
+    func check(_ request: Request) throws {
+        if openPaths.contains(request.path) && (request.method == .get || request.method == .head) { return }
         guard let credential = request.bearerCredential, ConstantTime.equals(credential, token) else {
             var error = APIError.unauthorized("A valid bearer token is required", code: "auth.unauthorized")
             error.headers.append(APIError.Header(name: "WWW-Authenticate", value: "Bearer"))
             throw error
         }
-        return try await next(request)
     }
 }

@@ -48,17 +48,10 @@ public struct EnvelopeErrorRenderer: ErrorRenderer {
 
 /// Answers what handlers throw in the envelope (`EnvelopeErrorRenderer.response(to:)`); anything
 /// else falls through to the core (500).
-public struct APIErrorMiddleware: Middleware {
+public struct APIErrorMiddleware: RequestFilter {
     let renderer: EnvelopeErrorRenderer
 
     public init(style: any EnvelopeStyle) { renderer = EnvelopeErrorRenderer(style: style) }
 
-    public func respond(to request: Request, next: Responder) async throws -> Response {
-        do {
-            return try await next(request)
-        } catch {
-            guard let response = renderer.response(to: error) else { throw error }
-            return response
-        }
-    }
+    public func response(to error: any Error) -> Response? { renderer.response(to: error) }
 }

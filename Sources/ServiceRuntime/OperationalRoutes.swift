@@ -7,14 +7,14 @@ public enum OperationalRoutes {
     public static let metricsPath = "/metrics"
 
     /// `GET /livez`: the process is up and serving (no database round trip, so a load balancer
-    /// can poll it cheaply). `GET /metrics`: Prometheus text exposition, to whom `access` allows.
+    /// can poll it cheaply; declared synchronous, so it costs no task). `GET /metrics`: Prometheus text exposition, to whom `access` allows.
     public static func install(into router: inout Router, metrics: MetricsRegistry, access: MetricsAccess) {
         let alive = Array("{\"status\":\"ok\"}".utf8)
-        router.get(livezPath) { _ in .json(alive) }
-        router.get(metricsPath) { request in
+        router.add(.get, livezPath, synchronous: { _ in .json(alive) })
+        router.add(.get, metricsPath, synchronous: { request in
             try access.check(request)
             return .text(metrics.renderPrometheus(), contentType: prometheusContentType)
-        }
+        })
     }
 
     /// The separate metrics listener's only route: `GET /metrics` without a token, since only

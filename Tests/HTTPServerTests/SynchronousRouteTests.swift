@@ -1,0 +1,66 @@
+import Foundation
+import TestHTTPClients
+import XCTest
+@testable import HTTPServer
+
+/// Routes declared synchronous: answered on the event loop's thread without a task when every
+/// middleware is a `RequestFilter`, through the same filters and error answers as any route.
+final class SynchronousRouteTests: XCTestCase {
+    /// Refuses requests that carry `X-Deny`.
+    private struct DenyFilter: RequestFilter {
+        func check(_ request: Request) throws {
+            if request.headers.contains("X-Deny") { throw HTTPError(status: 403, code: "denied", message: "denied") }
+        }
+    }
+
+    private struct Teapot: Error {}
+
+    /// Answers `Teapot` with 418.
+    private struct TeapotFilter: RequestFilter {
+        func response(to error: any Error) -> Response? { error is Teapot ? .text("teapot", status: 418) : nil }
+    }
+
+    /// A plain (async) middleware that marks its responses.
+    private struct MarkingMiddleware: Middleware {
+        func respond(to request: Request, next: Responder) async throws -> Response {
+            var response = try await next(request)
+            response.headers.add("X-Marked", "yes")
+            return response
+        }
+    }
+
+    private static func routes(_ router: inout Router) {
+        router.add(.get, "/where", synchronous: { _ in .text(withUnsafeCurrentTask { $0 == nil } ? "no task" : "in a task") })
+        router.add(.get, "/teapot", synchronous: { _ in throw Teapot() })
+    }
+
+    func testSynchronousRouteRunsWithoutATaskThroughTheFilters() async throws {
+        let server = try TestServer(middleware: [TeapotFilter(), DenyFilter()], routes: Self.routes)
+        let connection = try server.connect()
+        // Pipelined: each answer is queued while the request before it is still being handled.
+        connection.send("GET /where HTTP/1.1\r\n\r\nGET /where HTTP/1.1\r\nX-Deny: 1\r\n\r\nGET /teapot HTTP/1.1\r\n\r\nGET /where HTTP/1.1\r\n\r\n")
+        let responses = connection.readResponses(4)
+        XCTAssertEqual(responses.count, 4)
+        XCTAssertTrue(responses[0].hasPrefix("HTTP/1.1 200 OK\r\n") && responses[0].hasSuffix("no task"), responses[0])
+        XCTAssertTrue(responses[1].hasPrefix("HTTP/1.1 403 "), responses[1])
+        XCTAssertTrue(responses[2].hasPrefix("HTTP/1.1 418 ") && responses[2].hasSuffix("teapot"), responses[2])
+        XCTAssertTrue(responses[3].hasSuffix("no task"), responses[3])
+        XCTAssertTrue(responses[0].contains("X-Request-Id: "))
+        await server.stop()
+        let requestLines = server.logs.contents.filter { $0.contains("\"msg\":\"request\"") }
+        XCTAssertEqual(requestLines.count, 4)
+        XCTAssertTrue(requestLines.allSatisfy { $0.contains("\"route\":\"/where\"") || $0.contains("\"route\":\"/teapot\"") })
+    }
+
+    func testSynchronousRouteBehindAnAsyncMiddlewareRunsInATask() async throws {
+        let server = try TestServer(middleware: [TeapotFilter(), MarkingMiddleware()], routes: Self.routes)
+        let connection = try server.connect()
+        connection.send("GET /where HTTP/1.1\r\n\r\nGET /teapot HTTP/1.1\r\n\r\n")
+        let responses = connection.readResponses(2)
+        XCTAssertEqual(responses.count, 2)
+        XCTAssertTrue(responses[0].hasSuffix("in a task"), responses.first ?? "")
+        XCTAssertTrue(responses[0].contains("X-Marked: yes\r\n"))
+        XCTAssertTrue(responses[1].hasPrefix("HTTP/1.1 418 "), responses[1])
+        await server.stop()
+    }
+}
