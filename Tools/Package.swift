@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(name: "SummaryEval", dependencies: [product("StoryComposition"), "EvalData", product("NewsText")],
                           path: "SummaryEval"),
         .executableTarget(name: "TopicEval", dependencies: [product("TopicClassification"), product("NewsText"), "EvalData"], path: "TopicEval",
-                          resources: [.copy("africa-labels.tsv"), .copy("desk-development.tsv")]),
+                          resources: [.copy("africa-labels.tsv"), .copy("desk-development.tsv"), .copy("desk-threshold-check.tsv")]),
         .executableTarget(name: "TopicTrainer", dependencies: [product("TopicClassification"), product("SentenceEncoding"), "EvalData"],
                           path: "TopicTrainer", resources: [.copy("desk-supplement.tsv")]),
         .executableTarget(name: "EncoderImport", dependencies: [product("SentenceEncoding")], path: "EncoderImport"),

@@ -8,13 +8,26 @@ import SentenceEncoding
 /// Two independent decisions. The subject model (what the story is about, learned from the labeled
 /// sets) gives a desk, which then passes `SubjectRule.ordered` (a government falling or a legislature
 /// voting is politics, a cyber attack is tech, a deadly quake is not tech or finance news; the first
-/// rule that applies decides). A story of no desk is not listed, wherever it happens. A story with a
-/// desk that `AfricaDesk` (where the story happens, from a gazetteer) finds primarily African goes
-/// to the regional desk instead: a Kenyan rate rise is `africa`, a Kenyan marathon win is none.
+/// rule that applies decides). A story the rules leave to the model is listed only when the desks
+/// together are probable enough over the whole story (`listingConfidence`): a story the model reads
+/// as a little tech and much science, health or sport is not listed. A story of no desk is not listed, wherever it
+/// happens. A story with a desk that `AfricaDesk` (where the story happens, from a gazetteer) finds
+/// primarily African goes to the regional desk instead: a Kenyan rate rise is `africa`, a Kenyan
+/// marathon win is none.
 public struct TopicClassifier: Sendable {
     /// A story is judged on at most this many articles, so classifying a big story costs the
     /// same as classifying a medium one.
     public static let maxArticlesPerStory = 20
+
+    /// The shipped `listingConfidence`, chosen on the desk development set and checked on the part of
+    /// it held aside (docs/jarvis/story-engine.md, Topics).
+    public static let defaultListingConfidence = 0.7
+
+    /// The least probability of having a desk at all (finance, tech and politics summed; the
+    /// probabilities of every article read averaged) at which the model's desk lists the story; below
+    /// it the story has no desk. The kinds of `other` are many, so the most probable class may be a desk
+    /// while the kinds without one are together the more probable.
+    public private(set) var listingConfidence: Double
 
     public let model: SubjectModel
     /// The word clusters the model was trained with: their tokens are terms of the model.
@@ -37,11 +50,21 @@ public struct TopicClassifier: Sendable {
     private let placeEvidence = RecentMemo<ArticleText, AfricaDesk.Evidence>(capacity: 2_048)
     private let subjectReadings = RecentMemo<ArticleText, [Double]>(capacity: 2_048)
 
-    public init(model: SubjectModel, clusters: TermClusters, encoderReading: EncoderReading? = nil) {
+    public init(model: SubjectModel, clusters: TermClusters, encoderReading: EncoderReading? = nil,
+                listingConfidence: Double = TopicClassifier.defaultListingConfidence) {
         precondition(encoderReading.map { $0.scorer.classes == model.classes } ?? true, "the scorer has the model's classes")
         self.model = model
         self.clusters = clusters
         self.encoderReading = encoderReading
+        self.listingConfidence = listingConfidence
+    }
+
+    /// The same classifier listing at another confidence; it shares the memo of articles read, so
+    /// trying several bars reads each article once.
+    public func listing(atConfidence confidence: Double) -> TopicClassifier {
+        var copy = self
+        copy.listingConfidence = confidence
+        return copy
     }
 
     /// The classifier with the weights and word clusters shipped in this module
@@ -85,26 +108,28 @@ public struct TopicClassifier: Sendable {
     }
 
     /// The desk the story's subject gives it, `SubjectRule.ordered` applied, whatever its place: what
-    /// `classify` returns for a story that is not primarily about Africa.
+    /// `classify` returns for a story that is not primarily about Africa. When no rule applies and the
+    /// desks together are less probable than `listingConfidence`, the story has none.
     public func subjectDesk(_ texts: [StoryText]) -> Topic? {
         let stories = Array(texts.prefix(Self.maxArticlesPerStory))
-        let (subject, probability) = mostProbableSubject(stories)
+        let probabilities = subjectProbabilities(stories)
+        let (subject, probability) = mostProbableSubject(probabilities)
         if let rule = SubjectRule.ordered.first(where: { $0.applies(subject: subject, probability: probability, texts: stories) }) {
             return rule.desk
         }
-        return subject.topic
+        let deskProbability = zip(model.classes, probabilities).filter { $0.0.topic != nil }.reduce(0) { $0 + $1.1 }
+        return deskProbability >= listingConfidence ? subject.topic : nil
     }
 
     /// The most probable subject of the given articles (their probabilities averaged).
     public func subject(_ texts: [StoryText]) -> Subject {
-        mostProbableSubject(texts).subject
+        mostProbableSubject(subjectProbabilities(texts)).subject
     }
 
     /// The subject of the most probable class (a subject's kinds are not summed to choose it:
     /// cross-validation preferred the single class, docs/jarvis/story-engine.md, Topics), and the
     /// subject's probability, its kinds summed: what the rules' bars were set against.
-    private func mostProbableSubject(_ texts: [StoryText]) -> (subject: Subject, probability: Double) {
-        let probabilities = subjectProbabilities(texts)
+    private func mostProbableSubject(_ probabilities: [Double]) -> (subject: Subject, probability: Double) {
         let best = probabilities.indices.max { probabilities[$0] < probabilities[$1] } ?? 0
         let subject = model.classes[best]
         return (subject, zip(model.classes, probabilities).filter { $0.0 == subject }.reduce(0) { $0 + $1.1 })

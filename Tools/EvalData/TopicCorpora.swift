@@ -69,10 +69,10 @@ public enum TopicCorpora {
     /// business is tech, politics with money in it is politics), written for training where the labeled
     /// sets teach the other side of that boundary. Lines: `id`, `label`, `setting`, `headline`, `lead`,
     /// tab-separated; `#` lines are comments. `label` is finance, tech, politics, or the kind of text
-    /// without a desk (sport, entertainment, health, science, lifestyle, disaster), which trains as `other`
+    /// without a desk (sport, entertainment, health, science, lifestyle, disaster, crime), which trains as `other`
     /// of that kind. Every item trains; none is held out, so the held-out figures stay comparable.
     public static func deskSupplement(at url: URL) throws -> [TopicCorpusItem] {
-        let kindsWithoutDesk: Set = ["sport", "entertainment", "health", "science", "lifestyle", "disaster"]
+        let kindsWithoutDesk: Set = ["sport", "entertainment", "health", "science", "lifestyle", "disaster", "crime"]
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
         return try lines.enumerated().map { row, line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)

@@ -33,6 +33,12 @@ struct DeskCase {
         }
     }
 
+    /// The items of a desk item file shipped with `TopicEval` (`desk-development`, `desk-threshold-check`).
+    static func bundled(_ name: String) throws -> [DeskCase] {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "tsv") else { throw CocoaError(.fileNoSuchFile) }
+        return try items(String(contentsOf: url, encoding: .utf8))
+    }
+
     /// The desk the app should show: none when the subject is none (a story of no desk is not
     /// listed even when it is about Africa), else `africa` for a story about Africa (a Kenyan rate
     /// rise goes to the regional desk), else the subject's desk. Nil without a subject label.
@@ -137,6 +143,20 @@ struct DeskFigures {
             return String(format: "  %-9@ precision %.4f recall %.4f F1 %.4f support %d", label,
                           scores.precision, scores.recall, scores.f1, scores.support)
         } + [matrix.table()]
+    }
+
+    /// The listing confidences tried on a set (`TopicClassifier.listingConfidence`): per bar, the
+    /// subject figures, the desk the app shows, subject-none items listed and desk items unlisted.
+    static func listingSweep(_ cases: [DeskCase], classifier: TopicClassifier) -> String {
+        var lines = ["== Listing confidence tried (shipped \(classifier.listingConfidence))",
+                     "confidence  subject macro-F1  politics R  desk macro-F1  none listed  desk items unlisted"]
+        for confidence in stride(from: 0.0, through: 0.8, by: 0.05) {
+            let figures = DeskFigures(cases, classifier: classifier.listing(atConfidence: confidence))
+            let unlisted = DeskCase.subjects.filter { $0 != "none" }.reduce(0) { $0 + figures.subject.count(gold: $1, predicted: "none") }
+            lines.append(String(format: "%10.2f  %16.4f  %10.4f  %13.4f  %11d  %19d", confidence, figures.subject.macroF1,
+                                figures.subject.scores(for: "politics").recall, figures.desk.macroF1, figures.noneListed, unlisted))
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The measures of several sets side by side, one row each.

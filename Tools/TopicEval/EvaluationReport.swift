@@ -87,7 +87,7 @@ struct EvaluationReport {
                 && classifier.classify(texts) != classifier.subject(texts).topic
         }
         let ruleNames = SubjectRule.ordered.map(\.name).joined(separator: ", ")
-        let ruleLines = ["The rules (\(ruleNames)) changed \(changed.count) held-out items:"]
+        let ruleLines = ["The rules (\(ruleNames)) and the listing confidence (\(classifier.listingConfidence)) changed \(changed.count) held-out items:"]
             + changed.map { item in
                 let desk = classifier.classify(headline: item.headline, body: item.body)?.rawValue ?? "none"
                 return "  \(item.key) gold \(item.subject ?? item.sourceLabel) -> \(desk): \(item.headline)"

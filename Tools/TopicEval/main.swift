@@ -11,14 +11,19 @@ import TopicClassification
 //   swift run --package-path Tools -c release TopicEval [--data DIR]
 //   swift run --package-path Tools TopicEval --list-unlabeled [--data DIR]   # candidates still needing a hand label
 //   swift run --package-path Tools TopicEval --tune-africa [--data DIR]      # the Africa rule on hand-labeled training-part items
-//   swift run --package-path Tools -c release TopicEval --development        # desk measures on the desk development set
+//   swift run --package-path Tools -c release TopicEval --development        # desk measures on the desk development set,
+//                                                                            # listing confidences tried on it, and the part held aside
 
 let arguments = ToolArguments.parse(usage: "usage: TopicEval [--list-unlabeled | --tune-africa | --development] [--data DIR]",
                                     flags: ["--list-unlabeled", "--tune-africa", "--development"], options: ["--data": .text])
 if arguments.has("--development") {
-    guard let url = Bundle.module.url(forResource: "desk-development", withExtension: "tsv") else { throw CocoaError(.fileNoSuchFile) }
-    let development = try DeskCase.items(String(contentsOf: url, encoding: .utf8))
-    print(DeskFigures(development, classifier: try TopicClassifier.bundled()).report(title: "Desk development set", listingMisses: true))
+    let classifier = try TopicClassifier.bundled()
+    let development = try DeskCase.bundled("desk-development")
+    print(DeskFigures(development, classifier: classifier).report(title: "Desk development set", listingMisses: true))
+    print(DeskFigures.listingSweep(development, classifier: classifier))
+    let check = try DeskCase.bundled("desk-threshold-check")
+    print(DeskFigures(check, classifier: classifier).report(
+        title: "Held aside to check the listing confidence (\(classifier.listingConfidence))", listingMisses: true))
     exit(0)
 }
 let directory = try DataDirectory.resolve(arguments)
