@@ -1,5 +1,5 @@
 import Foundation
-import SentenceEncoding
+@testable import SentenceEncoding
 import XCTest
 
 /// The Swift encoder against the published model run by its reference implementation (Python
@@ -49,6 +49,40 @@ final class SentenceEncoderTests: XCTestCase {
         // The reference model: 0.473 and −0.031.
         XCTAssertGreaterThan(cosine(rates, borrowing), 0.4)
         XCTAssertLessThan(cosine(rates, football), 0.1)
+    }
+
+    func testTextsEncodedTogetherGiveTheVectorsEachGivesAlone() throws {
+        let encoder = try encoder
+        let texts = ["Central bank raises interest rates to curb inflation", "",
+                     "Striker scores twice as United win the cup final after a long season of injuries and doubts",
+                     String(repeating: "markets rallied again today ", count: 40)]
+        let together = encoder.encode(texts)
+        XCTAssertEqual(together.count, texts.count)
+        for (text, vector) in zip(texts, together) {
+            XCTAssertEqual(cosine(vector, encoder.encode(text)), 1, accuracy: 1e-5, text)
+        }
+        XCTAssertEqual(encoder.encode([]).count, 0)
+    }
+
+    func testTheRationalErfMatchesTheCLibrary() {
+        var worst: Float = 0
+        for step in -6_000...6_000 {
+            let x = Float(step) / 1_000
+            worst = max(worst, abs(Vector.erf(x) - erff(x)))
+        }
+        XCTAssertLessThan(worst, 1e-6)
+    }
+
+    func testOpenBLASIsAskedForTheWidestKernelsTheCPUHas() throws {
+        XCTAssertEqual(MatrixProduct.coreType(cpuFlags: ["avx2", "fma", "avx512f", "avx512bw", "avx512vl", "avx512dq"]), "SkylakeX")
+        XCTAssertEqual(MatrixProduct.coreType(cpuFlags: ["avx2", "fma", "avx512f"]), "Haswell")
+        XCTAssertNil(MatrixProduct.coreType(cpuFlags: ["sse3", "avx"]))
+        // On this machine: the kernels named for its CPU are the ones OpenBLAS runs.
+        let library = try MatrixProduct.library.get()
+        if ProcessInfo.processInfo.environment["OPENBLAS_CORETYPE"] == nil,
+           let expected = MatrixProduct.coreType(cpuFlags: MatrixProduct.cpuFlags()) {
+            XCTAssertEqual(library.coreName.lowercased(), expected.lowercased())
+        }
     }
 
     func testEmptyAndSymbolOnlyTextsStillGiveAUnitVector() throws {
