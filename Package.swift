@@ -53,8 +53,8 @@ let package = Package(
         .target(name: "FeedParsing", dependencies: ["CLibXML2"], swiftSettings: hotPath),
         // Jarvis's story engine, one concern per module: words and sentences of news text,
         // clustering articles into stories, composing a story (headline, summary, score), topics.
-        // NewsText holds Snowball's English stemmer (libstemmer).
-        .target(name: "NewsText", dependencies: ["CStemmer"]),
+        // NewsText holds the one word-class resource and Snowball's English stemmer (libstemmer).
+        .target(name: "NewsText", dependencies: ["CStemmer"], resources: [.copy("Resources/word-classes.json")]),
         .target(name: "StoryClustering", dependencies: ["NewsText"], resources: [.copy("Resources/term-statistics.tsv")]),
         .target(name: "StoryComposition", dependencies: ["NewsText"], resources: [.copy("Resources/source-authority.json")]),
         // A pretrained sentence encoder (MiniLM, OpenBLAS for the matrix products) the topic model reads.

@@ -35,11 +35,7 @@ struct ConflictReport {
     /// A count of the trapped falls as people are freed or found dead: a wire going from 17 trapped
     /// to "15 still trapped" does not retract its dispute with another outlet's 23.
     let peakTrapped: (fact: NumericFacts.Fact, afterRescue: Bool)?
-    private static func tellsOfRescue(_ sentence: [FactWords.Word]) -> Bool { sentence.contains { rescueWords.contains($0.lowered) } }
-    private static let rescueWords: Set<String> = [
-        "rescued", "freed", "released", "evacuated", "saved", "surfaced", "still", "remain", "remained", "remaining", "remains",
-        "recovered", "pulled",
-    ]
+    private static func tellsOfRescue(_ sentence: [FactWords.Word]) -> Bool { sentence.contains { $0.isIn(.rescue) } }
 
     /// What its headline and lead say a court did (`CourtRuling`), when they name a court and say one thing.
     let ruling: CourtRuling?

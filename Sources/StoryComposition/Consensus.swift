@@ -34,21 +34,19 @@ public enum Consensus {
     /// cocoa price told in other words).
     static let mainClauseWordingShare = 0.4
 
-    /// Words outlets use for one another in the reports consensus lines are made of, each mapped to
-    /// one of them: a wording share should not hang on "kept" against "held" (a rate decision told
-    /// by three outlets lost its consensus to that).
-    static let paraphrases: [String: String] = {
-        let groups: [[String]] = [
-            ["held", "holds", "kept", "keeps", "left", "leaves", "maintained", "maintains", "unchanged"],
-            ["cut", "cuts", "lowered", "lowers", "reduced", "reduces", "trimmed", "trims", "slashed", "slashes"],
-            ["raised", "raises", "increased", "increases", "hiked", "hikes", "lifted", "lifts"],
-            ["benchmark", "key", "main", "headline"],
-            ["percent", "cent", "pct"],
-            ["killed", "died", "dead", "kills", "killing"],
-            ["said", "says", "told", "stated"],
-        ]
-        return Dictionary(uniqueKeysWithValues: groups.flatMap { group in group.map { ($0, group[0]) } })
-    }()
+    /// Words outlets use for one another in the reports consensus lines are made of, each class one
+    /// word: a wording share should not hang on "kept" against "held" (a rate decision told by three
+    /// outlets lost its consensus to that).
+    static let paraphraseClasses: [WordClass] = [
+        .heldParaphrase, .cutParaphrase, .raisedParaphrase, .benchmarkParaphrase, .percentParaphrase,
+        .killedParaphrase, .saidParaphrase,
+    ]
+
+    /// The one word that stands for `word`'s paraphrase class (the class's name), if it has one.
+    static func paraphrase(of word: String) -> String? {
+        let stem = Stemmer.stem(word)
+        return paraphraseClasses.first { $0.contains(word, stem: stem) }?.rawValue
+    }
 
     /// The claim up to its first comma or subordinate clause ("…, southern Iraq", "… after the bank cut…"),
     /// from memory for a claim read recently (every recomposition of a story asks again).
@@ -258,12 +256,12 @@ public enum Consensus {
             let bare = text.contains("'s") || text.contains("\u{2019}s")
                 ? Tokenizer.words(text.replacingOccurrences(of: "\u{2019}s", with: "").replacingOccurrences(of: "'s", with: "")) : []
             let all = names.union(words).union(bare)
-            self.words = all.union(all.compactMap { Consensus.paraphrases[$0] })
+            self.words = all.union(all.compactMap(Consensus.paraphrase(of:)))
             // Job titles are the frame of a claim ("chief executive … said"), not what it says.
             wording = Set(Tokenizer.contentWords(tokens).filter { word in
                 !names.contains(word) && !word.contains(where: \.isNumber) && !NamedEntities.isJobTitle(word)
                     && !Consensus.speakerWords.contains(word)
-            }.map { Consensus.paraphrases[$0] ?? $0 })
+            }.map { Consensus.paraphrase(of: $0) ?? $0 })
         }
 
         /// A name that opens a sentence is not read as one (a capital there says nothing), unless

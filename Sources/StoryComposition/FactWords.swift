@@ -8,6 +8,8 @@ struct FactWords {
         /// The word as written, punctuation stripped ("27.25%", "Ruto", "killed").
         let text: String
         let lowered: String
+        /// Its stem (`Stemmer`), taken once for every word class the readers ask about; empty for a number.
+        let stem: String
         /// Its value when it is a number ("1,200" → 1200, "12%" → 12, "nine" → 9).
         var number: Double?
         let isPercent: Bool
@@ -21,6 +23,9 @@ struct FactWords {
         /// A comma, semicolon, colon or dash follows: the clause ends here.
         let endsClause: Bool
         var isCapitalized: Bool { text.first?.isUppercase ?? false }
+
+        /// Whether the word belongs to `wordClass` (`WordClasses`).
+        func isIn(_ wordClass: WordClass) -> Bool { wordClass.contains(lowered, stem: stem) }
     }
 
     private(set) var words: [Word]
@@ -50,7 +55,8 @@ struct FactWords {
             let number = (startsLikeNumber ? Self.newsFigure(digits) : nil) ?? spelled.map(Double.init)
                 ?? (isMoney ? Self.abbreviatedAmount(digits) : nil)
             // A number word is quoted back in digits: "reports 23", not "reports Twenty-three".
-            return Word(text: core, lowered: lowered, number: number, isPercent: isPercent,
+            let stem = number == nil ? Stemmer.stem(lowered) : ""
+            return Word(text: core, lowered: lowered, stem: stem, number: number, isPercent: isPercent,
                         written: isMoney ? stripped : spelled.map(String.init) ?? core, isMoney: isMoney, endsClause: endsClause)
         }
         markAmountsBeforeCurrencyNames()

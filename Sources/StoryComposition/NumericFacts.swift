@@ -34,33 +34,18 @@ enum NumericFacts {
         let text: String
     }
 
-    private static let casualtyWords: [String: Kind] = [
-        "dead": .deaths, "killed": .deaths, "died": .deaths, "dies": .deaths, "deaths": .deaths, "fatalities": .deaths, "drowned": .deaths,
-        "lives": .deaths, "bodies": .deaths, "injured": .injuries, "wounded": .injuries, "hurt": .injuries,
-        "injuries": .injuries, "arrested": .arrests, "detained": .arrests, "arrests": .arrests, "cases": .cases,
-        "infections": .cases, "infected": .cases, "trapped": .trapped,
+    /// The kind a casualty word counts ("killed" deaths, "injured" injuries: `WordClass.deathCount`…).
+    private static let casualtyClasses: [(WordClass, Kind)] = [
+        (.deathCount, .deaths), (.injuryCount, .injuries), (.arrestCount, .arrests), (.outbreakCaseCount, .cases),
+        (.trappedCount, .trapped),
     ]
 
-    /// Words allowed between a number and its casualty word: "12 people were killed".
-    private static let casualtyFillers: Set<String> = Set([
-        "people", "persons", "civilians", "soldiers", "others", "were", "was", "have", "has", "had", "been", "are", "being",
-        // "15 miners were still trapped" (not to be told beside "23 miners are trapped").
-        "still",
-        // "a third person has died" (`ordinalTolls`).
-        "person", "victim", "man", "woman", "child",
-        "reportedly", "confirmed", "now", "children", "police", "officers", "protesters", "migrants", "passengers",
-        // "26 people are now known to have died" (not to be told beside "Thirty-one people died").
-        "known", "believed", "feared", "thought", "to",
-        // Who died: "Twelve workers died" was read as a count of workers, so a summary gave it beside "19 people
-        // died".
-        "workers", "miners", "crew", "pilgrims", "students", "villagers", "residents", "traders", "fishermen",
-        "tourists", "patients", "firefighters", "troops", "rescuers", "worshippers", "climbers", "players", "fans",
-        // "46 confirmed cases of cholera", "58 new cholera cases", "12 suspected mpox cases".
-        "new", "suspected",
-    ]).union(Outbreaks.diseases)
+    private static func casualtyKind(_ word: FactWords.Word) -> Kind? {
+        casualtyClasses.first { word.isIn($0.0) }?.1
+    }
 
-    /// Words before a number that say it is a death toll: "killing 12", "death toll rose to 15".
-    private static let tollLead: Set<String> = ["killing", "killed", "toll", "kills"]
+    /// Words allowed between a number and its casualty word: "12 people were killed" (`WordClass.casualtyFiller`).
+    private static let casualtyFillers: Set<String> = WordClass.casualtyFiller.forms.union(Outbreaks.diseases)
 
     private static let rateSubjects: [String: Kind] = [
         "inflation": .inflation, "unemployment": .unemployment, "jobless": .unemployment, "growth": .growth,
@@ -151,14 +136,12 @@ enum NumericFacts {
         var rate = false
         while position >= 0, index - position <= 10, !words[position].endsClause {
             let word = words[position].lowered
-            if marketWords.contains(word) { return false }
+            if words[position].isIn(.bondMarketMeasure) { return false }
             rate = rate || ["rate", "rates", "repo"].contains(word) || interestQualifiers.contains(word)
             position -= 1
         }
         return rate
     }
-
-    private static let marketWords: Set<String> = ["yield", "yields", "spread", "spreads", "premium", "bund", "bunds", "treasuries", "gilts"]
 
     /// How many words after the number its casualty word may come, fillers between.
     private static let casualtyWindow = 7
@@ -168,14 +151,14 @@ enum NumericFacts {
         var position = index
         while position + 1 < words.count, position - index < casualtyWindow, !words[position].endsClause {
             position += 1
-            if let kind = casualtyWords[words[position].lowered] { return kind }
+            if let kind = casualtyKind(words[position]) { return kind }
             guard casualtyFillers.contains(words[position].lowered) else { return nil }
         }
         // "Two people, a night watchman and a trader, died": past an aside of up to six words between commas
         // (a summary must not keep that "Two" beside "has risen to four").
         guard position > index, position + 1 < words.count, words[position].endsClause,
               let close = (position + 1 ..< min(words.count - 1, position + 7)).first(where: { words[$0].endsClause }) else { return nil }
-        return casualtyWords[words[close + 1].lowered]
+        return casualtyKind(words[close + 1])
     }
 
     /// "killing 12 people", "the death toll rose to 15": a toll word shortly before the number;
@@ -186,7 +169,7 @@ enum NumericFacts {
         // Within the number's clause: "collide on South Sudan highway, killing 23" is a toll.
         var lead = index - 1
         while lead >= 0, index - lead <= 3, !words[lead].endsClause {
-            if tollLead.contains(words[lead].lowered) { return .deaths }
+            if words[lead].isIn(.deathTollLead) { return .deaths }
             lead -= 1
         }
         guard index > 0, ["to", "at"].contains(words[index - 1].lowered) else { return nil }
@@ -199,7 +182,7 @@ enum NumericFacts {
         // Sierra Leone, has risen to four" (a rising toll, not a dispute).
         while position >= 0, index - position <= (risen ? 30 : 12), risen || !words[position].endsClause {
             if words[position].lowered == "toll" { return .deaths }
-            if let kind = casualtyWords[words[position].lowered] {
+            if let kind = casualtyKind(words[position]) {
                 // Past twelve words only "the number of people killed …": not "shares hurt by the pandemic … have risen to $45".
                 // …unless another count comes between: "the number of registered cars … has risen to 12 million".
                 let nearer = words[(position + 1) ..< index].contains { $0.lowered == "number" }
