@@ -48,6 +48,121 @@ public enum WordClass: String, CaseIterable, Sendable {
     case market, marketMove, marketCommentator, marketComment
     /// A bond market's measures, whose moves in basis points are no central bank's (`NumericFacts`).
     case bondMarketMeasure
+    /// Titles, ranks and months written with a period before a name or a number: the period never ends a
+    /// sentence (Abbreviations).
+    case abbreviationBeforeName
+    /// Suffixes that end a name and may end a sentence ("Acme Inc. The deal…") (Abbreviations).
+    case abbreviationClosingName
+    /// Short words a period follows without ending the sentence, for the name scanner (NamedEntityScanner).
+    case scannerAbbreviation
+    /// Words that make an ambiguous neighbour a place rather than a person: "Chad President", "Lake Chad"
+    /// (GazetteerIndex).
+    case placeContext
+    /// Desk slugs wire agencies put before a headline ("Soccer-Villa beat Liverpool"); a list, not a pattern:
+    /// "Coca-Cola" is no slug (HeadlineLabels).
+    case deskSlug
+    /// Institutions every country has ("senate", "supreme court"): after a possessive they belong to it
+    /// (InstitutionNames).
+    case genericInstitution
+    /// Lower-case words allowed inside a name: "Bank of England", "Ahmed bin Salman"; not "and" (NameRun).
+    case nameConnector
+    /// Job titles written before names, dropped so "President Ruto" and "Ruto" share a key (NameRun).
+    case jobTitle
+    /// Titles that stand between what precedes a person and the person ("Romanian Prime Minister Ilie
+    /// Bolojan"); not words that also name things ("Health") (NameRun).
+    case personTitle
+    /// Suffixes of hyphenated words that locate ("Nairobi-based") (Tokenizer).
+    case locatingSuffix
+    /// Prepositions that place an event ("in", "near") (ArticleVector).
+    case locative
+    /// Words of a settlement or district after a place name (ArticleVector).
+    case settlement
+    /// Words that make a company's name the owner of what follows, not the event's subject (ArticleVector).
+    case ownership
+    /// Names so general they identify no event (ArticleVector).
+    case generalName
+    /// Words of a strike that are never an attack's (EventKind).
+    case walkout
+    /// Words that make a strike a walkout: who strikes, and over what (EventKind).
+    case labour
+    /// Words that make the strike after them an attack even beside a labour word: "drone strike" (EventKind).
+    case attack
+    /// Nouns of a listicle headline ("7 things…") (Clickbait).
+    case listicleNoun
+    /// Words that make a report about a vote, so that "won 45.9%" reads as a vote share (ConflictReport).
+    case electionWord
+    /// Who is speaking, beside job titles: "executive", "officials" (Consensus).
+    case speaker
+    /// Words that open a subordinate clause: a claim's main clause ends before them (Consensus).
+    case subordinator
+    /// Words that open an insertion between commas after a name (Consensus).
+    case insertionOpener
+    /// Lower-case particles inside a person's name (Consensus).
+    case nameParticle
+    /// Words of an opening phrase before a sentence's subject (Consensus).
+    case openingPhrase
+    /// Currencies written as words after the amount ("1.4 bln euros"); not "pound": "a 2,000 pound bomb" (FactWords).
+    case currencyName
+    /// Currency names that are a currency only in lower case ("rand", not "Rand") (FactWords).
+    case lowerCaseOnlyCurrency
+    /// Hedges before a figure ("about", "nearly") (FigureBounds).
+    case approximation
+    /// Acronyms kept in capitals when a headline is re-cased (HeadlineCasing).
+    case acronym
+    /// Units after a number that make it a measurement (a typhoon's 190 km/h is no toll) (NumericFacts).
+    case measurementUnit
+    /// Words before "rate" that make it an interest rate ("benchmark rate") (NumericFacts).
+    case interestQualifier
+    /// First- and second-person pronouns: a sentence in them speaks to the reader (PersonalVoice).
+    case firstOrSecondPerson
+    /// Pronouns that are one only in lower case ("US" is a country) (PersonalVoice).
+    case lowerCaseOnlyPronoun
+    /// Words of a newspaper's masthead ("Gazette", "Herald") (SourceNames).
+    case mastheadWord
+    /// Section names a feed title carries after the outlet's name (SourceNames).
+    case sectionWord
+    /// What a count must be of for outlets to be counting the same thing; deliberately concrete (SubjectFigures).
+    case countNoun
+    /// Words after an amount that name nothing it is of: "for €1.2bn including debt" (SubjectFigures).
+    case dealConnector
+    /// What a company or a government reports an amount of ("revenue", "deficit") (SubjectFigures).
+    case financialMeasure
+    /// Pronouns that refer back to a person (SummaryText).
+    case personalReference
+    /// Words that refer back to something told before (SummaryText).
+    case backReference
+    /// Nouns a sentence uses for a subject named before ("the company") (SummaryText).
+    case describedSubject
+    /// Words that call a figure an earlier one: "from its earlier estimate of 120,000" (SupersededCounts).
+    case earlierFigure
+    /// Houses whose name is also an ordinary word: counted only with a capital (VoteOutcome).
+    case namedLegislature
+    /// Houses that vote and their members (VoteOutcome).
+    case legislature
+    /// Houses named only generically, which may be any house (VoteOutcome).
+    case genericLegislature
+    /// Lower-case openings of sentences that are navigation, credits, promotion or editors' notes about the page (FeedBoilerplate).
+    case boilerplateOpening
+    /// Lower-case fragments that mark a sentence as boilerplate wherever they appear (FeedBoilerplate).
+    case boilerplateFragment
+    /// Labels outlets put before a headline ("BREAKING:"), matched in this order, longest first where one begins another (HeadlineLabels).
+    case headlineLabel
+    /// Lower-case phrases that tease instead of telling (curly apostrophes folded first), explainers' phrases, and feature angles (" bets on ") (Clickbait).
+    case teaser
+    /// Days of the week, months, months abbreviated, and days named relative to the report.
+    case weekday, month, monthAbbreviation, dayReference, weekdayAbbreviation
+    /// What a legislature did with a bill (passed, stalled) and the other words of any vote (`VoteOutcome`).
+    case votePassed, voteStalled, voteWord
+    /// Words that say a count has grown since it was first reported (`SupersededCounts`).
+    case countRise
+    /// Verbs of a vote share, of paying, of acquiring, and the nouns of an acquisition (`SubjectFigures`).
+    case voteShareVerb, paying, acquiring, acquisitionDeal
+    /// Before a percentage, the rate it is (`NumericFacts`).
+    case inflationRate, unemploymentRate, growthRate, turnoutRate, interestRate
+    /// Headline words of each kind of event the clusterer keeps apart (`StoryClustering.EventKind`).
+    case earthquakeEvent, stormEvent, fireEvent, crashEvent, collapseEvent, eruptionEvent, resultsEvent, penaltyEvent, acquisitionEvent, recallEvent, launchEvent, strikeEvent
+    /// Words and phrases of consequential events that raise a story's score (`TopicImportance`).
+    case casualtySignal, violenceSignal, electionSignal, monetarySignal, economySignal, leadershipSignal, disasterSignal, diplomacySignal, marketSignal
 }
 
 /// The loaded resource: each `WordClass`'s entries and how they are matched.

@@ -43,15 +43,9 @@ struct ConflictReport {
     private let firstGiven: [String: Date]
 
     /// Words that make a report about a vote, so that "won 45.9%" reads as a vote share.
-    private static let electionWords: Set<String> = [
-        "election", "elections", "presidential", "vote", "votes", "ballot", "ballots", "poll", "polls", "runoff",
-        "run-off", "electoral", "referendum", "primary",
-    ]
+    private static let electionWords: Set<String> = WordClass.electionWord.forms
 
-    private static let calendarWords: Set<String> = [
-        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march",
-        "april", "may", "june", "july", "august", "september", "october", "november", "december",
-    ]
+    private static let calendarWords: Set<String> = WordClass.weekday.forms.union(WordClass.month.forms)
 
     /// `earlierReports`: the outlet's reports before this one, for when it first gave a figure.
     init(name: String, article: Int, publishedAt: Date, sentences: [String], earlierReports: [StoryArticle] = []) {

@@ -14,7 +14,7 @@ public enum Consensus {
     /// hand-built clusters, paraphrases of one fact land around 0.3–0.6, unrelated sentences below 0.15.
     static let agreement = 0.28
     /// Who is speaking, beside job titles (`NamedEntities.isJobTitle`): "executive", "officials".
-    static let speakerWords: Set<String> = ["executive", "ministers", "officials", "spokesman", "spokeswoman", "spokesperson"]
+    static let speakerWords: Set<String> = WordClass.speaker.forms
 
     /// Share of a claim's own words (not names, not figures) a confirming outlet must use somewhere
     /// in one sentence or headline. Low, because outlets paraphrase ("lowered" for "cut"): on five
@@ -63,9 +63,7 @@ public enum Consensus {
         }
     }
     private static let mainClauses = TextMemo<String>(capacity: 8_192)
-    private static let subordinators: Set<String> = [
-        "after", "as", "while", "when", "because", "following", "amid", "which", "before", "since", "despite",
-    ]
+    private static let subordinators: Set<String> = WordClass.subordinator.forms
 
     public static func sentence(for articles: [StoryArticle]) -> String? {
         sentence(SentencePool(articles), copying: SyndicatedCopies.copyingOutlets(articles))
@@ -168,7 +166,7 @@ public enum Consensus {
         guard let first = clause.split(separator: " ").first else { return false }
         return insertionOpeners.contains(first.lowercased())
     }
-    private static let insertionOpeners: Set<String> = ["who", "whose", "whom", "which", "a", "an", "the", "former"]
+    private static let insertionOpeners: Set<String> = WordClass.insertionOpener.forms
 
     /// A name standing as the sentence's subject: at most four words, each capitalised but for the
     /// particles of names ("Domingos Kassoma", "Ahmed bin Saleh"), not opening with a preposition or a
@@ -178,11 +176,8 @@ public enum Consensus {
         guard let first = words.first, words.count <= 4, !openingPhraseWords.contains(first.lowercased()) else { return false }
         return words.allSatisfy { word in word.first?.isUppercase == true || nameParticles.contains(String(word)) }
     }
-    private static let nameParticles: Set<String> = ["of", "de", "da", "do", "dos", "van", "von", "bin", "al", "el", "ibn"]
-    private static let openingPhraseWords: Set<String> = [
-        "on", "in", "at", "after", "before", "during", "by", "for", "from", "with", "since", "until", "earlier", "later",
-        "yesterday", "today", "tonight", "meanwhile", "however", "last", "this", "when", "as", "while", "under", "despite",
-    ]
+    private static let nameParticles: Set<String> = WordClass.nameParticle.forms
+    private static let openingPhraseWords: Set<String> = WordClass.openingPhrase.forms
 
     /// Whether `source` has one sentence or headline that says much the same as `claim` (cosine
     /// ≥ `agreement`) in enough of its own words (`wordingShare` of what the claim says besides

@@ -65,14 +65,9 @@ struct FactWords {
     /// Currencies written as words after the amount, as wires write them ("1.4 bln euros", "412m zloty",
     /// "45 million dollars"), so a deal price of €1.2bn against 1.4 bln euros is read as a dispute.
     /// Not "pound" ("a 2,000 pound bomb", "pounds of cocaine"): sterling is written "£" in the wires.
-    static let currencyNames: Set<String> = [
-        "euro", "euros", "dollar", "dollars", "zloty", "zlotys", "kwacha", "rand", "naira", "shilling",
-        "shillings", "cedi", "cedis", "dirham", "dirhams", "yen", "yuan", "renminbi", "rupee", "rupees", "franc", "francs",
-        "peso", "pesos", "reais", "ringgit", "rupiah", "dong", "taka", "kwanza", "birr", "leone", "leones", "dinar",
-        "dinars", "riyal", "riyals", "lira", "roubles", "rubles", "krona", "kronor", "krone", "kroner", "forint", "koruna",
-    ]
+    static let currencyNames: Set<String> = WordClass.currencyName.forms
     /// Currency names that are names too ("Rand Paul", "Leone", "Dong Nai"): only as written in lower case.
-    private static let lowerCaseOnlyCurrencies: Set<String> = ["rand", "dong", "leone", "leones", "lira", "franc", "francs"]
+    private static let lowerCaseOnlyCurrencies: Set<String> = WordClass.lowerCaseOnlyCurrency.forms
 
     /// Whether `word` names a currency as an amount's unit.
     static func isCurrencyName(_ word: Word) -> Bool {

@@ -47,10 +47,13 @@ enum NumericFacts {
     /// Words allowed between a number and its casualty word: "12 people were killed" (`WordClass.casualtyFiller`).
     private static let casualtyFillers: Set<String> = WordClass.casualtyFiller.forms.union(Outbreaks.diseases)
 
-    private static let rateSubjects: [String: Kind] = [
-        "inflation": .inflation, "unemployment": .unemployment, "jobless": .unemployment, "growth": .growth,
-        "gdp": .growth, "economy": .growth, "turnout": .turnout, "rate": .interestRate, "rates": .interestRate,
+    /// The rate a word before a percentage names (`WordClass.inflationRate`…).
+    private static let rateClasses: [(WordClass, Kind)] = [
+        (.inflationRate, .inflation), (.unemploymentRate, .unemployment), (.growthRate, .growth), (.turnoutRate, .turnout),
+        (.interestRate, .interestRate),
     ]
+
+    private static func rateSubject(_ word: String) -> Kind? { rateClasses.first { $0.0.contains(word) }?.1 }
 
     /// The labelled figures of one sentence. `electionContext`: the article is about a vote, so
     /// "won 45.9%" is a vote share.
@@ -120,12 +123,7 @@ enum NumericFacts {
     }
 
     /// Units after a number that make it a measurement (a typhoon's 190 km/h is no toll).
-    private static let measurementUnits: Set<String> = [
-        "km", "km/h", "kmh", "kph", "mph", "miles", "mile", "kilometres", "kilometers", "kilometre", "kilometer",
-        "metres", "meters", "metre", "meter", "feet", "ft", "mm", "cm", "millimetres", "millimeters", "centimetres",
-        "centimeters", "inches", "degrees", "knots", "tonnes", "tons", "kg", "kilograms", "hectares", "acres", "litres",
-        "liters", "celsius", "fahrenheit",
-    ]
+    private static let measurementUnits: Set<String> = WordClass.measurementUnit.forms
 
     /// Basis points of a central bank's move ("raised its benchmark rate by 50 basis points"), not
     /// of a market's ("two-year yields fell 4 basis points", "the spread widened 7 basis points"):
@@ -176,7 +174,7 @@ enum NumericFacts {
         // After a verb of rising the whole clause is the toll's subject: "The number of people killed when a
         // passenger train came off the tracks near Thiès in western Senegal has risen to eleven" (not to be
         // told beside the later "killing 14 people").
-        let risen = index >= 2 && SupersededCounts.riseWords.contains(words[index - 2].lowered)
+        let risen = index >= 2 && words[index - 2].isIn(.countRise)
         var position = index - 2
         // After a verb of rising, past commas too: "The number of people killed in a fire at the main market in Bo,
         // Sierra Leone, has risen to four" (a rising toll, not a dispute).
@@ -202,7 +200,7 @@ enum NumericFacts {
     private static func rateSubject(before index: Int, in words: [FactWords.Word]) -> Kind? {
         var position = index - 1
         while position >= 0, index - position <= 6, !words[position].endsClause {
-            if let kind = rateSubjects[words[position].lowered] {
+            if let kind = rateSubject(words[position].lowered) {
                 return kind == .interestRate ? rateKind(at: position, in: words) : kind
             }
             position -= 1
@@ -214,24 +212,21 @@ enum NumericFacts {
     /// (tax rate? exchange rate?) is not labelled at all.
     private static func rateKind(at position: Int, in words: [FactWords.Word]) -> Kind? {
         let qualifiers = words[max(0, position - 3) ..< position].map(\.lowered)
-        if let specific = qualifiers.reversed().compactMap({ rateSubjects[$0] }).first(where: { $0 != .interestRate }) {
+        if let specific = qualifiers.reversed().compactMap(rateSubject).first(where: { $0 != .interestRate }) {
             return specific
         }
         return qualifiers.contains(where: interestQualifiers.contains) ? .interestRate : nil
     }
 
-    private static let interestQualifiers: Set<String> = [
-        "interest", "benchmark", "policy", "lending", "repo", "key", "base", "prime", "bank", "bank's", "banks",
-    ]
+    private static let interestQualifiers: Set<String> = WordClass.interestQualifier.forms
+
+    private static let months = WordClass.month.forms.union(WordClass.monthAbbreviation.forms)
 
     /// "in 2021", "on May 12": numbers that date the event rather than measure it.
     private static func isYearOrDate(_ words: [FactWords.Word], _ index: Int) -> Bool {
         let value = words[index].number ?? 0
         if value >= 1900, value <= 2100, value.rounded() == value, !words[index].text.contains(",") { return true }
         guard index > 0 else { return false }
-        let months: Set<String> = ["january", "february", "march", "april", "may", "june", "july", "august",
-                                   "september", "october", "november", "december", "jan", "feb", "mar", "apr",
-                                   "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"]
         return months.contains(words[index - 1].lowered)
     }
 }
