@@ -29,9 +29,7 @@ public enum FeedBoilerplate {
         }
     }
 
-    private static let bylineWords: Set<String> = [
-        "and", "of", "the", "in", "correspondent", "editor", "reporter", "writer", "staff",
-    ]
+    private static let bylineWords: Set<String> = WordClass.bylineWord.forms
 
     /// A photo caption: a block ending with its credit ("Rescuers search the pits on Monday.
     /// Photograph: Sahel Sentinel", "… (Photo: AFP)"). Its sentences describe a picture the

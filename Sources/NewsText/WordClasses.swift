@@ -163,6 +163,8 @@ public enum WordClass: String, CaseIterable, Sendable {
     case earthquakeEvent, stormEvent, fireEvent, crashEvent, collapseEvent, eruptionEvent, resultsEvent, penaltyEvent, acquisitionEvent, recallEvent, launchEvent, strikeEvent
     /// Words and phrases of consequential events that raise a story's score (`TopicImportance`).
     case casualtySignal, violenceSignal, electionSignal, monetarySignal, economySignal, leadershipSignal, disasterSignal, diplomacySignal, marketSignal
+    /// Lower-case words a byline holds besides names ("by", "and", "staff") (FeedBoilerplate).
+    case bylineWord
 }
 
 /// The loaded resource: each `WordClass`'s entries and how they are matched.

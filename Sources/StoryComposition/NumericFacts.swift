@@ -135,7 +135,7 @@ enum NumericFacts {
         while position >= 0, index - position <= 10, !words[position].endsClause {
             let word = words[position].lowered
             if words[position].isIn(.bondMarketMeasure) { return false }
-            rate = rate || ["rate", "rates", "repo"].contains(word) || interestQualifiers.contains(word)
+            rate = rate || WordClass.interestRate.contains(word) || word == "repo" || interestQualifiers.contains(word)
             position -= 1
         }
         return rate

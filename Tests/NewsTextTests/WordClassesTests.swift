@@ -100,6 +100,8 @@ final class WordClassesTests: XCTestCase {
             (.court, "justice", "justices"), (.voiding, "invalid", "invalidated"),
             (.decidedMatter, "ruled", "ruling"), (.decidedMatter, "object", "objection"),
             (.bondMarketMeasure, "treasury", "treasuries"),
+            (.votePassed, "back", "backed"), (.voteStalled, "block", "blocked"), (.voteStalled, "stall", "stalled"),
+            (.voteShareVerb, "poll", "polled"),
         ]
         for (wordClass, word, other) in falseMerges {
             XCTAssertEqual(Stemmer.stem(word), Stemmer.stem(other), "the stemmer merges \(word) and \(other)")
