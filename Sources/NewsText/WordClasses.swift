@@ -165,6 +165,8 @@ public enum WordClass: String, CaseIterable, Sendable {
     case casualtySignal, violenceSignal, electionSignal, monetarySignal, economySignal, leadershipSignal, disasterSignal, diplomacySignal, marketSignal
     /// Lower-case words a byline holds besides names ("by", "and", "staff") (FeedBoilerplate).
     case bylineWord
+    /// Verbs of a multiple, each a figure an outlet states (`Consensus`).
+    case doubledFigure, tripledFigure, quadrupledFigure, halvedFigure
 }
 
 /// The loaded resource: each `WordClass`'s entries and how they are matched.

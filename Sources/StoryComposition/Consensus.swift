@@ -217,10 +217,15 @@ public enum Consensus {
         init() {}
 
         /// Verbs that state a multiple, as the figure they state.
-        private static let multiples: [String: String] = [
-            "doubled": "×2", "doubles": "×2", "doubling": "×2", "tripled": "×3", "triples": "×3", "tripling": "×3",
-            "quadrupled": "×4", "quadruples": "×4", "halved": "×0.5", "halves": "×0.5", "halving": "×0.5",
+        private static let multiples: [(WordClass, String)] = [
+            (.doubledFigure, "×2"), (.tripledFigure, "×3"), (.quadrupledFigure, "×4"), (.halvedFigure, "×0.5"),
         ]
+
+        /// The figure a verb of a multiple states ("doubling" → "×2"), if `word` is one.
+        static func multiple(_ word: String) -> String? {
+            let stem = Stemmer.stem(word)
+            return multiples.first { $0.0.contains(word, stem: stem) }?.1
+        }
 
         /// `Specifics(text)`, from memory for a text read recently (`TextMemo`).
         static func of(_ text: String) -> Specifics { read.value(for: text, Specifics.init) }
@@ -239,7 +244,7 @@ public enum Consensus {
             let tokens = Tokenizer.tokens(text)  // split once for countries, words, wording and the opener
             // "doubled" is a figure too: an outlet that gave the growth only as a percentage is not
             // credited with a business that "doubled".
-            figures.formUnion(tokens.compactMap { Self.multiples[$0.normalized] })
+            figures.formUnion(tokens.compactMap { Self.multiple($0.normalized) })
             // What a court did is a fact an outlet states or not: "the court upheld the tax reform" is
             // never credited to an outlet whose report says the court struck it down.
             if let ruling = CourtRuling.outcome(in: FactWords.words(of: text)) { figures.insert("ruling:" + ruling.rawValue) }
