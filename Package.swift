@@ -33,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "COpenBLAS", path: "Sources/COpenBLAS"),
         .systemLibrary(name: "CYAML", path: "Sources/CYAML"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+        .systemLibrary(name: "CStemmer", path: "Sources/CStemmer"),
 
         // Pure protocol codecs: no sockets, so they can be fuzzed and unit-tested alone.
         .target(name: "HTTPParsing", dependencies: ["CHTTPParser"], swiftSettings: hotPath),
@@ -52,7 +53,8 @@ let package = Package(
         .target(name: "FeedParsing", dependencies: ["CLibXML2"], swiftSettings: hotPath),
         // Jarvis's story engine, one concern per module: words and sentences of news text,
         // clustering articles into stories, composing a story (headline, summary, score), topics.
-        .target(name: "NewsText"),
+        // NewsText holds the one word-class resource and Snowball's English stemmer (libstemmer).
+        .target(name: "NewsText", dependencies: ["CStemmer"], resources: [.copy("Resources/word-classes.json")]),
         .target(name: "StoryClustering", dependencies: ["NewsText"], resources: [.copy("Resources/term-statistics.tsv")]),
         .target(name: "StoryComposition", dependencies: ["NewsText"], resources: [.copy("Resources/source-authority.json")]),
         // A pretrained sentence encoder (MiniLM, OpenBLAS for the matrix products) the topic model reads.

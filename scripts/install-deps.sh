@@ -8,6 +8,7 @@ DEBIAN_PACKAGES=(
   libcurl4-openssl-dev                                                     # feed fetching (pinned addresses)
   libopenblas-dev                                                          # matrix products of the sentence encoder
   libyaml-dev                                                              # the Coach's safety matrix files
+  libstemmer-dev                                                           # Snowball stemmer of Jarvis's word classes
   pkg-config                                                               # finds libxml2's headers
   postgresql curl bc                                                       # storage tests, smoke tests, bench maths
   python3-venv                                                             # scripts/schemathesis.sh's own environment

@@ -2,19 +2,13 @@
 enum Abbreviations {
     /// Titles, ranks and months: always followed by a name or a number, so a period after them
     /// never ends a sentence. Matched only when written capitalised ("Sen." but not "sen.").
-    static let beforeName: Set<String> = [
-        "mr", "mrs", "ms", "messrs", "dr", "prof", "sen", "sens", "rep", "reps", "gov", "gen", "col", "lt", "maj",
-        "sgt", "capt", "cmdr", "adm", "cpl", "pvt", "st", "rev", "hon", "pres", "supt", "det", "insp", "atty", "amb",
-        "mt", "ft", "no", "nos", "fig", "vol", "art", "dept", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
-        "sept", "oct", "nov", "dec", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
-    ]
+    static let beforeName: Set<String> = WordClass.abbreviationBeforeName.forms
+        .union(WordClass.monthAbbreviation.forms).union(WordClass.weekdayAbbreviation.forms)
 
     /// Suffixes that sit at the end of a name and so can also close a sentence
     /// ("... shares of Acme Inc. The deal ..."): a period after them ends the sentence only when
     /// the next word is one that typically opens one.
-    static let closingName: Set<String> = [
-        "inc", "ltd", "co", "corp", "plc", "llc", "bros", "jr", "sr", "etc", "al", "vs", "approx", "est",
-    ]
+    static let closingName: Set<String> = WordClass.abbreviationClosingName.forms
 
     /// Whether a single period after `word` ends the sentence, given the word that follows.
     static func periodEndsSentence(after word: String, followedBy next: String) -> Bool {

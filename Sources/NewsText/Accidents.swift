@@ -1,12 +1,8 @@
-/// Words naming deadly accidents in a headline: crashes and collisions, derailments, capsized or
-/// sunken boats, collapses, explosions. With `NaturalDisasters`, the deadly incidents the topic
-/// model's disaster rule reads (`DeadlyDisaster`); the clusterer files each under its kind of event
-/// (`StoryClustering.EventKind`, kept in step by a test). "Fire" is left out: companies fire people.
+/// Words naming deadly accidents in a headline (`WordClass.accident`): crashes and collisions,
+/// derailments, capsized or sunken boats, collapses, explosions. With `NaturalDisasters`, the deadly
+/// incidents the topic model's disaster rule reads (`DeadlyDisaster`); the clusterer files each under
+/// its kind of event (`StoryClustering.EventKind`, kept in step by a test).
 public enum Accidents {
     /// As `Tokenizer` normalizes them: "crash-lands" is "crashlands".
-    public static let words: Set<String> = [
-        "crash", "crashes", "crashed", "crashlands", "crashlanded", "crashlanding", "collision", "collided", "derailed",
-        "derailment", "capsized", "capsizes", "sank", "shipwreck", "overturned", "collapse", "collapses", "collapsed",
-        "explosion", "explosions", "blast", "blasts", "inferno",
-    ]
+    public static let words: Set<String> = WordClass.accident.forms
 }

@@ -4,24 +4,10 @@ import Foundation
 /// truncation markers and syndication footers. None of it belongs in a summary.
 public enum FeedBoilerplate {
     /// Lowercased openings of sentences that are navigation, credits or promotion.
-    private static let prefixes = [
-        "read more", "read the full", "read full", "click here", "continue reading", "subscribe", "sign up",
-        "follow us", "share this", "related:", "see also", "watch:", "listen:", "advertisement", "image caption",
-        "image source", "photo:", "file photo", "getty images", "copyright", "all rights reserved",
-        "this article originally appeared", "this story originally appeared", "the post ", "(reporting by",
-        "reporting by", "editing by", "writing by", "additional reporting", "for more news", "download our app",
-        // Editors' notes about the page, not the news.
-        "this article was updated", "this article has been updated", "this story was updated", "this story has been updated",
-        "this article was amended", "this article has been amended", "this article was corrected",
-        "this article has been corrected", "this story has been corrected", "an earlier version of this", "updated at ",
-        "correction:", "clarification:", "editor's note", "editor\u{2019}s note",
-    ]
+    private static let prefixes = WordClasses.shared.entries(.boilerplateOpening)
 
     /// Lowercased fragments that mark a sentence as boilerplate wherever they appear.
-    private static let fragments = [
-        "appeared first on", "all rights reserved", "click here", "sign up for our", "subscribe to our",
-        "newsletter", "enable javascript", "cookies", "(reporting by", "; editing by",
-    ]
+    private static let fragments = WordClasses.shared.entries(.boilerplateFragment)
 
     static func isBoilerplate(_ sentence: String) -> Bool {
         let lowered = sentence.lowercased()
@@ -43,9 +29,7 @@ public enum FeedBoilerplate {
         }
     }
 
-    private static let bylineWords: Set<String> = [
-        "and", "of", "the", "in", "correspondent", "editor", "reporter", "writer", "staff",
-    ]
+    private static let bylineWords: Set<String> = WordClass.bylineWord.forms
 
     /// A photo caption: a block ending with its credit ("Rescuers search the pits on Monday.
     /// Photograph: Sahel Sentinel", "… (Photo: AFP)"). Its sentences describe a picture the

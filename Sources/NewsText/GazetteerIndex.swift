@@ -27,12 +27,7 @@ struct GazetteerIndex: Sendable {
 
     /// Words that make an ambiguous neighbour a place rather than a person: "Chad President",
     /// "Lake Chad", "Jordan Valley".
-    private static let placeContextWords: Set<String> = [
-        "president", "government", "army", "basin", "lake", "republic", "national", "prime", "minister",
-        "authorities", "rebels", "troops", "border", "capital", "state", "military", "junta", "forces",
-        "opposition", "kingdom", "king", "queen", "embassy", "parliament", "election", "river", "valley",
-        "central", "bank", "foreign", "interior", "defence", "defense", "north", "south", "east", "west",
-    ]
+    private static let placeContextWords: Set<String> = WordClass.placeContext.forms
 
     private static let ambiguities: [String: Ambiguity] = [
         "chad": .personalName,

@@ -4,17 +4,11 @@
 /// beat Liverpool", "Athletics-Kenya's Korir wins", also with a colon: "Soccer: Keita late winner…").
 /// The composer drops them from the story's headline; the clusterer from the text it compares ("BREAKING" is no name two reports share).
 public enum HeadlineLabels {
-    static let labels = [
-        "breaking news:", "breaking:", "just in:", "update:", "updated:", "live:", "live updates:", "watch:",
-        "video:", "exclusive:", "developing:", "analysis:",
-    ]
+    static let labels = WordClasses.shared.entries(.headlineLabel)
 
     /// Desk slugs written "Desk-Headline", capital after the hyphen. A list, not a pattern:
     /// "Coca-Cola beats forecasts" is a headline, not a slug.
-    static let deskSlugs: Set<String> = [
-        "soccer", "football", "athletics", "tennis", "cricket", "golf", "rugby", "cycling", "boxing", "basketball",
-        "baseball", "olympics", "motor racing", "formula one", "update 1", "update 2", "update 3", "factbox", "explainer",
-    ]
+    static let deskSlugs: Set<String> = WordClass.deskSlug.forms
 
     /// `headline` without sections set off by a bar, a leading label, then a leading desk slug.
     public static func stripping(_ headline: String) -> String {

@@ -5,13 +5,7 @@ public enum InstitutionNames {
     /// Whether `key` (a `NamedEntity.key`) is an institution every country has ("senate", "supreme court").
     public static func isGeneric(_ key: String) -> Bool { generic.contains(key) }
 
-    static let generic: Set<String> = [
-        "senate", "house", "parliament", "congress", "assembly", "national assembly", "house of representatives",
-        "house of commons", "house of lords", "supreme court", "high court", "constitutional court", "court of appeal",
-        "police", "army", "navy", "air force", "cabinet", "government", "treasury", "central bank", "reserve bank",
-        "finance ministry", "foreign ministry", "interior ministry", "defence ministry", "defense ministry",
-        "health ministry", "electoral commission", "constitutional council", "opposition", "presidency",
-    ]
+    static let generic: Set<String> = WordClass.genericInstitution.forms
     private static let longestName = 4
 
     /// Whether the capitalised words from `index` on (connectors such as "of" included) spell a

@@ -4,32 +4,21 @@
 enum NameRun {
     /// Lower-case words allowed inside a name: "Bank of England", "Ahmed bin Salman".
     /// ("and" is not one: "Spijkenisse and Hoogvliet" are two places far more often than one name.)
-    static let connectors: Set<String> = ["of", "de", "del", "da", "dos", "du", "la", "le", "van", "von", "bin", "al", "el"]
+    static let connectors: Set<String> = WordClass.nameConnector.forms
 
     /// Capitalised for reasons other than being a name.
-    private static let calendar: Set<String> = [
-        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march",
-        "april", "june", "july", "august", "september", "october", "november", "december", "today", "yesterday",
-    ]
+    /// Not "may": a modal verb opens sentences, and "May" is a name too.
+    private static let calendar: Set<String> = WordClass.weekday.forms.union(WordClass.month.forms.subtracting(["may"]))
+        .union(WordClass.dayReference.forms)
 
     /// Job titles written before names; dropped so "President Ruto" and "Ruto" share a key.
-    static let titles: Set<String> = [
-        "president", "vice", "prime", "minister", "mr", "mrs", "ms", "dr", "sen", "senator", "rep", "gov", "governor",
-        "secretary", "chancellor", "king", "queen", "prince", "princess", "pope", "judge", "chief", "gen", "general",
-        "lt", "col", "sgt", "mayor", "speaker", "leader", "ceo", "chairman", "chairwoman", "chair", "director",
-        "commissioner", "former", "premier", "sheikh", "rev", "finance", "foreign", "defense", "defence", "health",
-        "interior", "attorney", "deputy", "opposition", "coach", "captain",
-    ]
+    static let titles: Set<String> = WordClass.jobTitle.forms
 
     /// Titles that stand between what precedes a person and the person: "Romanian Prime Minister
     /// Ilie Bolojan" is Romanian and Ilie Bolojan, "Fed Chair Jerome Powell" the Fed and Jerome
     /// Powell. Words that also name things ("Health", "Finance", "General") are not among them:
     /// "World Health Organization" is one name.
-    private static let personTitles: Set<String> = [
-        "president", "prime", "minister", "chancellor", "governor", "chair", "chairman", "chairwoman", "ceo", "senator",
-        "mayor", "king", "queen", "prince", "princess", "pope", "judge", "secretary", "speaker", "director",
-        "commissioner", "premier", "coach", "captain", "mr", "mrs", "ms", "dr",
-    ]
+    private static let personTitles: Set<String> = WordClass.personTitle.forms
 
     /// The names of a run of capitalised words: one, or several where a title splits it.
     static func entities(from run: [ScannedWord]) -> [NamedEntity] {

@@ -37,10 +37,7 @@ struct ScannedWord {
 
 enum NamedEntityScanner {
     /// Short words a period follows without ending the sentence.
-    private static let abbreviations: Set<String> = [
-        "mr", "mrs", "ms", "dr", "st", "gen", "sen", "rep", "gov", "lt", "col", "sgt", "jr", "sr", "prof", "inc",
-        "corp", "co", "ltd", "no", "vs", "mt", "ft", "jan", "feb", "aug", "sept", "oct", "nov", "dec",
-    ]
+    private static let abbreviations: Set<String> = WordClass.scannerAbbreviation.forms
 
     static func words(in text: String) -> [ScannedWord] {
         let scalars = Array(text.unicodeScalars)

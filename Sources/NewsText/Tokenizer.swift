@@ -90,10 +90,7 @@ public enum Tokenizer {
     /// "Dunedin-based", "Saudi-led", "Kremlin-backed": the name before such a suffix (capitalised: not
     /// "self-made", "state-run") is a name of the text, so the hyphen separates ("Dunedin-based Tuatara
     /// Pay confirms cyber breach" names Dunedin, not "dunedinbased"). The entity scanner splits there too.
-    private static let locatingSuffixes: Set<String> = [
-        "based", "led", "backed", "owned", "run", "born", "made", "listed", "headquartered", "registered", "bound", "funded",
-        "controlled", "allied", "linked",
-    ]
+    private static let locatingSuffixes: Set<String> = WordClass.locatingSuffix.forms
 
     /// Whether a hyphen after `word` (being read) separates it from a locating suffix starting at `start`.
     static func hyphenEndsName(_ word: String.UnicodeScalarView, _ scalars: [Unicode.Scalar], suffixAt start: Int) -> Bool {

@@ -115,17 +115,12 @@ struct ArticleVector {
 
     /// Words that put a name after them in a place: "in Hargeisa", "off Berbera", "near Dili" (and "of"
     /// after a word for a settlement: `settlementWords`).
-    static let locatives: Set<String> = ["in", "near", "off", "outside"]
+    static let locatives: Set<String> = WordClass.locative.forms
     /// Words after which "of" locates the name that follows: "in the Zambian city of Kitwe", "the port of
     /// Berbera" (a fire report may write Kitwe only so).
-    static let settlementWords: Set<String> = [
-        "city", "town", "village", "district", "province", "region", "county", "municipality", "suburb", "township", "port",
-    ]
+    static let settlementWords: Set<String> = WordClass.settlement.forms
     /// "Shares in Nimbus Systems", "a stake in Orion": a company, not a place.
-    static let ownershipWords: Set<String> = [
-        "shares", "share", "stake", "stakes", "investment", "investments", "interest", "holding", "holdings", "confidence",
-        "trust", "invest", "invested", "investing", "stock",
-    ]
+    static let ownershipWords: Set<String> = WordClass.ownership.forms
 
     /// The first word (normal form) of every capitalised name right after a locative: a town the
     /// gazetteer does not know is still where something happened, not who. After a place's possessive
@@ -187,9 +182,7 @@ struct ArticleVector {
     /// Acronyms of a field, not of anyone: "AI", "GDP", "CEO". They are words, not names, so a
     /// Danish lab's AI model and a US court's ruling on an AI law, which share only "AI" and "US",
     /// are not two shared names taken for one event.
-    static let generalNames: Set<String> = [
-        "ai", "ceo", "cfo", "gdp", "ipo", "ev", "evs", "gpu", "gpus", "tv", "pc",
-    ]
+    static let generalNames: Set<String> = WordClass.generalName.forms
 
     /// The entities of `text` that can name someone or something (`generalNames` left out).
     private static func entities(in text: String) -> [NamedEntity] {

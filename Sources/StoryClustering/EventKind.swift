@@ -40,31 +40,22 @@ enum EventKind: Hashable, CaseIterable {
     /// Words politics uses too are left out ("bid", "launch", "probe": "Biden's re-election bid";
     /// "launches" and "unveils" count, and only against a company's other news: `differ`).
     static let byWord: [String: EventKind] = {
-        let kinds: [EventKind: [String]] = [
-            .earthquake: ["earthquake", "earthquakes", "quake", "quakes", "tremor", "tremors", "aftershock", "aftershocks",
-                          "tsunami"],
-            .storm: ["hurricane", "hurricanes", "typhoon", "typhoons", "cyclone", "tornado", "tornadoes", "storm", "storms",
-                     "flood", "floods", "flooding", "floodwaters", "landslide", "landslides", "mudslide", "mudslides",
-                     "monsoon", "avalanche", "blizzard"],
-            .fire: ["fire", "fires", "blaze", "blazes", "wildfire", "wildfires", "bushfire", "inferno", "fireball",
-                    "explosion", "explosions", "blast", "blasts", "heatwave"],
-            .crash: ["crash", "crashes", "crashed", "crashlands", "crashlanded", "crashlanding", "collision", "collide",
-                     "collides", "collided", "derail", "derails", "derailed", "derailment", "capsize", "capsizes", "capsized",
-                     "sank", "sinks", "shipwreck", "flips", "overturns", "overturned"],
-            .collapse: ["collapse", "collapses", "collapsed", "crumbles", "crumbled"],
-            .eruption: ["volcano", "eruption", "erupts", "erupted"],
-            .results: ["revenue", "revenues", "profit", "profits", "earnings", "results", "quarter", "quarterly", "sales"],
-            .penalty: ["fine", "fines", "fined", "antitrust", "penalty"],
-            .acquisition: ["acquire", "acquires", "acquisition", "merger", "takeover", "buyout", "buy", "buys", "bought",
-                           "purchase", "purchases"],
-            .recall: ["recall", "recalls", "recalled"],
-            .launch: ["launches", "launched", "unveils", "unveiled", "debuts", "debuted", "unwraps"],
-            // The verb ("quake strikes", "strikes a deal", "struck down") is no word here (`StrikeWords`);
-            // an army's strike is no walkout (`kinds`).
-            .strike: ["strike", "strikes", "striking", "strikers", "walkout", "walkouts", "stoppage", "stoppages"],
+        let kinds: [EventKind: WordClass] = [
+            .earthquake: .earthquakeEvent,
+            .storm: .stormEvent,
+            .fire: .fireEvent,
+            .crash: .crashEvent,
+            .collapse: .collapseEvent,
+            .eruption: .eruptionEvent,
+            .results: .resultsEvent,
+            .penalty: .penaltyEvent,
+            .acquisition: .acquisitionEvent,
+            .recall: .recallEvent,
+            .launch: .launchEvent,
+            .strike: .strikeEvent,
         ]
         return kinds.reduce(into: [:]) { table, entry in
-            for word in entry.value { table[word] = entry.key }
+            for word in entry.value.forms { table[word] = entry.key }
         }
     }()
 
@@ -84,19 +75,11 @@ enum EventKind: Hashable, CaseIterable {
     }
 
     /// Words of a strike that are never an attack's.
-    private static let walkoutWords: Set<String> = ["strikers", "walkout", "walkouts", "stoppage", "stoppages"]
+    private static let walkoutWords: Set<String> = WordClass.walkout.forms
 
     /// Words that make a strike a walkout: who strikes, and over what.
-    private static let labourWords: Set<String> = [
-        "workers", "union", "unions", "miners", "nurses", "teachers", "doctors", "drivers", "pilots", "staff", "employees",
-        "dockworkers", "dockers", "porters", "lecturers", "journalists", "civil", "servants", "rail", "railway", "transport",
-        "bus", "taxi", "truckers", "general", "nationwide", "indefinite", "pay", "wage", "wages", "salaries", "pensions",
-        "picket", "pickets", "walkout", "walkouts", "strikers", "labour", "labor", "hunger",
-    ]
+    private static let labourWords: Set<String> = WordClass.labour.forms
 
     /// Words that make the strike after them an attack even beside a labour word: "drone strike".
-    private static let attackWords: Set<String> = [
-        "drone", "drones", "air", "missile", "missiles", "rocket", "rockets", "military", "artillery", "retaliatory",
-        "precision", "nuclear", "lightning",
-    ]
+    private static let attackWords: Set<String> = WordClass.attack.forms
 }

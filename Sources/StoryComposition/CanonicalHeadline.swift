@@ -64,10 +64,9 @@ public enum CanonicalHeadline {
 
         static func tollMention(_ text: String) -> (givesToll: Bool, speaksOfTollWithoutFigure: Bool) {
             let givesToll = NumericFacts.facts(in: text).contains(where: \.kind.risesAsEventDevelops)
-            return (givesToll, !givesToll && Tokenizer.words(text).contains(where: tollWords.contains))
+            return (givesToll, !givesToll && Tokenizer.words(text).contains(where: WordClass.tollMention.contains))
         }
 
-        private static let tollWords: Set<String> = ["toll", "dead", "deaths", "killed", "kills", "casualties", "cases", "infections"]
         var terms: [String] { TermVector.terms(text) }
         var isClickbait: Bool { Clickbait.isClickbait(text) }
         var isMarketReaction: Bool { MarketReaction.isReaction(text) }

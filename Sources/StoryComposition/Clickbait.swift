@@ -1,27 +1,14 @@
 import Foundation
+import NewsText
 
 /// Headlines written to be clicked rather than to inform: never chosen as a story's headline
 /// while an informative one exists.
 enum Clickbait {
     /// Lowercased phrases that tease instead of telling (curly apostrophes are folded first).
-    private static let teasers = [
-        "you won't believe", "you wont believe", "you'll never guess", "will shock you", "what happened next",
-        "this is why", "here's why", "here is why", "here's what", "here's how", "the reason why", "this one",
-        "find out", "jaw-dropping", "mind-blowing", "shocking", "goes viral", "the internet is", "omg",
-        "everything you need to know", "what you need to know", "things to know", "you need to see", "must see",
-        "must-see", "wait until you see", "can't stop", "nobody expected", "blew up",
-        // Explainers: they tell what an event means, after a headline has told what happened.
-        "what went wrong", "what we know", "what it means", "what this means", "explained:", "explainer:",
-        // Feature angles: a company's strategy told over the launch it is about ("Vantor bets on AI laptops with
-        // Arclight 2", "Lumen Labs bets on Halcyon 3 to take on AI chip leaders").
-        " bets on ", " bets big on ", " pins hopes on ", " banks on ",
-    ]
+    private static let teasers = WordClasses.shared.entries(.teaser)
 
     /// Nouns that make "7 things…", "10 reasons…" a listicle.
-    private static let listNouns: Set<String> = [
-        "things", "reasons", "ways", "facts", "photos", "pictures", "signs", "tips", "secrets", "times", "moments",
-        "questions", "lessons", "tricks", "mistakes", "stocks", "takeaways", "charts",
-    ]
+    private static let listNouns: Set<String> = WordClass.listicleNoun.forms
 
     static func isClickbait(_ headline: String) -> Bool {
         let lowered = headline.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")

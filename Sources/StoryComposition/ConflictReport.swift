@@ -35,11 +35,7 @@ struct ConflictReport {
     /// A count of the trapped falls as people are freed or found dead: a wire going from 17 trapped
     /// to "15 still trapped" does not retract its dispute with another outlet's 23.
     let peakTrapped: (fact: NumericFacts.Fact, afterRescue: Bool)?
-    private static func tellsOfRescue(_ sentence: [FactWords.Word]) -> Bool { sentence.contains { rescueWords.contains($0.lowered) } }
-    private static let rescueWords: Set<String> = [
-        "rescued", "freed", "released", "evacuated", "saved", "surfaced", "still", "remain", "remained", "remaining", "remains",
-        "recovered", "pulled",
-    ]
+    private static func tellsOfRescue(_ sentence: [FactWords.Word]) -> Bool { sentence.contains { $0.isIn(.rescue) } }
 
     /// What its headline and lead say a court did (`CourtRuling`), when they name a court and say one thing.
     let ruling: CourtRuling?
@@ -47,15 +43,9 @@ struct ConflictReport {
     private let firstGiven: [String: Date]
 
     /// Words that make a report about a vote, so that "won 45.9%" reads as a vote share.
-    private static let electionWords: Set<String> = [
-        "election", "elections", "presidential", "vote", "votes", "ballot", "ballots", "poll", "polls", "runoff",
-        "run-off", "electoral", "referendum", "primary",
-    ]
+    private static let electionWords: Set<String> = WordClass.electionWord.forms
 
-    private static let calendarWords: Set<String> = [
-        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march",
-        "april", "may", "june", "july", "august", "september", "october", "november", "december",
-    ]
+    private static let calendarWords: Set<String> = WordClass.weekday.forms.union(WordClass.month.forms)
 
     /// `earlierReports`: the outlet's reports before this one, for when it first gave a figure.
     init(name: String, article: Int, publishedAt: Date, sentences: [String], earlierReports: [StoryArticle] = []) {

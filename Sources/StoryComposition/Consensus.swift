@@ -14,7 +14,7 @@ public enum Consensus {
     /// hand-built clusters, paraphrases of one fact land around 0.3–0.6, unrelated sentences below 0.15.
     static let agreement = 0.28
     /// Who is speaking, beside job titles (`NamedEntities.isJobTitle`): "executive", "officials".
-    static let speakerWords: Set<String> = ["executive", "ministers", "officials", "spokesman", "spokeswoman", "spokesperson"]
+    static let speakerWords: Set<String> = WordClass.speaker.forms
 
     /// Share of a claim's own words (not names, not figures) a confirming outlet must use somewhere
     /// in one sentence or headline. Low, because outlets paraphrase ("lowered" for "cut"): on five
@@ -34,21 +34,19 @@ public enum Consensus {
     /// cocoa price told in other words).
     static let mainClauseWordingShare = 0.4
 
-    /// Words outlets use for one another in the reports consensus lines are made of, each mapped to
-    /// one of them: a wording share should not hang on "kept" against "held" (a rate decision told
-    /// by three outlets lost its consensus to that).
-    static let paraphrases: [String: String] = {
-        let groups: [[String]] = [
-            ["held", "holds", "kept", "keeps", "left", "leaves", "maintained", "maintains", "unchanged"],
-            ["cut", "cuts", "lowered", "lowers", "reduced", "reduces", "trimmed", "trims", "slashed", "slashes"],
-            ["raised", "raises", "increased", "increases", "hiked", "hikes", "lifted", "lifts"],
-            ["benchmark", "key", "main", "headline"],
-            ["percent", "cent", "pct"],
-            ["killed", "died", "dead", "kills", "killing"],
-            ["said", "says", "told", "stated"],
-        ]
-        return Dictionary(uniqueKeysWithValues: groups.flatMap { group in group.map { ($0, group[0]) } })
-    }()
+    /// Words outlets use for one another in the reports consensus lines are made of, each class one
+    /// word: a wording share should not hang on "kept" against "held" (a rate decision told by three
+    /// outlets lost its consensus to that).
+    static let paraphraseClasses: [WordClass] = [
+        .heldParaphrase, .cutParaphrase, .raisedParaphrase, .benchmarkParaphrase, .percentParaphrase,
+        .killedParaphrase, .saidParaphrase,
+    ]
+
+    /// The one word that stands for `word`'s paraphrase class (the class's name), if it has one.
+    static func paraphrase(of word: String) -> String? {
+        let stem = Stemmer.stem(word)
+        return paraphraseClasses.first { $0.contains(word, stem: stem) }?.rawValue
+    }
 
     /// The claim up to its first comma or subordinate clause ("…, southern Iraq", "… after the bank cut…"),
     /// from memory for a claim read recently (every recomposition of a story asks again).
@@ -65,9 +63,7 @@ public enum Consensus {
         }
     }
     private static let mainClauses = TextMemo<String>(capacity: 8_192)
-    private static let subordinators: Set<String> = [
-        "after", "as", "while", "when", "because", "following", "amid", "which", "before", "since", "despite",
-    ]
+    private static let subordinators: Set<String> = WordClass.subordinator.forms
 
     public static func sentence(for articles: [StoryArticle]) -> String? {
         sentence(SentencePool(articles), copying: SyndicatedCopies.copyingOutlets(articles))
@@ -170,7 +166,7 @@ public enum Consensus {
         guard let first = clause.split(separator: " ").first else { return false }
         return insertionOpeners.contains(first.lowercased())
     }
-    private static let insertionOpeners: Set<String> = ["who", "whose", "whom", "which", "a", "an", "the", "former"]
+    private static let insertionOpeners: Set<String> = WordClass.insertionOpener.forms
 
     /// A name standing as the sentence's subject: at most four words, each capitalised but for the
     /// particles of names ("Domingos Kassoma", "Ahmed bin Saleh"), not opening with a preposition or a
@@ -180,11 +176,8 @@ public enum Consensus {
         guard let first = words.first, words.count <= 4, !openingPhraseWords.contains(first.lowercased()) else { return false }
         return words.allSatisfy { word in word.first?.isUppercase == true || nameParticles.contains(String(word)) }
     }
-    private static let nameParticles: Set<String> = ["of", "de", "da", "do", "dos", "van", "von", "bin", "al", "el", "ibn"]
-    private static let openingPhraseWords: Set<String> = [
-        "on", "in", "at", "after", "before", "during", "by", "for", "from", "with", "since", "until", "earlier", "later",
-        "yesterday", "today", "tonight", "meanwhile", "however", "last", "this", "when", "as", "while", "under", "despite",
-    ]
+    private static let nameParticles: Set<String> = WordClass.nameParticle.forms
+    private static let openingPhraseWords: Set<String> = WordClass.openingPhrase.forms
 
     /// Whether `source` has one sentence or headline that says much the same as `claim` (cosine
     /// ≥ `agreement`) in enough of its own words (`wordingShare` of what the claim says besides
@@ -224,10 +217,15 @@ public enum Consensus {
         init() {}
 
         /// Verbs that state a multiple, as the figure they state.
-        private static let multiples: [String: String] = [
-            "doubled": "×2", "doubles": "×2", "doubling": "×2", "tripled": "×3", "triples": "×3", "tripling": "×3",
-            "quadrupled": "×4", "quadruples": "×4", "halved": "×0.5", "halves": "×0.5", "halving": "×0.5",
+        private static let multiples: [(WordClass, String)] = [
+            (.doubledFigure, "×2"), (.tripledFigure, "×3"), (.quadrupledFigure, "×4"), (.halvedFigure, "×0.5"),
         ]
+
+        /// The figure a verb of a multiple states ("doubling" → "×2"), if `word` is one.
+        static func multiple(_ word: String) -> String? {
+            let stem = Stemmer.stem(word)
+            return multiples.first { $0.0.contains(word, stem: stem) }?.1
+        }
 
         /// `Specifics(text)`, from memory for a text read recently (`TextMemo`).
         static func of(_ text: String) -> Specifics { read.value(for: text, Specifics.init) }
@@ -246,7 +244,7 @@ public enum Consensus {
             let tokens = Tokenizer.tokens(text)  // split once for countries, words, wording and the opener
             // "doubled" is a figure too: an outlet that gave the growth only as a percentage is not
             // credited with a business that "doubled".
-            figures.formUnion(tokens.compactMap { Self.multiples[$0.normalized] })
+            figures.formUnion(tokens.compactMap { Self.multiple($0.normalized) })
             // What a court did is a fact an outlet states or not: "the court upheld the tax reform" is
             // never credited to an outlet whose report says the court struck it down.
             if let ruling = CourtRuling.outcome(in: FactWords.words(of: text)) { figures.insert("ruling:" + ruling.rawValue) }
@@ -258,12 +256,12 @@ public enum Consensus {
             let bare = text.contains("'s") || text.contains("\u{2019}s")
                 ? Tokenizer.words(text.replacingOccurrences(of: "\u{2019}s", with: "").replacingOccurrences(of: "'s", with: "")) : []
             let all = names.union(words).union(bare)
-            self.words = all.union(all.compactMap { Consensus.paraphrases[$0] })
+            self.words = all.union(all.compactMap(Consensus.paraphrase(of:)))
             // Job titles are the frame of a claim ("chief executive … said"), not what it says.
             wording = Set(Tokenizer.contentWords(tokens).filter { word in
                 !names.contains(word) && !word.contains(where: \.isNumber) && !NamedEntities.isJobTitle(word)
                     && !Consensus.speakerWords.contains(word)
-            }.map { Consensus.paraphrases[$0] ?? $0 })
+            }.map { Consensus.paraphrase(of: $0) ?? $0 })
         }
 
         /// A name that opens a sentence is not read as one (a capital there says nothing), unless

@@ -14,46 +14,26 @@ enum CourtRuling: String, Sendable {
     /// plain about the law. `courtNamed`: the sentence must name a court or its judges (a summary's or
     /// consensus line's sentence); a headline of a court story may leave it out ("Tax law voided").
     static func outcome(in words: [FactWords.Word], courtNamed: Bool = true) -> CourtRuling? {
-        let lowered = words.map(\.lowered)
-        if courtNamed, !lowered.contains(where: courtWords.contains) { return nil }
+        if courtNamed, !words.contains(where: { $0.isIn(.court) }) { return nil }
         var found = Set<CourtRuling>()
-        for index in lowered.indices {
-            guard let outcome = outcome(at: index, lowered) else { continue }
+        for index in words.indices {
+            guard let outcome = outcome(at: index, words) else { continue }
             // Its object or subject: "upheld the appeal", "the appeal was upheld"; not "In a 5-4 decision, the court…".
-            let window = lowered[max(0, index - 3) ..< min(lowered.count, index + 6)]
-            if window.contains(where: decidedMatters.contains) { continue }
+            let window = words[max(0, index - 3) ..< min(words.count, index + 6)]
+            if window.contains(where: { $0.isIn(.decidedMatter) }) { continue }
             found.insert(outcome)
         }
         return found.count == 1 ? found.first : nil
     }
 
-    private static func outcome(at index: Int, _ lowered: [String]) -> CourtRuling? {
-        let word = lowered[index]
-        if upholding.contains(word) { return .upheld }
-        if voiding.contains(word) { return .voided }
+    private static func outcome(at index: Int, _ words: [FactWords.Word]) -> CourtRuling? {
+        let word = words[index]
+        if word.isIn(.upholding) { return .upheld }
+        if word.isIn(.voiding) { return .voided }
         // "struck down", "strikes the law down".
-        if striking.contains(word), lowered[(index + 1) ..< min(lowered.count, index + 4)].contains("down") { return .voided }
+        if word.isIn(.strike), words[(index + 1) ..< min(words.count, index + 4)].contains(where: { $0.lowered == "down" }) {
+            return .voided
+        }
         return nil
     }
-
-    private static let courtWords: Set<String> = [
-        "court", "court's", "courts", "tribunal", "judge", "judges", "justices", "judiciary",
-    ]
-
-    private static let upholding: Set<String> = ["upheld", "upholds", "uphold", "upholding"]
-
-    private static let voiding: Set<String> = [
-        "annulled", "annuls", "annul", "voided", "voids", "overturned", "overturns", "overturn", "quashed", "quashes",
-        "invalidated", "invalidates", "unconstitutional", "nullified", "nullifies",
-    ]
-
-    private static let striking: Set<String> = ["struck", "strikes", "strike", "striking"]
-
-    /// What a court may uphold or void without that saying what became of the law: a challenge, an
-    /// appeal or an earlier ruling.
-    private static let decidedMatters: Set<String> = [
-        "challenge", "challenges", "appeal", "appeals", "appealed", "petition", "petitions", "complaint", "objection",
-        "objections", "lawsuit", "suit", "motion", "bid", "ruling", "rulings", "decision", "verdict", "judgment",
-        "judgement", "lower",
-    ]
 }

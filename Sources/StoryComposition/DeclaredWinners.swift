@@ -1,15 +1,12 @@
+import NewsText
+
 /// Who an outlet says won a contest: "Ruto won the presidential election", "Hichilema was
 /// declared the winner", "Tinubu was elected president"; and who came second (`runnersUp`).
 /// Only these explicit forms count; "won a seat" or "won approval" are not outcomes two outlets
 /// can contradict.
 enum DeclaredWinners {
-    /// What must follow "won"/"wins" for it to name the contest's winner.
-    static let contests: Set<String> = [
-        "election", "presidential", "presidency", "vote", "runoff", "run-off", "race", "poll", "polls", "final",
-        "title", "championship", "primary", "ballot",
-        // "won the Kathmandu mayoral by-election" (a winner dispute is read from it).
-        "by-election", "byelection", "mayoral",
-    ]
+    /// What must follow "won"/"wins" for it to name the contest's winner (`WordClass.contest`).
+    static let contests: Set<String> = WordClass.contest.forms
 
     static func winners(in words: [FactWords.Word]) -> [String] {
         var found: [String] = []
@@ -67,9 +64,9 @@ enum DeclaredWinners {
     /// naming a new prime minister, an envoy or a mines minister differently are in conflict.
     static func appointments(in words: [FactWords.Word]) -> [(role: String, name: String)] {
         var found: [(role: String, name: String)] = []
-        for (index, word) in words.enumerated() where appointingVerbs.contains(word.lowered) && !word.endsClause {
+        for (index, word) in words.enumerated() where word.isIn(.appointing) && !word.endsClause {
             let appointment: (name: String, roleStart: Int)?
-            if index >= 2, passiveAuxiliaries.contains(words[index - 1].lowered) {
+            if index >= 2, words[index - 1].isIn(.passiveAuxiliary) {
                 appointment = subject(endingBefore: index - 1, in: words).map { (name: $0, roleStart: index + 1) }
             } else {
                 appointment = object(after: index, in: words)
@@ -113,11 +110,11 @@ enum DeclaredWinners {
             if role.isEmpty, ["its", "the", "a", "an", "new", "their", "his", "her"].contains(lowered) { next += 1; continue }
             guard words[next].number == nil else { break }
             role.append(lowered)
-            if words[next].endsClause || roleEnds.contains(lowered) { break }
+            if words[next].endsClause || WordClass.roleEnd.contains(lowered) { break }
             next += 1
         }
-        while let last = role.last, roleEnds.contains(last) { role.removeLast() }
-        guard role.count > 1 || (role.count == 1 && singleHolderRoles.contains(role[0])) else { return nil }
+        while let last = role.last, WordClass.roleEnd.contains(last) { role.removeLast() }
+        guard role.count > 1 || (role.count == 1 && WordClass.singleHolderRole.contains(role[0])) else { return nil }
         return role.joined(separator: " ")
     }
 
@@ -145,25 +142,6 @@ enum DeclaredWinners {
         for person in fullestFirst where !kept.contains(where: { person.words.isSubset(of: $0.words) }) { kept.append(person) }
         return Set(kept.map(\.name))
     }
-
-    /// Words after which a role is over ("special envoy for the Sahel" is a special envoy).
-    /// Words after which no role goes on: prepositions, and conjunctions ("named Driton Shala as finance
-    /// minister and promised…": the second minister is read too).
-    private static let roleEnds: Set<String> = [
-        "for", "of", "to", "on", "in", "after", "by", "and", "but", "while", "who", "with", "amid", "at", "from", "until",
-    ]
-
-    private static let singleHolderRoles: Set<String> = [
-        "president", "premier", "chancellor", "governor", "chairman", "chairwoman", "chair", "ceo", "coach", "manager",
-        "speaker", "envoy", "captain", "mayor",
-    ]
-
-    /// "was appointed", "has been named", "is nominated".
-    private static let passiveAuxiliaries: Set<String> = ["was", "is", "been", "be", "were"]
-
-    private static let appointingVerbs: Set<String> = [
-        "appointed", "appoints", "appoint", "named", "names", "nominated", "nominates", "picked", "picks", "chose", "chooses",
-    ]
 
     /// One to three capitalised words from `start`, within the clause: "Lamin Jobe".
     private static func name(startingAt start: Int, in words: [FactWords.Word]) -> String? {

@@ -8,6 +8,8 @@ struct FactWords {
         /// The word as written, punctuation stripped ("27.25%", "Ruto", "killed").
         let text: String
         let lowered: String
+        /// Its stem (`Stemmer`), taken once for every word class the readers ask about; empty for a number.
+        let stem: String
         /// Its value when it is a number ("1,200" → 1200, "12%" → 12, "nine" → 9).
         var number: Double?
         let isPercent: Bool
@@ -21,6 +23,9 @@ struct FactWords {
         /// A comma, semicolon, colon or dash follows: the clause ends here.
         let endsClause: Bool
         var isCapitalized: Bool { text.first?.isUppercase ?? false }
+
+        /// Whether the word belongs to `wordClass` (`WordClasses`).
+        func isIn(_ wordClass: WordClass) -> Bool { wordClass.contains(lowered, stem: stem) }
     }
 
     private(set) var words: [Word]
@@ -50,7 +55,8 @@ struct FactWords {
             let number = (startsLikeNumber ? Self.newsFigure(digits) : nil) ?? spelled.map(Double.init)
                 ?? (isMoney ? Self.abbreviatedAmount(digits) : nil)
             // A number word is quoted back in digits: "reports 23", not "reports Twenty-three".
-            return Word(text: core, lowered: lowered, number: number, isPercent: isPercent,
+            let stem = number == nil ? Stemmer.stem(lowered) : ""
+            return Word(text: core, lowered: lowered, stem: stem, number: number, isPercent: isPercent,
                         written: isMoney ? stripped : spelled.map(String.init) ?? core, isMoney: isMoney, endsClause: endsClause)
         }
         markAmountsBeforeCurrencyNames()
@@ -59,14 +65,9 @@ struct FactWords {
     /// Currencies written as words after the amount, as wires write them ("1.4 bln euros", "412m zloty",
     /// "45 million dollars"), so a deal price of €1.2bn against 1.4 bln euros is read as a dispute.
     /// Not "pound" ("a 2,000 pound bomb", "pounds of cocaine"): sterling is written "£" in the wires.
-    static let currencyNames: Set<String> = [
-        "euro", "euros", "dollar", "dollars", "zloty", "zlotys", "kwacha", "rand", "naira", "shilling",
-        "shillings", "cedi", "cedis", "dirham", "dirhams", "yen", "yuan", "renminbi", "rupee", "rupees", "franc", "francs",
-        "peso", "pesos", "reais", "ringgit", "rupiah", "dong", "taka", "kwanza", "birr", "leone", "leones", "dinar",
-        "dinars", "riyal", "riyals", "lira", "roubles", "rubles", "krona", "kronor", "krone", "kroner", "forint", "koruna",
-    ]
+    static let currencyNames: Set<String> = WordClass.currencyName.forms
     /// Currency names that are names too ("Rand Paul", "Leone", "Dong Nai"): only as written in lower case.
-    private static let lowerCaseOnlyCurrencies: Set<String> = ["rand", "dong", "leone", "leones", "lira", "franc", "francs"]
+    private static let lowerCaseOnlyCurrencies: Set<String> = WordClass.lowerCaseOnlyCurrency.forms
 
     /// Whether `word` names a currency as an amount's unit.
     static func isCurrencyName(_ word: Word) -> Bool {

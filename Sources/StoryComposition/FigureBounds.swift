@@ -1,4 +1,5 @@
 import Foundation
+import NewsText
 
 /// What a written figure actually claims: an interval, not a point. "12" claims 11.5–12.5, "1.9
 /// million" 1.85–1.95 million, "about 1.9 million" 1.8–2.0 million, "at least 14" 13.5 or more.
@@ -34,9 +35,7 @@ enum FigureBounds {
     }
 
     /// "some 2.4 million", "an estimated 2,000", "nearly 15": an estimate around the figure.
-    private static let approximations: Set<String> = [
-        "about", "around", "roughly", "approximately", "some", "nearly", "almost", "estimated", "circa", "reportedly",
-    ]
+    private static let approximations: Set<String> = WordClass.approximation.forms
 
     /// The interval `value` claims, given how it was written (`digits`: "1.9" for "1.9 million"
     /// = 1,900,000, "42m", "2,000", "nine") and its hedge; nil when no finite interval can be

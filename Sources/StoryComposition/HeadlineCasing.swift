@@ -4,10 +4,7 @@ import NewsText
 /// the story's own texts write it ("KENYA'S RUTO MEETS IMF" → "Kenya's Ruto meets IMF").
 enum HeadlineCasing {
     /// Well-known acronyms kept in capitals when the texts give no evidence either way.
-    private static let acronyms: Set<String> = [
-        "us", "uk", "un", "eu", "au", "imf", "who", "nato", "opec", "gdp", "ceo", "drc", "anc", "ecowas", "sadc",
-        "fbi", "cia", "uae", "ai", "covid", "ecb", "fed", "afdb", "mp", "mps", "bbc", "cnn", "afp", "ap",
-    ]
+    private static let acronyms: Set<String> = WordClass.acronym.forms
 
     /// At least eight letters and nearly all of them capitals: shouting, not an acronym.
     static func isAllCaps(_ text: String) -> Bool {

@@ -34,38 +34,26 @@ enum NumericFacts {
         let text: String
     }
 
-    private static let casualtyWords: [String: Kind] = [
-        "dead": .deaths, "killed": .deaths, "died": .deaths, "dies": .deaths, "deaths": .deaths, "fatalities": .deaths, "drowned": .deaths,
-        "lives": .deaths, "bodies": .deaths, "injured": .injuries, "wounded": .injuries, "hurt": .injuries,
-        "injuries": .injuries, "arrested": .arrests, "detained": .arrests, "arrests": .arrests, "cases": .cases,
-        "infections": .cases, "infected": .cases, "trapped": .trapped,
+    /// The kind a casualty word counts ("killed" deaths, "injured" injuries: `WordClass.deathCount`…).
+    private static let casualtyClasses: [(WordClass, Kind)] = [
+        (.deathCount, .deaths), (.injuryCount, .injuries), (.arrestCount, .arrests), (.outbreakCaseCount, .cases),
+        (.trappedCount, .trapped),
     ]
 
-    /// Words allowed between a number and its casualty word: "12 people were killed".
-    private static let casualtyFillers: Set<String> = Set([
-        "people", "persons", "civilians", "soldiers", "others", "were", "was", "have", "has", "had", "been", "are", "being",
-        // "15 miners were still trapped" (not to be told beside "23 miners are trapped").
-        "still",
-        // "a third person has died" (`ordinalTolls`).
-        "person", "victim", "man", "woman", "child",
-        "reportedly", "confirmed", "now", "children", "police", "officers", "protesters", "migrants", "passengers",
-        // "26 people are now known to have died" (not to be told beside "Thirty-one people died").
-        "known", "believed", "feared", "thought", "to",
-        // Who died: "Twelve workers died" was read as a count of workers, so a summary gave it beside "19 people
-        // died".
-        "workers", "miners", "crew", "pilgrims", "students", "villagers", "residents", "traders", "fishermen",
-        "tourists", "patients", "firefighters", "troops", "rescuers", "worshippers", "climbers", "players", "fans",
-        // "46 confirmed cases of cholera", "58 new cholera cases", "12 suspected mpox cases".
-        "new", "suspected",
-    ]).union(Outbreaks.diseases)
+    private static func casualtyKind(_ word: FactWords.Word) -> Kind? {
+        casualtyClasses.first { word.isIn($0.0) }?.1
+    }
 
-    /// Words before a number that say it is a death toll: "killing 12", "death toll rose to 15".
-    private static let tollLead: Set<String> = ["killing", "killed", "toll", "kills"]
+    /// Words allowed between a number and its casualty word: "12 people were killed" (`WordClass.casualtyFiller`).
+    private static let casualtyFillers: Set<String> = WordClass.casualtyFiller.forms.union(Outbreaks.diseases)
 
-    private static let rateSubjects: [String: Kind] = [
-        "inflation": .inflation, "unemployment": .unemployment, "jobless": .unemployment, "growth": .growth,
-        "gdp": .growth, "economy": .growth, "turnout": .turnout, "rate": .interestRate, "rates": .interestRate,
+    /// The rate a word before a percentage names (`WordClass.inflationRate`…).
+    private static let rateClasses: [(WordClass, Kind)] = [
+        (.inflationRate, .inflation), (.unemploymentRate, .unemployment), (.growthRate, .growth), (.turnoutRate, .turnout),
+        (.interestRate, .interestRate),
     ]
+
+    private static func rateSubject(_ word: String) -> Kind? { rateClasses.first { $0.0.contains(word) }?.1 }
 
     /// The labelled figures of one sentence. `electionContext`: the article is about a vote, so
     /// "won 45.9%" is a vote share.
@@ -135,12 +123,7 @@ enum NumericFacts {
     }
 
     /// Units after a number that make it a measurement (a typhoon's 190 km/h is no toll).
-    private static let measurementUnits: Set<String> = [
-        "km", "km/h", "kmh", "kph", "mph", "miles", "mile", "kilometres", "kilometers", "kilometre", "kilometer",
-        "metres", "meters", "metre", "meter", "feet", "ft", "mm", "cm", "millimetres", "millimeters", "centimetres",
-        "centimeters", "inches", "degrees", "knots", "tonnes", "tons", "kg", "kilograms", "hectares", "acres", "litres",
-        "liters", "celsius", "fahrenheit",
-    ]
+    private static let measurementUnits: Set<String> = WordClass.measurementUnit.forms
 
     /// Basis points of a central bank's move ("raised its benchmark rate by 50 basis points"), not
     /// of a market's ("two-year yields fell 4 basis points", "the spread widened 7 basis points"):
@@ -151,14 +134,12 @@ enum NumericFacts {
         var rate = false
         while position >= 0, index - position <= 10, !words[position].endsClause {
             let word = words[position].lowered
-            if marketWords.contains(word) { return false }
-            rate = rate || ["rate", "rates", "repo"].contains(word) || interestQualifiers.contains(word)
+            if words[position].isIn(.bondMarketMeasure) { return false }
+            rate = rate || WordClass.interestRate.contains(word) || word == "repo" || interestQualifiers.contains(word)
             position -= 1
         }
         return rate
     }
-
-    private static let marketWords: Set<String> = ["yield", "yields", "spread", "spreads", "premium", "bund", "bunds", "treasuries", "gilts"]
 
     /// How many words after the number its casualty word may come, fillers between.
     private static let casualtyWindow = 7
@@ -168,14 +149,14 @@ enum NumericFacts {
         var position = index
         while position + 1 < words.count, position - index < casualtyWindow, !words[position].endsClause {
             position += 1
-            if let kind = casualtyWords[words[position].lowered] { return kind }
+            if let kind = casualtyKind(words[position]) { return kind }
             guard casualtyFillers.contains(words[position].lowered) else { return nil }
         }
         // "Two people, a night watchman and a trader, died": past an aside of up to six words between commas
         // (a summary must not keep that "Two" beside "has risen to four").
         guard position > index, position + 1 < words.count, words[position].endsClause,
               let close = (position + 1 ..< min(words.count - 1, position + 7)).first(where: { words[$0].endsClause }) else { return nil }
-        return casualtyWords[words[close + 1].lowered]
+        return casualtyKind(words[close + 1])
     }
 
     /// "killing 12 people", "the death toll rose to 15": a toll word shortly before the number;
@@ -186,20 +167,20 @@ enum NumericFacts {
         // Within the number's clause: "collide on South Sudan highway, killing 23" is a toll.
         var lead = index - 1
         while lead >= 0, index - lead <= 3, !words[lead].endsClause {
-            if tollLead.contains(words[lead].lowered) { return .deaths }
+            if words[lead].isIn(.deathTollLead) { return .deaths }
             lead -= 1
         }
         guard index > 0, ["to", "at"].contains(words[index - 1].lowered) else { return nil }
         // After a verb of rising the whole clause is the toll's subject: "The number of people killed when a
         // passenger train came off the tracks near Thiès in western Senegal has risen to eleven" (not to be
         // told beside the later "killing 14 people").
-        let risen = index >= 2 && SupersededCounts.riseWords.contains(words[index - 2].lowered)
+        let risen = index >= 2 && words[index - 2].isIn(.countRise)
         var position = index - 2
         // After a verb of rising, past commas too: "The number of people killed in a fire at the main market in Bo,
         // Sierra Leone, has risen to four" (a rising toll, not a dispute).
         while position >= 0, index - position <= (risen ? 30 : 12), risen || !words[position].endsClause {
             if words[position].lowered == "toll" { return .deaths }
-            if let kind = casualtyWords[words[position].lowered] {
+            if let kind = casualtyKind(words[position]) {
                 // Past twelve words only "the number of people killed …": not "shares hurt by the pandemic … have risen to $45".
                 // …unless another count comes between: "the number of registered cars … has risen to 12 million".
                 let nearer = words[(position + 1) ..< index].contains { $0.lowered == "number" }
@@ -219,7 +200,7 @@ enum NumericFacts {
     private static func rateSubject(before index: Int, in words: [FactWords.Word]) -> Kind? {
         var position = index - 1
         while position >= 0, index - position <= 6, !words[position].endsClause {
-            if let kind = rateSubjects[words[position].lowered] {
+            if let kind = rateSubject(words[position].lowered) {
                 return kind == .interestRate ? rateKind(at: position, in: words) : kind
             }
             position -= 1
@@ -231,24 +212,21 @@ enum NumericFacts {
     /// (tax rate? exchange rate?) is not labelled at all.
     private static func rateKind(at position: Int, in words: [FactWords.Word]) -> Kind? {
         let qualifiers = words[max(0, position - 3) ..< position].map(\.lowered)
-        if let specific = qualifiers.reversed().compactMap({ rateSubjects[$0] }).first(where: { $0 != .interestRate }) {
+        if let specific = qualifiers.reversed().compactMap(rateSubject).first(where: { $0 != .interestRate }) {
             return specific
         }
         return qualifiers.contains(where: interestQualifiers.contains) ? .interestRate : nil
     }
 
-    private static let interestQualifiers: Set<String> = [
-        "interest", "benchmark", "policy", "lending", "repo", "key", "base", "prime", "bank", "bank's", "banks",
-    ]
+    private static let interestQualifiers: Set<String> = WordClass.interestQualifier.forms
+
+    private static let months = WordClass.month.forms.union(WordClass.monthAbbreviation.forms)
 
     /// "in 2021", "on May 12": numbers that date the event rather than measure it.
     private static func isYearOrDate(_ words: [FactWords.Word], _ index: Int) -> Bool {
         let value = words[index].number ?? 0
         if value >= 1900, value <= 2100, value.rounded() == value, !words[index].text.contains(",") { return true }
         guard index > 0 else { return false }
-        let months: Set<String> = ["january", "february", "march", "april", "may", "june", "july", "august",
-                                   "september", "october", "november", "december", "jan", "feb", "mar", "apr",
-                                   "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"]
         return months.contains(words[index - 1].lowered)
     }
 }

@@ -9,11 +9,8 @@ import NewsText
 enum PersonalVoice {
     /// First and second person, compared in lower case. "us" and "me" only as written in lower case
     /// ("US", "ME" are places); "mine" is left out (a gold mine).
-    private static let pronouns: Set<String> = [
-        "we", "our", "ours", "ourselves", "my", "myself", "you", "your", "yours", "yourself", "yourselves",
-        "we're", "we've", "we'll", "we'd", "i'm", "i've", "i'll", "i'd", "you're", "you've", "you'll", "you'd", "let's",
-    ]
-    private static let lowerCaseOnly: Set<String> = ["us", "me"]
+    private static let pronouns: Set<String> = WordClass.firstOrSecondPerson.forms
+    private static let lowerCaseOnly: Set<String> = WordClass.lowerCaseOnlyPronoun.forms
     private static let edges = CharacterSet.punctuationCharacters.union(.symbols)
 
     static func speaks(_ sentence: String) -> Bool {

@@ -42,12 +42,7 @@ enum SourceNames {
     }
 
     /// Words newspapers, agencies and broadcasters are named with.
-    private static let mastheadWords: Set<String> = [
-        "gazette", "courier", "post", "times", "news", "herald", "wire", "newswire", "chronicle", "journal", "tribune",
-        "daily", "observer", "press", "agency", "ledger", "express", "mail", "standard", "telegraph", "guardian", "review",
-        "monitor", "sun", "star", "mirror", "globe", "nation", "independent", "weekly", "radio", "tv", "television",
-        "broadcasting", "dispatch", "examiner", "inquirer", "bulletin", "register", "sentinel", "record", "blaze",
-    ]
+    private static let mastheadWords: Set<String> = WordClass.mastheadWord.forms
 
     private static func isSection(_ text: Substring) -> Bool {
         let words = Tokenizer.words(String(text))
@@ -55,13 +50,7 @@ enum SourceNames {
     }
 
     /// What feeds call their sections.
-    private static let sectionWords: Set<String> = [
-        "world", "news", "business", "markets", "market", "politics", "sport", "sports", "technology", "tech", "science",
-        "health", "africa", "top", "stories", "latest", "headlines", "economy", "companies", "local", "opinion",
-        "entertainment", "culture", "home", "national", "international", "breaking", "finance", "money", "lifestyle",
-        "security", "hardware", "environment", "climate", "energy", "general", "main", "feed", "rss", "uk", "us", "europe",
-        "asia", "americas", "middle", "east", "and", "the", "of", "all", "front", "page", "video", "videos", "live", "region",
-    ]
+    private static let sectionWords: Set<String> = WordClass.sectionWord.forms
 
     private static let sectionMarks: Set<Character> = ["-", "–", "—", "|", ":"]
 

@@ -39,7 +39,7 @@ struct StatedFacts {
         }
         // One bill: two content words in common besides the house and the verbs ("licensed", "cannabis"), not
         // "Parliament approved the budget" and "MPs backed a motion to censure the minister".
-        return terms.intersection(other.terms).subtracting(VoteOutcome.wordsOfAnyVote).count >= 2
+        return terms.intersection(other.terms).filter { !VoteOutcome.isWordOfAnyVote($0) }.count >= 2
     }
 
     /// The same toll (or turnout) of one kind stated again, and nothing of a kind `other` lacks:

@@ -7,12 +7,7 @@ import NewsText
 enum SubjectFigures {
     /// What a count must be of for outlets to be counting the same thing. Deliberately concrete:
     /// "12 people" is here only because `Conflict` also requires the same subject and wording.
-    static let countNouns: Set<String> = [
-        "customers", "clients", "accounts", "users", "subscribers", "members", "households", "homes", "houses",
-        "buildings", "jobs", "workers", "employees", "staff", "residents", "voters", "students", "patients",
-        "passengers", "families", "people", "refugees", "merchants", "farmers", "shares", "strikers", "miners",
-        "teachers", "nurses", "doctors",
-    ]
+    static let countNouns: Set<String> = WordClass.countNoun.forms
 
     /// The count noun `word` is, if any: a compound of "workers" ("dockworkers", "steelworkers")
     /// counts workers, so "2,100 workers" and "1,200 dockworkers" are compared.
@@ -20,12 +15,6 @@ enum SubjectFigures {
         if countNouns.contains(word) { return word }
         return word.hasSuffix("workers") && word.count > "workers".count + 2 ? "workers" : nil
     }
-
-    /// Verbs that, before a percentage in a story about a vote, make it someone's share of it.
-    private static let voteVerbs: Set<String> = [
-        "won", "wins", "winning", "polled", "polling", "took", "takes", "taking", "secured", "securing", "garnered",
-        "received", "obtained", "got", "came", "scored",
-    ]
 
     static let multipliers: [String: Double] = [
         "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "bn": 1e9, "mn": 1e6, "bln": 1e9, "mln": 1e6,
@@ -51,14 +40,14 @@ enum SubjectFigures {
             // "$45 a share" and "$78.42 a barrel" are prices of their noun whatever deal is near; an amount
             // naming nothing after it ("for €1.2bn including debt") is the deal's when an acquisition governs it.
             // "is paying €2.4bn for Estonia's Baltica Freight" (a deal price).
-            if nextIs(["for"], after, words), words[max(0, index - 3) ..< index].contains(where: { payingWords.contains($0.lowered) }) {
+            if nextIs(["for"], after, words), words[max(0, index - 3) ..< index].contains(where: { $0.isIn(.paying) }) {
                 return (.money, "deal")
             }
             let following = moneyNoun(from: after, in: words)
-            if following.map({ dealWords.contains($0) || dealConnectors.contains($0) }) ?? true, isDealPrice(index, in: words) {
+            if following.map({ WordClass.acquisitionDeal.contains($0) || dealConnectors.contains($0) }) ?? true, isDealPrice(index, in: words) {
                 return (.money, "deal")
             }
-            return following.map { (.money, dealWords.contains($0) ? "deal" : $0) }
+            return following.map { (.money, WordClass.acquisitionDeal.contains($0) ? "deal" : $0) }
         }
         return countNoun(from: after, in: words, closedAt: words[after - 1].endsClause).map { (.count, $0) }
     }
@@ -76,31 +65,21 @@ enum SubjectFigures {
         }
         var position = index - 1
         while position >= 0, index - position <= 6, !words[position].endsClause {
-            if voteVerbs.contains(words[position].lowered) { return (.voteShare, "") }
+            if words[position].isIn(.voteShareVerb) { return (.voteShare, "") }
             position -= 1
         }
         return nil
     }
 
-    /// Words for an acquisition: an amount they govern is the deal's price, however the outlet words it
-    /// ("agrees €1.2bn deal", "will buy … for €1.2bn", "in a deal valuing the company at 1.4 billion euros").
-    private static let dealWords: Set<String> = [
-        "deal", "takeover", "acquisition", "purchase", "bid", "offer", "buyout", "merger", "transaction", "swoop",
-    ]
-    /// Verbs of paying an amount "for" something bought.
-    private static let payingWords: Set<String> = ["pay", "pays", "paying", "paid"]
     /// Words after an amount that name nothing it is of: "for €1.2bn including debt", "$5bn in cash".
-    private static let dealConnectors: Set<String> = ["including", "excluding", "plus", "cash", "net", "which", "and", "or", "to"]
-    private static let acquiringWords: Set<String> = dealWords.union([
-        "buy", "buys", "buying", "bought", "acquire", "acquires", "acquiring", "acquired", "valuing", "values", "valued",
-    ])
+    private static let dealConnectors: Set<String> = WordClass.dealConnector.forms
 
     /// An amount within the twenty words after an acquisition word, past an apposition ("will buy
     /// Terminales Unidas, the operator of two terminals in Algeciras, for €1.2bn").
     private static func isDealPrice(_ index: Int, in words: [FactWords.Word]) -> Bool {
         var position = index - 1
         while position >= 0, index - position <= 20 {
-            if acquiringWords.contains(words[position].lowered) { return true }
+            if words[position].isIn(.acquiring) || words[position].isIn(.acquisitionDeal) { return true }
             position -= 1
         }
         return false
@@ -133,10 +112,7 @@ enum SubjectFigures {
     /// What a company or a government reports an amount of. Outlets write them before or after
     /// the amount ("revenue of $8.9 billion", "revenue reached $9.8 billion", "$8.9bn in quarterly
     /// revenue"); each form must give the same noun for the outlets to be compared.
-    static let financialMeasures: Set<String> = [
-        "revenue", "revenues", "sales", "profit", "profits", "loss", "losses", "income", "earnings", "turnover",
-        "spending", "budget", "deficit", "debt", "valuation", "fine", "penalty",
-    ]
+    static let financialMeasures: Set<String> = WordClass.financialMeasure.forms
 
     /// The noun before an amount: a financial measure up to four words back in the clause
     /// ("revenue rose to $9.8 billion"), else the word the amount is "of" ("a fine of $5 million").

@@ -96,16 +96,10 @@ enum SummaryText {
         return personalReferences.contains(first)
     }
 
-    private static let personalReferences: Set<String> = ["he", "she", "his", "her", "him"]
+    private static let personalReferences: Set<String> = WordClass.personalReference.forms
 
-    private static let backReferences: Set<String> = [
-        "it", "its", "he", "she", "they", "their", "his", "her", "this", "these", "that", "those", "such",
-    ]
-    private static let describedSubjects: Set<String> = [
-        "company", "firm", "group", "bill", "measure", "move", "decision", "deal", "bank", "carmaker", "chipmaker",
-        "airline", "agency", "union", "party", "claim", "plan", "proposal", "statement", "report", "model", "product",
-        "device", "drug", "startup", "lender", "insurer", "club", "satellite", "ruling", "court", "law", "rule",
-    ]
+    private static let backReferences: Set<String> = WordClass.backReference.forms
+    private static let describedSubjects: Set<String> = WordClass.describedSubject.forms
 
     /// The longest prefix of `text` ending at a comma, semicolon or dash that fits `limit`
     /// with a final period; nil when no clause boundary leaves a meaningful sentence.

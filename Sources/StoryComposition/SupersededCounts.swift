@@ -21,12 +21,6 @@ struct SupersededCounts: Sendable {
     /// once the outlet that gave it has corrected it.
     private let corrected: [Int: Set<Double>]
 
-    /// Words that say a count has grown since it was first reported ("toll reaches 13", "bringing
-    /// the death toll to 13": a headline must not stay at an outlet's earlier "Nine killed").
-    static let riseWords: Set<String> = [
-        "rise", "rises", "rose", "risen", "rising", "climb", "climbs", "climbed", "climbing", "jumps", "jumped", "increases", "increased",
-        "now", "mounts", "mounted", "mounting", "reaches", "reached", "reaching", "bringing", "brings", "brought",
-    ]
 
     private struct Toll {
         var fact: NumericFacts.Fact
@@ -51,7 +45,7 @@ struct SupersededCounts: Sendable {
             guard !facts.isEmpty else { continue }
             let words = Tokenizer.words(entry.text)
             // "A third person has died" says the toll rose as plainly as "rose to three".
-            let rose = !Set(words).isDisjoint(with: Self.riseWords) || words.contains { NumericFacts.ordinals[$0] != nil }
+            let rose = words.contains(where: WordClass.countRise.contains) || words.contains { NumericFacts.ordinals[$0] != nil }
             for fact in facts.values {
                 var toll = tolls[entry.article][fact.kind] ?? Toll(fact: fact, saysItRose: false)
                 if fact.value > toll.fact.value { toll.fact = fact }
@@ -76,7 +70,7 @@ struct SupersededCounts: Sendable {
     }
 
     /// Words that call a figure an earlier one: "from its earlier estimate of 120,000", "from an initial 40".
-    private static let earlierWords: Set<String> = ["earlier", "previous", "initial", "original", "prior", "first"]
+    private static let earlierWords: Set<String> = WordClass.earlierFigure.forms
 
     /// The figures a sentence gives as earlier estimates: a number within four words after "from" and a
     /// word of `earlierWords` ("up from its earlier estimate of 120,000").

@@ -18,26 +18,15 @@ enum TopicImportance {
 
     /// Families of consequential events, each a set of normalised words or phrases.
     static let signalClasses: [String: [String]] = [
-        "casualties": ["killed", "dead", "deaths", "death toll", "died", "fatalities", "massacre", "casualties", "drowned",
-                       "killing"],
-        "violence": ["attack", "bombing", "explosion", "gunmen", "shooting", "coup", "war", "invasion", "airstrike",
-                     "insurgents", "militants", "hostages", "kidnapped"],
-        "elections": ["election results", "wins election", "won the election", "runoff", "sworn in",
-                      "president elect", "election", "polls close", "vote count", "referendum"],
-        "monetary": ["interest rate", "rate hike", "rate cut", "raises rates", "cuts rates", "benchmark rate",
-                     "policy rate", "central bank", "repo rate", "basis points"],
-        "economy": ["inflation", "gdp", "recession", "default", "debt restructuring", "imf", "devaluation",
-                    "unemployment", "budget"],
-        "leadership": ["resigns", "resignation", "impeached", "impeachment", "ousted", "dies at", "arrested",
-                       "sentenced", "convicted", "indicted"],
-        // Natural disasters (`NaturalDisasters`, the one list), epidemics, and accidents that kill:
-        // a ferry that capsized with 14 dead must not score like a rate decision.
-        "disaster": NaturalDisasters.words.sorted() + [
-            "drought", "famine", "outbreak", "epidemic", "pandemic", "cholera", "ebola", "mpox", "collapse", "collapsed",
-            "capsized", "capsizes", "sank", "sinks", "shipwreck", "derailed", "derailment", "plane crash", "crashed",
-        ],
-        "diplomacy": ["sanctions", "ceasefire", "peace deal", "treaty", "summit", "state of emergency"],
-        "markets": ["stocks plunge", "market crash", "shares plunge", "sell off", "bankruptcy", "bank run"],
+        "casualties": WordClasses.shared.entries(.casualtySignal),
+        "violence": WordClasses.shared.entries(.violenceSignal),
+        "elections": WordClasses.shared.entries(.electionSignal),
+        "monetary": WordClasses.shared.entries(.monetarySignal),
+        "economy": WordClasses.shared.entries(.economySignal),
+        "leadership": WordClasses.shared.entries(.leadershipSignal),
+        "disaster": NaturalDisasters.words.sorted() + WordClasses.shared.entries(.disasterSignal),
+        "diplomacy": WordClasses.shared.entries(.diplomacySignal),
+        "markets": WordClasses.shared.entries(.marketSignal),
     ]
 
     static func score(topic: Topic?, text: String) -> Int {

@@ -1,3 +1,5 @@
+import NewsText
+
 /// What a sentence says a legislature did with a bill or a vote: passed it ("the Senate approved",
 /// "MPs backed", "voted in favour") or not ("the vote was postponed", "senators rejected", "put
 /// off"). A summary must not tell both of one legislature (`StatedFacts`).
@@ -14,9 +16,9 @@ enum VoteOutcome {
         // Its outcome: a verb within the eight words after it ("the Senate approved", "A vote in Uruguay's
         // Senate on exporting recreational cannabis was postponed").
         let window = Array(lowered[(position + 1) ..< min(position + 9, lowered.count)])
-        let passes = window.contains(where: passing.contains)
+        let passes = window.contains(where: WordClass.votePassed.contains)
             || zip(window, zip(window.dropFirst(), window.dropFirst(2))).contains { $0 == "voted" && $1.0 == "in" && ["favour", "favor"].contains($1.1) }
-        let stalls = window.contains(where: stalling.contains)
+        let stalls = window.contains(where: WordClass.voteStalled.contains)
             || zip(window, window.dropFirst()).contains { (["put", "puts"].contains($0) && $1 == "off") || ($0 == "voted" && $1 == "down") }
         guard passes != stalls else { return nil }
         return (body: bodyKey(lowered[position]), passed: passes)
@@ -24,12 +26,9 @@ enum VoteOutcome {
 
     /// Houses whose name is also an ordinary word: counted only with a capital. Not "parliament": a
     /// "Portugal's parliament has approved the 2027 state budget" is a vote.
-    private static let namedBodies: Set<String> = ["house", "chamber", "assembly", "council", "deputies", "congress"]
+    private static let namedBodies: Set<String> = WordClass.namedLegislature.forms
 
-    private static let bodies: Set<String> = [
-        "senate", "senators", "parliament", "parliament's", "house", "congress", "assembly", "lawmakers", "legislators",
-        "mps", "deputies", "chamber", "legislature", "sejm", "bundestag", "knesset", "duma", "council",
-    ]
+    private static let bodies: Set<String> = WordClass.legislature.forms
 
     /// Whether two sentences' houses may be one: the same, or either named only generically ("parliament",
     /// "lawmakers"): a summary tells "Portugal's Assembly of the Republic approved the budget" and
@@ -37,7 +36,7 @@ enum VoteOutcome {
     static func sameBody(_ first: String, _ second: String) -> Bool {
         first == second || genericBodies.contains(first) || genericBodies.contains(second)
     }
-    private static let genericBodies: Set<String> = ["parliament", "legislature"]
+    private static let genericBodies: Set<String> = WordClass.genericLegislature.forms
 
     /// Members and their house are one body: "senators" voted in "the Senate".
     private static func bodyKey(_ word: String) -> String {
@@ -49,17 +48,11 @@ enum VoteOutcome {
         }
     }
 
-    /// The words any report of a vote uses: no sign that two sentences tell one bill's vote.
-    static let wordsOfAnyVote: Set<String> = bodies.union(passing).union(stalling)
-        .union(["voted", "vote", "votes", "favour", "favor", "bill"])
-
-    private static let passing: Set<String> = [
-        "approved", "approves", "approve", "passed", "passes", "backed", "backs", "adopted", "adopts", "ratified",
-        "ratifies", "endorsed", "endorses",
-    ]
-
-    private static let stalling: Set<String> = [
-        "postponed", "postpones", "delayed", "delays", "deferred", "defers", "rejected", "rejects", "defeated", "blocked",
-        "blocks", "shelved", "shelves", "stalled", "adjourned",
-    ]
+    /// Whether `word` is one any report of a vote uses (its house, its outcome, "voted", "bill"): no sign
+    /// that two sentences tell one bill's vote.
+    static func isWordOfAnyVote(_ word: String) -> Bool {
+        if bodies.contains(word) { return true }
+        let stem = Stemmer.stem(word)
+        return [WordClass.votePassed, .voteStalled, .voteWord].contains { $0.contains(word, stem: stem) }
+    }
 }

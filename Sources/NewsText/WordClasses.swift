@@ -1,0 +1,285 @@
+import Foundation
+
+/// The story engine's vocabulary: every word list its readers match text against, each once, in one
+/// versioned resource (`Resources/word-classes.json`). A class is matched either by form (the entry as
+/// written: function words, names, phrases, lists another module reads as a set of forms) or by stem
+/// (`Stemmer`: an entry is a lemma and meets its regular inflections, "kill" meets "killed" and
+/// "killing"). In a stem class an entry written "=lives" is matched as written only: its stem would
+/// take in other words ("living"). docs/jarvis/story-engine.md describes the resource.
+public enum WordClass: String, CaseIterable, Sendable {
+    /// English function words (`StopWords`).
+    case stopWord
+    /// Natural disasters (`NaturalDisasters`).
+    case naturalDisaster
+    /// Deadly accidents (`Accidents`).
+    case accident
+    /// Diseases whose cases news counts (`Outbreaks.diseases`).
+    case disease
+    /// Words of a disease's spread (`Outbreaks.words`, with `disease`).
+    case outbreakSpread
+    /// "Strike" as written in any form: the walkout and the verb (`StrikeWords`, `CourtRuling`).
+    case strike
+    /// What a company or a government strikes: a deal (`StrikeWords`).
+    case deal
+    /// A number before one of these counts deaths, injuries, arrests, cases of a disease, people
+    /// trapped (`NumericFacts`).
+    case deathCount, injuryCount, arrestCount, outbreakCaseCount, trappedCount
+    /// Words allowed between a number and the casualty word it counts (`NumericFacts`).
+    case casualtyFiller
+    /// Words shortly before a number that make it a death toll (`NumericFacts`).
+    case deathTollLead
+    /// A headline speaking of a toll, with or without its figure (`CanonicalHeadline`).
+    case tollMention
+    /// Words outlets use for one another, one class per meaning (`Consensus`).
+    case heldParaphrase, cutParaphrase, raisedParaphrase, benchmarkParaphrase, percentParaphrase, killedParaphrase,
+         saidParaphrase
+    /// A court or its judges; what a court did (upheld, voided) and what it may decide without that
+    /// telling what became of the law (`CourtRuling`).
+    case court, upholding, voiding, decidedMatter
+    /// People freed, or still held: a count of the trapped may have fallen (`ConflictReport`).
+    case rescue
+    /// What must follow "won" for it to name a contest's winner (`DeclaredWinners`).
+    case contest
+    /// Appointing verbs, the auxiliaries that make them passive, the words that end a role and the
+    /// roles one word names (`DeclaredWinners`).
+    case appointing, passiveAuxiliary, roleEnd, singleHolderRole
+    /// A market or currency, its moves, and commentators with their verbs, in a headline that tells
+    /// how a market took an event (`MarketReaction`).
+    case market, marketMove, marketCommentator, marketComment
+    /// A bond market's measures, whose moves in basis points are no central bank's (`NumericFacts`).
+    case bondMarketMeasure
+    /// Titles, ranks and months written with a period before a name or a number: the period never ends a
+    /// sentence (Abbreviations).
+    case abbreviationBeforeName
+    /// Suffixes that end a name and may end a sentence ("Acme Inc. The deal…") (Abbreviations).
+    case abbreviationClosingName
+    /// Short words a period follows without ending the sentence, for the name scanner (NamedEntityScanner).
+    case scannerAbbreviation
+    /// Words that make an ambiguous neighbour a place rather than a person: "Chad President", "Lake Chad"
+    /// (GazetteerIndex).
+    case placeContext
+    /// Desk slugs wire agencies put before a headline ("Soccer-Villa beat Liverpool"); a list, not a pattern:
+    /// "Coca-Cola" is no slug (HeadlineLabels).
+    case deskSlug
+    /// Institutions every country has ("senate", "supreme court"): after a possessive they belong to it
+    /// (InstitutionNames).
+    case genericInstitution
+    /// Lower-case words allowed inside a name: "Bank of England", "Ahmed bin Salman"; not "and" (NameRun).
+    case nameConnector
+    /// Job titles written before names, dropped so "President Ruto" and "Ruto" share a key (NameRun).
+    case jobTitle
+    /// Titles that stand between what precedes a person and the person ("Romanian Prime Minister Ilie
+    /// Bolojan"); not words that also name things ("Health") (NameRun).
+    case personTitle
+    /// Suffixes of hyphenated words that locate ("Nairobi-based") (Tokenizer).
+    case locatingSuffix
+    /// Prepositions that place an event ("in", "near") (ArticleVector).
+    case locative
+    /// Words of a settlement or district after a place name (ArticleVector).
+    case settlement
+    /// Words that make a company's name the owner of what follows, not the event's subject (ArticleVector).
+    case ownership
+    /// Names so general they identify no event (ArticleVector).
+    case generalName
+    /// Words of a strike that are never an attack's (EventKind).
+    case walkout
+    /// Words that make a strike a walkout: who strikes, and over what (EventKind).
+    case labour
+    /// Words that make the strike after them an attack even beside a labour word: "drone strike" (EventKind).
+    case attack
+    /// Nouns of a listicle headline ("7 things…") (Clickbait).
+    case listicleNoun
+    /// Words that make a report about a vote, so that "won 45.9%" reads as a vote share (ConflictReport).
+    case electionWord
+    /// Who is speaking, beside job titles: "executive", "officials" (Consensus).
+    case speaker
+    /// Words that open a subordinate clause: a claim's main clause ends before them (Consensus).
+    case subordinator
+    /// Words that open an insertion between commas after a name (Consensus).
+    case insertionOpener
+    /// Lower-case particles inside a person's name (Consensus).
+    case nameParticle
+    /// Words of an opening phrase before a sentence's subject (Consensus).
+    case openingPhrase
+    /// Currencies written as words after the amount ("1.4 bln euros"); not "pound": "a 2,000 pound bomb" (FactWords).
+    case currencyName
+    /// Currency names that are a currency only in lower case ("rand", not "Rand") (FactWords).
+    case lowerCaseOnlyCurrency
+    /// Hedges before a figure ("about", "nearly") (FigureBounds).
+    case approximation
+    /// Acronyms kept in capitals when a headline is re-cased (HeadlineCasing).
+    case acronym
+    /// Units after a number that make it a measurement (a typhoon's 190 km/h is no toll) (NumericFacts).
+    case measurementUnit
+    /// Words before "rate" that make it an interest rate ("benchmark rate") (NumericFacts).
+    case interestQualifier
+    /// First- and second-person pronouns: a sentence in them speaks to the reader (PersonalVoice).
+    case firstOrSecondPerson
+    /// Pronouns that are one only in lower case ("US" is a country) (PersonalVoice).
+    case lowerCaseOnlyPronoun
+    /// Words of a newspaper's masthead ("Gazette", "Herald") (SourceNames).
+    case mastheadWord
+    /// Section names a feed title carries after the outlet's name (SourceNames).
+    case sectionWord
+    /// What a count must be of for outlets to be counting the same thing; deliberately concrete (SubjectFigures).
+    case countNoun
+    /// Words after an amount that name nothing it is of: "for €1.2bn including debt" (SubjectFigures).
+    case dealConnector
+    /// What a company or a government reports an amount of ("revenue", "deficit") (SubjectFigures).
+    case financialMeasure
+    /// Pronouns that refer back to a person (SummaryText).
+    case personalReference
+    /// Words that refer back to something told before (SummaryText).
+    case backReference
+    /// Nouns a sentence uses for a subject named before ("the company") (SummaryText).
+    case describedSubject
+    /// Words that call a figure an earlier one: "from its earlier estimate of 120,000" (SupersededCounts).
+    case earlierFigure
+    /// Houses whose name is also an ordinary word: counted only with a capital (VoteOutcome).
+    case namedLegislature
+    /// Houses that vote and their members (VoteOutcome).
+    case legislature
+    /// Houses named only generically, which may be any house (VoteOutcome).
+    case genericLegislature
+    /// Lower-case openings of sentences that are navigation, credits, promotion or editors' notes about the page (FeedBoilerplate).
+    case boilerplateOpening
+    /// Lower-case fragments that mark a sentence as boilerplate wherever they appear (FeedBoilerplate).
+    case boilerplateFragment
+    /// Labels outlets put before a headline ("BREAKING:"), matched in this order, longest first where one begins another (HeadlineLabels).
+    case headlineLabel
+    /// Lower-case phrases that tease instead of telling (curly apostrophes folded first), explainers' phrases, and feature angles (" bets on ") (Clickbait).
+    case teaser
+    /// Days of the week, months, months abbreviated, and days named relative to the report.
+    case weekday, month, monthAbbreviation, dayReference, weekdayAbbreviation
+    /// What a legislature did with a bill (passed, stalled) and the other words of any vote (`VoteOutcome`).
+    case votePassed, voteStalled, voteWord
+    /// Words that say a count has grown since it was first reported (`SupersededCounts`).
+    case countRise
+    /// Verbs of a vote share, of paying, of acquiring, and the nouns of an acquisition (`SubjectFigures`).
+    case voteShareVerb, paying, acquiring, acquisitionDeal
+    /// Before a percentage, the rate it is (`NumericFacts`).
+    case inflationRate, unemploymentRate, growthRate, turnoutRate, interestRate
+    /// Headline words of each kind of event the clusterer keeps apart (`StoryClustering.EventKind`).
+    case earthquakeEvent, stormEvent, fireEvent, crashEvent, collapseEvent, eruptionEvent, resultsEvent, penaltyEvent, acquisitionEvent, recallEvent, launchEvent, strikeEvent
+    /// Words and phrases of consequential events that raise a story's score (`TopicImportance`).
+    case casualtySignal, violenceSignal, electionSignal, monetarySignal, economySignal, leadershipSignal, disasterSignal, diplomacySignal, marketSignal
+    /// Lower-case words a byline holds besides names ("by", "and", "staff") (FeedBoilerplate).
+    case bylineWord
+    /// Verbs of a multiple, each a figure an outlet states (`Consensus`).
+    case doubledFigure, tripledFigure, quadrupledFigure, halvedFigure
+}
+
+/// The loaded resource: each `WordClass`'s entries and how they are matched.
+public struct WordClasses: Sendable {
+    /// The resource's format version this reader understands.
+    public static let supportedVersion = 1
+    /// The resource's own name, in every loading error.
+    public static let resourceName = "word-classes.json"
+
+    public enum Matching: String, Sendable { case form, stem }
+
+    public struct LoadError: Error, CustomStringConvertible {
+        public let file: String
+        public let reason: String
+        public var description: String { "\(file): \(reason)" }
+    }
+
+    struct Members: Sendable {
+        let matching: Matching
+        /// The entries as the file lists them.
+        let entries: [String]
+        /// Matched as written: every entry of a form class, the "=" entries of a stem class.
+        let forms: Set<String>
+        /// The stems of a stem class's other entries.
+        let stems: Set<String>
+    }
+
+    public let version: Int
+    private let classes: [WordClass: Members]
+
+    /// Where the bundled resource is.
+    public static var bundledResource: URL {
+        guard let url = Bundle.module.url(forResource: "word-classes", withExtension: "json") else {
+            fatalError("\(resourceName) is missing from the NewsText bundle")
+        }
+        return url
+    }
+
+    /// The bundled resource, read once; a resource this build cannot read stops the process at first use.
+    public static let shared: WordClasses = {
+        do { return try WordClasses(contentsOf: bundledResource) } catch { fatalError("\(error)") }
+    }()
+
+    /// Reads a resource: its version must be `supportedVersion`, and its classes exactly `WordClass`'s cases.
+    public init(contentsOf url: URL) throws {
+        let file = url.lastPathComponent
+        let fail = { (reason: String) in LoadError(file: file, reason: reason) }
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) } catch {
+            throw fail("unreadable: \(error.localizedDescription)")
+        }
+        guard let root = object as? [String: Any], let version = root["version"] as? Int,
+              let named = root["classes"] as? [String: Any] else {
+            throw fail("expected {\"version\": N, \"classes\": {…}}")
+        }
+        guard version == Self.supportedVersion else { throw fail("version \(version), this build reads \(Self.supportedVersion)") }
+        var classes: [WordClass: Members] = [:]
+        for (name, value) in named {
+            guard let wordClass = WordClass(rawValue: name) else { throw fail("unknown class \"\(name)\"") }
+            guard let body = value as? [String: Any], let match = body["match"] as? String,
+                  let matching = Matching(rawValue: match), let entries = body["words"] as? [String] else {
+                throw fail("class \"\(name)\" needs \"match\": \"form\" or \"stem\" and \"words\": [strings]")
+            }
+            classes[wordClass] = Self.members(entries, matching)
+        }
+        if let missing = WordClass.allCases.first(where: { classes[$0] == nil }) {
+            throw fail("class \"\(missing.rawValue)\" is missing")
+        }
+        self.version = version
+        self.classes = classes
+    }
+
+    private static func members(_ entries: [String], _ matching: Matching) -> Members {
+        guard matching == .stem else { return Members(matching: matching, entries: entries, forms: Set(entries), stems: []) }
+        let exact = entries.filter { $0.hasPrefix("=") }
+        return Members(matching: matching, entries: entries, forms: Set(exact.map { String($0.dropFirst()) }),
+                       stems: Set(entries.filter { !$0.hasPrefix("=") }.map(Stemmer.stem)))
+    }
+
+    /// How `wordClass` is matched.
+    public func matching(_ wordClass: WordClass) -> Matching { members(wordClass).matching }
+
+    /// The entries of `wordClass` as the file lists them ("=" marks kept).
+    public func entries(_ wordClass: WordClass) -> [String] { members(wordClass).entries }
+
+    /// The words of a form class, as a set, for callers that match forms themselves.
+    public func forms(_ wordClass: WordClass) -> Set<String> { members(wordClass).forms }
+
+    /// Whether the lower-case `word` belongs to `wordClass`.
+    public func contains(_ wordClass: WordClass, _ word: String) -> Bool {
+        let members = members(wordClass)
+        if members.forms.contains(word) { return true }
+        return members.matching == .stem && members.stems.contains(Stemmer.stem(word))
+    }
+
+    /// The same for a word whose stem the caller has already taken (`Stemmer.stem(word)`).
+    public func contains(_ wordClass: WordClass, _ word: String, stem: String) -> Bool {
+        members(wordClass).forms.contains(word) || members(wordClass).stems.contains(stem)
+    }
+
+    private func members(_ wordClass: WordClass) -> Members {
+        guard let members = classes[wordClass] else { fatalError("\(Self.resourceName) has no class \(wordClass.rawValue)") }
+        return members
+    }
+}
+
+extension WordClass {
+    /// Whether the lower-case `word` belongs to the class (`WordClasses.shared`).
+    public func contains(_ word: String) -> Bool { WordClasses.shared.contains(self, word) }
+
+    /// The same for a word whose stem the caller has already taken.
+    public func contains(_ word: String, stem: String) -> Bool { WordClasses.shared.contains(self, word, stem: stem) }
+
+    /// The words of a form class (`WordClasses.forms`).
+    public var forms: Set<String> { WordClasses.shared.forms(self) }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import XCTest
+
+/// The story engine's vocabulary lives in one resource (`Sources/NewsText/Resources/word-classes.json`,
+/// docs/jarvis/story-engine.md): no Swift source of its modules spells a list of words. A list is three
+/// or more lower-case word literals in a row (an array, a set, a dictionary's keys or its keys and
+/// values, a `case` pattern).
+/// The few literals below are not vocabulary and stay in code, each for the reason given.
+final class WordListLiteralTests: XCTestCase {
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    private static let modules = ["NewsText", "StoryClustering", "StoryComposition", "StoryEngine", "FeedParsing"]
+
+    /// A literal list allowed in code: its file, its first word and its length (so it cannot grow unseen).
+    private struct Allowed: Hashable {
+        let file: String, first: String, count: Int
+    }
+
+    private static let allowed: [Allowed: String] = [
+        // Formats, not news vocabulary: XML and HTML element names, charset labels, RFC 822 zones and dates.
+        Allowed(file: "FeedParsing/CharsetLabels.swift", first: "utf-16", count: 5): "charset labels",
+        Allowed(file: "FeedParsing/CharsetLabels.swift", first: "utf-32", count: 4): "charset labels",
+        Allowed(file: "FeedParsing/CharsetLabels.swift", first: "iso-8859-1", count: 3): "charset labels",
+        Allowed(file: "FeedParsing/CharsetLabels.swift", first: "utf8", count: 6): "charset labels and their names",
+        Allowed(file: "FeedParsing/CharsetLabels.swift", first: "us-ascii", count: 13): "charset labels and their names",
+        Allowed(file: "FeedParsing/CharsetLabels.swift", first: "iso-8859-1", count: 19): "charset labels and their names",
+        Allowed(file: "FeedParsing/CharsetLabels.swift", first: "windows-1252", count: 3): "charset labels and their names",
+        Allowed(file: "FeedParsing/FeedVocabulary.swift", first: "feed", count: 19): "RSS and Atom element names",
+        Allowed(file: "FeedParsing/FeedVocabulary.swift", first: "date", count: 15): "RSS and Atom element names",
+        Allowed(file: "FeedParsing/FeedVocabulary.swift", first: "body", count: 3): "RSS and Atom element names",
+        Allowed(file: "FeedParsing/HTMLElementRole.swift", first: "img", count: 3): "HTML element names",
+        Allowed(file: "FeedParsing/HTMLElementRole.swift", first: "script", count: 14): "HTML element names",
+        Allowed(file: "FeedParsing/HTMLElementRole.swift", first: "p", count: 16): "HTML element names",
+        Allowed(file: "FeedParsing/HTMLElementRole.swift", first: "br", count: 22): "HTML element names",
+        Allowed(file: "FeedParsing/TextCapture.swift", first: "br", count: 14): "HTML void elements",
+        Allowed(file: "FeedParsing/TimeZoneNames.swift", first: "ut", count: 5): "RFC 822 time zones",
+        Allowed(file: "FeedParsing/TimeZoneNames.swift", first: "uct", count: 47): "time zone abbreviations",
+        Allowed(file: "FeedParsing/TimeZoneNames.swift", first: "tues", count: 3): "date formats' weekday forms",
+        Allowed(file: "FeedParsing/TimeZoneNames.swift", first: "january", count: 12): "date formats' month names",
+        Allowed(file: "FeedParsing/TimeZoneNames.swift", first: "monday", count: 7): "date formats' weekday names",
+        // Numbers and units as tables of values, not classes of words.
+        Allowed(file: "StoryComposition/NumberWords.swift", first: "one", count: 9): "number words and their values",
+        Allowed(file: "StoryComposition/NumberWords.swift", first: "ten", count: 10): "number words and their values",
+        Allowed(file: "StoryComposition/NumberWords.swift", first: "twenty", count: 8): "number words and their values",
+        Allowed(file: "StoryComposition/NumericFacts.swift", first: "second", count: 9): "ordinals and their values",
+        Allowed(file: "StoryComposition/SubjectFigures.swift", first: "thousand", count: 9): "multipliers and their values",
+        Allowed(file: "NewsText/NamedEntityRules.swift", first: "percentage", count: 34): "unit spellings and their one form",
+        Allowed(file: "NewsText/NamedEntityRules.swift", first: "percent", count: 29): "unit spellings and their one form",
+        Allowed(file: "NewsText/NamedEntityRules.swift", first: "bn", count: 12): "units glued to a number and their word",
+        // The gazetteer's data: which readings of an ambiguous place name to refuse.
+        Allowed(file: "NewsText/GazetteerIndex.swift", first: "chad", count: 3): "ambiguous place names",
+        Allowed(file: "NewsText/GazetteerIndex.swift", first: "pig", count: 5): "what \"Guinea\" before them is not",
+        // Function words a reader checks at one position of its pattern, in the expression that reads them.
+        Allowed(file: "StoryClustering/ArticleVector.swift", first: "of", count: 7): "connectors dropped from a name's words",
+        Allowed(file: "StoryComposition/DeclaredWinners.swift", first: "was", count: 3): "auxiliaries of \"was declared\"",
+        Allowed(file: "StoryComposition/DeclaredWinners.swift", first: "defeating", count: 3): "a runner-up's cue words",
+        Allowed(file: "StoryComposition/DeclaredWinners.swift", first: "its", count: 8): "determiners before a role",
+        Allowed(file: "StoryComposition/FigureBounds.swift", first: "from", count: 3): "prepositions of a range",
+        Allowed(file: "StoryComposition/FigureBounds.swift", first: "over", count: 3): "prepositions of a lower bound",
+        Allowed(file: "StoryComposition/MarketReaction.swift", first: "as", count: 3): "conjunctions naming a cause",
+        Allowed(file: "StoryComposition/NumericFacts.swift", first: "a", count: 3): "determiners before an ordinal",
+        Allowed(file: "StoryComposition/SubjectFigures.swift", first: "a", count: 5): "determiners before a count",
+    ]
+
+    /// Each list of word literals in the modules' sources: file, first word, length.
+    private static func wordLists() throws -> [Allowed] {
+        var found: [Allowed] = []
+        for module in modules {
+            let folder = repository.appendingPathComponent("Sources/\(module)")
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+                found += lists(in: withoutComments(text)).map { Allowed(file: "\(module)/\(name)", first: $0.first ?? "", count: $0.count) }
+            }
+        }
+        return found
+    }
+
+    /// The text with `//` comments removed (not inside a string literal).
+    static func withoutComments(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            var inString = false, escaped = false, previous: Character = " "
+            for index in line.indices {
+                let character = line[index]
+                defer { previous = escaped ? " " : character }
+                if escaped { escaped = false; continue }
+                if character == "\\" { escaped = true; continue }
+                if character == "\"" { inString.toggle() }
+                if !inString, character == "/", previous == "/" { return line[..<line.index(before: index)] }
+            }
+            return line
+        }.joined(separator: "\n")
+    }
+
+    /// Runs of three or more word literals, each after the last with only a comma between (and, in a
+    /// dictionary, the value before it).
+    static func lists(in text: String) -> [[String]] {
+        let literal = /"((?:[^"\\\n]|\\.)*)"/
+        let word = /[a-z][a-z0-9'\-. ]*/
+        let gap = /\s*(:\s*[^",\[\]\n(){}]*)?,\s*|\s*:\s*/
+        var lists: [[String]] = [], current: [String] = [], end = text.startIndex
+        for match in text.matches(of: literal) {
+            let content = String(match.output.1)
+            guard content.wholeMatch(of: word) != nil else {
+                // A dictionary's value that is no word ("doubled": "×2"): the keys' list goes on past it.
+                if !current.isEmpty, text[end ..< match.range.lowerBound].wholeMatch(of: /\s*:\s*/) != nil {
+                    end = match.range.upperBound
+                    continue
+                }
+                if current.count >= 3 { lists.append(current) }
+                current = []
+                continue
+            }
+            if !current.isEmpty, text[end ..< match.range.lowerBound].wholeMatch(of: gap) != nil {
+                current.append(content)
+            } else {
+                if current.count >= 3 { lists.append(current) }
+                current = [content]
+            }
+            end = match.range.upperBound
+        }
+        if current.count >= 3 { lists.append(current) }
+        return lists
+    }
+
+    func testNoWordListIsSpelledInTheStoryEnginesSources() throws {
+        let lists = try Self.wordLists()
+        let unlisted = lists.filter { Self.allowed[$0] == nil }
+        XCTAssertTrue(unlisted.isEmpty, "word lists belong in word-classes.json: "
+            + unlisted.map { "\($0.file) \"\($0.first)\"… (\($0.count))" }.joined(separator: "; "))
+        let gone = Set(Self.allowed.keys).subtracting(lists)
+        XCTAssertTrue(gone.isEmpty, "allowed literals no longer in the code: \(gone)")
+    }
+
+    /// The reader itself: a list is found in an array, a set, a dictionary and a `case` pattern, not in a comment.
+    func testTheReaderFindsListsOfWords() {
+        XCTAssertEqual(Self.lists(in: #"let a: Set<String> = ["kill", "kills", "killed"]"#), [["kill", "kills", "killed"]])
+        XCTAssertEqual(Self.lists(in: #"let b = ["dead": .deaths, "killed": .deaths, "died": .deaths]"#).first?.count, 3)
+        XCTAssertEqual(Self.lists(in: "case \"won\",\n  \"wins\", \"winning\":").first, ["won", "wins", "winning"])
+        XCTAssertEqual(Self.lists(in: Self.withoutComments(#"// ["kill", "kills", "killed"]"#)), [])
+        XCTAssertEqual(Self.lists(in: #"let c = ["Kill", "https://x", "$5"]"#), [])
+        XCTAssertEqual(Self.lists(in: #"let d = ["doubled": "twice", "tripled": "thrice"]"#).first?.count, 4)
+        XCTAssertEqual(Self.lists(in: #"let e = ["doubled": "×2", "doubles": "×2", "tripled": "×3"]"#).first?.count, 3)
+    }
+}
