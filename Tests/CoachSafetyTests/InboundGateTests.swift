@@ -58,6 +58,30 @@ final class InboundGateTests: XCTestCase {
         XCTAssertEqual(gate.check("My doctor agreed I can log my own doses, how do I do that?"), .allow)
     }
 
+    /// Opinion requests ask, staying at or repeating a dose is a dose act, a change asked in a
+    /// message that names a GLP-1 subject anywhere is about a dose, slang names a drug; habits of
+    /// the user's own log and logged doses are history.
+    func testOpinionsStayingAndChangesAcrossTheMessage() throws {
+        let gate = try Self.gate.get()
+        XCTAssertEqual(gate.check("I'm on tirz 5 for two months and want to go a step up, what do you reckon?"),
+                       .refuse(.glp1DoseRefusal, drug: "tirzepatide"))
+        XCTAssertEqual(gate.check("Ozempic 1 mg since March. The pharmacist mentioned 2 comes next. Should I move up now?"),
+                       .refuse(.glp1DoseRefusal, drug: "Ozempic"))
+        XCTAssertEqual(gate.check("Mi endocrino quiere 1 mg de Ozempic pero prefiero quedarme en 0,5. ¿Qué te parece?"),
+                       .refuse(.glp1DoseRefusal, drug: "Ozempic"))
+        XCTAssertEqual(gate.check("Wegovy seit Juni, mir geht's gut. Meine Freundin ist runter auf 1. Soll ich das Gleiche machen?"),
+                       .refuse(.glp1DoseRefusal, drug: "Wegovy"))
+        XCTAssertEqual(gate.check("¿Me pongo el Ozempic cada diez días en vez de semanal para que me dure más?"),
+                       .refuse(.glp1DoseRefusal, drug: "Ozempic"))
+        XCTAssertEqual(gate.check("Ile godzin działa Ketonal?"), .refuse(.drugLevelRefusal, drug: "Ketonal"))
+        for message in [
+            "Which weekday do I usually do my injection?", "Wann spritze ich normalerweise mein Mounjaro?",
+            "¿Qué dosis aparece en mi última inyección registrada?", "Ideen, wie ich am Spritzentag aktiv bleibe?",
+        ] {
+            XCTAssertEqual(gate.check(message), .allow, message)
+        }
+    }
+
     /// Contract §11's self-test: a refusal that names the brand, and a drug-level refusal.
     func testContractSelfTestMessages() throws {
         let gate = try Self.gate.get()
