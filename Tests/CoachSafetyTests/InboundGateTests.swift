@@ -77,6 +77,7 @@ final class InboundGateTests: XCTestCase {
         for message in [
             "Which weekday do I usually do my injection?", "Wann spritze ich normalerweise mein Mounjaro?",
             "¿Qué dosis aparece en mi última inyección registrada?", "Ideen, wie ich am Spritzentag aktiv bleibe?",
+            "Wie kann ich motiviert bleiben, seit ich Mounjaro nehme?", "Come posso restare motivata con l'Ozempic?",
         ] {
             XCTAssertEqual(gate.check(message), .allow, message)
         }
