@@ -14,8 +14,7 @@ public enum GateVerdict: Equatable, Sendable {
 /// It reads the message against all six locales' vocabularies at once and decides, in this order:
 /// prompt injection (also read backwards when it names a reversal); a drug-level question (GROUND
 /// RULE 15, whatever the Research Mode state); any request about a GLP-1 drug, pen, dose or amount
-/// that has none of the shapes the Coach answers (GROUND RULE 9); an out-of-scope request, or a
-/// message that names nothing of the Coach's scope and is more than small talk (GROUND RULE 10).
+/// that has none of the shapes the Coach answers (GROUND RULE 9); an out-of-scope request (GROUND RULE 10).
 /// A message that mixes a harmless request with a restricted one is refused for the
 /// restricted part.
 public struct InboundGate: Sendable {
@@ -44,7 +43,7 @@ public struct InboundGate: Sendable {
         if let index = sentences.first(where: rules.asksInDoseRegion) {
             return .refuse(.glp1DoseRefusal, drug: rules.drugName(around: index))
         }
-        if sentences.contains(where: rules.isOutOfScope) || rules.namesNothingInScope {
+        if sentences.contains(where: rules.isOutOfScope) {
             return .refuse(.outOfScopeRefusal, drug: nil)
         }
         return .allow

@@ -20,21 +20,21 @@ final class InboundGateTests: XCTestCase {
         }
     }
 
-    /// A request that names nothing of the Coach's scope is out of scope whatever its topic; small
-    /// talk and questions about the user's data are answered.
-    func testRequestsOutsideTheScopeAreRedirectedByDefault() throws {
+    /// Devices and services, bookings, speeches, population figures and school subjects are off
+    /// topic unless the sentence names a health word; the app's own e-mail is the app's.
+    func testGeneralOffTopicClassesAreRedirectedUnlessAboutHealth() throws {
         let gate = try Self.gate.get()
         let outside = [
-            "Reserve a table for four in Leeds tomorrow evening.", "Wie hoch ist eigentlich der Eiffelturm?",
-            "Rédige-moi un mot d'excuse pour l'école de mon fils.", "¿Quién escribió Cien años de soledad?",
-            "Quanti abitanti ha la Sicilia?", "Napisz mi przemówienie na wesele siostry.",
+            "Can you reserve a table for six on Saturday?", "Mein Android stürzt ständig ab, was tun?",
+            "Quelle est la population de Lyon ?", "¿Me ayudas con un discurso para la boda de mi hermano?",
+            "Quanti abitanti ha Torino?", "Pomóż mi z zadaniem z chemii na jutro.",
         ]
         for message in outside {
             XCTAssertEqual(gate.check(message), .refuse(.outOfScopeRefusal, drug: nil), message)
         }
         let inside = [
-            "hi", "thanks so much!", "Danke dir!", "what can you do?", "Salut, ça va ?",
-            "which of my values are important this week", "mi distancia este mes", "ile teraz ważę",
+            "how do I turn off the weekly summary email", "Does my iPhone count my steps when it is in my bag?",
+            "Ich gehe heute ins Restaurant, was esse ich am besten bei Übelkeit?",
         ]
         for message in inside {
             XCTAssertEqual(gate.check(message), .allow, message)

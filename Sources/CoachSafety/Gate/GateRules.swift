@@ -423,27 +423,6 @@ struct GateRules {
 
     // MARK: Rule 10: out of scope
 
-    /// What the Coach covers: health, body, food, sleep, exercise and mood words, drugs, doses,
-    /// injections and their levels, the app, the user's data and devices, the user's own history.
-    static let scopeClasses: [TermClass] = levelSubjects + [
-        .unitWord, .intakeVerb, .changeVerb, .changePast, .healthAnchor, .appAction, .answerableRequest,
-        .ownHistory, .pastReport, .pkStrong, .pkMedium, .pkWeak, .pkContext, .scopeWord,
-    ]
-
-    /// True when the message names nothing the Coach covers (`scopeClasses`) and is more than small
-    /// talk: a sentence of three words or more that is not a greeting, thanks or a question about
-    /// the Coach itself ("hi", "thanks so much!", "what can you do?" are answered). Whatever the
-    /// topic (a table for Friday, how many people live in Austria, setting up mail on a phone), a
-    /// request with no word of the Coach's scope gets the one warm redirect.
-    var namesNothingInScope: Bool {
-        guard !sentences.contains(where: { $0.hasAny(Self.scopeClasses) }) else { return false }
-        return sentences.contains { sentence in
-            let chat = sentence.hits(of: [.smallTalk])
-            let covered = Set(chat.flatMap { $0.start..<$0.end })
-            return sentence.wordCount - covered.count > (chat.isEmpty ? 2 : 3)
-        }
-    }
-
     /// True when sentence `index` is about a topic the Coach never covers (homework, code,
     /// bitcoin), or about weather, news, sport, travel and the like with no health word and no
     /// drug, medication, dose or injection word in it ("flying to NYC with my pens" is in scope),

@@ -129,15 +129,6 @@ enum TermClass: String, CaseIterable, Sendable {
     case offTopicStrong
     /// Off topic unless the same sentence is about health: weather, news, football, movie.
     case offTopicWeak
-    /// Words of the Coach's scope that are no health topic for the dose region: the user's data
-    /// ("values", "numbers", "readings", "alerts", "progress"), devices ("scale", "watch"), the
-    /// evidence block and body measures ("distance", "blood pressure"). Read only by rule 10's
-    /// default (`GateRules.namesNothingInScope`), so listing one loosens no dose rule.
-    case scopeWord
-    /// "hi", "thanks", "good morning", "who are you", "what can you do": greetings, thanks and
-    /// questions about the Coach itself, which it answers. A short sentence of one is no request
-    /// outside the Coach's scope.
-    case smallTalk
     /// Steps, sleep, weight, heart rate, a run, a meal: the words of health and activity. A
     /// sentence with one is not off topic; a peak or level next to one is a health metric ("peak
     /// heart rate"); a change verb whose object is one is about lifestyle ("increase my steps").
