@@ -73,7 +73,7 @@ struct GateRules {
               !(sentence.has(.timingWord) && !sentence.hasAny([.pkMedium, .pkWeak])) else { return false }
         var parts = askingParts(sentence)
         if parts.isEmpty, sentence.hasAny([.levelCue, .pkMedium, .pkWeak]) {
-            parts = [sentence.firstToken..<(sentence.firstToken + sentence.wordCount)]
+            parts = [sentence.words]
         }
         return asksUnanswerably(sentence, parts: parts, aboutLevel: true) && inRegion(index, subjects: Self.levelSubjects)
     }
@@ -96,7 +96,7 @@ struct GateRules {
     /// help?") asks about the rest of its sentence, so the whole sentence may answer for it, though
     /// not by a history in another clause ("J'ai oublié mon Ozempic dimanche, je le fais aujourd'hui ?").
     private func asksUnanswerably(_ sentence: SentenceFacts, parts: [Range<Int>], aboutLevel: Bool = false) -> Bool {
-        let whole = sentence.firstToken..<(sentence.firstToken + sentence.wordCount)
+        let whole = sentence.words
         return parts.contains { part in
             let bare = !sentence.hits.contains { part.contains($0.start) && Self.ownContent.contains($0.termClass) }
                 && !sentence.numberStarts.contains(where: part.contains)
@@ -114,7 +114,7 @@ struct GateRules {
     /// changing, taking or injecting (an imperative). Empty when the sentence asks nothing.
     private func askingParts(_ sentence: SentenceFacts) -> [Range<Int>] {
         guard sentence.wordCount > 0 else { return [] }
-        let first = sentence.firstToken, end = first + sentence.wordCount
+        let (first, end) = (sentence.words.lowerBound, sentence.words.upperBound)
         let starts = [first] + sentence.clauseOpenings.filter { $0 > first && $0 < end }.sorted()
         let clause = { (word: Int) -> Range<Int> in
             (starts.last { $0 <= word } ?? first)..<(starts.first { $0 > word } ?? end)
@@ -154,7 +154,7 @@ struct GateRules {
     /// a past time or past taking, "ago", or the auxiliary of a compound past ("hat mich auf 10 mg
     /// hochgesetzt").
     private func reportsAmount(at start: Int, in sentence: SentenceFacts) -> Bool {
-        let first = sentence.firstToken, end = first + sentence.wordCount
+        let (first, end) = (sentence.words.lowerBound, sentence.words.upperBound)
         let clauseStart = sentence.clauseOpenings.filter { $0 <= start && $0 >= first }.max() ?? first
         let clauseEnd = sentence.clauseOpenings.filter { $0 > start && $0 < end }.min() ?? end
         let clause = clauseStart..<clauseEnd
@@ -294,7 +294,7 @@ struct GateRules {
         }
         if ago { return true }
         let pastForm = changes.contains { $0.termClass == .changePast && $0.start == change.start }
-        let endsClause = change.end == sentence.firstToken + sentence.wordCount || sentence.clauseOpenings.contains(change.end)
+        let endsClause = change.end == sentence.words.upperBound || sentence.clauseOpenings.contains(change.end)
         return marked || pastForm && sentence.hits(of: [.pastAuxiliary]).contains { marker in
             let between = { (hit: SentenceFacts.Hit) in hit.start >= marker.end && hit.start < change.start }
             return marker.end <= change.start && change.start - marker.end <= (endsClause ? 5 : 1)

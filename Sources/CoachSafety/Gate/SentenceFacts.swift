@@ -27,6 +27,8 @@ struct SentenceFacts {
     private(set) var roleMarkers = 0
     /// The index of the sentence's first word in the message: an imperative opens its sentence.
     private(set) var firstToken = 0
+    /// The indices of the sentence's words in the message.
+    var words: Range<Int> { firstToken..<(firstToken + wordCount) }
     /// The words that open a clause (after a comma, colon, dash or bracket).
     private(set) var clauseOpenings: Set<Int> = []
 
