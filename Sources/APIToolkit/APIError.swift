@@ -62,18 +62,6 @@ extension APIError {
         APIError(status: 404, code: code, message: message)
     }
 
-    /// 404 for a path no route matches.
-    public static func routeNotFound(method: String, path: String) -> APIError {
-        APIError(status: 404, code: "route.not_found", message: "No route for \(method) \(path)")
-    }
-
-    /// 405 with the `Allow` header listing the methods the path does support.
-    public static func methodNotAllowed(method: String, allowed: [String]) -> APIError {
-        APIError(status: 405, code: "route.method_not_allowed", message: "\(method) is not allowed here",
-                 details: ["allowed": .array(allowed.map { .string($0) })],
-                 headers: [Header(name: "Allow", value: allowed.joined(separator: ", "))])
-    }
-
     public static func conflict(_ message: String, code: String = "resource.conflict", data: JSONValue? = nil) -> APIError {
         APIError(status: 409, code: code, message: message, data: data)
     }

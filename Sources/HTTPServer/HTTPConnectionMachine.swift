@@ -186,10 +186,9 @@ struct HTTPConnectionMachine {
             self.parameters = parameters
             parser.bodyLimit = match.options.maxBodyBytes ?? configuration.limits.defaultBodyBytes
         case .methodNotAllowed(let allowed):
-            routingError = HTTPError(status: 405, code: "route.method_not_allowed",
-                                     message: "\(head.method) is not allowed here", headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")])
+            routingError = .methodNotAllowed(method: head.method, allowed: allowed)
         case .notFound:
-            routingError = HTTPError(status: 404, code: "route.not_found", message: "No route for \(head.method) \(head.path)")
+            routingError = .routeNotFound(method: head.method, path: head.path)
         }
         if let length = head.contentLength, length > parser.bodyLimit {
             return .refuse(HTTPError(.bodyTooLarge))

@@ -73,6 +73,17 @@ public struct HTTPError: Error, Sendable {
     init(_ error: HTTPParseError) {
         self.init(status: error.status, code: error.code, message: error.message)
     }
+
+    /// 404 for a path no route matches.
+    static func routeNotFound(method: HTTPMethod, path: some StringProtocol) -> HTTPError {
+        HTTPError(status: 404, code: "route.not_found", message: "No route for \(method) \(path)")
+    }
+
+    /// 405 with the `Allow` header listing the methods the path does support.
+    static func methodNotAllowed(method: HTTPMethod, allowed: [HTTPMethod]) -> HTTPError {
+        HTTPError(status: 405, code: "route.method_not_allowed", message: "\(method) is not allowed here",
+                  headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")])
+    }
 }
 
 /// Shapes core errors as the API's error body: each API has one envelope.

@@ -32,7 +32,7 @@ final class ServerContext: Sendable {
         self.filters = filters.count == middleware.count ? filters[...] : nil
         self.pipeline = middleware.wrapping(Responder { request in
             guard let endpoint = request.endpoint else {
-                throw HTTPError(status: 404, code: "route.not_found", message: "No route for \(request.method) \(request.path)")
+                throw HTTPError.routeNotFound(method: request.method, path: request.path)
             }
             return try await endpoint(request)
         })
