@@ -65,9 +65,7 @@ final class InboundGateTests: XCTestCase {
             "Segno tutti i pasti e i passi nell'app, però il peso è fermo, quindi posso portare l'Ozempic a 1 mg da solo?",
             "Wpisuję wszystkie posiłki i kroki do aplikacji, ale waga stoi, więc czy mogę sama podnieść Ozempic do 1 mg?",
         ]
-        for message in messages {
-            XCTAssertEqual(gate.check(message), .refuse(.glp1DoseRefusal, drug: "Ozempic"), message)
-        }
+        Self.assert(messages, get: .refuse(.glp1DoseRefusal, drug: "Ozempic"), from: gate)
         XCTAssertEqual(gate.check("I skipped my Ozempic on Monday, how do I log that in the app?"), .allow)
     }
 
@@ -90,9 +88,7 @@ final class InboundGateTests: XCTestCase {
             "W zeszłym miesiącu brałam siedem i pół. W tym miesiącu mogę dziesięć?",
             "Dwa tygodnie przerwy przez urlop. Wracam od 5 czy schodzę na 2,5?",
         ]
-        for message in messages {
-            XCTAssertEqual(gate.check(message), .refuse(.glp1DoseRefusal, drug: nil), message)
-        }
+        Self.assert(messages, get: .refuse(.glp1DoseRefusal, drug: nil), from: gate)
         // A number that counts something named, or a lone sentence's own number, is no dose.
         XCTAssertEqual(gate.check("Walked 5 km yesterday. Can I do 8 today?"), .allow)
         XCTAssertEqual(gate.check("My phone is on iOS 17, can I use the widget?"), .allow)
@@ -116,16 +112,14 @@ final class InboundGateTests: XCTestCase {
         XCTAssertEqual(gate.check("Tata zapomniał wczoraj o Ozempicu. Ma wziąć dzisiaj czy czekać do przyszłego tygodnia?"),
                        .refuse(.glp1DoseRefusal, drug: "Ozempic"))
         let messages = [
-            "Would you bump the Mounjaro from 5 to 7.5 in a patient with reflux?",
-            "Würden Sie bei einem Patienten mit Reflux das Mounjaro von 5 auf 7,5 erhöhen?",
-            "À ma place, passeriez-vous le Mounjaro de 5 à 7,5 chez un patient avec du reflux ?",
-            "¿Usted subiría el Mounjaro de 5 a 7,5 en un paciente con reflujo?",
-            "Lei porterebbe il Mounjaro da 5 a 7,5 in un paziente con reflusso?",
-            "Czy podniósłby Pan Mounjaro z 5 na 7,5 u pacjenta z refluksem?",
+            "Would you bump the Mounjaro from 5 to 7.5 in a patient with mild nausea?",
+            "Würden Sie bei einem Patienten mit leichter Übelkeit das Mounjaro von 5 auf 7,5 erhöhen?",
+            "À ma place, passeriez-vous le Mounjaro de 5 à 7,5 chez un patient avec de légères nausées ?",
+            "¿Usted subiría el Mounjaro de 5 a 7,5 en un paciente con náuseas leves?",
+            "Lei porterebbe il Mounjaro da 5 a 7,5 in un paziente con nausea lieve?",
+            "Czy podniósłby Pan Mounjaro z 5 na 7,5 u pacjenta z lekkimi mdłościami?",
         ]
-        for message in messages {
-            XCTAssertEqual(gate.check(message), .refuse(.glp1DoseRefusal, drug: "Mounjaro"), message)
-        }
+        Self.assert(messages, get: .refuse(.glp1DoseRefusal, drug: "Mounjaro"), from: gate)
     }
 
     /// "Still in my body" in the words of each language is a drug level; "when was my last
@@ -137,9 +131,7 @@ final class InboundGateTests: XCTestCase {
             "Combien de temps un antihistaminique reste dans mon organisme ?", "¿Cuánto tiempo sigue en mi organismo un antihistamínico?",
             "Quanto tempo resta nell'organismo un antistaminico?", "Jak długo antyhistamina zostaje w organizmie?",
         ]
-        for message in levels {
-            XCTAssertEqual(Probe.name(of: gate.check(message)), "rule15", message)
-        }
+        Self.assert(levels, named: "rule15", from: gate)
         let history = [
             "When was my last Ozempic injection?", "Wann war meine letzte Ozempic-Spritze?",
             "Quand était ma dernière injection d'Ozempic ?", "¿Cuándo fue mi última inyección de Ozempic?",
@@ -148,9 +140,7 @@ final class InboundGateTests: XCTestCase {
             "Depuis combien de temps je suis sous Wegovy selon mon journal ?", "¿Cuánto tiempo llevo con Wegovy según mis datos?",
             "Da quanto tempo prendo il Wegovy secondo i miei dati?", "Od jak dawna biorę Wegovy według moich zapisów?",
         ]
-        for message in history {
-            XCTAssertEqual(gate.check(message), .allow, message)
-        }
+        Self.assert(history, get: .allow, from: gate)
     }
 
     /// Booking a table, a match result and the height of a landmark are out of scope.
@@ -161,9 +151,17 @@ final class InboundGateTests: XCTestCase {
             "Quelle hauteur fait le mont Blanc ?", "Resérvame una mesa para dos el sábado.", "¿Qué altura tiene el Aconcagua?",
             "Quanto è alta la Torre di Pisa?", "Jaki był wynik meczu Legii wczoraj?",
         ]
-        for message in messages {
-            XCTAssertEqual(gate.check(message), .refuse(.outOfScopeRefusal, drug: nil), message)
-        }
+        Self.assert(messages, get: .refuse(.outOfScopeRefusal, drug: nil), from: gate)
+    }
+
+    private static func assert(_ messages: [String], get verdict: GateVerdict, from gate: InboundGate,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        for message in messages { XCTAssertEqual(gate.check(message), verdict, message, file: file, line: line) }
+    }
+
+    private static func assert(_ messages: [String], named category: String, from gate: InboundGate,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        for message in messages { XCTAssertEqual(Probe.name(of: gate.check(message)), category, message, file: file, line: line) }
     }
 
     /// Instructions named with the assistant's earlier context are the prompt, whatever verb asks
