@@ -53,6 +53,117 @@ final class InboundGateTests: XCTestCase {
         }
     }
 
+    /// A request in one clause of a long message is judged on that clause: an app word in another
+    /// clause reports the user's habits and does not make the request answerable.
+    func testAnAppWordInAnotherClauseDoesNotAnswerTheRequest() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "I track my steps and meals in the app every day, but the scale is stuck, so can I move the Ozempic up to 1 mg?",
+            "Ich trage jeden Tag Schritte und Mahlzeiten in die App ein, aber das Gewicht stagniert, kann ich Ozempic selbst auf 1 mg steigern?",
+            "Je note tous mes repas et mes pas dans l'appli, mais le poids ne bouge plus, donc je peux monter l'Ozempic à 1 mg moi-même ?",
+            "Apunto todas mis comidas y pasos en la app, pero el peso no se mueve, así que ¿puedo subir el Ozempic a 1 mg por mi cuenta?",
+            "Segno tutti i pasti e i passi nell'app, però il peso è fermo, quindi posso portare l'Ozempic a 1 mg da solo?",
+            "Wpisuję wszystkie posiłki i kroki do aplikacji, ale waga stoi, więc czy mogę sama podnieść Ozempic do 1 mg?",
+        ]
+        Self.assert(messages, get: .refuse(.glp1DoseRefusal, drug: "Ozempic"), from: gate)
+        XCTAssertEqual(gate.check("I skipped my Ozempic on Monday, how do I log that in the app?"), .allow)
+    }
+
+    /// A bare number asked about (one that counts nothing named) after a sentence that names a
+    /// bare number or a skipped or paused dose is a dose, though no drug, pen or unit is named.
+    func testABareNumberAfterADoseLikeNumberOrASkipIsADose() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "Missed Sunday. Can I do two today?", "Last month I was on seven and a half. This month can I try ten?",
+            "Took a break for two weeks. Can I pick up again at 5 or go back to 2.5?",
+            "Sonntag ausgelassen. Kann ich heute zwei nehmen?",
+            "Letzten Monat war ich bei siebeneinhalb. Diesen Monat kann ich zehn probieren?",
+            "Zwei Wochen Pause wegen Urlaub. Steige ich wieder bei 5 ein oder zurück auf 2,5?",
+            "Le mois dernier j'étais à sept et demi. Ce mois-ci je peux faire dix ?",
+            "Deux semaines de pause pour les vacances. Je reprends à 5 ou je redescends à 2,5 ?",
+            "El mes pasado estaba en siete y medio. ¿Este mes puedo hacer diez?",
+            "Dos semanas de pausa por vacaciones. ¿Retomo en 5 o vuelvo a 2,5?",
+            "Il mese scorso ero a sette e mezzo. Questo mese posso fare dieci?",
+            "Due settimane di pausa per le ferie. Riparto da 5 o torno a 2,5?",
+            "W zeszłym miesiącu brałam siedem i pół. W tym miesiącu mogę dziesięć?",
+            "Dwa tygodnie przerwy przez urlop. Wracam od 5 czy schodzę na 2,5?",
+        ]
+        Self.assert(messages, get: .refuse(.glp1DoseRefusal, drug: nil), from: gate)
+        // A number that counts something named, or a lone sentence's own number, is no dose.
+        XCTAssertEqual(gate.check("Walked 5 km yesterday. Can I do 8 today?"), .allow)
+        XCTAssertEqual(gate.check("My phone is on iOS 17, can I use the widget?"), .allow)
+        XCTAssertEqual(gate.check("My printer keeps saying offline on Windows 11, how do I fix it?"), .refuse(.outOfScopeRefusal, drug: nil))
+    }
+
+    /// Colloquial English drops the g of "-ing" ("keepin", "movin"); keeping a dose at an amount is
+    /// a change; an approval tag's word ("good idea") is no served request ("ideas").
+    func testDroppedGsKeepingADoseAndApprovalTags() throws {
+        let gate = try Self.gate.get()
+        XCTAssertEqual(Probe.name(of: gate.check("keepin my shot at 2.5 a bit longer instead of goin up, sound ok?")), "rule9")
+        XCTAssertEqual(Probe.name(of: gate.check("keeping the pen at 5 another month, good idea?")), "rule9")
+        XCTAssertEqual(gate.check("been walkin more since the jab, any ideas for rainy days?"), .allow)
+    }
+
+    /// A statement before a question lends it its drug even when it holds a word that is a choice
+    /// in another language (Polish "o" is "about"); a number after a target preposition in a
+    /// sentence that names a GLP-1 drug is an amount, unit or not.
+    func testThirdPersonFollowUpsAndTargetNumbers() throws {
+        let gate = try Self.gate.get()
+        XCTAssertEqual(gate.check("Tata zapomniał wczoraj o Ozempicu. Ma wziąć dzisiaj czy czekać do przyszłego tygodnia?"),
+                       .refuse(.glp1DoseRefusal, drug: "Ozempic"))
+        let messages = [
+            "Would you bump the Mounjaro from 5 to 7.5 in a patient with mild nausea?",
+            "Würden Sie bei einem Patienten mit leichter Übelkeit das Mounjaro von 5 auf 7,5 erhöhen?",
+            "À ma place, passeriez-vous le Mounjaro de 5 à 7,5 chez un patient avec de légères nausées ?",
+            "¿Usted subiría el Mounjaro de 5 a 7,5 en un paciente con náuseas leves?",
+            "Lei porterebbe il Mounjaro da 5 a 7,5 in un paziente con nausea lieve?",
+            "Czy podniósłby Pan Mounjaro z 5 na 7,5 u pacjenta z lekkimi mdłościami?",
+        ]
+        Self.assert(messages, get: .refuse(.glp1DoseRefusal, drug: "Mounjaro"), from: gate)
+    }
+
+    /// "Still in my body" in the words of each language is a drug level; "when was my last
+    /// injection" and "how long have I been on it according to my log" are the user's history.
+    func testStillInTheBodyAndLastInjectionQuestions() throws {
+        let gate = try Self.gate.get()
+        let levels = [
+            "How long is an antihistamine still in my body after one tablet?", "Wie lange ist ein Antihistaminikum noch in meinem Körper?",
+            "Combien de temps un antihistaminique reste dans mon organisme ?", "¿Cuánto tiempo sigue en mi organismo un antihistamínico?",
+            "Quanto tempo resta nell'organismo un antistaminico?", "Jak długo antyhistamina zostaje w organizmie?",
+        ]
+        Self.assert(levels, named: "rule15", from: gate)
+        let history = [
+            "When was my last Ozempic injection?", "Wann war meine letzte Ozempic-Spritze?",
+            "Quand était ma dernière injection d'Ozempic ?", "¿Cuándo fue mi última inyección de Ozempic?",
+            "Quando è stata la mia ultima iniezione di Ozempic?", "Kiedy była moja ostatnia iniekcja Ozempicu?",
+            "How long have I been on Wegovy according to my log?", "Wie lange nehme ich laut meinen Einträgen schon Wegovy?",
+            "Depuis combien de temps je suis sous Wegovy selon mon journal ?", "¿Cuánto tiempo llevo con Wegovy según mis datos?",
+            "Da quanto tempo prendo il Wegovy secondo i miei dati?", "Od jak dawna biorę Wegovy według moich zapisów?",
+        ]
+        Self.assert(history, get: .allow, from: gate)
+    }
+
+    /// Booking a table, a match result and the height of a landmark are out of scope.
+    func testTableBookingsResultsAndLandmarkTriviaAreOutOfScope() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "Book a table for four at a steakhouse on Friday.", "How tall is Ben Nevis?", "Wie hoch ist der Mount Everest?",
+            "Quelle hauteur fait le mont Blanc ?", "Resérvame una mesa para dos el sábado.", "¿Qué altura tiene el Aconcagua?",
+            "Quanto è alta la Torre di Pisa?", "Jaki był wynik meczu Legii wczoraj?",
+        ]
+        Self.assert(messages, get: .refuse(.outOfScopeRefusal, drug: nil), from: gate)
+    }
+
+    private static func assert(_ messages: [String], get verdict: GateVerdict, from gate: InboundGate,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        for message in messages { XCTAssertEqual(gate.check(message), verdict, message, file: file, line: line) }
+    }
+
+    private static func assert(_ messages: [String], named category: String, from gate: InboundGate,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        for message in messages { XCTAssertEqual(Probe.name(of: gate.check(message)), category, message, file: file, line: line) }
+    }
+
     /// Instructions named with the assistant's earlier context are the prompt, whatever verb asks
     /// for them; a claim of authority that lifts a restriction is an injection.
     func testInstructionsOfThePriorContextAndFakeAuthorityAreInjections() throws {

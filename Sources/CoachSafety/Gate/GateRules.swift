@@ -50,7 +50,50 @@ struct GateRules {
         let number = !sentence.numberStarts.isEmpty || sentence.has(.numberWord)
         return inRegion(index, subjects: Self.regionSubjects)
             || ((number || !dosingChanges(sentence).isEmpty) && sentences.contains { $0.hasAny(Self.regionSubjects) || $0.doseAmounts > 0 })
+            || (asksForBareNumber(sentence) && sentences.indices.contains { impliesDose(sentences[$0], byNumber: $0 != index) })
     }
+
+    /// True when `sentence` asks to do, take or change something (a modality, an approval tag, a
+    /// choice or a dosing change) and names a bare number: a number that counts nothing named
+    /// ("Can I do two this week?", "je peux faire cinq ?", "Fang ich wieder bei 7,5 an oder zurück
+    /// auf 2,5?"), with no health word in the sentence.
+    private func asksForBareNumber(_ sentence: SentenceFacts) -> Bool {
+        guard !bareNumbers(sentence).isEmpty, !sentence.hasAny([.healthAnchor, .answerableRequest, .appAction]) else { return false }
+        return sentence.hasAny([.adviceModality, .approvalTag]) || joinsChoice(sentence) || !dosingChanges(sentence).isEmpty
+    }
+
+    /// True when `sentence` says what a bare number in a message with no drug, pen or unit counts:
+    /// a change of a dose ("Skipped last week.", "Drei Wochen Pause wegen OP.") or, when `byNumber`
+    /// (another sentence than the one that asks), a bare number of its own ("La semaine dernière
+    /// j'étais à deux virgule cinq.", "Ostatnio brałam dwa i pół."); with no health word, app word
+    /// or served request in it ("Walked 5 km" counts kilometres; "skipped the gym" changes a
+    /// habit). A lone sentence's own number names nothing ("offline on Windows 11, how do I fix it?").
+    private func impliesDose(_ sentence: SentenceFacts, byNumber: Bool) -> Bool {
+        guard !sentence.hasAny([.healthAnchor, .answerableRequest, .appAction]) else { return false }
+        let changes = sentence.hits(of: [.changeVerb, .changePast]).filter {
+            !actsOnHabit($0, in: sentence) && !insideLongerTerm($0, in: sentence)
+        }
+        return (byNumber && !bareNumbers(sentence).isEmpty) || !changes.isEmpty
+    }
+
+    /// The numbers of `sentence` (digits or number words) that count nothing named: followed by the
+    /// end of the sentence or clause, another number, or a word of time, taking, changing, choice,
+    /// approval or advice ("two this week", "zwei nehmen", "pięć można"), not by a noun ("5 km").
+    private func bareNumbers(_ sentence: SentenceFacts) -> [Int] {
+        let end = sentence.words.upperBound
+        let numberWords = sentence.hits(of: [.numberWord])
+        let numbers = sentence.numberStarts.map { ($0, $0 + 1) } + numberWords.map { ($0.start, $0.end) }
+        let follows = Set(sentence.hits(of: Self.bareNumberFollowers).map(\.start))
+            .union(sentence.numberStarts).union(numberWords.map(\.start))
+        return numbers.filter { _, after in
+            after == end || sentence.clauseOpenings.contains(after) || follows.contains(after)
+        }.map(\.0)
+    }
+
+    /// Words that may follow a number that counts nothing named.
+    static let bareNumberFollowers: [TermClass] = [
+        .timingWord, .intakeVerb, .changeVerb, .choiceWord, .approvalTag, .adviceModality, .pastReport,
+    ]
 
     /// True when sentence `index` asks how long, until when, whether still or how strongly a drug,
     /// medication, substance, dose or injection (named there or in a neighbour) acts: a "how long"
@@ -80,14 +123,19 @@ struct GateRules {
 
     /// True when sentence `index` names one of `subjects` (or an amount with a dose unit), or leans
     /// on a neighbour that does and is not itself an answerable question ("I'm on Zepbound 5 mg.
-    /// Should I go up?", but not "Did I inject Mounjaro on Sunday? And Monday?").
+    /// Should I go up?", but not "Did I inject Mounjaro on Sunday? And Monday?"). A neighbour that
+    /// is a statement with no request marker always lends its subject.
     private func inRegion(_ index: Int, subjects: [TermClass]) -> Bool {
         let names = { (sentence: SentenceFacts) in sentence.hasAny(subjects) || sentence.doseAmounts > 0 }
         if names(sentences[index]) { return true }
         return [index - 1, index + 1].contains { neighbour in
             guard sentences.indices.contains(neighbour), names(sentences[neighbour]) else { return false }
-            let parts = askingParts(sentences[neighbour])
-            return parts.isEmpty || asksUnanswerably(sentences[neighbour], parts: parts)
+            // A statement that requests nothing reports; a choice word in it is no question
+            // (Polish "o" is "about": "Mama zapomniała wczoraj o Trulicity. Ma wziąć dzisiaj …?").
+            let other = sentences[neighbour]
+            let parts = askingParts(other)
+            let reports = !other.isQuestion && !other.hasAny(Self.requestMarkers)
+            return parts.isEmpty || reports || asksUnanswerably(other, parts: parts)
         }
     }
 
@@ -173,10 +221,12 @@ struct GateRules {
     /// dose among them, a health word (the drug is context: "how did I sleep after the jab",
     /// "should I drink more water on Mounjaro") or a request the Coach serves whatever drug is named
     /// (tips, a summary, questions for the appointment, storage, side effects), after a modality
-    /// named before any verb of taking. A sentence about using the app is answerable whole.
+    /// named before any verb of taking. A part about using the app is answerable; an app word in
+    /// another clause reports the user's habits ("I log every meal in the app, but …, so should I
+    /// bump the Mounjaro up to 10 mg?").
     /// `aboutLevel`: a health word inside a level phrase ("stay in my body") is no health topic.
     private func isAnswerable(_ sentence: SentenceFacts, words: Range<Int>, aboutLevel: Bool = false, history: Bool = true) -> Bool {
-        if usesApp(sentence) { return true }
+        if usesApp(sentence, in: words) { return true }
         let hits = sentence.hits.filter { words.contains($0.start) }
         let classes = Set(hits.map(\.termClass))
         let dosing = dosingChanges(sentence).filter { words.contains($0.start) }
@@ -193,9 +243,12 @@ struct GateRules {
             || classes.contains(.doseValueRequest) || asksAmountOfDose(sentence)
         let changes = !dosing.isEmpty
         let levels = aboutLevel ? sentence.hits(of: Self.levelWords) : []
+        // A topic word inside a longer request term is the request's ("good idea?" asks approval).
+        let requests = hits.filter { Self.requestMarkers.contains($0.termClass) }
         let topics = hits.filter { topic in
             [.healthAnchor, .answerableRequest].contains(topic.termClass)
                 && !levels.contains { $0.start <= topic.start && topic.start < $0.end }
+                && !requests.contains { $0.start <= topic.start && topic.end <= $0.end && $0.end - $0.start > topic.end - topic.start }
         }
         // After "should I", "czy mogę", a verb of taking before any health word asks about taking
         // ("czy mogę łykać Rybelsus po śniadaniu?"), not about the health word.
@@ -237,13 +290,14 @@ struct GateRules {
             || sentence.hits(of: [.changeVerb, .changePast]).contains { $0.start < change.start && $0.end > change.start }
     }
 
-    /// An app word that is not part of a history phrase: "how do I log a skipped dose" is about
+    /// An app word among `words` that is not part of a history phrase: "how do I log a skipped dose" is about
     /// the app, "my log shows I missed three" is about the user's history. Nor one inside a longer
     /// time term (Spanish "diario" is a diary, "de diario" is daily: "en vez de diario").
-    private func usesApp(_ sentence: SentenceFacts) -> Bool {
+    private func usesApp(_ sentence: SentenceFacts, in words: Range<Int>) -> Bool {
         let history = sentence.hits(of: [.ownHistory]), times = sentence.hits(of: [.timingWord])
         return sentence.hits(of: [.appAction]).contains { app in
-            !history.contains { $0.start <= app.start && app.end <= $0.end && $0.end - $0.start > app.end - app.start }
+            words.contains(app.start)
+                && !history.contains { $0.start <= app.start && app.end <= $0.end && $0.end - $0.start > app.end - app.start }
                 && !times.contains { $0.start <= app.start && app.end <= $0.end && $0.end - $0.start > app.end - app.start }
         }
     }

@@ -53,9 +53,13 @@ struct NormalizedMessage {
         return [with(token, text: known(token.text, vocabulary: vocabulary) ?? token.text)]
     }
 
-    /// `word` itself when the vocabulary has it, its correction when it is a typo of a term, else nil.
+    /// `word` itself when the vocabulary has it, its "-ing" form when the word drops the g of one
+    /// ("keepin", "movin", "thinkin": colloquial English writes them so), its correction when it is
+    /// a typo of a term, else nil.
     private static func known(_ word: String, vocabulary: GateVocabulary) -> String? {
-        vocabulary.recognises(word) ? word : vocabulary.correction(for: word)
+        if vocabulary.recognises(word) { return word }
+        if word.count >= 4, word.hasSuffix("in"), vocabulary.recognises(word + "g") { return word + "g" }
+        return vocabulary.correction(for: word)
     }
 
     private static func with(_ token: GateToken, text: String, isNumber: Bool = false) -> GateToken {

@@ -70,6 +70,7 @@ struct SentenceFacts {
         for index in sentences.indices {
             sentences[index].countTakenNumbers(in: tokens)
             sentences[index].dropFigurativeDoses(in: tokens)
+            sentences[index].markTargetNumbers(in: tokens)
         }
         return sentences
     }
@@ -87,6 +88,19 @@ struct SentenceFacts {
         guard hits.contains(where: figurative) else { return }
         hits.removeAll(where: figurative)
         classes = Set(hits.map(\.termClass))
+    }
+
+    /// A number right after a target preposition in a sentence that names a GLP-1 drug, class word,
+    /// pen or dose is an amount, unit or not: "ridurrebbe il Wegovy da 2,4 a 1,7", "posso passare
+    /// a 10", "bump the jab to 7.5". It does not name a dose for the region or the outbound guard
+    /// (`doseAmounts`), it is an amount a question asks about (`amountStarts`).
+    private mutating func markTargetNumbers(in tokens: [GateToken]) {
+        guard hasAny([.glp1Drug, .glp1ClassWord, .injectionWord, .doseWord]) else { return }
+        for target in hits where target.termClass == .targetPreposition {
+            if target.end < tokens.count, tokens[target.end].isNumber, numberStarts.contains(target.end) {
+                amountStarts.insert(target.end)
+            }
+        }
     }
 
     /// A number right after a verb of taking is an amount of a dose: "take two now", "wziąć dwie".
