@@ -37,7 +37,7 @@ final class EnvelopeTests: XCTestCase {
     }
 
     func testJarvisFailureIsAnErrorObject() throws {
-        XCTAssertEqual(try jsonText(jarvis.failure(.routeNotFound(method: "GET", path: "/nope"))),
+        XCTAssertEqual(try jsonText(jarvis.failure(.notFound("No route for GET /nope", code: "route.not_found"))),
                        #"{"error":{"code":"route.not_found","message":"No route for GET /nope"}}"#)
         let withDetails = jarvis.failure(.unprocessable(issues: Array(batchIssues.prefix(1))))
         XCTAssertEqual(withDetails["error"]?["details"]?["path"], "entries[3].value")
@@ -46,7 +46,8 @@ final class EnvelopeTests: XCTestCase {
     func testEveryFailureMatchesItsEnvelopesDocumentedSchema() {
         let errors: [APIError] = [
             .badRequest("bad"), .malformedJSON(JSONParseError(.trailingData, at: 3)), .unauthorized(), .forbidden(),
-            .notFound(), .routeNotFound(method: "GET", path: "/x"), .methodNotAllowed(method: "PUT", allowed: ["GET", "POST"]),
+            .notFound(), APIError(status: 405, code: "route.method_not_allowed", message: "PUT is not allowed here",
+                     details: ["allowed": ["GET", "POST"]], headers: [APIError.Header(name: "Allow", value: "GET, POST")]),
             .conflict("c", data: ["id": "1"]), .payloadTooLarge(limitBytes: 5_000_000), .unsupportedMediaType(),
             .unprocessable(issues: batchIssues), .tooManyRequests(retryAfter: 30), .internal(), .serviceUnavailable(retryAfter: 5),
         ]
@@ -72,9 +73,6 @@ final class EnvelopeTests: XCTestCase {
     func testErrorConstructorsSetStatusCodeAndHeaders() {
         XCTAssertEqual(APIError.tooManyRequests(retryAfter: 30).status, 429)
         XCTAssertEqual(APIError.tooManyRequests(retryAfter: 30).headers, [APIError.Header(name: "Retry-After", value: "30")])
-        XCTAssertEqual(APIError.methodNotAllowed(method: "PUT", allowed: ["GET", "POST"]).headers,
-                       [APIError.Header(name: "Allow", value: "GET, POST")])
-        XCTAssertEqual(APIError.methodNotAllowed(method: "PUT", allowed: ["GET"]).status, 405)
         XCTAssertEqual(APIError.payloadTooLarge(limitBytes: 10).status, 413)
         XCTAssertEqual(APIError.unprocessable(issues: [], code: "measurement.batch.too_large").code, "measurement.batch.too_large")
         XCTAssertEqual(APIError.unprocessable(issues: []).message, "Validation failed")
