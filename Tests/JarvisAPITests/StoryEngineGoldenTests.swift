@@ -208,6 +208,8 @@ struct GoldenCard: Codable, Equatable {
 
     private enum CodingKeys: String, CodingKey { case articles, desk, headline, sourceCount, summaryFigures, hasConsensus, conflict }
 
+    /// Decoded by hand to tell a `conflict` left out (not compared) from `null` (no conflict); the
+    /// synthesized encoding writes `.some(nil)` as `null` and leaves out `nil`.
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         articles = try container.decode([String].self, forKey: .articles)
@@ -217,17 +219,6 @@ struct GoldenCard: Codable, Equatable {
         summaryFigures = try container.decodeIfPresent([String].self, forKey: .summaryFigures)
         hasConsensus = try container.decodeIfPresent(Bool.self, forKey: .hasConsensus)
         conflict = container.contains(.conflict) ? .some(try container.decodeIfPresent(String.self, forKey: .conflict)) : .none
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(articles, forKey: .articles)
-        try container.encode(desk, forKey: .desk)
-        try container.encodeIfPresent(headline, forKey: .headline)
-        try container.encodeIfPresent(sourceCount, forKey: .sourceCount)
-        try container.encodeIfPresent(summaryFigures, forKey: .summaryFigures)
-        try container.encodeIfPresent(hasConsensus, forKey: .hasConsensus)
-        if let conflict { try container.encode(conflict, forKey: .conflict) }
     }
 
     static func encode(_ cards: [GoldenCard]) -> String {
