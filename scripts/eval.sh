@@ -4,7 +4,9 @@
 #   clustering  B-cubed precision/recall/F1, next to a plain TF-IDF single-pass baseline;
 #   summaries   ROUGE-1/2/L against AllSides' neutral roundups, next to LexRank;
 #   topics      accuracy, per-class P/R/F1, macro-F1 and the confusion matrix; then the desk measures on
-#               the cross-domain evaluation set (never trained or tuned on) beside the held-out halves.
+#               the cross-domain evaluation set (never trained or tuned on) beside the held-out halves;
+#   golden set  the replay of Tests/StoryEngineGolden (StoryEngineGoldenTests, debug build): how many
+#               accepted cases give their accepted cards, and which expected-open cases are still open.
 # Pass --data DIR when the data lives elsewhere. The tools belong to Tools/Package.swift and run from
 # the repository root, where ../shared/data is.
 set -euo pipefail
@@ -18,3 +20,7 @@ for tool in ClusteringEval SummaryEval TopicEval; do
   "$bin/$tool" "$@"
   echo
 done
+
+echo "== golden set (Tests/StoryEngineGolden)"
+swift build --build-tests -Xswiftc -warnings-as-errors >/dev/null
+swift test --skip-build --filter StoryEngineGoldenTests 2>&1 | grep -E "^(golden:|golden open|golden OPEN|golden known|    [-+~] )" || true

@@ -47,10 +47,18 @@ final class Newsroom: Sendable {
         init(_ files: [String: String]) { self.files = Mutex(files) }
     }
 
-    init() throws {
+    /// The bundled newsroom.
+    convenience init() throws {
         let directory = try Self.directory
-        manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
-        let shift = Date().addingTimeInterval(-3600).timeIntervalSince(Self.corpusNewest)
+        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
+        try self.init(directory: directory, manifest: manifest, newest: Self.corpusNewest)
+    }
+
+    /// Serves the outlets of `manifest` from the files in `directory`, each date moved so that
+    /// `newest` becomes an hour before now (the story-engine golden set serves its cases this way).
+    init(directory: URL, manifest: Manifest, newest: Date) throws {
+        self.manifest = manifest
+        let shift = Date().addingTimeInterval(-3600).timeIntervalSince(newest)
         var loaded: [String: String] = [:]
         for outlet in manifest.outlets {
             let text = try String(contentsOf: directory.appendingPathComponent(outlet.file), encoding: .utf8)
