@@ -167,6 +167,23 @@ public enum WordClass: String, CaseIterable, Sendable {
     case bylineWord
     /// Verbs of a multiple, each a figure an outlet states (`Consensus`).
     case doubledFigure, tripledFigure, quadrupledFigure, halvedFigure
+    /// Casualties in a headline or lead: a deadly accident's toll, and with it a natural disaster's
+    /// dead, missing and displaced (TopicClassification's `DeadlyDisaster`).
+    case accidentToll, disasterAftermath
+    /// A cyber attack in a headline, by a word or by two adjacent words (TopicClassification's `CyberAttack`).
+    case cyberAttack
+    /// A government or its head, its verbs of falling, the words after "falls" that make it a figure's move,
+    /// ministers dismissed, and a confidence vote that is no company's (TopicClassification's `GovernmentCrisis`).
+    case governmentHead, governmentFall, fallingFigure, dismissing, dismissed, dismissedOffice, confidenceMotion, companyOwner
+    /// What a court does with a law besides striking, upholding and voiding it, and the laws it rules on
+    /// (TopicClassification's `LawInCourt`, with `court`, `strike`, `upholding` and `voiding`).
+    case courtRules, law
+    /// What a legislature does besides passing and stalling, and councils that are no legislature
+    /// (TopicClassification's `LegislativeVote`, with `legislature`, `votePassed` and `voteStalled`).
+    case legislatureAction, nonLegislativeCouncil
+    /// Offices of the state, offices companies have too, the state's officials, a court's decisions and
+    /// charges, and the words before an office (TopicClassification's `PoliticianInCourt`).
+    case stateOffice, sharedOffice, stateOfficial, conviction, chargedOrSentenced, beforeOffice
 }
 
 /// The loaded resource: each `WordClass`'s entries and how they are matched.

@@ -42,10 +42,10 @@ struct ArticleVector {
         let headlineTokens = Tokenizer.tokens(headline), bodyTokens = Tokenizer.tokens(body)
         let headlineWords = StrikeWords.contentWords(headlineTokens)
         for word in headlineWords {
-            counts[vocabulary.id(for: LightStemmer.stem(word), isEntity: false), default: 0] += headlineBoost
+            counts[vocabulary.id(for: Stemmer.stem(word), isEntity: false), default: 0] += headlineBoost
         }
         for word in StrikeWords.contentWords(bodyTokens) {
-            counts[vocabulary.id(for: LightStemmer.stem(word), isEntity: false), default: 0] += 1
+            counts[vocabulary.id(for: Stemmer.stem(word), isEntity: false), default: 0] += 1
         }
         for entity in Self.entities(in: headline) {
             counts[vocabulary.id(for: entity.key, isEntity: true), default: 0] += headlineBoost
@@ -88,7 +88,7 @@ struct ArticleVector {
         var nameWords: Set<Int32> = []
         let located = Self.locatedNames(headlineTokens + bodyTokens)
         for entity in entities where entity.kind == .name {
-            let words = Tokenizer.contentWords(entity.text).map { vocabulary.id(for: LightStemmer.stem($0), isEntity: false) }
+            let words = Tokenizer.contentWords(entity.text).map { vocabulary.id(for: Stemmer.stem($0), isEntity: false) }
             let id = vocabulary.id(for: entity.key, isEntity: true)
             if Self.isPlace(entity) || Self.isLocated(entity, located) {
                 placeNames.insert(id)
@@ -103,7 +103,7 @@ struct ArticleVector {
             // longer one only as itself, or "South African Reserve Bank" would be mentioned by
             // any text with "bank" in it.
             let words = Tokenizer.contentWords(entity.text)
-            let word = words.count == 1 ? [vocabulary.id(for: LightStemmer.stem(words[0]), isEntity: false)] : []
+            let word = words.count == 1 ? [vocabulary.id(for: Stemmer.stem(words[0]), isEntity: false)] : []
             return SubjectName(terms: ([vocabulary.id(for: entity.key, isEntity: true)] + word).filter { weights[$0] != nil })
         }.filter { !$0.terms.isEmpty }
         let subjectPlaces = Set(AfricaGazetteer.mentions(in: headlineTokens).map(\.country))

@@ -14,22 +14,15 @@ extension SubjectRule {
         name: "CyberAttackRule", moves: [.other, .finance], strongEvidence: 0.9, desk: .tech, matches: CyberAttack.isReported)
 }
 
-/// The test of `SubjectRule.cyberAttack`: a headline names an attack of that kind (ransomware,
-/// cyberattack, "cyber attack", hackers, hacked, data breach, malware, spyware).
+/// The test of `SubjectRule.cyberAttack`: a headline names an attack of that kind (`WordClass.cyberAttack`:
+/// ransomware, cyberattack, "cyber attack", hackers, hacked, data breach, malware, spyware).
 public enum CyberAttack {
-    static let attackWords: Set<String> = [
-        "ransomware", "cyberattack", "cyberattacks", "hackers", "hacker", "hacked", "hack", "malware", "spyware",
-        "cyberespionage",
-    ]
-
     /// True when a headline of the story names a cyber attack.
     public static func isReported(_ texts: [StoryText]) -> Bool {
         texts.contains { text in
             let words = Tokenizer.words(text.headline)
-            if words.contains(where: attackWords.contains) { return true }
-            return zip(words, words.dropFirst()).contains { pair in
-                (pair.0 == "cyber" && ["attack", "attacks", "attackers"].contains(pair.1)) || (pair.0 == "data" && pair.1 == "breach")
-            }
+            if words.contains(where: WordClass.cyberAttack.contains) { return true }
+            return zip(words, words.dropFirst()).contains { WordClass.cyberAttack.contains($0 + " " + $1) }
         }
     }
 }

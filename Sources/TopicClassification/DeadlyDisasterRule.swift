@@ -22,16 +22,11 @@ public enum DeadlyDisaster {
     /// Words of the lead read for casualties.
     public static let leadWordCount = 50
 
-    static let casualtyWords: Set<String> = [
-        "kill", "kills", "killed", "killing", "dead", "death", "deaths", "die", "died", "dies", "toll", "injured",
-        "injuring", "missing", "victims", "bodies", "casualties", "survivors", "rescuers", "homeless", "evacuated",
-    ]
-
-    /// Words of a toll, not of a CEO's death or missing money: what makes an accident deadly.
-    static let accidentTollWords: Set<String> = [
-        "kill", "kills", "killed", "killing", "dead", "deaths", "died", "toll", "injured", "injuring", "bodies",
-        "casualties", "survivors",
-    ]
+    /// Casualties of a natural disaster: a toll (`accidentToll`) or the dead, missing and displaced.
+    static func isCasualty(_ word: String) -> Bool {
+        let stem = Stemmer.stem(word)
+        return WordClass.accidentToll.contains(word, stem: stem) || WordClass.disasterAftermath.contains(word, stem: stem)
+    }
 
     /// True when the story reads as a deadly natural disaster or accident (all its articles together).
     public static func isReported(_ texts: [StoryText]) -> Bool {
@@ -41,12 +36,12 @@ public enum DeadlyDisaster {
             let headline = Set(Tokenizer.contentWords(text.headline))
             let lead = Set(Tokenizer.contentWords(text.body).prefix(leadWordCount))
             disaster = disaster || !headline.isDisjoint(with: NaturalDisasters.words)
-            casualties = casualties || !headline.isDisjoint(with: casualtyWords) || !lead.isDisjoint(with: casualtyWords)
+            casualties = casualties || headline.contains(where: isCasualty) || lead.contains(where: isCasualty)
             // An accident word is also a market's ("shares crash", "exchange collapse"): it counts
             // only with a toll in the same report's headline or lead ("killing three crew"). A disease
             // outbreak counts the same way ("cholera outbreak in Basra kills four" reads as tech to the model).
             let incident = !headline.isDisjoint(with: Accidents.words) || !headline.isDisjoint(with: Outbreaks.words)
-            if incident, !headline.union(lead).isDisjoint(with: accidentTollWords) { return true }
+            if incident, headline.union(lead).contains(where: WordClass.accidentToll.contains) { return true }
         }
         return disaster && casualties
     }

@@ -21,25 +21,10 @@ extension SubjectRule {
 /// ("government collapses", "coalition falls", "prime minister resigns", "topples the
 /// cabinet"), or a minister sacked ("sacks oil minister"). "Government borrowing falls" and
 /// "government falls short" do not count.
+/// The words are `WordClass.governmentHead`, `governmentFall` (a coalition breaking apart counts:
+/// "Albanian coalition splits over coastal building law" is finance to the model), `fallingFigure`,
+/// `dismissing`, `dismissed`, `dismissedOffice`, `confidenceMotion` and `companyOwner`.
 public enum GovernmentCrisis {
-    static let institutions: Set<String> = [
-        "government", "govt", "coalition", "cabinet", "premier", "chancellor", "pm", "minister", "president",
-    ]
-    static let fallingVerbs: Set<String> = [
-        "falls", "fell", "collapses", "collapsed", "collapse", "toppled", "topples", "topple", "ousted", "ousts", "oust",
-        "resigns", "resigned", "resign", "quits", "quit", "dissolved", "dissolves", "impeached",
-        // A coalition breaking apart: "Albanian coalition splits over coastal building law" (finance to the model).
-        "splits", "split", "crumbles", "crumbled", "implodes", "imploded",
-    ]
-    /// A head of government removing ministers: the verb, then a minister or the cabinet within three words.
-    static let dismissingVerbs: Set<String> = ["sacks", "sacked", "fires", "fired", "dismisses", "dismissed", "removes", "axes"]
-    static let dismissedVerbs: Set<String> = ["sacked", "fired", "dismissed", "removed", "axed", "ousted"]
-    static let dismissedOffices: Set<String> = ["minister", "ministers", "cabinet"]
-    /// "confidence vote", "confidence motion"; not when a company's owners cast it.
-    static let confidenceVotes: Set<String> = ["vote", "votes", "motion", "ballot"]
-    static let companyVoters: Set<String> = ["shareholder", "shareholders", "investor", "investors", "board"]
-    /// Words that turn "government falls" into a figure moving ("falls short", "falls to 3%").
-    static let notAFall: Set<String> = ["short", "to", "by", "below", "behind"]
 
     /// True when a headline of the story says a government or its head fell.
     public static func isReported(_ texts: [StoryText]) -> Bool {
@@ -53,17 +38,20 @@ public enum GovernmentCrisis {
             if word == "no", next == "confidence" { return true }
             // A confidence vote puts the government at stake ("reshuffled cabinet wins confidence vote"),
             // not a company's shareholders' ("Unilever chairman faces shareholder confidence vote").
-            if word == "confidence", confidenceVotes.contains(next), index == 0 || !companyVoters.contains(words[index - 1]) {
+            if word == "confidence", WordClass.confidenceMotion.contains(next),
+               index == 0 || !WordClass.companyOwner.contains(words[index - 1]) {
                 return true
             }
             let after = index + 2 < words.count ? words[index + 2] : ""
-            if institutions.contains(word), fallingVerbs.contains(next), !notAFall.contains(after) { return true }
-            if fallingVerbs.contains(word), institutions.contains(next) || (next == "the" && institutions.contains(after)) {
+            let (head, fall) = (WordClass.governmentHead, WordClass.governmentFall)
+            if head.contains(word), fall.contains(next), !WordClass.fallingFigure.contains(after) { return true }
+            if fall.contains(word), head.contains(next) || (next == "the" && head.contains(after)) { return true }
+            // A minister sacked: "prime minister sacks oil minister" (finance to the model), "minister dismissed";
+            // the verb, then a minister or the cabinet within three words.
+            if WordClass.dismissing.contains(word), words[(index + 1)...].prefix(3).contains(where: WordClass.dismissedOffice.contains) {
                 return true
             }
-            // A minister sacked: "prime minister sacks oil minister" (finance to the model), "minister dismissed".
-            if dismissingVerbs.contains(word), words[(index + 1)...].prefix(3).contains(where: dismissedOffices.contains) { return true }
-            if ["minister", "ministers"].contains(word), dismissedVerbs.contains(next) { return true }
+            if WordClass.dismissedOffice.contains(word), WordClass.dismissed.contains(next) { return true }
         }
         return false
     }

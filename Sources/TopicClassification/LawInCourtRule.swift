@@ -14,27 +14,20 @@ extension SubjectRule {
         matches: LawInCourt.isReported)
 }
 
-/// The test of `SubjectRule.lawInCourt`: a headline names a court, a ruling on something
-/// ("strikes down", "upholds", "annuls", "voids", "overturns", "rules against") and a law ("law",
-/// "reform", "decree", "unconstitutional"…).
+/// The test of `SubjectRule.lawInCourt`: a headline names a court (`WordClass.court`), a ruling on
+/// something ("strikes down", "upholds", "annuls", "voids", "overturns", "rules against": `strike`,
+/// `upholding`, `voiding`, `courtRules`) and a law (`law`: "law", "reform", "decree", "unconstitutional"…).
 public enum LawInCourt {
-    static let courts: Set<String> = ["court", "courts", "judges", "justices", "tribunal"]
-    static let rulings: Set<String> = [
-        "strikes", "struck", "upholds", "upheld", "annuls", "annulled", "voids", "voided", "overturns", "overturned",
-        "quashes", "quashed", "invalidates", "invalidated", "rules", "ruled", "suspends", "suspended", "backs", "backed",
-    ]
-    /// Not "act" (a regulation applied to a company: "Court rules Apple breached Digital Markets Act") nor
-    /// "constitutional" (the court's own name: "Constitutional Court upholds fine").
-    static let laws: Set<String> = [
-        "law", "laws", "reform", "reforms", "decree", "decrees", "constitution", "unconstitutional", "amendment",
-        "ordinance", "statute", "legislation",
-    ]
+    static let rulings: [WordClass] = [.strike, .upholding, .voiding, .courtRules]
 
     /// True when a headline of the story says a court ruled on a law.
     public static func isReported(_ texts: [StoryText]) -> Bool {
         texts.contains { text in
-            let words = Set(Tokenizer.words(text.headline))
-            return !words.isDisjoint(with: courts) && !words.isDisjoint(with: rulings) && !words.isDisjoint(with: laws)
+            let words = Set(Tokenizer.words(text.headline)).map { (word: $0, stem: Stemmer.stem($0)) }
+            func names(_ wordClasses: [WordClass]) -> Bool {
+                words.contains { word in wordClasses.contains { $0.contains(word.word, stem: word.stem) } }
+            }
+            return names([.court]) && names(rulings) && names([.law])
         }
     }
 }

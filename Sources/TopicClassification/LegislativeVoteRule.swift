@@ -15,34 +15,28 @@ extension SubjectRule {
         matches: LegislativeVote.isReported)
 }
 
-/// The test of `SubjectRule.legislativeVote`: a headline names a legislature and, right after
-/// it, what it did with a bill ("House votes", "Senate passes", "MPs back", "lawmakers reject").
+/// The test of `SubjectRule.legislativeVote`: a headline names a legislature (`WordClass.legislature`)
+/// and, right after it, what it did with a bill ("House votes", "Senate passes", "MPs back", "lawmakers
+/// reject": `votePassed`, `voteStalled`, `legislatureAction`). A town's council is its legislature
+/// ("Council approves $14m harbour cycleway extension" reads as finance to the model); councils that
+/// govern no town are not (`nonLegislativeCouncil`: "VW works council backs deal", "ECB Governing
+/// Council votes to hold").
 public enum LegislativeVote {
-    static let legislatures: Set<String> = [
-        "house", "senate", "congress", "parliament", "lawmakers", "legislators", "mps", "senators", "representatives",
-        "bundestag", "assembly", "legislature", "lawmaker", "sejm", "knesset", "duma",
-        // A town's council is its legislature ("Council approves $14m harbour cycleway extension"
-        // reads as finance to the model).
-        "council", "councillors", "councilors",
-    ]
-    static let voteVerbs: Set<String> = [
-        "votes", "voted", "vote", "passes", "passed", "pass", "approves", "approved", "approve", "rejects", "rejected",
-        "reject", "backs", "backed", "back", "blocks", "blocked", "block", "adopts", "adopted", "overrides", "clears",
-    ]
+    private static let legislatures = WordClass.legislature.forms
+    private static let actions: [WordClass] = [.votePassed, .voteStalled, .legislatureAction]
 
-    /// Councils that govern no town: "VW works council backs deal", "ECB Governing Council votes to hold".
-    static let nonLegislativeCouncils: Set<String> = [
-        "works", "governing", "security", "stability", "executive", "supervisory", "monetary", "policy", "advisory",
-        "research", "medical", "arts", "sports", "student", "students", "union", "board",
-    ]
+    static func isAction(_ word: String) -> Bool {
+        let stem = Stemmer.stem(word)
+        return actions.contains { $0.contains(word, stem: stem) }
+    }
 
     /// True when a headline of the story says a legislature voted.
     public static func isReported(_ texts: [StoryText]) -> Bool {
         texts.contains { text in
             let words = Tokenizer.words(text.headline)
             return words.indices.dropLast().contains { index in
-                legislatures.contains(words[index]) && voteVerbs.contains(words[index + 1])
-                    && !(words[index] == "council" && index > 0 && nonLegislativeCouncils.contains(words[index - 1]))
+                legislatures.contains(words[index]) && isAction(words[index + 1])
+                    && !(words[index] == "council" && index > 0 && WordClass.nonLegislativeCouncil.contains(words[index - 1]))
             }
         }
     }

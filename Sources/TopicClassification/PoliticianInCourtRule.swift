@@ -16,30 +16,19 @@ extension SubjectRule {
 /// The test of `SubjectRule.politicianInCourt`: a headline names an office-holder and, right
 /// beside it, a court's decision or charge against them ("minister jailed", "ex-president
 /// convicted", "court jails former governor", "senator indicted").
+///
+/// The office is `WordClass.stateOffice`, or `sharedOffice` (offices that companies and banks have
+/// too: after a name that is no place, "Samsung president" or "Fed governor" is no politician), or an
+/// official the state's (`stateOfficial`: "Mexican ex-security official sentenced…" for embezzling
+/// police funds reads as finance otherwise). The decision is `conviction` on either side ("minister
+/// jailed", "jury convicts senator"), or `chargedOrSentenced` after the office only (as nouns they sit
+/// before an office too: "standing charges, minister says"). `beforeOffice` words stand between the
+/// court's verb and the office ("jails former fisheries minister").
 public enum PoliticianInCourt {
-    static let offices: Set<String> = [
-        "minister", "exminister", "president", "expresident", "premier", "governor", "exgovernor", "senator",
-        "lawmaker", "mp", "mayor", "legislator", "congressman", "congresswoman", "speaker",
-    ]
-    /// What makes an "official" the state's ("Mexican ex-security official sentenced…" for embezzling
-    /// police funds reads as finance otherwise), as `Tokenizer` writes them ("ex-security" is "exsecurity").
-    static let stateOfficials: Set<String> = [
-        "government", "state", "security", "exsecurity", "police", "expolice", "party", "customs", "municipal", "federal",
-        "ministry", "election", "electoral", "regional", "provincial", "county", "city", "defence", "defense",
-    ]
     /// The office-holder's side: "minister jailed", "ex-president convicted".
-    static let decided: Set<String> = [
-        "jailed", "convicted", "sentenced", "acquitted", "indicted", "charged", "imprisoned",
-    ]
-    /// The court's side, before the office: "court jails former minister", "jury convicts senator".
-    /// ("charges" and "sentences" are left out: as nouns they sit before an office too — "standing
-    /// charges, minister says".)
-    static let deciding: Set<String> = ["jails", "jail", "convicts", "acquits", "indicts"]
-    /// Words between the court's verb and the office: "jails former fisheries minister".
-    private static let beforeOffice: Set<String> = ["former", "ex", "the", "a", "deputy", "vice", "prime"]
-    /// Offices that companies and banks have too: after a name that is no place, "Samsung president"
-    /// or "Fed governor" is no politician.
-    private static let sharedWithCompanies: Set<String> = ["president", "expresident", "governor", "exgovernor"]
+    static func isDecided(_ word: String) -> Bool {
+        WordClass.conviction.contains(word) || WordClass.chargedOrSentenced.contains(word)
+    }
 
     /// True when a headline of the story says an office-holder was convicted, sentenced or charged.
     public static func isReported(_ texts: [StoryText]) -> Bool {
@@ -51,22 +40,24 @@ public enum PoliticianInCourt {
         func isOffice(_ position: Int) -> Bool {
             guard position >= 0, position < words.count else { return false }
             // "ex-security official", "state official": an official of the state, not of a company.
-            if words[position] == "official", position > 0, stateOfficials.contains(words[position - 1]) { return true }
-            guard offices.contains(words[position]) else { return false }
+            if words[position] == "official", position > 0, WordClass.stateOfficial.contains(words[position - 1]) { return true }
+            let shared = WordClass.sharedOffice.contains(words[position])
+            guard shared || WordClass.stateOffice.contains(words[position]) else { return false }
             if words[position] == "premier", position + 1 < words.count, words[position + 1] == "league" { return false }
-            guard sharedWithCompanies.contains(words[position]), position > 0 else { return true }
+            guard shared, position > 0 else { return true }
             let before = tokens[position - 1]
-            return !before.isCapitalized || beforeOffice.contains(before.normalized) || !AfricaGazetteer.mentions(in: [before]).isEmpty
+            return !before.isCapitalized || WordClass.beforeOffice.contains(before.normalized)
+                || !AfricaGazetteer.mentions(in: [before]).isEmpty
         }
         for (index, word) in words.enumerated() {
             // The office, then at most three words of a name: "ex-president Kabore convicted".
-            if decided.contains(word) {
+            if isDecided(word) {
                 let name = tokens[..<index].reversed().prefix(3).prefix(while: \.isCapitalized).count
                 if (0 ... name).contains(where: { isOffice(index - 1 - $0) }) { return true }
             }
             // After the verb, past "former" and the like: the office, or a portfolio and the office.
-            if deciding.contains(word) {
-                let start = words[(index + 1)...].firstIndex { !beforeOffice.contains($0) } ?? words.count
+            if WordClass.conviction.contains(word) {
+                let start = words[(index + 1)...].firstIndex { !WordClass.beforeOffice.contains($0) } ?? words.count
                 if isOffice(start) || isOffice(start + 1) { return true }
             }
         }

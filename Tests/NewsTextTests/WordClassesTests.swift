@@ -102,6 +102,10 @@ final class WordClassesTests: XCTestCase {
             (.bondMarketMeasure, "treasury", "treasuries"),
             (.votePassed, "back", "backed"), (.voteStalled, "block", "blocked"), (.voteStalled, "stall", "stalled"),
             (.voteShareVerb, "poll", "polled"),
+            (.accidentToll, "death", "deaths"), (.accidentToll, "dies", "died"), (.accidentToll, "body", "bodies"),
+            (.disasterAftermath, "miss", "missing"), (.courtRules, "back", "backs"), (.legislatureAction, "backed", "back"),
+            (.law, "constitutional", "constitution"), (.law, "legislators", "legislation"),
+            (.stateOffice, "senate", "senator"), (.stateOffice, "legislation", "legislator"),
         ]
         for (wordClass, word, other) in falseMerges {
             XCTAssertEqual(Stemmer.stem(word), Stemmer.stem(other), "the stemmer merges \(word) and \(other)")
