@@ -40,7 +40,7 @@ let package = Package(
 
         // `make eval` (scripts/eval.sh): the story engine's quality on the labeled data in ../shared/data,
         // and the builders and trainer that write the shipped resources of the engine's modules.
-        .target(name: "EvalData", dependencies: [product("NewsText")], path: "EvalData"),
+        .target(name: "EvalData", dependencies: [product("NewsText")], path: "EvalData", resources: [.copy("subject-relabels.tsv")]),
         .executableTarget(name: "ClusteringEval", dependencies: [product("StoryClustering"), "EvalData", product("NewsText")],
                           path: "ClusteringEval"),
         .executableTarget(name: "SummaryEval", dependencies: [product("StoryComposition"), "EvalData", product("NewsText")],

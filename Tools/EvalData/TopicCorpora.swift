@@ -14,7 +14,9 @@ import Foundation
 /// carry `subject == nil` and never score the subject model; training-part World items about a
 /// disaster, accident or crime get a silver `other` (`SilverOtherLabels`). AllSides articles
 /// take their story's topic tag (`AllSidesTopics`) and are split by story id. The desk supplement
-/// (`deskSupplement(at:)`, a file in the repository) is training data only: it is never held out.
+/// (`deskSupplement(at:)`, a file in the repository) is training data only: it is never held out. Items whose data
+/// set label disagrees with the desk's conventions are relabelled by `SubjectRelabels` (science filed as Sci/Tech is
+/// a kind of `other`), in training and held-out gold alike.
 public struct TopicCorpusItem: Sendable {
     public enum Dataset: String, Sendable, CaseIterable {
         case bbc, agNews = "ag-news", masakhaEnglish = "masakha-eng", masakhaPidgin = "masakha-pcm", allSides = "allsides"
@@ -37,6 +39,9 @@ public struct TopicCorpusItem: Sendable {
     /// The subject was guessed by keyword (`SilverOtherLabels`), not given by the data set:
     /// such items train but are never scored.
     public var isSilver = false
+    /// The kind of text without a desk (`TopicCorpora.kindsWithoutDesk`) an item of subject `other` trains as, when its
+    /// data set's label does not say it (the desk supplement, `SubjectRelabels`).
+    public var otherKind: String?
 
     /// A stable reference for labels kept in files: "ag-news/test/108".
     public var key: String { "\(dataset.rawValue)/\(file)/\(row)" }
@@ -53,16 +58,21 @@ public enum TopicCorpora {
         }
     }
 
+    /// The kinds of text without a desk that train as kinds of `other` (the desk supplement's and the relabels' labels).
+    public static let kindsWithoutDesk: Set = ["sport", "entertainment", "health", "science", "lifestyle", "disaster", "crime"]
+
     /// Every item of every set under `directory` (the shared data folder).
-    /// `including` leaves data sets out, to compare models with and without one.
+    /// `including` leaves data sets out, to compare models with and without one. `relabels` are applied to every
+    /// item they name (`SubjectRelabels.unchanged` keeps the data sets' own labels).
     public static func load(from directory: URL,
-                            including datasets: Set<TopicCorpusItem.Dataset> = Set(TopicCorpusItem.Dataset.allCases)) throws
-        -> [TopicCorpusItem] {
+                            including datasets: Set<TopicCorpusItem.Dataset> = Set(TopicCorpusItem.Dataset.allCases),
+                            relabels: SubjectRelabels? = nil) throws -> [TopicCorpusItem] {
         var items = try loadBBC(directory) + loadAGNews(directory)
             + loadMasakha(directory, language: "eng", dataset: .masakhaEnglish, files: ["dev", "test"])
             + loadMasakha(directory, language: "pcm", dataset: .masakhaPidgin, files: ["train", "dev", "test"])
         if datasets.contains(.allSides) { items += try AllSidesTopics.items(dataDirectory: directory) }
-        return items.filter { datasets.contains($0.dataset) }
+        let relabels = try relabels ?? SubjectRelabels.bundled()
+        return items.filter { datasets.contains($0.dataset) }.map(relabels.applied)
     }
 
     /// The desk supplement (`Tools/TopicTrainer/desk-supplement.tsv`, a resource of `TopicTrainer`): headline + lead items labelled by the desk's conventions (a tech company's
@@ -72,7 +82,6 @@ public enum TopicCorpora {
     /// without a desk (sport, entertainment, health, science, lifestyle, disaster, crime), which trains as `other`
     /// of that kind. Every item trains; none is held out, so the held-out figures stay comparable.
     public static func deskSupplement(at url: URL) throws -> [TopicCorpusItem] {
-        let kindsWithoutDesk: Set = ["sport", "entertainment", "health", "science", "lifestyle", "disaster", "crime"]
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
         return try lines.enumerated().map { row, line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -80,9 +89,11 @@ public enum TopicCorpora {
             guard ["finance", "tech", "politics"].contains(label) || kindsWithoutDesk.contains(label) else {
                 throw DeskSupplementError.malformedLine(row: row, line: String(line))
             }
-            return TopicCorpusItem(dataset: .deskSupplement, file: "supplement", row: row, headline: fields[3], body: fields[4],
-                                   sourceLabel: label, subject: kindsWithoutDesk.contains(label) ? "other" : label,
-                                   isHeldOut: false)
+            let kind = kindsWithoutDesk.contains(label) ? label : nil
+            var item = TopicCorpusItem(dataset: .deskSupplement, file: "supplement", row: row, headline: fields[3], body: fields[4],
+                                       sourceLabel: label, subject: kind == nil ? label : "other", isHeldOut: false)
+            item.otherKind = kind
+            return item
         }
     }
 

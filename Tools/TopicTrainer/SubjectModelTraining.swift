@@ -46,6 +46,7 @@ struct TrainingSettings: CustomStringConvertible {
 
         func key(_ item: TopicCorpusItem, subject: String) -> String {
             guard self == .kindsOfOther, subject == "other" else { return subject }
+            if let kind = item.otherKind { return "other/" + kind }
             if item.isSilver { return "other/disaster" }
             if item.dataset == .allSides { return "other/allsides" }
             let label = item.sourceLabel.lowercased()

@@ -1,0 +1,63 @@
+@testable import EvalData
+import Foundation
+import XCTest
+
+/// The subject relabels (`Tools/EvalData/subject-relabels.tsv`) apply the desk's conventions to labeled-set items.
+final class SubjectRelabelsTests: XCTestCase {
+    /// The shared data folder beside the repository (`../shared/data`), when it is there.
+    private static let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data")
+
+    /// The shipped table parses and holds both kinds of relabel: science and the like to kinds of `other`, tech
+    /// companies' business to tech.
+    func testTheShippedTableParses() throws {
+        let labels = try SubjectRelabels.bundled().labels
+        XCTAssertGreaterThan(labels.count, 600)
+        XCTAssertGreaterThan(labels.values.filter { $0 == "science" }.count, 300)
+        XCTAssertGreaterThan(labels.values.filter { $0 == "tech" }.count, 200)
+        XCTAssertTrue(labels.keys.allSatisfy { $0.hasPrefix("ag-news/test/") })
+    }
+
+    /// A relabelled item keeps its text and split and gets the table's subject: `other` of the named kind, or the desk.
+    func testAnItemTakesTheTablesSubject() throws {
+        let relabels = try SubjectRelabels(parsing: "# comment\nag-news/test/15\tscience\tdinosaurs\tT. rex\nag-news/test/19\ttech\tresults\tHP\n")
+        let science = TopicCorpusItem(dataset: .agNews, file: "test", row: 15, headline: "Teenage T. rex's monster growth", body: "",
+                                      sourceLabel: "Sci/Tech", subject: "tech", isHeldOut: false)
+        let relabelled = relabels.applied(science)
+        XCTAssertEqual(relabelled.subject, "other")
+        XCTAssertEqual(relabelled.otherKind, "science")
+        XCTAssertEqual(relabelled.headline, science.headline)
+        let business = TopicCorpusItem(dataset: .agNews, file: "test", row: 19, headline: "HP earnings", body: "", sourceLabel: "Business",
+                                       subject: "finance", isHeldOut: true)
+        XCTAssertEqual(relabels.applied(business).subject, "tech")
+        XCTAssertNil(relabels.applied(business).otherKind)
+        XCTAssertTrue(relabels.applied(business).isHeldOut)
+        let untouched = TopicCorpusItem(dataset: .agNews, file: "test", row: 20, headline: "IBM", body: "", sourceLabel: "Sci/Tech",
+                                        subject: "tech", isHeldOut: false)
+        XCTAssertEqual(relabels.applied(untouched).subject, "tech")
+    }
+
+    /// A label that is neither a desk nor a kind without one, or a key named twice, is refused.
+    func testABadLineIsRefused() {
+        XCTAssertThrowsError(try SubjectRelabels(parsing: "ag-news/test/15\tastronomy\tspace\tHeadline\n"))
+        XCTAssertThrowsError(try SubjectRelabels(parsing: "ag-news/test/15\tscience\tspace\tA\nag-news/test/15\thealth\tstudy\tA\n"))
+    }
+
+    /// Every key names an AG Sci/Tech or Business item, and the loader applies the table to training and held-out items
+    /// alike; `SubjectRelabels.unchanged` keeps the data set's labels.
+    func testTheLoaderAppliesTheTableToBothParts() throws {
+        guard FileManager.default.fileExists(atPath: Self.data.path) else { throw XCTSkip("no shared data at \(Self.data.path)") }
+        let labels = try SubjectRelabels.bundled().labels
+        let relabelled = try TopicCorpora.load(from: Self.data, including: [.agNews])
+        let published = Dictionary(uniqueKeysWithValues: try TopicCorpora.load(from: Self.data, including: [.agNews], relabels: .unchanged)
+            .map { ($0.key, $0) })
+        for item in relabelled where labels[item.key] != nil {
+            XCTAssertTrue(["Sci/Tech", "Business"].contains(item.sourceLabel), item.key)
+            XCTAssertEqual(item.subject, labels[item.key] == "tech" ? "tech" : "other", item.key)
+            XCTAssertNotEqual(published[item.key]?.subject, item.subject, item.key)
+        }
+        XCTAssertEqual(relabelled.filter { labels[$0.key] != nil }.count, labels.count)
+        XCTAssertTrue(relabelled.contains { labels[$0.key] != nil && $0.isHeldOut })
+        XCTAssertTrue(relabelled.contains { labels[$0.key] != nil && !$0.isHeldOut })
+    }
+}
