@@ -16,7 +16,13 @@ public struct JarvisService: Service {
     public var migrations: [Migration] { JarvisMigrations.all }
     public var secretEnvironmentNames: [String] { ["JARVIS_API_TOKEN"] }
 
-    public init() {}
+    /// The time the story worker, the feed poller and the API go by.
+    private let clock: @Sendable () -> Date
+
+    /// `clock`: the system's, or one a test moves on (a story going quiet after a day, within a test).
+    public init(clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.clock = clock
+    }
 
     /// Every endpoint Jarvis serves, the WebSocket included, in the order the document lists them: the
     /// one list the router, `jarvis openapi`, `docs/api/jarvis-openapi.yaml` and `GET /openapi.yaml` come from.
@@ -40,7 +46,6 @@ public struct JarvisService: Service {
         if let warning = Self.openAccessWarning(host: setup.options.host, token: token) {
             setup.logger.warning(warning, ["host": .string(setup.options.host)])
         }
-        let clock: @Sendable () -> Date = { Date() }
         let events = LiveEvents(database: setup.database, logger: setup.logger)
         let counts = ServedCounts(database: setup.database)
         let environment = setup.environment

@@ -20,6 +20,11 @@ public final class RecentMemo<Key: Hashable & Sendable, Value: Sendable>: Sendab
         self.capacity = capacity
     }
 
+    /// Whether `key` is remembered (without making it recent).
+    public func contains(_ key: Key) -> Bool {
+        generations.withLock { $0.newer[key] != nil || $0.older[key] != nil }
+    }
+
     /// `compute(key)`, from memory when the key was seen recently. `compute` runs outside the
     /// lock: two callers may both compute a new key, and both get the same answer.
     public func value(for key: Key, _ compute: (Key) -> Value) -> Value {

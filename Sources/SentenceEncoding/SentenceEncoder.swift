@@ -3,6 +3,14 @@ import Foundation
 /// Anything that turns a text into the encoder's vector: the encoder itself, or vectors it computed earlier.
 public protocol TextEncoder: Sendable {
     func encode(_ text: String) -> [Float]
+    /// The vectors of several texts, in order: what `encode(_:)` gives for each.
+    func encode(_ texts: [String]) -> [[Float]]
+}
+
+extension TextEncoder {
+    public func encode(_ texts: [String]) -> [[Float]] {
+        texts.map { encode($0) }
+    }
 }
 
 /// A sentence encoder: text in, a unit-length vector of 384 numbers out, close for texts that

@@ -43,22 +43,74 @@ public final class StoryEngine {
 
     /// Clusters `article` and returns its story, recomposed.
     public func ingest(_ article: EngineArticle, now: Date) -> EngineUpdate {
-        let assignment = clusterer.assign(ClusterArticle(article), newStoryID: { UUID().uuidString.lowercased() })
-        var material = materials.removeValue(forKey: assignment.storyID) ?? StoryMaterial()
-        for absorbed in assignment.mergedStoryIDs {
-            if let other = materials.removeValue(forKey: absorbed) { material.absorb(other, articleLimit: configuration.composedArticleLimit) }
-            snapshots.removeValue(forKey: absorbed)
+        let round = ingest([article], now: now)
+        let placement = round.placements[0]
+        return EngineUpdate(story: round.stories[placement.storyID]!, isNewStory: placement.isNewStory, revived: placement.revived,
+                            wasListed: placement.wasListed, absorbedStoryIDs: placement.absorbedStoryIDs)
+    }
+
+    /// Clusters `articles` in order, then recomposes each story they touched once, as of `now`.
+    ///
+    /// Placing an article reads only the clusterer, never a composed story, so placing all first and
+    /// composing after gives the stories that composing after every article would give at the end of the
+    /// round, without the intermediate compositions (a story that gains five reports in a round is composed
+    /// once, not five times). The articles its stories are composed from are classified together first
+    /// (`TopicClassifier.prepare`: the sentence encoder reads them several at a time).
+    public func ingest(_ articles: [EngineArticle], now: Date) -> RoundUpdate {
+        var placements: [RoundUpdate.Placement] = []
+        var touched: [String] = []
+        var sampleChanged: [String: Bool] = [:]
+        for article in articles {
+            let assignment = clusterer.assign(ClusterArticle(article), newStoryID: { UUID().uuidString.lowercased() })
+            let id = assignment.storyID
+            var material = materials.removeValue(forKey: id) ?? StoryMaterial()
+            for absorbed in assignment.mergedStoryIDs {
+                if let other = materials.removeValue(forKey: absorbed) { material.absorb(other, articleLimit: configuration.composedArticleLimit) }
+                snapshots.removeValue(forKey: absorbed)
+                sampleChanged.removeValue(forKey: absorbed)
+            }
+            let changed = material.add(article, articleLimit: configuration.composedArticleLimit) || !assignment.mergedStoryIDs.isEmpty
+            materials[id] = material
+            if sampleChanged[id] == nil { touched.append(id) }
+            sampleChanged[id] = changed || sampleChanged[id] == true
+            let revived = quiet.remove(id) != nil
+            quiet.subtract(assignment.mergedStoryIDs)
+            placements.append(RoundUpdate.Placement(articleID: article.id, storyID: id, isNewStory: assignment.isNewStory,
+                                                    revived: revived, wasListed: snapshots[id]?.isListed,
+                                                    absorbedStoryIDs: assignment.mergedStoryIDs))
         }
-        let sampleChanged = material.add(article, articleLimit: configuration.composedArticleLimit)
-            || !assignment.mergedStoryIDs.isEmpty
-        materials[assignment.storyID] = material
-        let wasListed = snapshots[assignment.storyID]?.isListed
-        let snapshot = compose(assignment.storyID, material, now: now, sampleChanged: sampleChanged)
-        snapshots[assignment.storyID] = snapshot
-        let revived = quiet.remove(assignment.storyID) != nil
-        quiet.subtract(assignment.mergedStoryIDs)
-        return EngineUpdate(story: snapshot, isNewStory: assignment.isNewStory, revived: revived, wasListed: wasListed,
-                            absorbedStoryIDs: assignment.mergedStoryIDs)
+        var stories: [String: StorySnapshot] = [:]
+        for group in Self.groups(touched.filter { sampleChanged[$0] != nil }, texts: { self.materials[$0]?.articles.count ?? 0 }) {
+            // Stories that keep their last snapshot are not classified again.
+            classifier.prepare(group.filter { sampleChanged[$0] == true || snapshots[$0] == nil }.flatMap { id in
+                materials[id]!.articles.prefix(TopicClassifier.maxArticlesPerStory).map { (headline: $0.headline, body: $0.body) }
+            })
+            for id in group {
+                let snapshot = compose(id, materials[id]!, now: now, sampleChanged: sampleChanged[id]!)
+                snapshots[id] = snapshot
+                stories[id] = snapshot
+            }
+        }
+        return RoundUpdate(placements: placements, stories: stories)
+    }
+
+    /// `ids` in order, cut into groups of at most about `preparedArticles` articles to classify: each group's
+    /// articles are read together, then its stories composed while the classifier still remembers them.
+    private static let preparedArticles = 256
+
+    private static func groups(_ ids: [String], texts: (String) -> Int) -> [[String]] {
+        var groups: [[String]] = [[]]
+        var count = 0
+        for id in ids {
+            let size = min(texts(id), TopicClassifier.maxArticlesPerStory)
+            if count + size > preparedArticles, !groups[groups.count - 1].isEmpty {
+                groups.append([])
+                count = 0
+            }
+            groups[groups.count - 1].append(id)
+            count += size
+        }
+        return groups
     }
 
     /// Recomposes `storyID` with `article` as its outlet revised it in place (it stays in its story);

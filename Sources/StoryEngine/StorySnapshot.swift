@@ -35,5 +35,28 @@ public struct EngineUpdate: Sendable {
     public let absorbedStoryIDs: [String]
 }
 
+/// The outcome of one round of articles (`StoryEngine.ingest(_: [EngineArticle], now:)`).
+public struct RoundUpdate: Sendable {
+    /// Where one article went, in the order the articles were placed.
+    public struct Placement: Sendable {
+        public let articleID: String
+        /// Its story when it was placed (a later article of the round may merge that story into another:
+        /// see `absorbedStoryIDs` of the later placements).
+        public let storyID: String
+        public let isNewStory: Bool
+        /// The story had gone quiet (left the feed) and this article brings it back.
+        public let revived: Bool
+        /// Whether the story was listed before the round (nil: new, or not composed since a restart); for
+        /// a story placed earlier in the round, nil when new, else as before the round.
+        public let wasListed: Bool?
+        /// Stories merged into `storyID` by this article: their articles now belong to it.
+        public let absorbedStoryIDs: [String]
+    }
+
+    public let placements: [Placement]
+    /// Every story the round touched and did not merge away, composed as of the end of the round.
+    public let stories: [String: StorySnapshot]
+}
+
 /// An incoming article as the whole engine sees it.
 public typealias EngineArticle = StoryArticle

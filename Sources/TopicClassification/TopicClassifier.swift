@@ -140,19 +140,41 @@ public struct TopicClassifier: Sendable {
         var sum = [Double](repeating: 0, count: model.classes.count)
         let articles = texts.prefix(Self.maxArticlesPerStory)
         for article in articles {
-            let probabilities = subjectReadings.value(for: ArticleText(article), articleProbabilities)
+            let probabilities = subjectReadings.value(for: ArticleText(article)) { articleProbabilities($0) }
             for (index, probability) in probabilities.enumerated() { sum[index] += probability }
         }
         return sum.map { $0 / Double(max(articles.count, 1)) }
     }
 
+    /// Texts the encoder reads together in `prepare`: past about 16, sharing a product saves little more,
+    /// and the layer's intermediate rows (1,536 numbers per token) grow with the batch.
+    public static let encoderBatchSize = 16
+
+    /// Reads the subject of each of `texts` not read recently, the encoder taking up to
+    /// `encoderBatchSize` of them in one pass (`TextEncoder.encode(_: [String])`, which costs less per
+    /// text than one pass each), so that `classify` and `subjectProbabilities` then find them remembered.
+    /// What those return is unchanged; only the cost moves here. Texts beyond what the memo keeps
+    /// (2,048–4,096 articles) are read again when asked for, so callers prepare a few hundred at a time.
+    public func prepare(_ texts: [StoryText]) {
+        guard let reading = encoderReading else { return }
+        var seen = Set<ArticleText>()
+        let unread = texts.map(ArticleText.init).filter { !subjectReadings.contains($0) && seen.insert($0).inserted }
+        for start in stride(from: 0, to: unread.count, by: Self.encoderBatchSize) {
+            let batch = unread[start ..< min(start + Self.encoderBatchSize, unread.count)]
+            let vectors = reading.encoder.encode(batch.map { EncoderScorer.text(headline: $0.headline, body: $0.body) })
+            for (text, vector) in zip(batch, vectors) {
+                _ = subjectReadings.value(for: text) { articleProbabilities($0, encoded: vector) }
+            }
+        }
+    }
+
     /// One article's class probabilities: the softmax of the word model's scores plus, when there is
-    /// an encoder, its scorer's.
-    private func articleProbabilities(_ text: ArticleText) -> [Double] {
+    /// an encoder, its scorer's (of `encoded`, the encoder's vector of the text when already computed).
+    private func articleProbabilities(_ text: ArticleText, encoded: [Float]? = nil) -> [Double] {
         var scores = model.scores(model.weightedVector(SubjectFeatures.counts(headline: text.headline, body: text.body,
                                                                               clusters: clusters)))
         if let reading = encoderReading {
-            let vector = reading.encoder.encode(EncoderScorer.text(headline: text.headline, body: text.body))
+            let vector = encoded ?? reading.encoder.encode(EncoderScorer.text(headline: text.headline, body: text.body))
             for (index, score) in reading.scorer.scores(vector).enumerated() { scores[index] += score }
         }
         return SubjectModel.softmax(scores)

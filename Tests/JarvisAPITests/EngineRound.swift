@@ -22,12 +22,14 @@ enum EngineRound {
     }
 
     static func place(_ reports: [EngineArticle], now: Date) throws -> StoryWrites.Round {
-        let engine = try StoryEngine()
+        let placed = try StoryEngine().ingest(reports, now: now)
         var round = StoryWrites.Round()
-        for report in reports {
-            let update = engine.ingest(report, now: now)
-            round.assignments.append((report.id, update.story.id))
-            round.stories[update.story.id] = (update.story, round.stories[update.story.id]?.isNew ?? update.isNewStory)
+        for placement in placed.placements {
+            round.assignments.append((placement.articleID, placement.storyID))
+            round.absorbed += placement.absorbedStoryIDs.map { ($0, placement.storyID) }
+            if round.stories[placement.storyID] == nil, let story = placed.stories[placement.storyID] {
+                round.stories[placement.storyID] = (story, placement.isNewStory)
+            }
         }
         return round
     }

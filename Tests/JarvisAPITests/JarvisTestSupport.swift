@@ -20,8 +20,10 @@ final class RunningJarvis: Sendable {
     /// when the operator allows them; a test's own `JARVIS_FEED_ALLOW_NETWORKS` replaces it.
     static let loopbackFeeds = ["JARVIS_FEED_ALLOW_NETWORKS": "127.0.0.0/8,::1/128"]
 
-    /// On a fresh SQLite file unless `databaseURL` (a shared PostgreSQL schema) is given.
-    init(environment: [String: String] = [:], databaseURL: String? = nil) async throws {
+    /// On a fresh SQLite file unless `databaseURL` (a shared PostgreSQL schema) is given; `clock` is the
+    /// time the server goes by.
+    init(environment: [String: String] = [:], databaseURL: String? = nil,
+         clock: @escaping @Sendable () -> Date = { Date() }) async throws {
         let environment = Self.loopbackFeeds.merging(environment) { _, own in own }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("jarvis-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -29,7 +31,7 @@ final class RunningJarvis: Sendable {
         let options = try ServiceOptions.parse(["--port", "0", "--database", self.databaseURL,
                                                 "--no-access-log"], environment: [:], defaults: JarvisService().defaults)
         do {
-            server = try await ServiceRunner.start(JarvisService(), options: options, environment: environment,
+            server = try await ServiceRunner.start(JarvisService(clock: clock), options: options, environment: environment,
                                                    logger: Logger(minimumLevel: .error, sink: MemoryLogSink()))
             ExchangeChecks.register(port: server.port, JarvisPublishedContract.check)
         } catch {

@@ -31,7 +31,12 @@ struct StoryTestClient {
     /// article stored, claimed by a round or placed. That pause must cover one whole round, since
     /// a round places all its articles in one commit, and the first round loads the story models.
     func waitForClustering(articles count: Int, stalledSeconds: Double = patienceSeconds) async throws {
-        let database = try Database.open(url: jarvis.databaseURL, poolSize: 1)
+        try await Self.waitForClustering(databaseURL: jarvis.databaseURL, articles: count, stalledSeconds: stalledSeconds)
+    }
+
+    /// `waitForClustering(articles:stalledSeconds:)` for the server on `databaseURL`, one of this process or another.
+    static func waitForClustering(databaseURL: String, articles count: Int, stalledSeconds: Double = patienceSeconds) async throws {
+        let database = try Database.open(url: databaseURL, poolSize: 1)
         defer { database.close() }
         var last: [Int] = []
         var lastMoved = Date()

@@ -106,4 +106,53 @@ final class StoryEngineTests: XCTestCase {
         XCTAssertEqual(engine.storyCount, 0)
         XCTAssertTrue(engine.ingest(rateDecision[1], now: start).isNewStory, "an evicted story cannot be joined")
     }
+
+    /// A round (what the story worker places at once) composes each story it touched once, at its end:
+    /// the stories are those that placing the same articles one at a time leaves, field for field.
+    func testARoundGivesTheStoriesThatOneArticleAtATimeGives() throws {
+        let now = start.addingTimeInterval(5 * 3600)
+        let collapse = [
+            article("c1", outlet: "Harbour Herald", minutes: 10, "At least nine killed as apartment block collapses in Mombasa",
+                    "At least nine people were killed when a six-storey apartment block collapsed in Mombasa on Monday, "
+                        + "the Kenya Red Cross said, as rescuers searched the rubble for survivors."),
+            article("c2", outlet: "Coast Daily", minutes: 50, "Mombasa building collapse leaves 12 dead",
+                    "Twelve people died when a six-storey apartment block collapsed in Mombasa on Monday, the Kenya Red Cross "
+                        + "said, and dozens of residents were feared trapped under the rubble."),
+            article("c3", outlet: "Harbour Herald", minutes: 240, "Mombasa collapse death toll rises to 17",
+                    "The death toll from the collapse of a six-storey apartment block in Mombasa rose to 17 on Monday evening, "
+                        + "the Kenya Red Cross said, as the county ordered an inquiry into the building's approval."),
+        ]
+        let articles = (rateDecision + collapse).sorted { ($0.publishedAt, $0.id) < ($1.publishedAt, $1.id) }
+        let single = try StoryEngine()
+        var alone: [String: StorySnapshot] = [:]
+        var storyOf: [String: String] = [:]
+        for article in articles {
+            let update = single.ingest(article, now: now)
+            alone[update.story.id] = update.story
+            storyOf[article.id] = update.story.id
+        }
+        let batched = try StoryEngine()
+        let round = batched.ingest(articles, now: now)
+        XCTAssertEqual(round.placements.map(\.articleID), articles.map(\.id))
+        var opened = Set<String>()
+        XCTAssertEqual(round.placements.map(\.isNewStory), articles.map { opened.insert(storyOf[$0.id]!).inserted })
+        XCTAssertEqual(round.stories.count, 2)
+        XCTAssertEqual(batched.storyCount, single.storyCount)
+        for placement in round.placements {
+            let together = try XCTUnwrap(round.stories[placement.storyID])
+            let separately = try XCTUnwrap(alone[storyOf[placement.articleID]!])
+            XCTAssertEqual(together.headline, separately.headline)
+            XCTAssertEqual(together.summary, separately.summary)
+            XCTAssertEqual(together.topic, separately.topic)
+            XCTAssertEqual(together.isListed, separately.isListed)
+            XCTAssertEqual(together.breakdown, separately.breakdown)
+            XCTAssertEqual(together.sourceCount, separately.sourceCount)
+            XCTAssertEqual(together.consensus, separately.consensus)
+            XCTAssertEqual(together.conflict, separately.conflict)
+            XCTAssertEqual(together.latestArticleAt, separately.latestArticleAt)
+            XCTAssertEqual(together.breakingArticleIDs, separately.breakingArticleIDs)
+        }
+        XCTAssertEqual(round.stories.values.map(\.sourceCount).sorted(), [2, 3])
+        XCTAssertEqual(Set(round.placements.map(\.storyID)).count, 2, "two events, two stories")
+    }
 }

@@ -3,8 +3,9 @@ import StoryClustering
 import StoryEngine
 
 /// What every benchmark article goes through: the whole story engine, as the Jarvis story
-/// worker drives it — cluster, classify, compose and score per article; once per simulated hour,
-/// re-score freshness and forget stories that left the clustering window.
+/// worker drives it — a round of articles clustered, then each story it touched classified,
+/// composed and scored once (`StoryEngine.ingest(_: [EngineArticle], now:)`); once per simulated
+/// hour, re-score freshness and forget stories that left the clustering window.
 final class BenchPipeline {
     private let engine: StoryEngine
     private var nextSweep = Date.distantPast
@@ -19,15 +20,20 @@ final class BenchPipeline {
         }
     }
 
-    /// Processes one incoming article and returns the story it was put in.
-    func process(_ article: ClusterArticle) -> String {
-        sweepIfDue(now: article.publishedAt)
-        let update = engine.ingest(EngineArticle(id: article.id, sourceName: article.sourceKey, sourceKey: article.sourceKey,
-                                                 headline: article.headline, body: article.body,
-                                                 publishedAt: article.publishedAt, url: "https://\(article.sourceKey)/\(article.id)"),
-                                   now: article.publishedAt)
-        for merged in update.absorbedStoryIDs { absorbedInto[merged] = update.story.id }
-        return update.story.id
+    /// Processes one round of incoming articles, as of the newest one's time, and returns the story
+    /// each was put in.
+    func process(_ articles: [ClusterArticle]) -> [String] {
+        guard let now = articles.map(\.publishedAt).max() else { return [] }
+        sweepIfDue(now: now)
+        let round = engine.ingest(articles.map { article in
+            EngineArticle(id: article.id, sourceName: article.sourceKey, sourceKey: article.sourceKey,
+                          headline: article.headline, body: article.body,
+                          publishedAt: article.publishedAt, url: "https://\(article.sourceKey)/\(article.id)")
+        }, now: now)
+        for placement in round.placements {
+            for merged in placement.absorbedStoryIDs { absorbedInto[merged] = placement.storyID }
+        }
+        return round.placements.map(\.storyID)
     }
 
     var liveStories: Int { engine.storyCount }

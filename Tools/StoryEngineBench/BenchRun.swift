@@ -1,4 +1,5 @@
 import Foundation
+import StoryClustering
 
 /// One benchmark size, run inside its own process: generates the stream, times only the
 /// pipeline, and prints one `RESULT` line the parent parses.
@@ -7,7 +8,10 @@ enum BenchRun {
     static let articlesPerDay = 1_500
     static let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01 00:00 UTC
 
-    static func run(size: Int) {
+    /// Articles per round: the story worker's round of a backlog (`StoryWorker.Settings.batchSize`).
+    static let defaultRoundSize = 200
+
+    static func run(size: Int, roundSize: Int) {
         var news = SyntheticNews(seed: seed, articlesPerDay: articlesPerDay, start: start)
         let pipeline = BenchPipeline()
         var events: [Int32] = []
@@ -15,19 +19,35 @@ enum BenchRun {
         events.reserveCapacity(size)
         stories.reserveCapacity(size)
         var processing = Duration.zero
+        var processor: Double = 0
         let clock = ContinuousClock()
+        var round: [ClusterArticle] = []
+        func process() {
+            let began = clock.now, beganCPU = processorSeconds()
+            stories += pipeline.process(round)
+            processing += clock.now - began
+            processor += processorSeconds() - beganCPU
+            round.removeAll(keepingCapacity: true)
+        }
         for _ in 0..<size {
             guard let item = news.next() else { break }
-            let began = clock.now
-            let story = pipeline.process(item.article)
-            processing += clock.now - began
+            round.append(item.article)
             events.append(Int32(item.eventID))
-            stories.append(story)
+            if round.count == roundSize { process() }
         }
+        process()
         let seconds = Double(processing.components.seconds) + Double(processing.components.attoseconds) / 1e18
         let quality = SyntheticQuality(events: events, stories: stories, absorbedInto: pipeline.absorbedInto)
-        print("RESULT size=\(events.count) seconds=\(seconds) peakKiB=\(PeakMemory.kibibytes() ?? -1) live=\(pipeline.liveStories) "
-              + "precision=\(quality.precision) recall=\(quality.recall)")
+        print("RESULT size=\(events.count) seconds=\(seconds) cpuSeconds=\(processor) peakKiB=\(PeakMemory.kibibytes() ?? -1) "
+              + "live=\(pipeline.liveStories) precision=\(quality.precision) recall=\(quality.recall)")
+    }
+
+    /// CPU time (user + system) of this process so far: on a machine shared with other work, wall time
+    /// measures the others too.
+    static func processorSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
 

@@ -4,8 +4,8 @@ import StoryEngine
 
 /// The story engine, driven on a thread of its own.
 ///
-/// A round of 200 articles costs the engine about a CPU-second. Run inline, that second would
-/// occupy one of the few threads of Swift's cooperative pool (two on a two-core machine), which
+/// A round of 200 new articles costs the engine several CPU-seconds (most of them the sentence
+/// encoder's). Run inline, those seconds would occupy one of the few threads of Swift's cooperative pool (two on a two-core machine), which
 /// the feed poller, the live-event relay and every other task share; on a serial dispatch queue
 /// it only competes for a core, and the rest keeps moving while a backlog is clustered.
 ///

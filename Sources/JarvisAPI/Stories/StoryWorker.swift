@@ -193,27 +193,31 @@ final class StoryWorker: Sendable {
                                staleBefore: Date) -> (StoryWrites.Round, [JarvisEvent]) {
         var round = StoryWrites.Round()
         var events: [JarvisEvent] = []
-        var revived = Set<String>()
         // Whether each story the round touches was in the feed before it (new stories were not).
         var listedBefore: [String: Bool] = [:]
+        // Whether each story the round touches is new to the app (so far in the round).
+        var isNew: [String: Bool] = [:]
         // Earliest report first, as the events happened: a backlog (the first poll of many
         // feeds) is stored in fetch order, and the first report should open its story. Reports of
         // one minute go in an order their content decides (ids are random), the same at every run.
-        for article in pending.sorted(by: { ($0.publishedAt, $0.sourceKey, $0.headline, $0.id)
-            < ($1.publishedAt, $1.sourceKey, $1.headline, $1.id) }) {
-            let update = engine.ingest(article, now: now)
-            round.assignments.append((article.id, update.story.id))
-            for absorbed in update.absorbedStoryIDs {
-                round.absorbed.append((absorbed, update.story.id))
-                if round.stories.removeValue(forKey: absorbed)?.isNew != true { events.append(.storyStale(storyId: absorbed)) }
+        let placed = engine.ingest(pending.sorted(by: { ($0.publishedAt, $0.sourceKey, $0.headline, $0.id)
+            < ($1.publishedAt, $1.sourceKey, $1.headline, $1.id) }), now: now)
+        for placement in placed.placements {
+            let id = placement.storyID
+            round.assignments.append((placement.articleID, id))
+            for absorbed in placement.absorbedStoryIDs {
+                round.absorbed.append((absorbed, id))
+                if isNew.removeValue(forKey: absorbed) != true { events.append(.storyStale(storyId: absorbed)) }
             }
+            if isNew[id] == nil { isNew[id] = placement.isNewStory }
             // A revived story re-enters the feed: to the app that is a new story (it refetches).
-            let wasNew = round.stories[update.story.id]?.isNew ?? update.isNewStory
-            if listedBefore[update.story.id] == nil {
-                listedBefore[update.story.id] = !update.isNewStory && !update.revived && (update.wasListed ?? update.story.isListed)
+            if listedBefore[id] == nil {
+                listedBefore[id] = !placement.isNewStory && !placement.revived
+                    && (placement.wasListed ?? placed.stories[id]?.isListed ?? false)
             }
-            round.stories[update.story.id] = (update.story, wasNew)
-            if update.revived { revived.insert(update.story.id) }
+        }
+        for (id, new) in isNew {
+            if let snapshot = placed.stories[id] { round.stories[id] = (snapshot, new) }
         }
         // A backfilled story already quiet when it arrives is stored but never enters the feed.
         round.staleStoryIDs = round.stories.values.filter { $0.snapshot.latestArticleAt < staleBefore }.map(\.snapshot.id)
