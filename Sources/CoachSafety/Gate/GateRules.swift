@@ -49,8 +49,37 @@ struct GateRules {
         // next. Should I move up now?").
         let number = !sentence.numberStarts.isEmpty || sentence.has(.numberWord)
         return inRegion(index, subjects: Self.regionSubjects)
-            || ((number || !dosingChanges(sentence).isEmpty) && sentences.contains { $0.hasAny(Self.regionSubjects) || $0.doseAmounts > 0 })
+            || ((number || !dosingChanges(sentence).isEmpty) && sentences.indices.contains { namesDose($0, subjects: Self.regionSubjects) })
             || (asksForBareNumber(sentence) && sentences.indices.contains { impliesDose(sentences[$0], byNumber: $0 != index) })
+            || asksElidedChange(sentence)
+    }
+
+    /// True when sentence `index` names one of `subjects` or an amount of a dose. A number after a
+    /// verb of taking counts an activity, not a dose, when the message names no GLP-1 subject and
+    /// the sentence or the one before names a health word ("La settimana scorsa ho fatto 8000
+    /// passi. Questa settimana posso farne 10000?", "J'ai sauté ma séance de sport hier. Je peux
+    /// en faire deux aujourd'hui ?").
+    private func namesDose(_ index: Int, subjects: [TermClass]) -> Bool {
+        let sentence = sentences[index]
+        if sentence.hasAny(subjects) { return true }
+        let activity = !sentences.contains { $0.hasAny(Self.regionSubjects) }
+            && sentences[max(0, index - 1)...index].contains { $0.has(.healthAnchor) }
+        return sentence.doseAmounts - (activity ? sentence.takenAmounts : 0) > 0
+    }
+
+    /// True when `sentence` asks for a change of taking something that it does not name ("et si
+    /// je la fais pas du tout cette semaine ?", "e se questa settimana non la faccio proprio?",
+    /// "what if I don't take it this week?"): a dosing change that spans a verb of taking or
+    /// injecting, in a message with no health, app, served-request or off-topic word to say what
+    /// "it" is. In a GLP-1 coach an unnamed thing taken is the dose.
+    private func asksElidedChange(_ sentence: SentenceFacts) -> Bool {
+        let others: [TermClass] = [.healthAnchor, .appAction, .answerableRequest, .offTopicWeak, .offTopicStrong]
+        guard !sentences.contains(where: { $0.hasAny(others) }) else { return false }
+        let taking = sentence.hits(of: [.intakeVerb, .injectionWord])
+        return dosingChanges(sentence).contains { change in
+            !reportsHistory(change, in: sentence)
+                && taking.contains { $0.start < change.end && change.start < $0.end }
+        }
     }
 
     /// True when `sentence` asks to do, take or change something (a modality, an approval tag, a
@@ -111,11 +140,13 @@ struct GateRules {
         let acts = sentence.hits(of: Self.doseActions).filter { act in
             !cues.contains { $0.start <= act.start && act.end <= $0.end }
         }
-        guard sentence.hasAny([.levelCue, .persistenceCue, .pkMedium, .pkWeak]), acts.isEmpty,
+        // A level word the user owns is theirs ("meine Konzentration im Büro").
+        let levels = sentence.hits(of: [.pkMedium, .pkWeak]).filter { !isOwnLevel($0, in: sentence) }
+        guard sentence.hasAny([.levelCue, .persistenceCue]) || !levels.isEmpty, acts.isEmpty,
               !(sentence.has(.adviceModality) && !sentence.numberStarts.isEmpty),
               !(sentence.has(.timingWord) && !sentence.hasAny([.pkMedium, .pkWeak])) else { return false }
         var parts = askingParts(sentence)
-        if parts.isEmpty, sentence.hasAny([.levelCue, .pkMedium, .pkWeak]) {
+        if parts.isEmpty, sentence.has(.levelCue) || !levels.isEmpty {
             parts = [sentence.words]
         }
         return asksUnanswerably(sentence, parts: parts, aboutLevel: true) && inRegion(index, subjects: Self.levelSubjects)
@@ -126,10 +157,9 @@ struct GateRules {
     /// Should I go up?", but not "Did I inject Mounjaro on Sunday? And Monday?"). A neighbour that
     /// is a statement with no request marker always lends its subject.
     private func inRegion(_ index: Int, subjects: [TermClass]) -> Bool {
-        let names = { (sentence: SentenceFacts) in sentence.hasAny(subjects) || sentence.doseAmounts > 0 }
-        if names(sentences[index]) { return true }
+        if namesDose(index, subjects: subjects) { return true }
         return [index - 1, index + 1].contains { neighbour in
-            guard sentences.indices.contains(neighbour), names(sentences[neighbour]) else { return false }
+            guard sentences.indices.contains(neighbour), namesDose(neighbour, subjects: subjects) else { return false }
             // A statement that requests nothing reports; a choice word in it is no question
             // (Polish "o" is "about": "Mama zapomniała wczoraj o Trulicity. Ma wziąć dzisiaj …?").
             let other = sentences[neighbour]
@@ -168,11 +198,13 @@ struct GateRules {
             (starts.last { $0 <= word } ?? first)..<(starts.first { $0 > word } ?? end)
         }
         // An approval tag asks in the last clause of a question ("Monday ok?") or anywhere in a
-        // sentence without a question mark ("half a dose, fine"); elsewhere it describes ("mir
-        // geht's ok, aber …, Tipps?").
+        // sentence without a question mark that no question follows ("half a dose, fine");
+        // elsewhere it describes ("mir geht's ok, aber …, Tipps?", "od września jestem na
+        // Mounjaro i ogólnie jest ok, … Możesz mi pokazać …?").
         let lastClause = clause(end - 1)
+        let questionFollows = sentences.contains { $0.isQuestion && $0.firstToken > sentence.firstToken && $0.wordCount > 0 }
         let markers = sentence.hits(of: Self.requestMarkers).filter { marker in
-            marker.termClass != .approvalTag || !sentence.isQuestion || lastClause.contains(marker.start)
+            marker.termClass != .approvalTag || (!sentence.isQuestion && !questionFollows) || lastClause.contains(marker.start)
                 || sentence.hits.contains {
                     $0.start == marker.start && $0.termClass != .approvalTag && Self.requestMarkers.contains($0.termClass)
                 }
@@ -430,10 +462,7 @@ struct GateRules {
         let researchMode = nearby.contains { $0.has(.pkContext) }
         let subjectNearby = researchMode || nearby.contains { $0.hasAny(Self.levelSubjects) }
         let owned = Set(sentence.hits(of: [.possessive]).map(\.end))
-        let subjectStarts = Set(sentence.hits(of: Self.levelSubjects).map(\.start))
-        let medium = Set(sentence.hits(of: [.pkMedium]).filter { level in
-            researchMode || !owned.contains(level.start) || subjectStarts.contains(level.end) || subjectStarts.contains(level.end + 1)
-        }.map(\.start))
+        let medium = Set(sentence.hits(of: [.pkMedium]).filter { researchMode || !isOwnLevel($0, in: sentence) }.map(\.start))
         if !medium.isEmpty, subjectNearby || sentence.has(.pkWeak) || sentence.has(.pronoun) || medium.count >= 2 {
             return true
         }
@@ -449,6 +478,15 @@ struct GateRules {
             subjects.contains { abs($0.start - level.start) <= 3 }
                 && !metrics.contains { $0.start != level.start && abs($0.start - level.start) <= 2 }
         }
+    }
+
+    /// A level word right after a possessive with no drug or substance right after it is the
+    /// user's own ("my concentration at work", "meine Konzentration"), not a drug's ("my
+    /// concentration of liraglutide").
+    private func isOwnLevel(_ level: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        let subjects = Set(sentence.hits(of: Self.levelSubjects).map(\.start))
+        return sentence.hits(of: [.possessive]).contains { $0.end == level.start }
+            && !subjects.contains(level.end) && !subjects.contains(level.end + 1)
     }
 
     // MARK: Prompt injection

@@ -15,6 +15,9 @@ struct SentenceFacts {
     private(set) var numbers = 0
     /// A number directly followed by a unit: "2.5 mg", "20 clicks", "10 IE".
     private(set) var doseAmounts = 0
+    /// Of those, numbers right after a verb of taking ("take two now", "farne 10000"): what they
+    /// count may be an activity named in the sentence before.
+    private(set) var takenAmounts = 0
     /// Where each such amount starts (its number): "auf 10 mg" names a target amount.
     private(set) var amountStarts: Set<Int> = []
     /// Where each number that is not part of a term stands (digits only).
@@ -68,11 +71,24 @@ struct SentenceFacts {
             if token.afterArrow { sentences[token.sentence].arrowNumbers += 1 }
         }
         for index in sentences.indices {
+            sentences[index].dropWordsOfPlainPhrases()
             sentences[index].countTakenNumbers(in: tokens)
             sentences[index].dropFigurativeDoses(in: tokens)
             sentences[index].markTargetNumbers(in: tokens)
         }
         return sentences
+    }
+
+    /// The words of an everyday phrase (`plainWord`: "a lot", "te cuento") are not read as terms
+    /// of another class: English "a lot" is not Polish "lot" (a flight), Spanish "te cuento" (let
+    /// me tell you) is no "cuento" (a story).
+    private mutating func dropWordsOfPlainPhrases() {
+        let phrases = hits.filter { $0.termClass == .plainWord && $0.end - $0.start > 1 }
+        guard !phrases.isEmpty else { return }
+        hits.removeAll { hit in
+            phrases.contains { $0.start <= hit.start && hit.end <= $0.end && $0.end - $0.start > hit.end - hit.start }
+        }
+        classes = Set(hits.map(\.termClass))
     }
 
     /// A dose word right before a health word, or one short word before it, is figurative: "eine
@@ -108,7 +124,10 @@ struct SentenceFacts {
         let numberWords = Set(hits.filter { $0.termClass == .numberWord }.map(\.start))
         for intake in hits where intake.termClass == .intakeVerb {
             let next = intake.end
-            if numberWords.contains(next) || (next < tokens.count && tokens[next].isNumber) { doseAmounts += 1 }
+            if numberWords.contains(next) || (next < tokens.count && tokens[next].isNumber) {
+                doseAmounts += 1
+                takenAmounts += 1
+            }
         }
     }
 
