@@ -15,6 +15,9 @@ struct OutboundBuffer {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// Text that is part of the binary (a status line, a header name).
+    mutating func append(static text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
+
     /// A non-negative number's digits, without an intermediate String.
     mutating func appendDecimal(_ value: Int) {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)

@@ -9,7 +9,7 @@ enum ResponseHead {
 
     static func write(_ response: Response, contentLength: Int?, chunked: Bool, keepAlive: Bool,
                       requestID: String?, serverName: String, loop: EventLoop, into out: inout OutboundBuffer) {
-        out.append(statusLine(response.status))
+        if response.status == 200 { out.append(static: "HTTP/1.1 200 OK\r\n") } else { out.append(statusLine(response.status)) }
         out.append(HTTPDate.serverAndDateLines(serverName: serverName, cache: &loop.dateHeader))
         if let contentLength {
             out.append("Content-Length: ")
@@ -41,9 +41,7 @@ enum ResponseHead {
     private static let commonStatusLines: [Int: String] = Dictionary(
         uniqueKeysWithValues: [200, 201, 202, 204, 400, 401, 403, 404, 405, 409, 413, 422, 429, 500].map { ($0, line($0)) })
 
-    private static let okLine = line(200)
-
-    private static func statusLine(_ status: Int) -> String { status == 200 ? okLine : commonStatusLines[status] ?? line(status) }
+    private static func statusLine(_ status: Int) -> String { commonStatusLines[status] ?? line(status) }
 
     private static func line(_ status: Int) -> String { "HTTP/1.1 \(status) \(HTTPStatus.reason(status))\r\n" }
 }

@@ -32,7 +32,8 @@ public struct Router: Sendable {
 
     /// A route answered as one declared synchronous while `now` has its answer at hand; when
     /// `now` returns nil (a value to wait for), `handler` answers in a task, behind the same
-    /// middleware checks, which are not run again. Without `RequestFilter`s only, `handler` answers every request.
+    /// middleware checks, which are not run again. When some middleware is not a
+    /// `RequestFilter`, `handler` answers every request.
     public mutating func add(_ method: HTTPMethod, _ pattern: String, options: RouteOptions = RouteOptions(),
                              now: @escaping ImmediateHandler, otherwise handler: @escaping Handler) {
         insert(Route(method: method, pattern: pattern, options: options, kind: .http(handler), synchronous: now))
