@@ -12,16 +12,28 @@ enum AccessLog {
         } ?? "-"
         var buffer: [UInt8] = []
         swap(&buffer, &loop.logBuffer)
-        var line = LogLine(appendingTo: buffer, level: "info", message: "request", timestamps: &loop.logTimestamps)
-        line.field("requestId", request?.requestID ?? "-")
-        line.field("method", method)
-        line.field("route", route)
-        line.field("path", path)
-        line.field("status", status)
-        line.field("bytes", bytes)
-        line.field("durationMs", milliseconds: Int(seconds * 1_000_000))
-        line.field("remote", peer)
-        line.field("userAgent", request?.headers["User-Agent"] ?? "-")
+        // The fixed parts between values are written in one piece each: the line is
+        // `{"ts":…,"level":"info","msg":"request",` then the fields below, in this order.
+        var line = LogLine(appendingTo: buffer, timestamps: &loop.logTimestamps)
+        line.raw("\",\"level\":\"info\",\"msg\":\"request\",\"requestId\":\"")
+        line.escaped(request?.requestID ?? "-")
+        line.raw("\",\"method\":\"")
+        line.escaped(method)
+        line.raw("\",\"route\":\"")
+        line.escaped(route)
+        line.raw("\",\"path\":\"")
+        line.escaped(path)
+        line.raw("\",\"status\":")
+        line.decimal(status)
+        line.raw(",\"bytes\":")
+        line.decimal(bytes)
+        line.raw(",\"durationMs\":")
+        line.milliseconds(Int(seconds * 1_000_000))
+        line.raw(",\"remote\":\"")
+        line.escaped(peer)
+        line.raw("\",\"userAgent\":\"")
+        line.escaped(request?.headers["User-Agent"] ?? "-")
+        line.raw("\"")
         loop.logBuffer = line.finish()
     }
 }

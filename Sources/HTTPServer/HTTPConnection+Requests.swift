@@ -27,7 +27,12 @@ extension HTTPConnection {
         case .http(let handler):
             if let synchronous = route.synchronous, let filters = context.filters {
                 // Nothing here can suspend: answer now, on this thread, without a task.
-                deliver(context.respondSynchronously(to: request, filters: filters, handler: synchronous))
+                if let response = context.respondSynchronously(to: request, filters: filters, handler: synchronous) {
+                    deliver(response)
+                } else {
+                    // The filters passed it, the answer needs waiting for: the route's handler, in a task.
+                    runPipeline(request, then: .deliver, afterChecksOf: filters, handler: handler)
+                }
                 return
             }
             request.endpoint = handler
@@ -40,14 +45,20 @@ extension HTTPConnection {
         case upgrade(WebSocketHandler, Request, RequestHead)
     }
 
-    /// Runs middleware and endpoint as a task on this loop, then delivers (or upgrades).
-    private func runPipeline(_ request: Request, then next: AfterPipeline) {
+    /// Runs middleware and endpoint as a task on this loop, then delivers (or upgrades). Given
+    /// `filters` that already checked the request, runs `handler` with only their error answers.
+    private func runPipeline(_ request: Request, then next: AfterPipeline, afterChecksOf filters: ArraySlice<any RequestFilter>? = nil,
+                             handler: Router.Handler? = nil) {
         let context = self.context, me = LoopOwned(self), loop = self.loop
         context.requestsInFlight.add(1, ordering: .relaxed)
         // Runs on this thread right away, up to the handler's first suspension (most requests
         // never suspend); anything after an await resumes on this loop too.
         let task = Task.immediate(executorPreference: loop) {
-            let response = await context.respond(to: request)
+            let response = if let filters, let handler {
+                await context.respond(to: request, checkedBy: filters, handler: handler)
+            } else {
+                await context.respond(to: request)
+            }
             context.requestsInFlight.subtract(1, ordering: .relaxed)
             // Usually still on the loop (the task prefers it): carry on now, no queue hop.
             if loop.inLoop {

@@ -3,9 +3,9 @@ import Glibc
 /// The `Date` response header (RFC 9110 §5.6.7), formatted at most once a second per loop:
 /// formatting dates per response would be a measurable cost.
 enum HTTPDate {
-    /// `\r\nDate: …\r\n`, ending the line before it (the server name) and its own.
-    static func headerLine(cache: inout PerSecondCache) -> [UInt8] {
-        cache.value(at: RealTime.now().seconds) { Array("\r\nDate: \(format($0))\r\n".utf8) }
+    /// `Server: <name>\r\nDate: …\r\n`: a loop serves one server, so its name is part of the cached lines.
+    static func serverAndDateLines(serverName: String, cache: inout PerSecondCache) -> [UInt8] {
+        cache.value(at: RealTime.now().seconds) { Array("Server: \(serverName)\r\nDate: \(format($0))\r\n".utf8) }
     }
 
     static func format(_ unixSeconds: Int) -> String {

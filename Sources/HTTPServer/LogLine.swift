@@ -6,6 +6,16 @@ struct LogLine {
 
     /// Starts a line at the end of `buffer` (taken over, so appending never copies it).
     init(appendingTo buffer: [UInt8] = [], level: String, message: String, timestamps: inout PerSecondCache) {
+        self.init(appendingTo: buffer, timestamps: &timestamps)
+        append(static: "\",\"level\":\"")
+        append(level)
+        append(static: "\",\"msg\":")
+        appendQuoted(message)
+    }
+
+    /// Starts a line with its timestamp, up to the value's closing quote: `{"ts":"2026-12-06T15:19:28.123Z`.
+    /// The caller writes the rest with `raw`, `escaped` and `decimal` (the access log's fixed fields).
+    init(appendingTo buffer: [UInt8], timestamps: inout PerSecondCache) {
         bytes = buffer
         // Room for a typical line, grown by doubling: a loop's buffer collects many lines per
         // iteration, and reserving an exact `count + 384` each time would copy it line by line.
@@ -14,24 +24,17 @@ struct LogLine {
         }
         append(static: "{\"ts\":\"")
         LogTimestamp.append(to: &bytes, cache: &timestamps)
-        append(static: "\",\"level\":\"")
-        append(level)
-        append(static: "\",\"msg\":")
-        appendQuoted(message)
     }
 
     static let typicalLineBytes = 384
 
-    /// `key` is a field name written as it is: letters only, nothing to escape.
-    mutating func field(_ key: StaticString, _ value: String) {
-        appendKey(key)
-        appendQuoted(value)
-    }
+    /// JSON written as it is: punctuation, keys and the quotes around the values that follow.
+    mutating func raw(_ text: StaticString) { append(static: text) }
 
-    mutating func field(_ key: StaticString, _ value: Int) {
-        appendKey(key)
-        appendDecimal(value)
-    }
+    /// A string's JSON-escaped content, without its quotes.
+    mutating func escaped(_ text: String) { Self.appendEscaped(text, to: &bytes) }
+
+    mutating func decimal(_ value: Int) { appendDecimal(value) }
 
     /// Digits without an intermediate String.
     private mutating func appendDecimal(_ value: Int) {
@@ -52,8 +55,7 @@ struct LogLine {
     }
 
     /// A duration in milliseconds with three decimals, from microseconds (no floating-point formatting).
-    mutating func field(_ key: StaticString, milliseconds microseconds: Int) {
-        appendKey(key)
+    mutating func milliseconds(_ microseconds: Int) {
         let value = max(0, microseconds)
         appendDecimal(value / 1000)
         bytes.append(UInt8(ascii: "."))
@@ -80,12 +82,6 @@ struct LogLine {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    private mutating func appendKey(_ key: StaticString) {
-        append(static: ",\"")
-        append(static: key)
-        append(static: "\":")
-    }
-
     private mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
     /// The line's fixed punctuation and names, copied from the binary's constant bytes.
@@ -96,6 +92,12 @@ struct LogLine {
     /// JSON string escaping over UTF-8 bytes: quotes, backslashes and control characters.
     static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
+        appendEscaped(text, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `appendQuoted` without the quotes.
+    static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
         var text = text
         let plain = text.withUTF8 { buffer in
             if buffer.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return false }
@@ -117,7 +119,6 @@ struct LogLine {
                 }
             }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 }
 
@@ -127,11 +128,8 @@ enum LogTimestamp {
         let now = RealTime.now()
         bytes.append(contentsOf: cache.value(at: now.seconds) { Array(format($0).utf8) })
         let millis = now.nanoseconds / 1_000_000
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(UInt8(48 + millis / 100))
-        bytes.append(UInt8(48 + millis / 10 % 10))
-        bytes.append(UInt8(48 + millis % 10))
-        bytes.append(UInt8(ascii: "Z"))
+        let suffix = (UInt8(ascii: "."), UInt8(48 + millis / 100), UInt8(48 + millis / 10 % 10), UInt8(48 + millis % 10), UInt8(ascii: "Z"))
+        withUnsafeBytes(of: suffix) { bytes.append(contentsOf: $0) }
     }
 
     static func format(_ seconds: Int) -> String {

@@ -102,15 +102,40 @@ struct SeriesStats: Sendable {
 
 /// One loop's request metrics. Its lock is only ever contended by a scrape.
 final class RequestMetricsShard: Sendable {
-    private let table = Mutex<[RequestSeries: SeriesStats]>([:])
+    private struct Table {
+        var indices: [RequestSeries: Int] = [:]
+        var stats: [SeriesStats] = []
+        /// The series recorded last: traffic comes in runs of one route, and comparing two
+        /// strings that share their storage costs less than hashing them.
+        var last: (series: RequestSeries, index: Int)?
 
-    func record(method: String, route: String, status: Int, seconds: Double) {
-        table.withLock { table in
-            table[RequestSeries(method: method, route: route), default: SeriesStats()].record(status: status, seconds: seconds)
+        mutating func index(method: String, route: String) -> Int {
+            if let last, last.series.route == route, last.series.method == method { return last.index }
+            let series = RequestSeries(method: method, route: route)
+            let index: Int
+            if let known = indices[series] {
+                index = known
+            } else {
+                index = stats.count
+                stats.append(SeriesStats())
+                indices[series] = index
+            }
+            last = (series, index)
+            return index
         }
     }
 
-    func snapshot() -> [RequestSeries: SeriesStats] { table.withLock { $0 } }
+    private let table = Mutex(Table())
+
+    func record(method: String, route: String, status: Int, seconds: Double) {
+        table.withLock { table in
+            table.stats[table.index(method: method, route: route)].record(status: status, seconds: seconds)
+        }
+    }
+
+    func snapshot() -> [RequestSeries: SeriesStats] {
+        table.withLock { table in table.indices.mapValues { table.stats[$0] } }
+    }
 }
 
 public final class Counter: Sendable {

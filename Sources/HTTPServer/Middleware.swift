@@ -46,8 +46,8 @@ extension RequestFilter {
         }
     }
 
-    /// `respond`, with a rest of the chain that does not suspend.
-    func respond(to request: Request, next: (Request) throws -> Response) throws -> Response {
+    /// `respond`, with a rest of the chain that does not suspend (nil: it has no answer yet).
+    func respond(to request: Request, next: (Request) throws -> Response?) throws -> Response? {
         try check(request)
         do {
             return try next(request)
@@ -59,9 +59,23 @@ extension RequestFilter {
 }
 
 extension ArraySlice where Element == any RequestFilter {
-    /// Runs the filters around `handler`, first element outermost, as `wrapping` does.
-    func respond(to request: Request, handler: Router.SynchronousHandler) throws -> Response {
+    /// Runs the filters around `handler`, first element outermost, as `wrapping` does; nil when
+    /// the handler returned nil (every check passed).
+    func respond(to request: Request, handler: Router.ImmediateHandler) throws -> Response? {
         guard let first else { return try handler(request) }
         return try first.respond(to: request) { try dropFirst().respond(to: $0, handler: handler) }
+    }
+
+    /// The filters around `handler` once their checks have passed: what it throws gets the
+    /// answer of the innermost filter that has one, as in `respond`.
+    func respond(afterChecks handler: () async throws -> Response) async throws -> Response {
+        do {
+            return try await handler()
+        } catch {
+            for filter in reversed() {
+                if let response = filter.response(to: error) { return response }
+            }
+            throw error
+        }
     }
 }

@@ -9,13 +9,11 @@ enum ResponseHead {
 
     static func write(_ response: Response, contentLength: Int?, chunked: Bool, keepAlive: Bool,
                       requestID: String?, serverName: String, loop: EventLoop, into out: inout OutboundBuffer) {
-        out.append(statusLine(response.status))
-        out.append("Server: ")
-        out.append(serverName)
-        out.append(HTTPDate.headerLine(cache: &loop.dateHeader))
+        if response.status == 200 { out.append(static: "HTTP/1.1 200 OK\r\n") } else { out.append(statusLine(response.status)) }
+        out.append(HTTPDate.serverAndDateLines(serverName: serverName, cache: &loop.dateHeader))
         if let contentLength {
             out.append("Content-Length: ")
-            out.append(String(contentLength))
+            out.appendDecimal(contentLength)
             out.append("\r\n")
         }
         if chunked { out.append("Transfer-Encoding: chunked\r\n") }

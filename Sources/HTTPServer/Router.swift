@@ -6,6 +6,9 @@ public struct Router: Sendable {
     public typealias Handler = @Sendable (Request) async throws -> Response
     /// A handler that answers without suspending (a liveness probe, a constant document).
     public typealias SynchronousHandler = @Sendable (Request) throws -> Response
+    /// A handler that answers without suspending when what it serves is at hand, and returns nil
+    /// when it is not (the route's `Handler` then answers, in a task).
+    public typealias ImmediateHandler = @Sendable (Request) throws -> Response?
 
     public init() {}
 
@@ -24,7 +27,16 @@ public struct Router: Sendable {
     /// it is answered on the event loop's thread without a task; otherwise like any route.
     public mutating func add(_ method: HTTPMethod, _ pattern: String, options: RouteOptions = RouteOptions(),
                              synchronous handler: @escaping SynchronousHandler) {
-        insert(Route(method: method, pattern: pattern, options: options, kind: .http { try handler($0) }, synchronous: handler))
+        insert(Route(method: method, pattern: pattern, options: options, kind: .http { try handler($0) }, synchronous: { try handler($0) }))
+    }
+
+    /// A route answered as one declared synchronous while `now` has its answer at hand; when
+    /// `now` returns nil (a value to wait for), `handler` answers in a task, behind the same
+    /// middleware checks, which are not run again. When some middleware is not a
+    /// `RequestFilter`, `handler` answers every request.
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, options: RouteOptions = RouteOptions(),
+                             now: @escaping ImmediateHandler, otherwise handler: @escaping Handler) {
+        insert(Route(method: method, pattern: pattern, options: options, kind: .http(handler), synchronous: now))
     }
 
     /// A WebSocket endpoint: the server answers the upgrade handshake, then runs `handler`
@@ -111,10 +123,11 @@ public final class Route: Sendable {
     public let pattern: String
     public let options: RouteOptions
     let kind: Kind
-    /// The handler of a route declared synchronous (`kind` then runs the same handler).
-    let synchronous: Router.SynchronousHandler?
+    /// The handler of a route declared synchronous (`kind` then runs the same handler, or the
+    /// one that answers when this one returns nil).
+    let synchronous: Router.ImmediateHandler?
 
-    init(method: HTTPMethod, pattern: String, options: RouteOptions, kind: Kind, synchronous: Router.SynchronousHandler? = nil) {
+    init(method: HTTPMethod, pattern: String, options: RouteOptions, kind: Kind, synchronous: Router.ImmediateHandler? = nil) {
         (self.method, self.pattern, self.options, self.kind, self.synchronous) = (method, pattern, options, kind, synchronous)
     }
 }

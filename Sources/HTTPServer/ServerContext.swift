@@ -51,10 +51,21 @@ final class ServerContext: Sendable {
     }
 
     /// `respond(to:)` for a route declared synchronous, when `filters` is set: the same
-    /// middleware and error answers, on the caller's thread.
-    func respondSynchronously(to request: Request, filters: ArraySlice<any RequestFilter>, handler: Router.SynchronousHandler) -> Response {
+    /// middleware and error answers, on the caller's thread. nil when the handler has no answer
+    /// without waiting: `filters` passed the request, and `respond(to:checkedBy:handler:)` finishes it.
+    func respondSynchronously(to request: Request, filters: ArraySlice<any RequestFilter>, handler: Router.ImmediateHandler) -> Response? {
         do {
             return try filters.respond(to: request, handler: handler)
+        } catch {
+            return render(error, of: request)
+        }
+    }
+
+    /// `handler`, after `filters` checked the request in `respondSynchronously`: only their
+    /// answers to errors are left around it.
+    func respond(to request: Request, checkedBy filters: ArraySlice<any RequestFilter>, handler: Router.Handler) async -> Response {
+        do {
+            return try await filters.respond(afterChecks: { try await handler(request) })
         } catch {
             return render(error, of: request)
         }

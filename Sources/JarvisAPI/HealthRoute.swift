@@ -24,14 +24,16 @@ struct ServerHealth: Encodable, Sendable {
 }
 
 enum HealthRoute {
-    /// Open without the API token: the app's connect check runs before it has one.
+    /// Open without the API token: the app's connect check runs before it has one. Answered on
+    /// the event loop without a task while the counts are fresh (nearly always: they are renewed
+    /// in the background before they age out); after this process's own write, or when no
+    /// request came for `ServedCounts.maxAge`, in a task that waits for them.
     static let endpoint = JarvisEndpoint(
         .get, "/health", operationId: "getHealth", summary: "Connect check: version and counts", tags: ["health"], access: .open,
         success: OpenAPIResponse(200, "The server is up", schema: ServerHealth.schema)
     ) { context in
         let last = LastAnswer()
-        return { _ in
-            let counts = try await context.counts.current()
+        @Sendable func answer(_ counts: ServedCounts.Counts) throws -> Response {
             let uptime = max(0, Int(context.clock().timeIntervalSince(context.startedAt)))
             if let response = last.response(counts: counts, uptime: uptime) { return response }
             let response = try context.responses.raw(ServerHealth(status: "ok", version: context.version, storiesCount: counts.listedStories,
@@ -39,6 +41,8 @@ enum HealthRoute {
             last.keep(response, counts: counts, uptime: uptime)
             return response
         }
+        return (now: { _ in try context.counts.currentWithoutWaiting().map(answer) },
+                otherwise: { _ in try answer(try await context.counts.current()) })
     }
 
     /// The body changes once a second (`uptime`) or when a count moves, so the last one encoded is

@@ -24,7 +24,10 @@ final class ServedCounts: Sendable {
 
     private struct State {
         var counts: Counts?
-        var readAt = ContinuousClock.now
+        /// `maxAge` after the read began: served until then.
+        var servedUntil = ContinuousClock.now
+        /// Half of `maxAge` after it: renewed in the background from then.
+        var renewFrom = ContinuousClock.now
         /// Moves with every `invalidate()`; values read under an older one are not served again.
         var generation = 0
         var countsGeneration = -1
@@ -47,18 +50,29 @@ final class ServedCounts: Sendable {
 
     /// The counts as of at most `maxAge` ago, or as of this process's latest write.
     func current() async throws -> Counts {
+        switch lookup() {
+        case .fresh(let counts): return counts
+        case .reading(let read): return try await read.value
+        }
+    }
+
+    /// `current()` when it need not wait: the same counts under the same bound, or nil while
+    /// they are being read (which this call starts if no read is under way).
+    func currentWithoutWaiting() -> Counts? {
+        if case .fresh(let counts) = lookup() { return counts }
+        return nil
+    }
+
+    /// The counts if they may be served, renewed in the background past half their age; else the read that renews them.
+    private func lookup() -> Lookup {
         let now = ContinuousClock.now
-        let lookup: Lookup = state.withLock { state in
+        return state.withLock { state in
             let current = state.countsGeneration == state.generation
-            if let counts = state.counts, current, now - state.readAt < maxAge {
-                if now - state.readAt >= maxAge / 2 { _ = startRead(&state) }
+            if let counts = state.counts, current, now < state.servedUntil {
+                if now >= state.renewFrom { _ = startRead(&state) }
                 return .fresh(counts)
             }
             return .reading(startRead(&state))
-        }
-        switch lookup {
-        case .fresh(let counts): return counts
-        case .reading(let read): return try await read.value
         }
     }
 
@@ -87,7 +101,10 @@ final class ServedCounts: Sendable {
         }
         state.withLock { state in
             if state.pending?.generation == generation { state.pending = nil }
-            if generation == state.generation { (state.counts, state.readAt, state.countsGeneration) = (counts, started, generation) }
+            if generation == state.generation {
+                (state.counts, state.countsGeneration) = (counts, generation)
+                (state.servedUntil, state.renewFrom) = (started + maxAge, started + maxAge / 2)
+            }
         }
         return counts
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestHTTPClients
 import XCTest
 @testable import HTTPServer
@@ -29,9 +30,59 @@ final class SynchronousRouteTests: XCTestCase {
         }
     }
 
+    /// Counts the checks it runs.
+    private final class CountingFilter: RequestFilter {
+        let checks = Mutex(0)
+        func check(_ request: Request) throws { checks.withLock { $0 += 1 } }
+    }
+
+    private static func whereAmI() -> String { withUnsafeCurrentTask { $0 == nil } ? "no task" : "in a task" }
+
     private static func routes(_ router: inout Router) {
-        router.add(.get, "/where", synchronous: { _ in .text(withUnsafeCurrentTask { $0 == nil } ? "no task" : "in a task") })
+        router.add(.get, "/where", synchronous: { _ in .text(whereAmI()) })
         router.add(.get, "/teapot", synchronous: { _ in throw Teapot() })
+        // Answered at once unless the request asks for later; later, a teapot on request.
+        router.add(.get, "/now-or-later", now: { request in
+            request.headers.contains("X-Later") ? nil : .text("now, " + whereAmI())
+        }, otherwise: { request in
+            await Task.yield()
+            if request.headers.contains("X-Teapot") { throw Teapot() }
+            return .text("later, " + whereAmI())
+        })
+    }
+
+    func testRouteAnsweredNowOrInATaskRunsTheFilterChecksOnce() async throws {
+        let counting = CountingFilter()
+        let server = try TestServer(middleware: [TeapotFilter(), DenyFilter(), counting], routes: Self.routes)
+        let connection = try server.connect()
+        connection.send("GET /now-or-later HTTP/1.1\r\n\r\nGET /now-or-later HTTP/1.1\r\nX-Later: 1\r\n\r\n"
+                        + "GET /now-or-later HTTP/1.1\r\nX-Later: 1\r\nX-Teapot: 1\r\n\r\n"
+                        + "GET /now-or-later HTTP/1.1\r\nX-Later: 1\r\nX-Deny: 1\r\n\r\n")
+        var responses = connection.readResponses(4)
+        // Sent after the answers: requests pipelined behind a task's are answered as it ends, inside it.
+        connection.send("GET /now-or-later HTTP/1.1\r\n\r\n")
+        responses += connection.readResponses(1)
+        XCTAssertEqual(responses.count, 5)
+        XCTAssertTrue(responses[0].hasPrefix("HTTP/1.1 200 OK\r\n") && responses[0].hasSuffix("now, no task"), responses[0])
+        XCTAssertTrue(responses[1].hasPrefix("HTTP/1.1 200 OK\r\n") && responses[1].hasSuffix("later, in a task"), responses[1])
+        XCTAssertTrue(responses[2].hasPrefix("HTTP/1.1 418 ") && responses[2].hasSuffix("teapot"), responses[2])
+        XCTAssertTrue(responses[3].hasPrefix("HTTP/1.1 403 "), responses[3])
+        XCTAssertTrue(responses[4].hasSuffix("now, no task"), responses[4])
+        await server.stop()
+        // DenyFilter refused the fourth before the last filter ran.
+        XCTAssertEqual(counting.checks.withLock { $0 }, 4)
+        let requestLines = server.logs.contents.filter { $0.contains("\"route\":\"/now-or-later\"") }
+        XCTAssertEqual(requestLines.count, 5)
+    }
+
+    func testRouteAnsweredNowOrLaterBehindAnAsyncMiddlewareRunsInATask() async throws {
+        let server = try TestServer(middleware: [MarkingMiddleware()], routes: Self.routes)
+        let connection = try server.connect()
+        connection.send("GET /now-or-later HTTP/1.1\r\n\r\n")
+        let responses = connection.readResponses(1)
+        XCTAssertTrue(responses.first?.hasSuffix("later, in a task") == true, responses.first ?? "")
+        XCTAssertTrue(responses.first?.contains("X-Marked: yes\r\n") == true)
+        await server.stop()
     }
 
     func testSynchronousRouteRunsWithoutATaskThroughTheFilters() async throws {

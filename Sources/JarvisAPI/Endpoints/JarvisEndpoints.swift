@@ -23,7 +23,12 @@ enum JarvisEndpoints: EndpointFamily {
 
     static let enforcesDeclaredInput = false
 
+    /// Everyone the middleware let through: the token is checked there, for every route alike.
     static func admit(_ request: Request, to endpoint: JarvisEndpoint, in context: JarvisContext) async throws -> Void? { nil }
+
+    static func admitNow(_ request: Request, to endpoint: JarvisEndpoint, in context: JarvisContext) throws -> Admission<Void> {
+        .admitted(nil)
+    }
 
     static func headCheck(for endpoint: JarvisEndpoint, bodyLimit: Int, in context: JarvisContext) -> HeadCheck? { nil }
 
@@ -66,5 +71,13 @@ extension APIEndpoint where Family == JarvisEndpoints {
          success: OpenAPIResponse, failures: [OpenAPIResponse] = [], handler: @escaping HandlerFactory) {
         self.init(method: method, path: path, operationId: operationId, summary: summary, tags: tags, requirements: access,
                   queryParameters: queryParameters, requestBody: nil, success: success, failures: failures, makeHandler: handler)
+    }
+
+    /// A Jarvis endpoint without a request body, answered on the event loop without a task
+    /// whenever `handlers`' `now` has its answer at hand.
+    init(_ method: OpenAPIOperation.Method, _ path: String, operationId: String, summary: String, tags: [String],
+         access: JarvisEndpoints.Requirements = .token, success: OpenAPIResponse, answeringNow handlers: @escaping AnsweringNowFactory) {
+        self.init(method: method, path: path, operationId: operationId, summary: summary, tags: tags, requirements: access,
+                  queryParameters: [], success: success, failures: [], answeringNow: handlers)
     }
 }

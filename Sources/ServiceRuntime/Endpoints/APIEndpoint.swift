@@ -22,10 +22,19 @@ public struct APIEndpoint<Family: EndpointFamily>: Sendable {
     public typealias Handler = @Sendable (Call) async throws -> Response
     public typealias HandlerFactory = @Sendable (Family.Context) -> Handler
     public typealias WebSocketHandlerFactory = @Sendable (Family.Context) -> WebSocketHandler
+    /// A handler that answers without suspending when what it serves is at hand, nil when not.
+    public typealias ImmediateHandler = @Sendable (Call) throws -> Response?
+    /// The two handlers of an endpoint answered at once when it can be, built together so that
+    /// they can share what they keep.
+    public typealias AnsweringNowFactory = @Sendable (Family.Context) -> (now: ImmediateHandler, otherwise: Handler)
 
     /// What the route does once matched: answer the request, or upgrade it to a WebSocket.
     public enum Serving: Sendable {
         case http(HandlerFactory)
+        /// Answered on the event loop without a task (`Router.add(_:_:options:now:otherwise:)`)
+        /// when the family admits without waiting and `now` answers; by `otherwise` in a task
+        /// when either has to wait.
+        case httpAnsweringNow(AnsweringNowFactory)
         case webSocket(WebSocketHandlerFactory)
     }
 
@@ -81,6 +90,15 @@ public struct APIEndpoint<Family: EndpointFamily>: Sendable {
         self.init(method: method, path: path, operationId: operationId, summary: summary, tags: tags, requirements: requirements,
                   queryParameters: queryParameters, requestBody: requestBody, success: success, failures: failures,
                   serving: .http(makeHandler))
+    }
+
+    /// An endpoint answered at once when it can be (see `Serving.httpAnsweringNow`).
+    public init(method: OpenAPIOperation.Method, path: String, operationId: String, summary: String, tags: [String],
+                requirements: Family.Requirements, queryParameters: [OpenAPIParameter], success: OpenAPIResponse,
+                failures: [OpenAPIResponse], answeringNow makeHandlers: @escaping AnsweringNowFactory) {
+        self.init(method: method, path: path, operationId: operationId, summary: summary, tags: tags, requirements: requirements,
+                  queryParameters: queryParameters, requestBody: nil, success: success, failures: failures,
+                  serving: .httpAnsweringNow(makeHandlers))
     }
 
     /// A WebSocket endpoint (`GET` with the upgrade), published with `success` as its 101 and the

@@ -20,6 +20,10 @@ public protocol EndpointFamily: Sendable {
     /// Checks `request` against `endpoint`'s requirements and says who is calling; throws the
     /// refusal (401, 403…). Runs first, before the media type, the query and the body.
     static func admit(_ request: Request, to endpoint: APIEndpoint<Self>, in context: Context) async throws -> Caller?
+    /// `admit`'s verdict when it needs no waiting, for endpoints that answer at once when they
+    /// can (`APIEndpoint.Serving.httpAnsweringNow`); `.wait` hands the request to `admit`, in a
+    /// task. The default always waits.
+    static func admitNow(_ request: Request, to endpoint: APIEndpoint<Self>, in context: Context) throws -> Admission<Caller>
     /// The same check from the request head, for an endpoint whose body limit (`bodyLimit`) is
     /// over `ServiceSetup.bodyBytesReadBeforeAuthentication`; nil when the body may be read first.
     static func headCheck(for endpoint: APIEndpoint<Self>, bodyLimit: Int, in context: Context) -> HeadCheck?
@@ -29,6 +33,18 @@ public protocol EndpointFamily: Sendable {
     static func impliedResponses(of endpoint: APIEndpoint<Self>) -> [OpenAPIResponse]
     /// The operation's `security`: nil for the document's default, `[]` for a public operation.
     static func security(of endpoint: APIEndpoint<Self>) -> [String]?
+}
+
+/// What `EndpointFamily.admitNow` decided without waiting.
+public enum Admission<Caller: Sendable>: Sendable {
+    /// Admitted, coming from `Caller` (nil: anyone).
+    case admitted(Caller?)
+    /// Deciding needs waiting (a database read): `admit` decides.
+    case wait
+}
+
+extension EndpointFamily {
+    public static func admitNow(_ request: Request, to endpoint: APIEndpoint<Self>, in context: Context) throws -> Admission<Caller> { .wait }
 }
 
 /// What every family's handler context offers the shared declaration: the service's
