@@ -5,7 +5,7 @@ import Storage
 protocol BatchRow: Sendable {
     /// The entry's position in the request.
     var index: Int { get }
-    /// The primary key generated for the row (what `INSERT … RETURNING id` reports back).
+    /// The primary key generated for the row (what `MultiRowInsert.run` reports back for an inserted row).
     var id: String { get }
     /// The row's values of the table's dedup key; rows are inserted in this order.
     var conflictKey: [String] { get }
