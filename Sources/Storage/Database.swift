@@ -139,6 +139,10 @@ public final class Database: Sendable {
         }
     }
 
+    /// The grouped transactions waiting for SQLite's writer, not yet taken into a group; always
+    /// 0 on PostgreSQL. Lets a test see that several callers wait together.
+    public var groupedTransactionsWaiting: Int { transactionGroup?.waitingCount ?? 0 }
+
     /// Stops accepting work, lets queued jobs finish, then closes every connection and
     /// returns. Later calls fail with `DatabaseError.Kind.misuse`. Idempotent.
     public func close() {

@@ -55,20 +55,13 @@ final class GroupedTransactionTests: XCTestCase {
         }
     }
 
-    /// Starts one grouped transaction per ending while the writer is held, waits until all of
-    /// them wait for it (SQLite), releases it and returns each caller's outcome, in order.
+    /// Starts one grouped transaction per ending while the writer is held, releases it once all
+    /// of them wait for it (SQLite) and returns each caller's outcome, in order.
     private func runGroup(_ database: Database, _ endings: [Ending]) async throws -> [Result<Int, any Error>] {
-        let hold = await WriterHold(database)
-        let calls = endings.enumerated().map { batch, ending in
-            Task { try await database.groupedTransaction(Self.member(batch, ending)) }
-        }
-        if let group = database.transactionGroup {
-            let queued = try await eventually { group.waitingCount == endings.count }
-            XCTAssertTrue(queued, "every grouped transaction waits for the writer")
-        }
-        try await hold.release()
-        var outcomes: [Result<Int, any Error>] = []
-        for call in calls { outcomes.append(await call.result) }
+        let (outcomes, allWaited) = try await WriterHold.queued(on: database, endings.enumerated().map { batch, ending in
+            { try await database.groupedTransaction(Self.member(batch, ending)) }
+        })
+        XCTAssertTrue(allWaited, "every grouped transaction waits for the writer")
         return outcomes
     }
 
@@ -123,8 +116,7 @@ final class GroupedTransactionTests: XCTestCase {
         let calls = endings.enumerated().map { batch, ending in
             Task { try await database.groupedTransaction(Self.member(batch, ending)) }
         }
-        let group = try XCTUnwrap(database.transactionGroup)
-        let queued = try await eventually { group.waitingCount == endings.count }
+        let queued = try await eventually { database.groupedTransactionsWaiting == endings.count }
         XCTAssertTrue(queued)
         let closed = Task.detached { database.close() }
         let closing = try await eventually { database.writer.isShutDown }

@@ -57,15 +57,8 @@ final class GroupCommitTests: XCTestCase {
         let batches = [Batch(userID: ada, prefix: "ada", 0..<20), Batch(userID: bob, prefix: "bob", 0..<20, reusing: try XCTUnwrap(storedID)),
                        Batch(userID: cy, prefix: "cy", 5..<15), Batch(userID: ada, prefix: "ada", 10..<30)]
         let commitsBefore = database.transactionGroup?.commitCount
-        let hold = await WriterHold(database)
-        let calls = batches.map { batch in Task { try await batch.store(database) } }
-        if let group = database.transactionGroup {
-            let queued = try await eventually { group.waitingCount == batches.count }
-            XCTAssertTrue(queued, "all four batches wait for the writer")
-        }
-        try await hold.release()
-        var results: [Result<BatchResult, any Error>] = []
-        for call in calls { results.append(await call.result) }
+        let (results, allWaited) = try await WriterHold.queued(on: database, batches.map { batch in { try await batch.store(database) } })
+        XCTAssertTrue(allWaited, "all four batches wait for the writer")
 
         XCTAssertThrowsError(try results[1].get()) { XCTAssertEqual(($0 as? DatabaseError)?.kind, .uniqueViolation, "\($0)") }
         let bobAfter = try await snapshot(database, bob)
