@@ -74,6 +74,9 @@ final class ConnectionPool: Sendable {
         return workers.threads.contains { $0 === current }
     }
 
+    /// True once `shutdown` was called: no job is accepted any more.
+    var isShutDown: Bool { hasShutDown.withLock { $0 } }
+
     /// Stops accepting jobs; workers finish what is queued, close their connections and exit.
     /// With `waitForWorkers`, the first call returns only after all of them have exited,
     /// except on a worker thread of this pool, which cannot wait for itself. Idempotent.

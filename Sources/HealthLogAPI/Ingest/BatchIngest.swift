@@ -5,7 +5,7 @@ import Storage
 protocol BatchRow: Sendable {
     /// The entry's position in the request.
     var index: Int { get }
-    /// The primary key generated for the row (what `INSERT … RETURNING id` reports back).
+    /// The primary key generated for the row (what `MultiRowInsert.run` reports back for an inserted row).
     var id: String { get }
     /// The row's values of the table's dedup key; rows are inserted in this order.
     var conflictKey: [String] { get }
@@ -27,10 +27,12 @@ struct Written<Row: Sendable>: Sendable {
     let write: RowWrite
 }
 
-/// How both batch endpoints store a batch, in one transaction: the mapped rows (each one
-/// `inserted` or, when its dedup key is already stored, `duplicate`), the batch's audit row and,
-/// when anything new was stored, the personal-record detection job with its audit row. Either
-/// all of it is written or none of it.
+/// How both batch endpoints store a batch, all or nothing: the mapped rows (each one `inserted`
+/// or, when its dedup key is already stored, `duplicate`), the batch's audit row and, when
+/// anything new was stored, the personal-record detection job with its audit row. It is a
+/// grouped transaction (`Database.groupedTransaction`): on SQLite the batches waiting for the
+/// writer commit together, each in its own savepoint, so a failing batch stores nothing and
+/// the others are unaffected.
 struct BatchIngest<Row: BatchRow>: Sendable {
     let insert: MultiRowInsert<Written<Row>>
     /// `measurement.batch.ingest` or `workout.batch.ingest`.
@@ -52,7 +54,7 @@ struct BatchIngest<Row: BatchRow>: Sendable {
         // One lock order for every transaction: overlapping batches wait for each other, never deadlock.
         rows.sort { $0.conflictKey.lexicographicallyPrecedes($1.conflictKey) }
         let ordered = rows, outcomes = settled, milliseconds = Clock.nowMilliseconds()
-        return try await database.transaction { connection in
+        return try await database.groupedTransaction { connection in
             let first = synced && !ordered.isEmpty ? try SyncCounter.reserve(ordered.count, userID: userID, on: connection) : 1
             let written = ordered.enumerated().map { offset, row in
                 Written(row: row, userID: userID, write: RowWrite(seconds: now, milliseconds: milliseconds, version: first + Int64(offset)))

@@ -21,7 +21,7 @@ struct BatchRateLimiter: Sendable {
     /// seconds until enough admitted batches have left the window) when the window is full.
     func admit(userID: String, now: Int64 = Clock.now()) async throws {
         let windowEnded = now - windowSeconds
-        let wait: Int64? = try await database.transaction { connection in
+        let wait: Int64? = try await database.groupedTransaction { connection in
             try connection.execute("""
                 INSERT INTO batch_rate_limit (user_id, last_request_at) VALUES ($1, $2)
                 ON CONFLICT (user_id) DO UPDATE SET last_request_at = excluded.last_request_at

@@ -44,7 +44,7 @@ struct IdempotencyStore: Sendable {
     func claim(_ scope: Scope, fingerprint: String, now: Int64 = Clock.now()) async throws -> Claim {
         let expired = now - retentionSeconds, abandoned = now - leaseSeconds
         let owner = UUID().uuidString.lowercased()
-        return try await database.transaction { connection in
+        return try await database.groupedTransaction { connection in
             let inserted = try connection.execute("""
                 INSERT INTO idempotency_keys (user_id, method, route, key, fingerprint, state, created_at, claim_id)
                 VALUES ($1, $2, $3, $4, $5, 'in_progress', $6, $7) ON CONFLICT DO NOTHING
@@ -95,7 +95,7 @@ struct IdempotencyStore: Sendable {
     /// Stores the answer for replays, if `owner` still holds the claim. Bodies are JSON, hence
     /// valid UTF-8 text.
     func complete(_ scope: Scope, owner: String, status: Int, body: [UInt8], now: Int64 = Clock.now()) async throws {
-        try await database.write { connection in
+        try await database.groupedTransaction { connection in
             try connection.execute("""
                 UPDATE idempotency_keys SET state = 'completed', status = $5, response_body = $6, completed_at = $7
                 WHERE user_id = $1 AND method = $2 AND route = $3 AND key = $4 AND claim_id = $8 AND state = 'in_progress'

@@ -2,12 +2,17 @@ import Storage
 import Synchronization
 
 /// "Insert these rows unless present, and tell me which went in": multi-row
-/// `INSERT … ON CONFLICT (key) DO NOTHING RETURNING id`, portable to SQLite (≥ 3.35) and
-/// PostgreSQL. The returned ids are exactly the rows this statement inserted, so every entry's
+/// `INSERT … ON CONFLICT (key) DO NOTHING`, portable to SQLite and PostgreSQL. The statement's
+/// change count is the number of rows it inserted; when that is every row (the usual case) all
+/// ids are returned, otherwise the ids still found in the table, which are exactly the rows this
+/// statement inserted since the caller generated them for it. So every entry's
 /// `inserted`/`duplicate` status is exact even while other requests insert the same keys: on
 /// PostgreSQL a conflicting uncommitted row makes the statement wait for that transaction, then
 /// skip (it committed) or insert (it rolled back). Callers sort rows by the conflict key so
 /// concurrent transactions take row locks in one order and cannot deadlock.
+///
+/// No `RETURNING id`: SQLite collects returned rows in a temporary table and hands each back as
+/// a row to decode, a cost per inserted row that the change count avoids.
 ///
 /// Each column is declared with the value a row gives it (`InsertColumn`), so the column list
 /// and the bound values come from one list.
@@ -27,12 +32,22 @@ struct MultiRowInsert<Row>: Sendable {
     /// Inserts `rows` and returns the ids that were inserted.
     func run(_ rows: [Row], on connection: any DatabaseConnection) throws -> Set<String> {
         let perStatement = max(1, Self.parameterBudget / columns.count)
-        var inserted = Set<String>()
+        var inserted = Set<String>(minimumCapacity: rows.count)
         var start = 0
         while start < rows.count {
             let chunk = rows[start..<min(start + perStatement, rows.count)]
-            let returned = try connection.query(texts.text(rowCount: chunk.count) { sql(rowCount: $0) }, columns.values(of: chunk))
-            for row in returned { inserted.insert(try row.decode(String.self, "id")) }
+            let values = columns.values(of: chunk)
+            let ids = stride(from: 0, to: values.count, by: columns.count).map { values[$0] }
+            let changed = try connection.execute(texts.text(rowCount: chunk.count) { sql(rowCount: $0) }, values)
+            if changed == chunk.count {
+                for id in ids {
+                    guard case .text(let text) = id else { throw DatabaseError(.typeMismatch, "\(table).id must be text, got \(id)") }
+                    inserted.insert(text)
+                }
+            } else if changed > 0 {
+                let stored = try connection.query("SELECT id FROM \(table) WHERE id IN (\(placeholderList(count: ids.count)))", ids)
+                for row in stored { inserted.insert(try row.decode(String.self, "id")) }
+            }
             start += chunk.count
         }
         return inserted
@@ -57,7 +72,7 @@ struct MultiRowInsert<Row>: Sendable {
             text.append(UInt8(ascii: ")"))
         }
         let target = conflictColumns.isEmpty ? "" : "(\(conflictColumns.joined(separator: ", "))) "
-        text.append(contentsOf: " ON CONFLICT \(target)DO NOTHING RETURNING id".utf8)
+        text.append(contentsOf: " ON CONFLICT \(target)DO NOTHING".utf8)
         return String(decoding: text, as: UTF8.self)
     }
 

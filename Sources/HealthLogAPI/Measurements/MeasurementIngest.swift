@@ -4,7 +4,7 @@ import Storage
 /// Stores one measurements batch (`BatchIngest`), deduplicated on (user, type, APPLE_HEALTH,
 /// externalId), audited as `measurement.batch.ingest`.
 enum MeasurementIngest {
-    private static let batch = BatchIngest<MeasurementRow>(insert: MeasurementStore.insert, auditAction: AuditAction.measurementBatchIngest, synced: true)
+    static let batch = BatchIngest<MeasurementRow>(insert: MeasurementStore.insert, auditAction: AuditAction.measurementBatchIngest, synced: true)
 
     static func ingest(_ entries: [MeasurementBatchBody.Entry], userID: String, request: Request,
                        database: Database) async throws -> BatchResult {
