@@ -34,30 +34,12 @@ struct LogLine {
     /// A string's JSON-escaped content, without its quotes.
     mutating func escaped(_ text: String) { Self.appendEscaped(text, to: &bytes) }
 
-    mutating func decimal(_ value: Int) { appendDecimal(value) }
-
-    /// Digits without an intermediate String.
-    private mutating func appendDecimal(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(48 + magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            bytes.append(contentsOf: buffer[(20 - count)...])
-        }
-    }
+    mutating func decimal(_ value: Int) { bytes.appendDecimal(value) }
 
     /// A duration in milliseconds with three decimals, from microseconds (no floating-point formatting).
     mutating func milliseconds(_ microseconds: Int) {
         let value = max(0, microseconds)
-        appendDecimal(value / 1000)
+        bytes.appendDecimal(value / 1000)
         bytes.append(UInt8(ascii: "."))
         let fraction = value % 1000
         bytes.append(UInt8(48 + fraction / 100))

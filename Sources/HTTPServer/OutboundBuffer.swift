@@ -18,19 +18,8 @@ struct OutboundBuffer {
     /// Text that is part of the binary (a status line, a header name).
     mutating func append(static text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
 
-    /// A non-negative number's digits, without an intermediate String.
-    mutating func appendDecimal(_ value: Int) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var magnitude = value.magnitude, start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(48 + magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: buffer[start...])
-        }
-    }
+    /// A number's digits, without an intermediate String.
+    mutating func appendDecimal(_ value: Int) { bytes.appendDecimal(value) }
 
     enum FlushResult { case drained, blocked, failed }
 
