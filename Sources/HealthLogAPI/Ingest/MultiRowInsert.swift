@@ -26,6 +26,13 @@ struct MultiRowInsert<Row>: Sendable {
     /// Statement texts already built, by row count (`StatementTexts`).
     private let texts = StatementTexts()
 
+    /// `run` reads each row's id from the first bound value, so a column list that does not
+    /// start with `id` is a programming error caught where the insert is declared.
+    init(table: String, columns: [InsertColumn<Row>], conflictColumns: [String]) {
+        precondition(columns.first?.name == "id", "MultiRowInsert into \(table): the first column must be id")
+        (self.table, self.columns, self.conflictColumns) = (table, columns, conflictColumns)
+    }
+
     /// SQLite allows 32,766 bound parameters per statement (PostgreSQL 65,535).
     private static var parameterBudget: Int { 32_000 }
 
