@@ -266,7 +266,7 @@ struct GateRules {
         let markers = hits.filter { $0.termClass == .ownHistory }
         let asking = hits.filter { hit in
             [.adviceModality, .approvalTag, .doseValueRequest].contains(hit.termClass)
-                && !markers.contains { $0.start <= hit.start && hit.end <= $0.end && $0.end - $0.start > hit.end - hit.start }
+                && !markers.contains(where: hit.isPart)
         }
         let asksHistory = !classes.isDisjoint(with: [.ownHistory, .changePast, .agoMarker, .pastReport]) && asking.isEmpty
             && dosing.allSatisfy { reportsHistory($0, in: sentence) }
@@ -280,7 +280,7 @@ struct GateRules {
         let topics = hits.filter { topic in
             [.healthAnchor, .answerableRequest].contains(topic.termClass)
                 && !levels.contains { $0.start <= topic.start && topic.start < $0.end }
-                && !requests.contains { $0.start <= topic.start && topic.end <= $0.end && $0.end - $0.start > topic.end - topic.start }
+                && !requests.contains(where: topic.isPart)
         }
         // After "should I", "czy mogę", a verb of taking before any health word asks about taking
         // ("czy mogę łykać Rybelsus po śniadaniu?"), not about the health word.
@@ -329,8 +329,8 @@ struct GateRules {
         let history = sentence.hits(of: [.ownHistory]), times = sentence.hits(of: [.timingWord])
         return sentence.hits(of: [.appAction]).contains { app in
             words.contains(app.start)
-                && !history.contains { $0.start <= app.start && app.end <= $0.end && $0.end - $0.start > app.end - app.start }
-                && !times.contains { $0.start <= app.start && app.end <= $0.end && $0.end - $0.start > app.end - app.start }
+                && !history.contains(where: app.isPart)
+                && !times.contains(where: app.isPart)
         }
     }
 
@@ -525,7 +525,7 @@ struct GateRules {
         // A health word inside a longer off-topic term is that term's ("un train" is not "train", training).
         let offTopic = sentence.hits(of: [.offTopicWeak])
         let inScope = sentence.hits(of: [.healthAnchor] + Self.doseSubjects).contains { word in
-            !offTopic.contains { $0.start <= word.start && word.end <= $0.end && $0.end - $0.start > word.end - word.start }
+            !offTopic.contains(where: word.isPart)
         }
         return !offTopic.isEmpty && !inScope
     }

@@ -5,6 +5,11 @@ struct SentenceFacts {
         let termClass: TermClass
         let start: Int
         let end: Int
+
+        /// True when `longer`, a term of more words, covers this one ("a lot" covers "lot").
+        func isPart(of longer: Hit) -> Bool {
+            longer.start <= start && end <= longer.end && longer.end - longer.start > end - start
+        }
     }
 
     private(set) var classes: Set<TermClass> = []
@@ -86,7 +91,7 @@ struct SentenceFacts {
         let phrases = hits.filter { $0.termClass == .plainWord && $0.end - $0.start > 1 }
         guard !phrases.isEmpty else { return }
         hits.removeAll { hit in
-            phrases.contains { $0.start <= hit.start && hit.end <= $0.end && $0.end - $0.start > hit.end - hit.start }
+            phrases.contains(where: hit.isPart)
         }
         classes = Set(hits.map(\.termClass))
     }
