@@ -161,6 +161,8 @@ public enum WordClass: String, CaseIterable, Sendable {
     case inflationRate, unemploymentRate, growthRate, turnoutRate, interestRate
     /// Headline words of each kind of event the clusterer keeps apart (`StoryClustering.EventKind`).
     case earthquakeEvent, stormEvent, fireEvent, crashEvent, collapseEvent, eruptionEvent, resultsEvent, penaltyEvent, acquisitionEvent, recallEvent, launchEvent, strikeEvent
+    /// Headline words of kinds of event the clusterer tells apart by who acts (`StoryClustering.EventActors`).
+    case layoffEvent, rateDecisionEvent, confidenceVoteEvent
     /// Words and phrases of consequential events that raise a story's score (`TopicImportance`).
     case casualtySignal, violenceSignal, electionSignal, monetarySignal, economySignal, leadershipSignal, disasterSignal, diplomacySignal, marketSignal
     /// Lower-case words a byline holds besides names ("by", "and", "staff") (FeedBoilerplate).
