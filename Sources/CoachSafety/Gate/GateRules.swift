@@ -277,10 +277,14 @@ struct GateRules {
         let levels = aboutLevel ? sentence.hits(of: Self.levelWords) : []
         // A topic word inside a longer request term is the request's ("good idea?" asks approval).
         let requests = hits.filter { Self.requestMarkers.contains($0.termClass) }
+        // A health word inside a drug or pen term is the subject's ("weight loss jab", "inyección
+        // para adelgazar"), not a topic asked about.
+        let subjects = hits.filter { Self.doseSubjects.contains($0.termClass) }
         let topics = hits.filter { topic in
             [.healthAnchor, .answerableRequest].contains(topic.termClass)
                 && !levels.contains { $0.start <= topic.start && topic.start < $0.end }
                 && !requests.contains(where: topic.isPart)
+                && !subjects.contains(where: topic.isPart)
         }
         // After "should I", "czy mogę", a verb of taking before any health word asks about taking
         // ("czy mogę łykać Rybelsus po śniadaniu?"), not about the health word.

@@ -45,6 +45,9 @@ enum TermClass: String, CaseIterable, Sendable {
     /// approval ("half a dose, ok?", "Monday ok?") in the last clause of a question or in a sentence
     /// without a question mark; elsewhere in a question it describes ("mir geht's ok, aber …").
     case approvalTag
+    /// "is", "how", "wann", "combien", "cuándo", "quando", "czy": a word that makes the sentence it
+    /// opens a question, whether or not a question mark ends it.
+    case questionOpener
     /// "or", "oder", "ou", "o", "czy": a choice between two options asks, question mark or not
     /// ("nimmt er es heute oder wartet er", "0.25 or 0.5 for my first week").
     case choiceWord
