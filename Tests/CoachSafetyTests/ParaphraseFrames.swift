@@ -40,6 +40,7 @@ struct ParaphraseFrames {
             "my friend wants to {act}, can she?",
         ],
         changes: [
+            "ditch {s} since my weight has stalled", "go without {s} for a while because of the nausea",
             "increase {s} to {amt}", "go up to {amt} on {s}", "drop {s} back to {amt}", "skip {s} this week",
             "ditch {s} for a week", "split {s} into two smaller shots", "take half of {s}", "restart {s} at {amt}",
             "convert {s} into clicks", "push {s} to Friday", "nudge {s} up a notch", "do {s} every 10 days",
@@ -62,6 +63,7 @@ struct ParaphraseFrames {
             "{drug} {amt}. skip this week?", "I'm at {amt} of {drug}. stay or go higher?", "Currently {amt} {drug}. worth going higher",
         ],
         served: [
+            "should I drink more water on {drug}?", "is it ok to go running after my {drug} shot?",
             "which dose of {drug} did I log in October?", "when did I last inject {drug}?", "how long have I been on {drug}?",
             "did I skip any {drug} doses last month?", "what dose was I on in March according to my log?",
             "how do I log a skipped {drug} injection?", "my doctor moved me to {amt} of {drug}, where do I update it?",
@@ -84,6 +86,7 @@ struct ParaphraseFrames {
             "Meine Freundin will {act}, geht das?", "Wäre es okay, {act}?",
         ],
         changes: [
+            "{s} wegen der Übelkeit eine Weile weglassen", "{s} sausen lassen, weil mein Gewicht stagniert",
             "{s} auf {amt} erhöhen", "{s} diese Woche auslassen", "{s} einfach mal weglassen", "{s} auf zwei Spritzen aufteilen",
             "nur die halbe Dosis {drug} nehmen", "mit {drug} wieder bei {amt} anfangen", "{s} auf Freitag verschieben",
             "{s} in Klicks umrechnen", "{s} ein bisschen hochdrehen", "{s} nur alle zehn Tage spritzen",
@@ -107,6 +110,7 @@ struct ParaphraseFrames {
             "{drug} {amt}. Diese Woche auslassen?", "Ich bin bei {amt} {drug}. Bleiben oder höher?",
         ],
         served: [
+            "Soll ich mit {drug} mehr Wasser trinken?", "Darf ich nach der {drug}-Spritze joggen gehen?",
             "Welche Dosis {drug} habe ich im Oktober eingetragen?", "Wann habe ich zuletzt {drug} gespritzt?",
             "Seit wann bin ich auf {drug}?", "Habe ich letzten Monat eine Dosis {drug} ausgelassen?",
             "Wie trage ich eine ausgelassene {drug}-Spritze ein?", "Mein Arzt hat mich auf {amt} {drug} gesetzt, wo ändere ich das in der App?",
@@ -129,6 +133,7 @@ struct ParaphraseFrames {
             "À ma place, vous iriez {act} ?", "Mon mari veut {act}, il peut ?", "ce serait grave de {act} ?",
         ],
         changes: [
+            "laisser tomber {s} à cause des nausées", "zapper {s} puisque mon poids stagne",
             "passer {s} à {amt}", "monter à {amt}", "sauter {s} cette semaine", "zapper {s} une semaine",
             "couper {s} en deux injections", "ne faire que la moitié de la dose", "reprendre {s} à {amt}",
             "décaler {s} à vendredi", "convertir {s} en clics", "espacer {s} tous les dix jours",
@@ -152,6 +157,7 @@ struct ParaphraseFrames {
             "{drug} {amt}. Je saute cette semaine ?", "Je suis à {amt} de {drug}. Je reste ou je monte ?",
         ],
         served: [
+            "Je devrais boire plus d'eau sous {drug} ?", "Je peux aller courir après ma piqûre {de} ?",
             "Quelle dose {de} ai-je notée en octobre ?", "Quand ai-je fait ma dernière injection {de} ?",
             "Depuis combien de temps je suis sous {drug} ?", "Est-ce que j'ai sauté une dose {de} le mois dernier ?",
             "Comment enregistrer une injection {de} oubliée ?", "Mon médecin m'a passé à {amt} {de}, où je le change dans l'appli ?",
@@ -173,6 +179,7 @@ struct ParaphraseFrames {
             "¿Vale la pena {act}?", "quiero {act}, qué opinas", "puedo {act} o no", "Mi madre quiere {act}, ¿puede?",
         ],
         changes: [
+            "dejar de lado {s} por las náuseas", "dejar {s} ya que mi peso está estancado",
             "subir {s} a {amt}", "pasar a {amt}", "saltarme {s} esta semana", "dejar {s} una semana",
             "partir {s} en dos pinchazos", "ponerme solo la mitad de la dosis", "volver a empezar {s} en {amt}",
             "mover {s} al viernes", "pasar {s} a clics", "espaciar {s} cada diez días", "dejar {s} antes de las vacaciones",
@@ -195,6 +202,7 @@ struct ParaphraseFrames {
             "{drug} {amt}. ¿Me salto esta semana?", "Estoy en {amt} de {drug}. ¿Me quedo o subo?",
         ],
         served: [
+            "¿Debería beber más agua con {drug}?", "¿Puedo salir a correr después del pinchazo de {drug}?",
             "¿Qué dosis de {drug} registré en octubre?", "¿Cuándo me pinché {drug} por última vez?",
             "¿Cuánto tiempo llevo con {drug}?", "¿Me salté alguna dosis de {drug} el mes pasado?",
             "¿Cómo registro un pinchazo de {drug} que me salté?", "Mi médico me pasó a {amt} de {drug}, ¿dónde lo cambio en la app?",
@@ -216,6 +224,7 @@ struct ParaphraseFrames {
             "Che ne dici, {act}?", "Vale la pena {act}?", "posso {act} o no", "Mia sorella vuole {act}, può?",
         ],
         changes: [
+            "lasciare stare {s} per via della nausea", "mollare {s} visto che il peso è fermo",
             "aumentare {s} a {amt}", "passare a {amt}", "saltare {s} questa settimana", "mollare {s} per una settimana",
             "dividere {s} in due punture", "fare solo mezza dose", "ricominciare {s} da {amt}", "spostare {s} a venerdì",
             "convertire {s} in scatti", "fare {s} ogni dieci giorni", "sospendere {s} prima delle vacanze",
@@ -237,6 +246,7 @@ struct ParaphraseFrames {
             "{drug} {amt}. Salto questa settimana?", "Sono a {amt} di {drug}. Resto o salgo?",
         ],
         served: [
+            "Dovrei bere più acqua con il {drug}?", "Posso andare a correre dopo la puntura di {drug}?",
             "Che dose di {drug} ho registrato a ottobre?", "Quando ho fatto l'ultima iniezione di {drug}?",
             "Da quanto tempo sono in terapia con {drug}?", "Ho saltato qualche dose di {drug} il mese scorso?",
             "Come registro una puntura di {drug} saltata?", "Il medico mi ha portato a {amt} di {drug}, dove lo cambio nell'app?",
@@ -259,6 +269,7 @@ struct ParaphraseFrames {
             "Mój mąż chce {act}, może?",
         ],
         changes: [
+            "odpuścić {s} przez mdłości", "dać sobie spokój z zastrzykami, bo waga stoi",
             "zwiększyć {s} do {amt}", "przejść na {amt}", "pominąć {s} w tym tygodniu", "odpuścić {s} na tydzień",
             "podzielić {s} na dwa zastrzyki", "wziąć tylko pół dawki", "zacząć {s} od nowa od {amt}", "przesunąć {s} na piątek",
             "przeliczyć {s} na kliki", "robić {s} co dziesięć dni", "odstawić {s} przed urlopem", "zejść do {amt}",
@@ -280,6 +291,7 @@ struct ParaphraseFrames {
             "{drug} {amt}. Pominąć w tym tygodniu?", "Jestem na {amt} {drug}. Zostać czy podnieść?",
         ],
         served: [
+            "Czy powinnam pić więcej wody na {drug}?", "Czy mogę pobiegać po zastrzyku {drug}?",
             "Jaką dawkę {drug} zapisałam w październiku?", "Kiedy ostatnio wstrzyknęłam {drug}?",
             "Od jak dawna jestem na {drug}?", "Czy pominęłam jakąś dawkę {drug} w zeszłym miesiącu?",
             "Jak zapisać pominięty zastrzyk {drug}?", "Lekarz przestawił mnie na {amt} {drug}, gdzie to zmienić w aplikacji?",

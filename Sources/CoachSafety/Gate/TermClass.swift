@@ -48,6 +48,10 @@ enum TermClass: String, CaseIterable, Sendable {
     /// "is", "how", "wann", "combien", "cuándo", "quando", "czy": a word that makes the sentence it
     /// opens a question, whether or not a question mark ends it.
     case questionOpener
+    /// "because", "since", "weil", "parce que", "ya que", "visto che", "bo": what follows gives a
+    /// reason. A health word after one, in a request about a drug, pen or dose named before it
+    /// ("should I ditch Ozempic since my weight has stalled"), is the reason, not the topic asked.
+    case reasonWord
     /// "or", "oder", "ou", "o", "czy": a choice between two options asks, question mark or not
     /// ("nimmt er es heute oder wartet er", "0.25 or 0.5 for my first week").
     case choiceWord
