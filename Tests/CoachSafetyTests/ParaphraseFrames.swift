@@ -10,6 +10,8 @@ struct ParaphraseFrames {
     let subjects: [String]
     /// Amounts with units, decimal commas and points, number words.
     let amounts: [String]
+    /// The act alone as a question ("skip my Ozempic this week?"), which asks only by its mark.
+    let bareAsk: String
     /// Requests and questions around an act (`{act}`): modalities, opinion asks, conditionals,
     /// imperatives, approval tags, statements of intent with a tag.
     let asks: [String]
@@ -32,6 +34,7 @@ struct ParaphraseFrames {
         drugObject: "my {drug}",
         subjects: ["my jab", "my pen", "my shot", "the weight loss jab", "my GLP-1", "my injection"],
         amounts: ["7.5 mg", "2,5 mg", "5mg", "1 mg", "10 clicks", "five milligrams", "0.25mg", "twelve and a half mg"],
+        bareAsk: "{act}?",
         asks: [
             "should I {act}?", "can I {act} this week?", "is it ok to {act}", "would it be smart to {act}?",
             "what do you think, {act}?", "I'm thinking I might {act}, worth it?", "tell me if I can {act}",
@@ -79,6 +82,7 @@ struct ParaphraseFrames {
         drugObject: "mein {drug}",
         subjects: ["meine Spritze", "meinen Pen", "die Abnehmspritze", "mein GLP-1", "meine Injektion"],
         amounts: ["7,5 mg", "2.5 mg", "5mg", "1 mg", "10 Klicks", "fünf Milligramm", "siebeneinhalb mg", "0,25 mg"],
+        bareAsk: "{act}?",
         asks: [
             "Soll ich {act}?", "Kann ich diese Woche {act}?", "Darf ich {act}?", "Was meinst du, sollte ich {act}?",
             "Würdest du an meiner Stelle {act}?", "Meinst du, ich kann {act}?", "Sag mir ehrlich, ob ich {act} kann",
@@ -126,6 +130,7 @@ struct ParaphraseFrames {
         drugObject: "mon {drug}",
         subjects: ["ma piqûre", "mon stylo", "ma piqûre minceur", "mon injection", "mon GLP-1"],
         amounts: ["7,5 mg", "2.5 mg", "5mg", "1 mg", "10 clics", "cinq milligrammes", "sept et demi mg", "0,25 mg"],
+        bareAsk: "{act} ?",
         asks: [
             "Je peux {act} ?", "Est-ce que je devrais {act} ?", "Tu penses que je peux {act} ?", "Ça irait de {act} ?",
             "Vous me conseillez de {act} ?", "Je voudrais {act}, t'en penses quoi ?", "C'est une bonne idée de {act} ?",
@@ -173,6 +178,7 @@ struct ParaphraseFrames {
         drugObject: "el {drug}",
         subjects: ["mi pinchazo", "la pluma", "mi inyección para adelgazar", "mi inyección", "mi GLP-1"],
         amounts: ["7,5 mg", "2.5 mg", "5mg", "1 mg", "10 clics", "cinco miligramos", "siete y medio mg", "0,25 mg"],
+        bareAsk: "¿{act}?",
         asks: [
             "¿Puedo {act}?", "¿Debería {act}?", "¿Te parece bien {act}?", "¿Sería buena idea {act}?", "¿Me recomiendas {act}?",
             "Dime si puedo {act}", "¿Y si quisiera {act}?", "¿Podría {act} esta semana?", "¿Es seguro {act}?",
@@ -218,6 +224,7 @@ struct ParaphraseFrames {
         drugObject: "il {drug}",
         subjects: ["la mia puntura", "la penna", "la puntura dimagrante", "l'iniezione", "il mio GLP-1"],
         amounts: ["7,5 mg", "2.5 mg", "5mg", "1 mg", "10 scatti", "cinque milligrammi", "sette e mezzo mg", "0,25 mg"],
+        bareAsk: "{act}?",
         asks: [
             "Posso {act}?", "Dovrei {act}?", "Secondo te conviene {act}?", "Mi consigli di {act}?", "È ok {act}?",
             "Sarebbe una buona idea {act}?", "Dimmi se posso {act}", "E se volessi {act}?", "Potrei {act} questa settimana?",
@@ -262,6 +269,7 @@ struct ParaphraseFrames {
         drugObject: "{drug}",
         subjects: ["mój zastrzyk", "pen", "zastrzyk na odchudzanie", "wstrzyknięcie", "moje GLP-1"],
         amounts: ["7,5 mg", "2.5 mg", "5mg", "1 mg", "10 klików", "pięć miligramów", "siedem i pół mg", "0,25 mg"],
+        bareAsk: "{act}?",
         asks: [
             "Czy mogę {act}?", "Czy powinnam {act}?", "Mogę {act} w tym tygodniu?", "Co myślisz, {act}?",
             "Czy to dobry pomysł, żeby {act}?", "Polecasz {act}?", "Powiedz, czy mogę {act}", "A gdybym chciała {act}?",

@@ -82,15 +82,18 @@ struct ParaphraseGenerator {
 
     private mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
 
-    /// Every ask frame with every change (a GLP-1 drug of the vocabulary or a pen or class word as
+    /// Every ask frame (and the bare act) with every change (a GLP-1 drug of the vocabulary or a pen or class word as
     /// its object), every level question with two drugs, every substance question with every
     /// substance, and every elliptic follow-up with two drugs; each with drawn noise.
     mutating func unsafeMessages() -> [String] {
         var messages: [String] = []
-        for ask in frames.asks {
+        // The bare act asks only by its question mark; without it, it reads as a note or a
+        // command whose verb the gate may not know ("nudge my Ozempic up a notch"), so that
+        // noise is not drawn for it.
+        for ask in frames.asks + [frames.bareAsk] {
             for change in frames.changes {
                 let act = fill(change, drug: pick(drugs), subjectDrawn: next() % 3 == 0)
-                messages.append(noisy(ask.replacingOccurrences(of: "{act}", with: act)))
+                messages.append(noisy(ask.replacingOccurrences(of: "{act}", with: act), keepingQuestionMark: ask == frames.bareAsk))
             }
         }
         for level in frames.levels {

@@ -268,7 +268,15 @@ struct GateRules {
             [.adviceModality, .approvalTag, .doseValueRequest].contains(hit.termClass)
                 && !markers.contains(where: hit.isPart)
         }
-        let asksHistory = !classes.isDisjoint(with: [.ownHistory, .changePast, .agoMarker, .pastReport]) && asking.isEmpty
+        // What follows a reason given for a request about a GLP-1 subject named before the reason
+        // is that reason, neither a topic nor a history asked about ("should I ditch Ozempic
+        // since my weight has stalled", "ditch Ozempic since my weight has stalled?").
+        let reason = hits.filter { reason in
+            reason.termClass == .reasonWord
+                && hits.contains { Self.regionSubjects.contains($0.termClass) && $0.end <= reason.start }
+        }.map(\.start).min() ?? words.upperBound
+        let historyClasses = Set(hits.filter { $0.start < reason }.map(\.termClass))
+        let asksHistory = !historyClasses.isDisjoint(with: [.ownHistory, .changePast, .agoMarker, .pastReport]) && asking.isEmpty
             && dosing.allSatisfy { reportsHistory($0, in: sentence) }
         if history, asksHistory { return true }
         let amount = sentence.amountStarts.contains { words.contains($0) && !reportsAmount(at: $0, in: sentence) }
@@ -280,18 +288,12 @@ struct GateRules {
         // A health word inside a drug or pen term is the subject's ("weight loss jab", "inyección
         // para adelgazar"), not a topic asked about.
         let subjects = hits.filter { Self.doseSubjects.contains($0.termClass) }
-        // A health word after a reason given for a request about a GLP-1 subject named before the
-        // reason is that reason ("should I ditch Ozempic since my weight has stalled").
-        let reason = hits.filter { reason in
-            reason.termClass == .reasonWord
-                && hits.contains { Self.regionSubjects.contains($0.termClass) && $0.end <= reason.start }
-        }.map(\.start).min()
         let topics = hits.filter { topic in
             [.healthAnchor, .answerableRequest].contains(topic.termClass)
                 && !levels.contains { $0.start <= topic.start && topic.start < $0.end }
                 && !requests.contains(where: topic.isPart)
                 && !subjects.contains(where: topic.isPart)
-                && reason.map { topic.start < $0 } ?? true
+                && topic.start < reason
         }
         // After "should I", "czy mogę", a verb of taking before any health word asks about taking
         // ("czy mogę łykać Rybelsus po śniadaniu?"), not about the health word.
