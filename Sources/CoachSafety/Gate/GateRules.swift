@@ -481,7 +481,10 @@ struct GateRules {
         }
         guard sentence.has(.pkWeak) else { return false }
         let ownLevel = sentence.hits(of: [.pkWeak]).allSatisfy { owned.contains($0.start) }
-        if researchMode || (sentence.isQuestion && sentence.has(.pronoun) && !sentence.has(.healthAnchor) && !ownLevel) { return true }
+        // Asked of a pronoun, a level is a drug's unless the sentence asks what the user may do
+        // ("cuál es lo máximo de Mounjaro que me puedo poner" asks for a dose, rule 9).
+        let pronounLevel = sentence.isQuestion && sentence.has(.pronoun) && !sentence.hasAny([.healthAnchor, .adviceModality])
+        if researchMode || (pronounLevel && !ownLevel) { return true }
         let subjects = sentence.hits(of: Self.levelSubjects), metrics = sentence.hits(of: [.healthAnchor])
         let doseValues = sentence.hits(of: [.doseValueRequest])
         let levels = sentence.hits(of: [.pkWeak]).filter { level in
