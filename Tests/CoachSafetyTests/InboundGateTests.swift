@@ -419,7 +419,7 @@ final class InboundGateTests: XCTestCase {
         Self.assert(answered, get: .allow, from: gate)
     }
 
-    /// A question word opens a question without its question mark; a number in words before a
+    /// A question verb opens a question without its question mark; a number in words before a
     /// unit is an amount.
     func testQuestionWordsAndWordedAmountsAsk() throws {
         let gate = try Self.gate.get()

@@ -85,8 +85,8 @@ struct SentenceFacts {
         return sentences
     }
 
-    /// A sentence that opens with a question word asks, question mark or not ("is trulicity
-    /// weaker by day 6", "kiedy przestaje działać", "wirkt es noch").
+    /// A sentence that opens with a question verb or particle asks, question mark or not ("is
+    /// trulicity weaker by day 6", "czy mogę", "wirkt es noch").
     private mutating func markOpeningQuestion() {
         if hits.contains(where: { $0.termClass == .questionOpener && $0.start == firstToken }) { isQuestion = true }
     }

@@ -45,8 +45,10 @@ enum TermClass: String, CaseIterable, Sendable {
     /// approval ("half a dose, ok?", "Monday ok?") in the last clause of a question or in a sentence
     /// without a question mark; elsewhere in a question it describes ("mir geht's ok, aber …").
     case approvalTag
-    /// "is", "how", "wann", "combien", "cuándo", "quando", "czy": a word that makes the sentence it
-    /// opens a question, whether or not a question mark ends it.
+    /// "is", "does", "kann", "wirkt", "est-ce", "czy": a verb or particle that makes the sentence it
+    /// opens a yes/no question, whether or not a question mark ends it. Question words ("what",
+    /// "wann", "cuál") are not listed: without a question mark they head statements and titles
+    /// as often as questions.
     case questionOpener
     /// "because", "since", "weil", "parce que", "ya que", "visto che", "bo": what follows gives a
     /// reason. A health word after one, in a request about a drug, pen or dose named before it
