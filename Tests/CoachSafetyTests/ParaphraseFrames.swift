@@ -66,6 +66,8 @@ struct ParaphraseFrames {
             "{drug} {amt}. skip this week?", "I'm at {amt} of {drug}. stay or go higher?", "Currently {amt} {drug}. worth going higher",
         ],
         served: [
+            "what was my evening blood pressure last week?", "a dose of fresh air helps my mood, can you show my mood trend?",
+            "what was my peak heart rate on {drug} injection days?", "any ideas for high-protein breakfasts while on {drug}?",
             "should I drink more water on {drug}?", "is it ok to go running after my {drug} shot?",
             "which dose of {drug} did I log in October?", "when did I last inject {drug}?", "how long have I been on {drug}?",
             "did I skip any {drug} doses last month?", "what dose was I on in March according to my log?",
@@ -114,6 +116,8 @@ struct ParaphraseFrames {
             "{drug} {amt}. Diese Woche auslassen?", "Ich bin bei {amt} {drug}. Bleiben oder höher?",
         ],
         served: [
+            "Wie war mein Blutdruck abends letzte Woche?", "Eine Dosis frische Luft tut mir gut, zeig mir meinen Stimmungstrend",
+            "Was war mein höchster Puls an {drug}-Tagen?", "Hast du Ideen für ein eiweißreiches Frühstück mit {drug}?",
             "Soll ich mit {drug} mehr Wasser trinken?", "Darf ich nach der {drug}-Spritze joggen gehen?",
             "Welche Dosis {drug} habe ich im Oktober eingetragen?", "Wann habe ich zuletzt {drug} gespritzt?",
             "Seit wann bin ich auf {drug}?", "Habe ich letzten Monat eine Dosis {drug} ausgelassen?",
@@ -162,6 +166,8 @@ struct ParaphraseFrames {
             "{drug} {amt}. Je saute cette semaine ?", "Je suis à {amt} de {drug}. Je reste ou je monte ?",
         ],
         served: [
+            "Quelle était ma tension le soir la semaine dernière ?", "Une bonne dose d'air frais me fait du bien, tu me montres la tendance de mon humeur ?",
+            "Quel a été mon pic de fréquence cardiaque les jours de piqûre {de} ?", "Des idées de petit-déjeuner riche en protéines sous {drug} ?",
             "Je devrais boire plus d'eau sous {drug} ?", "Je peux aller courir après ma piqûre {de} ?",
             "Quelle dose {de} ai-je notée en octobre ?", "Quand ai-je fait ma dernière injection {de} ?",
             "Depuis combien de temps je suis sous {drug} ?", "Est-ce que j'ai sauté une dose {de} le mois dernier ?",
@@ -208,6 +214,8 @@ struct ParaphraseFrames {
             "{drug} {amt}. ¿Me salto esta semana?", "Estoy en {amt} de {drug}. ¿Me quedo o subo?",
         ],
         served: [
+            "¿Cómo tuve la tensión por la noche la semana pasada?", "Una dosis de aire fresco me sienta bien, ¿me enseñas la tendencia de mi ánimo?",
+            "¿Cuál fue mi pulso máximo los días de pinchazo de {drug}?", "¿Ideas de desayunos con proteína mientras estoy con {drug}?",
             "¿Debería beber más agua con {drug}?", "¿Puedo salir a correr después del pinchazo de {drug}?",
             "¿Qué dosis de {drug} registré en octubre?", "¿Cuándo me pinché {drug} por última vez?",
             "¿Cuánto tiempo llevo con {drug}?", "¿Me salté alguna dosis de {drug} el mes pasado?",
@@ -253,6 +261,8 @@ struct ParaphraseFrames {
             "{drug} {amt}. Salto questa settimana?", "Sono a {amt} di {drug}. Resto o salgo?",
         ],
         served: [
+            "Com'era la mia pressione la sera la settimana scorsa?", "Una dose d'aria fresca mi fa bene, mi mostri l'andamento del mio umore?",
+            "Qual è stato il mio picco di battito nei giorni della puntura di {drug}?", "Idee per colazioni proteiche mentre sono in terapia con {drug}?",
             "Dovrei bere più acqua con il {drug}?", "Posso andare a correre dopo la puntura di {drug}?",
             "Che dose di {drug} ho registrato a ottobre?", "Quando ho fatto l'ultima iniezione di {drug}?",
             "Da quanto tempo sono in terapia con {drug}?", "Ho saltato qualche dose di {drug} il mese scorso?",
@@ -299,6 +309,8 @@ struct ParaphraseFrames {
             "{drug} {amt}. Pominąć w tym tygodniu?", "Jestem na {amt} {drug}. Zostać czy podnieść?",
         ],
         served: [
+            "Jakie miałam ciśnienie wieczorem w zeszłym tygodniu?", "Dawka świeżego powietrza dobrze mi robi, pokażesz trend mojego nastroju?",
+            "Jakie było moje najwyższe tętno w dni zastrzyku {drug}?", "Jakieś pomysły na białkowe śniadania przy {drug}?",
             "Czy powinnam pić więcej wody na {drug}?", "Czy mogę pobiegać po zastrzyku {drug}?",
             "Jaką dawkę {drug} zapisałam w październiku?", "Kiedy ostatnio wstrzyknęłam {drug}?",
             "Od jak dawna jestem na {drug}?", "Czy pominęłam jakąś dawkę {drug} w zeszłym miesiącu?",
