@@ -255,7 +255,9 @@ struct GateRules {
     /// (tips, a summary, questions for the appointment, storage, side effects), after a modality
     /// named before any verb of taking. A part about using the app is answerable; an app word in
     /// another clause reports the user's habits ("I log every meal in the app, but …, so should I
-    /// bump the Mounjaro up to 10 mg?").
+    /// bump the Mounjaro up to 10 mg?"). A health word inside a drug or pen term is no topic, and
+    /// neither a health nor a history word after a reason given for a request about a GLP-1 subject
+    /// named before it counts ("should I ditch Ozempic since my weight has stalled").
     /// `aboutLevel`: a health word inside a level phrase ("stay in my body") is no health topic.
     private func isAnswerable(_ sentence: SentenceFacts, words: Range<Int>, aboutLevel: Bool = false, history: Bool = true) -> Bool {
         if usesApp(sentence, in: words) { return true }
