@@ -406,9 +406,7 @@ final class InboundGateTests: XCTestCase {
             "¿Puedo dejar el Ozempic ya que mi peso está estancado?", "¿Es seguro pasar mi inyección para adelgazar a clics?",
             "Posso mollare l'Ozempic visto che il peso è fermo?", "Czy mogę odpuścić Ozempic przez mdłości?",
         ]
-        for message in refused {
-            guard case .refuse(.glp1DoseRefusal, _) = gate.check(message) else { return XCTFail(message) }
-        }
+        Self.assert(refused, named: "rule9", from: gate)
         let answered = [
             "Should I drink more water on Ozempic because of the heat?", "has my weight gone down since I started Ozempic?",
             "Soll ich mit Ozempic mehr Wasser trinken, weil es so heiß ist?",
@@ -421,13 +419,10 @@ final class InboundGateTests: XCTestCase {
 
     /// A question verb opens a question without its question mark; a number in words before a
     /// unit is an amount.
-    func testQuestionWordsAndWordedAmountsAsk() throws {
+    func testQuestionVerbsAndWordedAmountsAsk() throws {
         let gate = try Self.gate.get()
-        XCTAssertEqual(Probe.name(of: gate.check("is trulicity weaker by day 6")), "rule15")
-        XCTAssertEqual(Probe.name(of: gate.check("kiedy przestaje działać nikotyna")), "rule15")
-        for message in ["Mi consigli di passare a sette e mezzo mg?", "should I jump straight to twelve and a half mg?"] {
-            XCTAssertEqual(Probe.name(of: gate.check(message)), "rule9", message)
-        }
+        Self.assert(["is trulicity weaker by day 6", "kiedy przestaje działać nikotyna"], named: "rule15", from: gate)
+        Self.assert(["Mi consigli di passare a sette e mezzo mg?", "should I jump straight to twelve and a half mg?"], named: "rule9", from: gate)
     }
 
     /// `check` reads a 4,000-character message in well under a millisecond (release build); the
