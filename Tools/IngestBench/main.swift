@@ -34,14 +34,18 @@ func runBenchmark() async throws {
         let serverAfterDetection = server.seconds()
         let ownBefore = CPUClock.ownSeconds()
         rawSeconds.append(try await raw.insert(rows))
-        rawCPU += CPUClock.ownSeconds() - ownBefore
+        let roundRawCPU = CPUClock.ownSeconds() - ownBefore
+        rawCPU += roundRawCPU
+        var cpu = ""
         if let serverBefore, let serverAfterHTTP, let serverAfterDetection {
             serverHTTP += serverAfterHTTP - serverBefore
             serverAfter += serverAfterDetection - serverAfterHTTP
+            cpu = String(format: " (cpu us/row: server %.1f, raw %.1f)", (serverAfterHTTP - serverBefore) / Double(rows.count) * 1e6,
+                         roundRawCPU / Double(rows.count) * 1e6)
         }
         print(String(format: "round %d: http %.0f entries/s (%.2f s), raw %.0f entries/s (%.2f s): %.2f", round + 1,
                      Double(rows.count) / httpSeconds[round], httpSeconds[round], Double(rows.count) / rawSeconds[round],
-                     rawSeconds[round], rawSeconds[round] / httpSeconds[round]))
+                     rawSeconds[round], rawSeconds[round] / httpSeconds[round]) + cpu)
     }
     let ratios = zip(rawSeconds, httpSeconds).map { $0 / $1 }
     let httpTotal = httpSeconds.reduce(0, +), rawTotal = rawSeconds.reduce(0, +)
