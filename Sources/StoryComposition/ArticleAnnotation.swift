@@ -59,6 +59,8 @@ struct AnnotatedSentence: Sendable {
     let specifics: Consensus.Specifics
     /// The specifics of its main clause (`Consensus.mainClause`).
     let mainClauseSpecifics: Consensus.Specifics
+    /// Speaks as its reporter or to the reader (`PersonalVoice`).
+    let speaksPersonally: Bool
 
     init(_ text: String) {
         reading = TextReading(text)
@@ -66,6 +68,7 @@ struct AnnotatedSentence: Sendable {
         specifics = Consensus.Specifics(reading)
         let clause = Consensus.mainClause(of: text)
         mainClauseSpecifics = clause == text ? specifics : Consensus.Specifics(TextReading(clause))
+        speaksPersonally = PersonalVoice.speaks(text)
     }
 
     var text: String { reading.text }

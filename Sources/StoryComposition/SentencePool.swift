@@ -78,7 +78,7 @@ struct SentencePool: Sendable {
             return PooledSentence(annotated: entry.sentence, article: entry.article, sourceKey: capped[entry.article].sourceKey,
                                   position: entry.position, vector: weighting.vector(entry.terms),
                                   shouts: outletForms.map { HeadlineCasing.shoutsAWord(entry.sentence.text, forms: $0) } ?? false,
-                                  speaksPersonally: PersonalVoice.speaks(entry.sentence.text))
+                                  speaksPersonally: entry.sentence.speaksPersonally)
         }
     }
 
