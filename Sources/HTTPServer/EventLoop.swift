@@ -192,8 +192,8 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
 }
 
 /// One loop's time. A request needs the time several times (when its bytes arrived, its
-/// duration for the log line and the histogram, the `Date` header, the log line's timestamp);
-/// reading a clock for each was four reads per request. Events found by one `epoll_wait` are
+/// duration for the log line and the histogram, the `Date` header, the log line's timestamp),
+/// and a clock read costs a call each time. Events found by one `epoll_wait` are
 /// stamped with the time the loop woke (`wokeAt`: timeouts, a request's start), and a response
 /// reads the monotonic clock once (`now()`), from which the wall-clock time is derived with an
 /// offset that is renewed every second, so a wall-clock step shows within a second.

@@ -73,8 +73,8 @@ extension ArraySlice where Element == any RequestFilter {
         }
     }
 
-    /// The one rule for the filters' error answers, the same as the nested `respond(to:next:)`
-    /// of each filter gives: an error reaches the filters whose checks had passed when it was
+    /// The one rule for the filters' error answers, as if each filter wrapped the ones after it
+    /// (`RequestFilter.respond(to:next:)`): an error reaches the filters whose checks had passed when it was
     /// thrown (a check's own filter is outside it), innermost first; the first answer wins, and
     /// without one the error goes on to the server's renderer.
     func answer(_ error: any Error, passedChecks end: Index) throws -> Response {
