@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport", "TestHTTPClients", "ScriptedModel",
                                                               "FakeWithings"],
                     exclude: ["Coach/RuleProbes"]),
-        .testTarget(name: "CoachSafetyTests", dependencies: ["CoachSafety"], exclude: ["Probes"]),
+        .testTarget(name: "CoachSafetyTests", dependencies: ["CoachSafety"], exclude: ["Probes", "FreshProbes"]),
         .testTarget(name: "CoachResponderTests", dependencies: ["CoachResponder"]),
         // A language-model server on loopback speaking the chat-completions stream, as scripted by a test.
         .target(name: "ScriptedModel", dependencies: ["HTTPServer"], path: "Tests/ScriptedModel"),

@@ -38,10 +38,15 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// RFC 9110 §5.6.2: a field name is a token, with no spaces, colons or control characters.
     public static func isValidFieldName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
+        !name.isEmpty && name.utf8.allSatisfy(isTokenByte)
+    }
+
+    /// A `tchar` (RFC 9110 §5.6.2): a digit, a letter or one of ``!#$%&'*+-.^_`|~``. One bit per
+    /// ASCII byte in two words, so each byte of a header name costs a shift, not a search.
+    @inlinable
+    public static func isTokenByte(_ byte: UInt8) -> Bool {
+        let (low, high): (UInt64, UInt64) = (0x03FF_6CFA_0000_0000, 0x57FF_FFFF_C7FF_FFFE)
+        return byte < 64 ? low >> byte & 1 == 1 : byte < 128 && high >> (byte - 64) & 1 == 1
     }
 
     /// True when a comma-separated header (e.g. `Connection`) lists `token`, case-insensitively.

@@ -56,10 +56,15 @@ struct HeadCollector {
 
     mutating func finish(parser: http_parser) -> Result<RequestHead, HTTPParseError> {
         if readingValue || !field.isEmpty { commitField() }
-        // RFC 9112 §5.1: no whitespace between a field name and its colon; a server must refuse it,
-        // since a proxy may read `Content-Length : 3` differently.
-        if let bad = fields.first(where: { !HTTPHeaders.isValidFieldName($0.name) }) {
-            return .failure(.malformed("invalid header field name \"\(bad.name)\""))
+        // One pass over the fields finds what framing depends on; lookups by name would walk them once per name.
+        var framing = FramingFields()
+        for field in fields {
+            // RFC 9112 §5.1: no whitespace between a field name and its colon; a server must refuse
+            // it, since a proxy may read `Content-Length : 3` differently.
+            guard HTTPHeaders.isValidFieldName(field.name) else {
+                return .failure(.malformed("invalid header field name \"\(field.name)\""))
+            }
+            framing.note(field)
         }
         // RFC 9112 §3.2: the request target is ASCII; raw bytes above 0x7F must be percent-encoded.
         if url.contains(where: { $0 >= 0x80 || $0 < 0x21 }) {
@@ -67,17 +72,15 @@ struct HeadCollector {
         }
         let headers = HTTPHeaders(fields: fields)
 
-        let lengths = headers.values("Content-Length")
-        let codings = headers.values("Transfer-Encoding")
-        if lengths.count > 1 { return .failure(.ambiguousFraming("Content-Length repeated")) }
-        if !lengths.isEmpty && !codings.isEmpty {
+        if framing.lengths > 1 { return .failure(.ambiguousFraming("Content-Length repeated")) }
+        if framing.lengths > 0 && framing.codings > 0 {
             return .failure(.ambiguousFraming("both Content-Length and Transfer-Encoding"))
         }
-        if codings.count > 1 || (codings.first.map { !$0.trimmingASCIISpaces().equalsIgnoringASCIICase("chunked") } ?? false) {
+        if framing.codings > 1 || (framing.coding.map { !$0.trimmingASCIISpaces().equalsIgnoringASCIICase("chunked") } ?? false) {
             return .failure(.ambiguousFraming("Transfer-Encoding other than a single chunked"))
         }
         var contentLength: Int?
-        if let declared = lengths.first {
+        if let declared = framing.contentLength {
             guard let n = Int(declared.trimmingASCIISpaces()), n >= 0 else {
                 return .failure(.malformed("invalid Content-Length"))
             }
@@ -91,8 +94,8 @@ struct HeadCollector {
         // CONNECT makes http-parser stop at the head and leave what follows unparsed: we are
         // not a proxy, so refuse it rather than read a tunnel as the next request.
         if method == "CONNECT" { return .failure(.malformed("CONNECT is not supported")) }
-        if !codings.isEmpty && minor == 0 { return .failure(.ambiguousFraming("chunked Transfer-Encoding in HTTP/1.0")) }
-        if parser.upgrade == 1 && (!codings.isEmpty || (contentLength ?? 0) > 0) {
+        if framing.codings > 0 && minor == 0 { return .failure(.ambiguousFraming("chunked Transfer-Encoding in HTTP/1.0")) }
+        if parser.upgrade == 1 && (framing.codings > 0 || (contentLength ?? 0) > 0) {
             return .failure(.malformed("an upgrade request cannot carry a body"))
         }
         var copy = parser
@@ -104,9 +107,43 @@ struct HeadCollector {
             headers: headers,
             keepAlive: http_should_keep_alive(&copy) != 0,
             contentLength: contentLength,
-            isChunked: !codings.isEmpty,
-            expectsContinue: headers["Expect"].map { $0.trimmingASCIISpaces().equalsIgnoringASCIICase("100-continue") } ?? false,
-            isUpgrade: parser.upgrade == 1 || headers.hasToken("upgrade", in: "Connection") && headers.contains("Upgrade"))
+            isChunked: framing.codings > 0,
+            expectsContinue: framing.expect.map { $0.trimmingASCIISpaces().equalsIgnoringASCIICase("100-continue") } ?? false,
+            isUpgrade: parser.upgrade == 1 || framing.connectionUpgrade && framing.hasUpgrade)
         return .success(head)
+    }
+}
+
+/// The fields a request's framing depends on, gathered in one pass over the head.
+private struct FramingFields {
+    var lengths = 0
+    /// The first `Content-Length`, `Transfer-Encoding` and `Expect` values.
+    var contentLength: String?
+    var codings = 0
+    var coding: String?
+    var expect: String?
+    /// `Connection` lists `upgrade`, and an `Upgrade` field is present.
+    var connectionUpgrade = false
+    var hasUpgrade = false
+
+    /// Names are compared only when their length matches one of the five.
+    mutating func note(_ field: (name: String, value: String)) {
+        switch field.name.utf8.count {
+        case 14 where field.name.equalsIgnoringASCIICase("Content-Length"):
+            lengths += 1
+            if contentLength == nil { contentLength = field.value }
+        case 17 where field.name.equalsIgnoringASCIICase("Transfer-Encoding"):
+            codings += 1
+            if coding == nil { coding = field.value }
+        case 6 where field.name.equalsIgnoringASCIICase("Expect"):
+            if expect == nil { expect = field.value }
+        case 10 where field.name.equalsIgnoringASCIICase("Connection"):
+            connectionUpgrade = connectionUpgrade
+                || field.value.split(separator: ",").contains { $0.trimmingASCIISpaces().equalsIgnoringASCIICase("upgrade") }
+        case 7 where field.name.equalsIgnoringASCIICase("Upgrade"):
+            hasUpgrade = true
+        default:
+            break
+        }
     }
 }

@@ -26,7 +26,7 @@ final class Acceptor: EventLoopSelectable {
                 muted = false
                 loop.modify(fd, events: EPOLLIN.rawValue)
             }
-            let now = MonotonicClock.seconds()
+            let now = loop.clock.wokeAt
             for connection in Array(connections.values) { connection.tick(now: now) }
         }
     }
@@ -73,7 +73,7 @@ final class Acceptor: EventLoopSelectable {
             var withRetry = response
             withRetry.headers.set("Retry-After", "1")
             ResponseHead.write(withRetry, contentLength: body.count, chunked: false, keepAlive: false,
-                               requestID: nil, serverName: context.configuration.serverName, loop: loop, into: &out)
+                               requestID: nil, serverName: context.configuration.serverName, loop: loop, at: loop.clock.wokeAt, into: &out)
             out.append(body)
         }
         _ = out.flush(to: clientFD)

@@ -4,19 +4,18 @@
 enum AccessLog {
     /// Appends the line to the loop's log buffer; the loop hands the buffer to the logger once
     /// per iteration, so loops never contend for the log sink request by request.
+    /// `time` is the response's wall-clock time, from the clock read that also timed it.
     static func write(context: ServerContext, loop: EventLoop, request: Request?, method: String, route: String,
-                      status: Int, bytes: Int, seconds: Double, peer: String) {
+                      status: Int, bytes: Int, seconds: Double, time: WallTime, peer: String) {
         guard context.logger.minimumLevel <= .info else { return }
         let path = request.map { request in
             context.logger.redactor.loggablePath(request, secretValues: context.router.secretValues(in: request.path))
         } ?? "-"
-        var buffer: [UInt8] = []
-        swap(&buffer, &loop.logBuffer)
         // The fixed parts between values are written in one piece each: the line is
         // `{"ts":…,"level":"info","msg":"request",` then the fields below, in this order.
-        var line = LogLine(appendingTo: buffer, timestamps: &loop.logTimestamps)
+        var line = LogLine(appendingTo: &loop.logBuffer, at: time, timestamps: &loop.logTimestamps)
         line.raw("\",\"level\":\"info\",\"msg\":\"request\",\"requestId\":\"")
-        line.escaped(request?.requestID ?? "-")
+        if let request { line.requestID(request.requestIDValue) } else { line.raw("-") }
         line.raw("\",\"method\":\"")
         line.escaped(method)
         line.raw("\",\"route\":\"")

@@ -33,6 +33,8 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     var logTimestamps = PerSecondCache()
     /// Log lines written on this loop, handed to the logger once per iteration.
     var logBuffer: [UInt8] = []
+    /// The loop's clock: read once per wake-up for I/O events, once per response for the rest.
+    var clock = LoopClock()
     private var selectables: [EventLoopSelectable?] = []
     private var tickHandlers: [() -> Void] = []
     private var iterationHandlers: [() -> Void] = []
@@ -145,6 +147,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
         defer { events.deallocate() }
         while running.load(ordering: .acquiring) {
             let count = epoll_wait(epollFD, events, Int32(capacity), 250)
+            let now = clock.wake()
             if count > 0 {
                 for i in 0..<Int(count) {
                     let fd = events[i].data.fd
@@ -157,9 +160,9 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
             }
             runQueued()
             for handler in iterationHandlers { handler() }
-            let now = MonotonicClock.seconds()
             if now - lastTick >= 1 {
                 lastTick = now
+                clock.synchroniseWallClock()
                 for handler in tickHandlers { handler() }
             }
         }
@@ -185,6 +188,57 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
             if work.isEmpty { return }
             for item in work { item(self) }
         }
+    }
+}
+
+/// One loop's time. A request needs the time several times (when its bytes arrived, its
+/// duration for the log line and the histogram, the `Date` header, the log line's timestamp),
+/// and a clock read costs a call each time. Events found by one `epoll_wait` are
+/// stamped with the time the loop woke (`wokeAt`: timeouts, a request's start), and a response
+/// reads the monotonic clock once (`now()`), from which the wall-clock time is derived with an
+/// offset that is renewed every second, so a wall-clock step shows within a second.
+struct LoopClock {
+    /// Monotonic seconds when the loop last woke.
+    private(set) var wokeAt: Double
+    /// Wall-clock seconds minus monotonic seconds.
+    private var wallOffset: Double
+
+    init() {
+        wokeAt = MonotonicClock.seconds()
+        wallOffset = 0
+        synchroniseWallClock()
+    }
+
+    /// The loop woke: stamps what it finds with this time.
+    mutating func wake() -> Double {
+        wokeAt = MonotonicClock.seconds()
+        return wokeAt
+    }
+
+    /// Monotonic seconds now, for a response: its duration, and its wall-clock time by `wallTime(at:)`.
+    func now() -> Double { MonotonicClock.seconds() }
+
+    /// The wall-clock time at monotonic time `monotonic`, in whole seconds and milliseconds.
+    func wallTime(at monotonic: Double) -> WallTime {
+        let wall = monotonic + wallOffset
+        let seconds = wall.rounded(.down)
+        return WallTime(seconds: Int(seconds), milliseconds: min(999, Int((wall - seconds) * 1000)))
+    }
+
+    mutating func synchroniseWallClock() {
+        let real = RealTime.now()
+        wallOffset = Double(real.seconds) + Double(real.nanoseconds) / 1e9 - MonotonicClock.seconds()
+    }
+}
+
+/// Unix time in whole seconds and milliseconds: what `Date` headers and log timestamps show.
+struct WallTime: Equatable {
+    var seconds: Int
+    var milliseconds: Int
+
+    static func now() -> WallTime {
+        let real = RealTime.now()
+        return WallTime(seconds: real.seconds, milliseconds: real.nanoseconds / 1_000_000)
     }
 }
 

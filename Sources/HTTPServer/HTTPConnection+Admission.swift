@@ -4,11 +4,10 @@ extension HTTPConnection {
     /// Runs the route's head check as a task on this loop.
     func startHeadCheck(_ headCheck: @escaping HeadCheck) {
         guard let head = machine.head else { return }
-        var request = Request(method: head.method, target: head.target, headers: head.headers,
-                              requestID: RequestID.accept(head.headers["X-Request-Id"], generator: &loop.requestIDs), remoteAddress: peer)
-        request.pathParameters = machine.parameters
-        request.route = machine.route?.pattern
-        checkedRequestID = request.requestID
+        let request = Request(method: head.method, target: head.target, headers: head.headers, body: [],
+                              requestID: RequestID.accept(head.headers["X-Request-Id"], generator: &loop.requestIDs), remoteAddress: peer,
+                              pathParameters: machine.parameters, route: machine.route?.pattern)
+        checkedRequestID = request.requestIDValue
         let context = self.context, me = LoopOwned(self), loop = self.loop
         let task = Task.immediate(executorPreference: loop) {
             let verdict = await context.check(request, with: headCheck)
@@ -29,7 +28,7 @@ extension HTTPConnection {
             refuse(response)
         case .admit(let value):
             admission = value
-            perform(machine.headAdmitted(now: MonotonicClock.seconds()))
+            perform(machine.headAdmitted(now: loop.clock.now()))
         }
     }
 }

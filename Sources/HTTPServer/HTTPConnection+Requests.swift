@@ -7,11 +7,9 @@ extension HTTPConnection {
         // cost two syscalls): pipelined bytes queue in the machine's input up to a cap.
         var request = Request(method: head.method, target: head.target, headers: head.headers, body: body,
                               requestID: checkedRequestID ?? RequestID.accept(head.headers["X-Request-Id"], generator: &loop.requestIDs),
-                              remoteAddress: peer)
-        request.pathParameters = machine.parameters
-        request.route = machine.route?.pattern
-        request.admission = admission
-        (admission, checkedRequestID) = (nil, nil)
+                              remoteAddress: peer, pathParameters: machine.parameters, route: machine.route?.pattern, admission: admission)
+        if admission != nil { admission = nil }
+        checkedRequestID = nil
         loggedRequest = request
         if let routingError = machine.routingError {
             deliver(context.errorRenderer.render(routingError))
@@ -81,34 +79,38 @@ extension HTTPConnection {
     }
 
     /// Writes `response` for the current request; for streamed bodies, starts the producer.
+    /// One clock read serves the response: its `Date`, its duration and its log line's time.
     func deliver(_ response: Response) {
         guard let framing = machine.beginResponse(draining: context.isDraining) else { return }
         handlerTask = nil
         let keepAlive = framing.keepAlive
         let serverName = context.configuration.serverName
+        let now = loop.clock.now()
+        let requestID = loggedRequest?.requestIDValue
         switch response.body {
         case .bytes(let bytes):
             let bodyAllowed = !HTTPStatus.forbidsBody(response.status)
             ResponseHead.write(response, contentLength: bodyAllowed ? bytes.count : nil, chunked: false, keepAlive: keepAlive,
-                               requestID: loggedRequest?.requestID, serverName: serverName, loop: loop, into: &machine.outbound)
+                               requestID: requestID, serverName: serverName, loop: loop, at: now, into: &machine.outbound)
             if bodyAllowed && !framing.omitBody { machine.outbound.append(bytes) }
-            finishResponse(status: response.status, bytes: bytes.count, keepAlive: keepAlive)
+            finishResponse(status: response.status, bytes: bytes.count, keepAlive: keepAlive, at: now)
         case .stream(let produce) where framing.omitBody:
             _ = produce
             ResponseHead.write(response, contentLength: nil, chunked: false, keepAlive: keepAlive,
-                               requestID: loggedRequest?.requestID, serverName: serverName, loop: loop, into: &machine.outbound)
-            finishResponse(status: response.status, bytes: 0, keepAlive: keepAlive)
+                               requestID: requestID, serverName: serverName, loop: loop, at: now, into: &machine.outbound)
+            finishResponse(status: response.status, bytes: 0, keepAlive: keepAlive, at: now)
         case .stream(let produce):
             // HTTP/1.0 has no chunked coding: the body then ends when the connection does.
             let chunked = framing.chunked
             ResponseHead.write(response, contentLength: nil, chunked: chunked, keepAlive: keepAlive && chunked,
-                               requestID: loggedRequest?.requestID, serverName: serverName, loop: loop, into: &machine.outbound)
+                               requestID: requestID, serverName: serverName, loop: loop, at: now, into: &machine.outbound)
             startStream(status: response.status, chunked: chunked, keepAlive: keepAlive && chunked, produce: produce)
         }
     }
 
-    func finishResponse(status: Int, bytes: Int, keepAlive: Bool) {
-        record(status: status, bytes: bytes)
+    /// `now`: the monotonic time the response was finished at (`LoopClock.now()`).
+    func finishResponse(status: Int, bytes: Int, keepAlive: Bool, at now: Double) {
+        record(status: status, bytes: bytes, at: now)
         perform(machine.responseQueued(keepAlive: keepAlive))
     }
 
@@ -119,28 +121,33 @@ extension HTTPConnection {
         case .close: close(); return
         case .write: break
         }
+        let now = loop.clock.now()
         if case .bytes(let bytes) = response.body {
             ResponseHead.write(response, contentLength: bytes.count, chunked: false, keepAlive: false,
-                               requestID: nil, serverName: context.configuration.serverName, loop: loop, into: &machine.outbound)
+                               requestID: nil, serverName: context.configuration.serverName, loop: loop, at: now, into: &machine.outbound)
             machine.outbound.append(bytes)
         }
-        record(status: response.status, bytes: 0)
+        record(status: response.status, bytes: 0, at: now)
         flush()
     }
 
     /// The 101 answer ends HTTP on this connection: log it like any response.
-    func finishUpgrade(status: Int) { record(status: status, bytes: 0) }
+    func finishUpgrade(status: Int) { record(status: status, bytes: 0, at: loop.clock.now()) }
 
-    private func record(status: Int, bytes: Int) {
-        let seconds = machine.timing.elapsed(now: MonotonicClock.seconds())
+    private func record(status: Int, bytes: Int, at now: Double) {
+        let seconds = machine.timing.elapsed(now: now)
+        let request = loggedRequest.take()
         // A dispatched request carries its method and route; a refusal may have only a head.
-        let method = loggedRequest?.method.rawValue ?? machine.head?.method.rawValue ?? "-"
-        let routeLabel = (loggedRequest != nil ? loggedRequest?.route : machine.route?.pattern) ?? "unmatched"
+        let method: String, routeLabel: String
+        if let request {
+            (method, routeLabel) = (request.method.rawValue, request.route ?? "unmatched")
+        } else {
+            (method, routeLabel) = (machine.head?.method.rawValue ?? "-", machine.route?.pattern ?? "unmatched")
+        }
         context.metrics.recordRequest(method: method, route: routeLabel, status: status, seconds: seconds, shard: loop.index)
         if context.accessLog {
-            AccessLog.write(context: context, loop: loop, request: loggedRequest, method: method, route: routeLabel,
-                            status: status, bytes: bytes, seconds: seconds, peer: peer)
+            AccessLog.write(context: context, loop: loop, request: request, method: method, route: routeLabel,
+                            status: status, bytes: bytes, seconds: seconds, time: loop.clock.wallTime(at: now), peer: peer)
         }
-        loggedRequest = nil
     }
 }

@@ -51,6 +51,6 @@ extension HTTPConnection {
         guard machine.phase == .responding else { return }
         streamTask = nil
         if chunked { machine.outbound.append("0\r\n\r\n") }
-        finishResponse(status: status, bytes: 0, keepAlive: keepAlive)
+        finishResponse(status: status, bytes: 0, keepAlive: keepAlive, at: loop.clock.now())
     }
 }

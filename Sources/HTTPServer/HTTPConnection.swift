@@ -24,7 +24,7 @@ final class HTTPConnection: EventLoopSelectable {
     /// What the route's head check admitted the current request with.
     var admission: (any Sendable)?
     /// The request id the head check saw, kept for the rest of the request's log lines.
-    var checkedRequestID: String?
+    var checkedRequestID: RequestID.Value?
 
     var streamTask: Task<Void, Never>?
     /// Producers (streamed bodies, WebSocket senders) waiting for the outbound buffer to drain.
@@ -65,7 +65,7 @@ final class HTTPConnection: EventLoopSelectable {
             return
         }
         let received = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-        let action = machine.received(received, now: MonotonicClock.seconds())
+        let action = machine.received(received, now: loop.clock.wokeAt)
         if case .deliverToWebSocket = action {
             webSocket?.receive(received)
             updateReadInterest()
@@ -91,7 +91,7 @@ final class HTTPConnection: EventLoopSelectable {
                     updateReadInterest()
                     return
                 }
-                action = machine.next(now: MonotonicClock.seconds())
+                action = machine.next(now: loop.clock.now())
                 if case .none = action {
                     updateReadInterest()
                     return
@@ -136,7 +136,7 @@ final class HTTPConnection: EventLoopSelectable {
         case .failed:
             break
         }
-        return machine.flushed(result, written: written, now: MonotonicClock.seconds())
+        return machine.flushed(result, written: written, now: loop.clock.wokeAt)
     }
 
     /// Sends what `outbound` holds (and lets the machine go on once the client caught up).

@@ -84,6 +84,8 @@ struct HTTPConnectionMachine {
     private(set) var route: Route?
     private(set) var parameters: [String: String] = [:]
     private(set) var routingError: HTTPError?
+    /// The last request target that found a route without parameters (`match(_:)`).
+    private var lastMatch: (method: HTTPMethod, target: String, route: Route)?
     /// The head has no body: it is whole once the head check admits it.
     private var headIsComplete = false
     /// When the current request began; a plain value, so the socket side reads it without
@@ -180,7 +182,7 @@ struct HTTPConnectionMachine {
         route = nil
         routingError = nil
         headIsComplete = complete
-        switch router.match(method: head.method, path: head.path) {
+        switch match(head) {
         case .found(let match, let parameters):
             route = match
             self.parameters = parameters
@@ -198,6 +200,20 @@ struct HTTPConnectionMachine {
             return .checkHead(headCheck)
         }
         return startBody(now: now)
+    }
+
+    /// The router's answer for `head`. A connection's requests tend to repeat one target (a
+    /// probe, a poll), so the last one that found a route without parameters is kept and compared
+    /// with the next, which costs less than the router's hashing of path and method.
+    private mutating func match(_ head: RequestHead) -> Router.Match {
+        if let last = lastMatch, last.method == head.method, last.target == head.target {
+            return .found(last.route, parameters: [:])
+        }
+        let match = router.match(method: head.method, path: head.path)
+        if case .found(let route, let parameters) = match, parameters.isEmpty {
+            lastMatch = (head.method, head.target, route)
+        }
+        return match
     }
 
     /// The route's head check admitted the request: its body may now be reserved and invited.

@@ -4,8 +4,8 @@ import Glibc
 /// formatting dates per response would be a measurable cost.
 enum HTTPDate {
     /// `Server: <name>\r\nDate: …\r\n`: a loop serves one server, so its name is part of the cached lines.
-    static func serverAndDateLines(serverName: String, cache: inout PerSecondCache) -> [UInt8] {
-        cache.value(at: RealTime.now().seconds) { Array("Server: \(serverName)\r\nDate: \(format($0))\r\n".utf8) }
+    static func serverAndDateLines(serverName: String, at unixSeconds: Int, cache: inout PerSecondCache) -> [UInt8] {
+        cache.value(at: unixSeconds) { Array("Server: \(serverName)\r\nDate: \(format($0))\r\n".utf8) }
     }
 
     static func format(_ unixSeconds: Int) -> String {

@@ -4,26 +4,30 @@
 struct LogLine {
     private(set) var bytes: [UInt8] = []
 
-    /// Starts a line at the end of `buffer` (taken over, so appending never copies it).
-    init(appendingTo buffer: [UInt8] = [], level: String, message: String, timestamps: inout PerSecondCache) {
-        self.init(appendingTo: buffer, timestamps: &timestamps)
+    /// A line of its own, for `Logger.log`.
+    init(level: String, message: String, at time: WallTime, timestamps: inout PerSecondCache) {
+        var empty: [UInt8] = []
+        self.init(appendingTo: &empty, at: time, timestamps: &timestamps)
         append(static: "\",\"level\":\"")
         append(level)
         append(static: "\",\"msg\":")
         appendQuoted(message)
     }
 
-    /// Starts a line with its timestamp, up to the value's closing quote: `{"ts":"2026-12-06T15:19:28.123Z`.
-    /// The caller writes the rest with `raw`, `escaped` and `decimal` (the access log's fixed fields).
-    init(appendingTo buffer: [UInt8], timestamps: inout PerSecondCache) {
-        bytes = buffer
+    /// Starts a line at the end of `buffer`, which it takes over (empty until `finish` hands the
+    /// bytes back), so appending never copies the buffer: the loop's log buffer collects many
+    /// lines between hand-overs. Writes the timestamp up to the value's closing quote,
+    /// `{"ts":"2026-12-06T15:19:28.123Z`; the caller writes the rest with `raw`, `escaped` and
+    /// `decimal` (the access log's fixed fields).
+    init(appendingTo buffer: inout [UInt8], at time: WallTime, timestamps: inout PerSecondCache) {
+        swap(&bytes, &buffer)
         // Room for a typical line, grown by doubling: a loop's buffer collects many lines per
         // iteration, and reserving an exact `count + 384` each time would copy it line by line.
         if bytes.capacity - bytes.count < Self.typicalLineBytes {
             bytes.reserveCapacity(max(2 * bytes.capacity, bytes.count + Self.typicalLineBytes))
         }
         append(static: "{\"ts\":\"")
-        LogTimestamp.append(to: &bytes, cache: &timestamps)
+        LogTimestamp.append(time, to: &bytes, cache: &timestamps)
     }
 
     static let typicalLineBytes = 384
@@ -35,6 +39,9 @@ struct LogLine {
     mutating func escaped(_ text: String) { Self.appendEscaped(text, to: &bytes) }
 
     mutating func decimal(_ value: Int) { bytes.appendDecimal(value) }
+
+    /// A request id: its characters need no escaping.
+    mutating func requestID(_ id: RequestID.Value) { id.append(to: &bytes) }
 
     /// A duration in milliseconds with three decimals, from microseconds (no floating-point formatting).
     mutating func milliseconds(_ microseconds: Int) {
@@ -106,10 +113,9 @@ struct LogLine {
 
 /// `YYYY-MM-DDTHH:MM:SS.mmmZ` in UTC. The part up to the seconds is formatted once per second.
 enum LogTimestamp {
-    static func append(to bytes: inout [UInt8], cache: inout PerSecondCache) {
-        let now = RealTime.now()
-        bytes.append(contentsOf: cache.value(at: now.seconds) { Array(format($0).utf8) })
-        let millis = now.nanoseconds / 1_000_000
+    static func append(_ time: WallTime, to bytes: inout [UInt8], cache: inout PerSecondCache) {
+        bytes.append(contentsOf: cache.value(at: time.seconds) { Array(format($0).utf8) })
+        let millis = time.milliseconds
         let suffix = (UInt8(ascii: "."), UInt8(48 + millis / 100), UInt8(48 + millis / 10 % 10), UInt8(48 + millis % 10), UInt8(ascii: "Z"))
         withUnsafeBytes(of: suffix) { bytes.append(contentsOf: $0) }
     }

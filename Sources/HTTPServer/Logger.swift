@@ -35,7 +35,8 @@ public final class Logger: Sendable {
 
     public func log(_ level: Level, _ message: String, _ fields: KeyValuePairs<String, LogValue>) {
         guard level >= minimumLevel else { return }
-        var line = timestamps.withLock { LogLine(level: level.name, message: message, timestamps: &$0) }
+        let now = WallTime.now()
+        var line = timestamps.withLock { LogLine(level: level.name, message: message, at: now, timestamps: &$0) }
         for (key, value) in fields {
             line.field(key, json: redactor.isSensitiveKey(key) ? "\"\(LogRedactor.mask)\"" : value.json)
         }

@@ -43,7 +43,7 @@ public final class MetricsRegistry: Sendable {
         let ordered = merged.sorted { ($0.key.route, $0.key.method) < ($1.key.route, $1.key.method) }
         var out = "# HELP http_requests_total Requests answered, by method, route and status.\n# TYPE http_requests_total counter\n"
         for (series, stats) in ordered {
-            for (status, count) in stats.statuses.sorted(by: { $0.key < $1.key }) {
+            for (status, count) in stats.statusCounts.sorted(by: { $0.status < $1.status }) {
                 out += "http_requests_total{\(series.labels),status=\"\(status)\"} \(count)\n"
             }
         }
@@ -80,20 +80,30 @@ struct RequestSeries: Hashable, Sendable {
 }
 
 struct SeriesStats: Sendable {
-    var statuses: [Int: Int] = [:]
+    /// Count per status, in first-seen order: a series sees a handful of statuses, and finding
+    /// one in a short list costs less than hashing it for every request.
+    var statusCounts: [(status: Int, count: Int)] = []
     var buckets = [Int](repeating: 0, count: MetricsRegistry.latencyBuckets.count)
     var sum = 0.0
     var count = 0
 
     mutating func record(status: Int, seconds: Double) {
-        statuses[status, default: 0] += 1
+        add(status: status, count: 1)
         if let bucket = MetricsRegistry.latencyBuckets.firstIndex(where: { seconds <= $0 }) { buckets[bucket] += 1 }
         sum += seconds
         count += 1
     }
 
+    private mutating func add(status: Int, count: Int) {
+        if let index = statusCounts.firstIndex(where: { $0.status == status }) {
+            statusCounts[index].count += count
+        } else {
+            statusCounts.append((status, count))
+        }
+    }
+
     mutating func add(_ other: SeriesStats) {
-        for (status, n) in other.statuses { statuses[status, default: 0] += n }
+        for entry in other.statusCounts { add(status: entry.status, count: entry.count) }
         for i in buckets.indices { buckets[i] += other.buckets[i] }
         sum += other.sum
         count += other.count

@@ -45,37 +45,44 @@ extension RequestFilter {
             return response
         }
     }
-
-    /// `respond`, with a rest of the chain that does not suspend (nil: it has no answer yet).
-    func respond(to request: Request, next: (Request) throws -> Response?) throws -> Response? {
-        try check(request)
-        do {
-            return try next(request)
-        } catch {
-            guard let response = response(to: error) else { throw error }
-            return response
-        }
-    }
 }
 
 extension ArraySlice where Element == any RequestFilter {
-    /// Runs the filters around `handler`, first element outermost, as `wrapping` does; nil when
-    /// the handler returned nil (every check passed).
+    /// Runs the filters around `handler` as `wrapping` would, first element outermost: each
+    /// check in order, then the handler; nil when the handler returned nil (every check passed).
+    /// What a check or the handler throws is answered by `answer(_:passedChecks:)`.
     func respond(to request: Request, handler: Router.ImmediateHandler) throws -> Response? {
-        guard let first else { return try handler(request) }
-        return try first.respond(to: request) { try dropFirst().respond(to: $0, handler: handler) }
+        var passed = startIndex
+        do {
+            while passed < endIndex {
+                try self[passed].check(request)
+                passed += 1
+            }
+            return try handler(request)
+        } catch {
+            return try answer(error, passedChecks: passed)
+        }
     }
 
-    /// The filters around `handler` once their checks have passed: what it throws gets the
-    /// answer of the innermost filter that has one, as in `respond`.
+    /// The filters around `handler` once all their checks have passed (in `respond(to:handler:)`).
     func respond(afterChecks handler: () async throws -> Response) async throws -> Response {
         do {
             return try await handler()
         } catch {
-            for filter in reversed() {
-                if let response = filter.response(to: error) { return response }
-            }
-            throw error
+            return try answer(error, passedChecks: endIndex)
         }
+    }
+
+    /// The one rule for the filters' error answers, as if each filter wrapped the ones after it
+    /// (`RequestFilter.respond(to:next:)`): an error reaches the filters whose checks had passed when it was
+    /// thrown (a check's own filter is outside it), innermost first; the first answer wins, and
+    /// without one the error goes on to the server's renderer.
+    func answer(_ error: any Error, passedChecks end: Index) throws -> Response {
+        var index = end
+        while index > startIndex {
+            index -= 1
+            if let response = self[index].response(to: error) { return response }
+        }
+        throw error
     }
 }

@@ -18,6 +18,11 @@ struct OutboundBuffer {
     /// Text that is part of the binary (a status line, a header name).
     mutating func append(static text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
 
+    /// Lets `write` append to the bytes directly.
+    mutating func appendBytes(_ write: (inout [UInt8]) -> Void) { write(&bytes) }
+
+    mutating func append(_ requestID: RequestID.Value) { requestID.append(to: &bytes) }
+
     /// A number's digits, without an intermediate String.
     mutating func appendDecimal(_ value: Int) { bytes.appendDecimal(value) }
 

@@ -14,14 +14,15 @@ public struct Request: Sendable {
         let rawQuery: String
         let headers: HTTPHeaders
         let body: [UInt8]
-        let requestID: String
+        let requestID: RequestID.Value
         let remoteAddress: String
         var pathParameters: [String: String] = [:]
         var route: String?
         var admission: (any Sendable)?
         var endpoint: Router.Handler?
 
-        init(method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8], requestID: String, remoteAddress: String) {
+        init(method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8], requestID: RequestID.Value, remoteAddress: String,
+             pathParameters: [String: String] = [:], route: String? = nil, admission: (any Sendable)? = nil) {
             self.method = method
             self.target = target
             if let questionMark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
@@ -35,13 +36,14 @@ public struct Request: Sendable {
             self.body = body
             self.requestID = requestID
             self.remoteAddress = remoteAddress
+            self.pathParameters = pathParameters
+            self.route = route
+            self.admission = admission
         }
 
         func copy() -> Fields {
-            let copy = Fields(method: method, target: target, headers: headers, body: body, requestID: requestID, remoteAddress: remoteAddress)
-            copy.pathParameters = pathParameters
-            copy.route = route
-            copy.admission = admission
+            let copy = Fields(method: method, target: target, headers: headers, body: body, requestID: requestID, remoteAddress: remoteAddress,
+                              pathParameters: pathParameters, route: route, admission: admission)
             copy.endpoint = endpoint
             return copy
         }
@@ -70,7 +72,8 @@ public struct Request: Sendable {
         set { unique().route = newValue }
     }
     /// Echoed as `X-Request-Id` and written to every log line about this request.
-    public var requestID: String { fields.requestID }
+    public var requestID: String { fields.requestID.string }
+    var requestIDValue: RequestID.Value { fields.requestID }
     public var remoteAddress: String { fields.remoteAddress }
     /// What the route's head check admitted the request with (`HeadVerdict.admit`); nil without one.
     public internal(set) var admission: (any Sendable)? {
@@ -85,7 +88,15 @@ public struct Request: Sendable {
 
     public init(method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
                 requestID: String = RequestID.generate(), remoteAddress: String = "") {
-        fields = Fields(method: method, target: target, headers: headers, body: body, requestID: requestID, remoteAddress: remoteAddress)
+        fields = Fields(method: method, target: target, headers: headers, body: body, requestID: RequestID.Value(requestID),
+                        remoteAddress: remoteAddress)
+    }
+
+    /// The connection's request, with what routing and the head check found, in one allocation.
+    init(method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8], requestID: RequestID.Value, remoteAddress: String,
+         pathParameters: [String: String] = [:], route: String? = nil, admission: (any Sendable)? = nil) {
+        fields = Fields(method: method, target: target, headers: headers, body: body, requestID: requestID, remoteAddress: remoteAddress,
+                        pathParameters: pathParameters, route: route, admission: admission)
     }
 
     /// The box, copied first if another `Request` shares it (value semantics).

@@ -8,12 +8,41 @@ public enum RequestID {
         return hex(generator.next(), generator.next())
     }
 
-    static func accept(_ candidate: String?, generator: inout FastRandom) -> String {
+    /// A request's id as the server keeps it: the client's own, or 128 generated bits that
+    /// become 32 hex digits only where they are written (the response head, the log line), so
+    /// a request whose handler never asks for its id as a `String` costs no string for it.
+    struct Value: Sendable {
+        private enum Storage: Sendable {
+            case given(String)
+            case generated(UInt64, UInt64)
+        }
+        private let storage: Storage
+
+        init(_ given: String) { storage = .given(given) }
+        init(generated high: UInt64, _ low: UInt64) { storage = .generated(high, low) }
+
+        var string: String {
+            switch storage {
+            case .given(let id): id
+            case .generated(let high, let low): RequestID.hex(high, low)
+            }
+        }
+
+        /// The id's characters; they never need JSON escaping (hex digits, or `accept`'s alphabet).
+        func append(to bytes: inout [UInt8]) {
+            switch storage {
+            case .given(var id): id.withUTF8 { bytes.append(contentsOf: $0) }
+            case .generated(let high, let low): RequestID.appendHex(high, low, to: &bytes)
+            }
+        }
+    }
+
+    static func accept(_ candidate: String?, generator: inout FastRandom) -> Value {
         guard let candidate, (8...64).contains(candidate.utf8.count),
               candidate.utf8.allSatisfy({ isAllowed($0) }) else {
-            return hex(generator.next(), generator.next())
+            return Value(generated: generator.next(), generator.next())
         }
-        return candidate
+        return Value(candidate)
     }
 
     private static func isAllowed(_ byte: UInt8) -> Bool {
@@ -23,15 +52,28 @@ public enum RequestID {
 
     /// 32 lower-case hex digits in one string allocation (two 16-digit strings would each need
     /// one of their own, and joining them a third).
-    private static func hex(_ high: UInt64, _ low: UInt64) -> String {
-        let digits: StaticString = "0123456789abcdef"
-        return String(unsafeUninitializedCapacity: 32) { buffer in
-            for i in 0..<16 {
-                let shift = UInt64(60 - 4 * i)
-                buffer[i] = digits.utf8Start[Int((high >> shift) & 0xF)]
-                buffer[16 + i] = digits.utf8Start[Int((low >> shift) & 0xF)]
-            }
+    fileprivate static func hex(_ high: UInt64, _ low: UInt64) -> String {
+        String(unsafeUninitializedCapacity: 32) { buffer in
+            writeHex(high, low, into: UnsafeMutableRawBufferPointer(buffer))
             return 32
+        }
+    }
+
+    fileprivate static func appendHex(_ high: UInt64, _ low: UInt64, to bytes: inout [UInt8]) {
+        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            writeHex(high, low, into: buffer)
+            bytes.append(contentsOf: buffer)
+        }
+    }
+
+    /// Writes 32 hex digits into the first 32 bytes of `buffer`.
+    private static func writeHex(_ high: UInt64, _ low: UInt64, into buffer: UnsafeMutableRawBufferPointer) {
+        let digits: StaticString = "0123456789abcdef"
+        for i in 0..<16 {
+            let shift = UInt64(60 - 4 * i)
+            buffer[i] = digits.utf8Start[Int((high >> shift) & 0xF)]
+            buffer[16 + i] = digits.utf8Start[Int((low >> shift) & 0xF)]
         }
     }
 }

@@ -2,8 +2,13 @@
 /// `Connection` and `X-Request-Id` itself.
 public struct Response: Sendable {
     public var status: Int
-    public var headers: HTTPHeaders
+    public var headers: HTTPHeaders {
+        didSet { preparedHeaderLines = nil }
+    }
     public var body: ResponseBody
+    /// `headers` as written on the wire, checked once by `prepared()`; nil until then, or since
+    /// `headers` last changed.
+    private(set) var preparedHeaderLines: [UInt8]?
 
     public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: ResponseBody = .bytes([])) {
         self.status = status
@@ -25,6 +30,17 @@ public struct Response: Sendable {
 
     /// A status with no body at all (the contract's `DELETE` → 204 needs exactly that).
     public static func empty(_ status: Int = 204) -> Response { Response(status: status) }
+
+    /// This response with its header lines checked and serialised now, once: a response built
+    /// once and answered many times (a constant document, a cached answer) is then written
+    /// without checking its headers on every answer. Changing `headers` afterwards undoes it.
+    public func prepared() -> Response {
+        var copy = self
+        var lines: [UInt8] = []
+        ResponseHead.appendHeaderLines(headers, to: &lines)
+        copy.preparedHeaderLines = lines
+        return copy
+    }
 }
 
 public enum ResponseBody: Sendable {

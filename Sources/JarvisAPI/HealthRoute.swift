@@ -37,7 +37,7 @@ enum HealthRoute {
             let uptime = max(0, Int(context.clock().timeIntervalSince(context.startedAt)))
             if let response = last.response(counts: counts, uptime: uptime) { return response }
             let response = try context.responses.raw(ServerHealth(status: "ok", version: context.version, storiesCount: counts.listedStories,
-                                                                  feedsCount: counts.feeds, uptime: uptime))
+                                                                  feedsCount: counts.feeds, uptime: uptime)).prepared()
             last.keep(response, counts: counts, uptime: uptime)
             return response
         }

@@ -5,7 +5,9 @@ import Foundation
 /// written: function words, names, phrases, lists another module reads as a set of forms) or by stem
 /// (`Stemmer`: an entry is a lemma and meets its regular inflections, "kill" meets "killed" and
 /// "killing"). In a stem class an entry written "=lives" is matched as written only: its stem would
-/// take in other words ("living"). docs/jarvis/story-engine.md describes the resource.
+/// take in other words ("living"). An entry of several words separated by single spaces is a phrase,
+/// matched on as many adjacent words (`opens(at:in:)`, `occurs(in:)`).
+/// docs/jarvis/story-engine.md describes the resource.
 public enum WordClass: String, CaseIterable, Sendable {
     /// English function words (`StopWords`).
     case stopWord
@@ -40,6 +42,9 @@ public enum WordClass: String, CaseIterable, Sendable {
     case rescue
     /// What must follow "won" for it to name a contest's winner (`DeclaredWinners`).
     case contest
+    /// What follows "was", "has" or "is" when it declares the contest's winner ("declared the winner"), and the
+    /// phrases after a name that make it the runner-up ("came second") (`DeclaredWinners`).
+    case winnerDeclaration, secondPlace
     /// Appointing verbs, the auxiliaries that make them passive, the words that end a role and the
     /// roles one word names (`DeclaredWinners`).
     case appointing, passiveAuxiliary, roleEnd, singleHolderRole
@@ -153,6 +158,9 @@ public enum WordClass: String, CaseIterable, Sendable {
     case weekday, month, monthAbbreviation, dayReference, weekdayAbbreviation
     /// What a legislature did with a bill (passed, stalled) and the other words of any vote (`VoteOutcome`).
     case votePassed, voteStalled, voteWord
+    /// Phrases of several words that say a legislature passed or stalled a bill ("voted in favour", "put off")
+    /// (`VoteOutcome`).
+    case votePassedPhrase, voteStalledPhrase
     /// Words that say a count has grown since it was first reported (`SupersededCounts`).
     case countRise
     /// Verbs of a vote share, of paying, of acquiring, and the nouns of an acquisition (`SubjectFigures`).
@@ -161,6 +169,8 @@ public enum WordClass: String, CaseIterable, Sendable {
     case inflationRate, unemploymentRate, growthRate, turnoutRate, interestRate
     /// Headline words of each kind of event the clusterer keeps apart (`StoryClustering.EventKind`).
     case earthquakeEvent, stormEvent, fireEvent, crashEvent, collapseEvent, eruptionEvent, resultsEvent, penaltyEvent, acquisitionEvent, recallEvent, launchEvent, strikeEvent
+    /// Headline words of kinds of event the clusterer tells apart by who acts (`StoryClustering.EventActors`).
+    case layoffEvent, rateDecisionEvent, confidenceVoteEvent
     /// Words and phrases of consequential events that raise a story's score (`TopicImportance`).
     case casualtySignal, violenceSignal, electionSignal, monetarySignal, economySignal, leadershipSignal, disasterSignal, diplomacySignal, marketSignal
     /// Lower-case words a byline holds besides names ("by", "and", "staff") (FeedBoilerplate).
@@ -184,6 +194,9 @@ public enum WordClass: String, CaseIterable, Sendable {
     /// Offices of the state, offices companies have too, the state's officials, a court's decisions and
     /// charges, and the words before an office (TopicClassification's `PoliticianInCourt`).
     case stateOffice, sharedOffice, stateOfficial, conviction, chargedOrSentenced, beforeOffice
+    /// Names that open with an office's word and name no office ("Premier League") (TopicClassification's
+    /// `PoliticianInCourt`).
+    case officeLookalike
 }
 
 /// The loaded resource: each `WordClass`'s entries and how they are matched.
@@ -209,6 +222,16 @@ public struct WordClasses: Sendable {
         let forms: Set<String>
         /// The stems of a stem class's other entries.
         let stems: Set<String>
+        /// How many words the entries matched as written have (2 for "put off").
+        let formLengths: Set<Int>
+
+        init(matching: Matching, entries: [String], forms: Set<String>, stems: Set<String>) {
+            self.matching = matching
+            self.entries = entries
+            self.forms = forms
+            self.stems = stems
+            formLengths = Set(forms.map { $0.split(separator: " ").count })
+        }
     }
 
     public let version: Int
@@ -284,6 +307,16 @@ public struct WordClasses: Sendable {
         members(wordClass).forms.contains(word) || members(wordClass).stems.contains(stem)
     }
 
+    /// Whether an entry of `wordClass` matched as written (a phrase: its words separated by single
+    /// spaces) is spelt by the lower-case `words` from `index` on.
+    public func contains(_ wordClass: WordClass, phraseAt index: Int, in words: [String]) -> Bool {
+        let members = members(wordClass)
+        return members.formLengths.contains { length in
+            index >= 0 && index + length <= words.count
+                && members.forms.contains(words[index ..< index + length].joined(separator: " "))
+        }
+    }
+
     private func members(_ wordClass: WordClass) -> Members {
         guard let members = classes[wordClass] else { fatalError("\(Self.resourceName) has no class \(wordClass.rawValue)") }
         return members
@@ -299,4 +332,15 @@ extension WordClass {
 
     /// The words of a form class (`WordClasses.forms`).
     public var forms: Set<String> { WordClasses.shared.forms(self) }
+
+    /// Whether an entry of the class, matched as written, is spelt by the lower-case `words` from `index` on:
+    /// "premier league" opens at "premier" in ["premier", "league", "club"].
+    public func opens(at index: Int, in words: [String]) -> Bool {
+        WordClasses.shared.contains(self, phraseAt: index, in: words)
+    }
+
+    /// Whether an entry of the class, matched as written, is spelt by adjacent words anywhere in `words`.
+    public func occurs(in words: [String]) -> Bool {
+        words.indices.contains { opens(at: $0, in: words) }
+    }
 }

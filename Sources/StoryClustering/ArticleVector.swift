@@ -27,6 +27,8 @@ struct ArticleVector {
     var nameWords: Set<Int32> = []
     /// The kinds of event the headline names (`EventKind`).
     var eventKinds: Set<EventKind> = []
+    /// Who acts in the event the headline names (`EventActors`).
+    var actors = EventActors()
 
     /// Reads the headline, the first `bodyWordLimit` body words and the entities of both, counts
     /// them into `vocabulary` (document frequencies are learned from every article seen), and
@@ -47,7 +49,8 @@ struct ArticleVector {
         for word in StrikeWords.contentWords(bodyTokens) {
             counts[vocabulary.id(for: Stemmer.stem(word), isEntity: false), default: 0] += 1
         }
-        for entity in Self.entities(in: headline) {
+        let headlineEntities = Self.entities(in: headline), bodyEntities = Self.entities(in: body)
+        for entity in headlineEntities {
             counts[vocabulary.id(for: entity.key, isEntity: true), default: 0] += headlineBoost
             if let initials = Self.initials(of: entity) {
                 counts[vocabulary.id(for: initials, isEntity: true), default: 0] += headlineBoost * Self.initialsWeight
@@ -56,14 +59,15 @@ struct ArticleVector {
             entities.append(entity)
         }
         let leadEnd = leadingText(of: body, words: Self.leadWordCount).endIndex
-        for entity in Self.entities(in: body) {
+        for entity in bodyEntities {
             counts[vocabulary.id(for: entity.key, isEntity: true), default: 0] += 1
             if let initials = Self.initials(of: entity) {
                 counts[vocabulary.id(for: initials, isEntity: true), default: 0] += Self.initialsWeight
             }
             entities.append(entity)
         }
-        for entity in Self.entities(in: String(body[..<leadEnd])) where entity.kind != .quantity {
+        let lead = String(body[..<leadEnd])
+        for entity in Self.entities(in: lead) where entity.kind != .quantity {
             subjectEntities.append(entity)
         }
         vocabulary.observe(distinctTerms: counts.keys)
@@ -108,9 +112,16 @@ struct ArticleVector {
         }.filter { !$0.terms.isEmpty }
         let subjectPlaces = Set(AfricaGazetteer.mentions(in: headlineTokens).map(\.country))
         let places = subjectPlaces.union(AfricaGazetteer.mentions(in: bodyTokens).map(\.country))
+        let eventKinds = EventKind.kinds(in: headlineWords)
+        // Only kinds told apart by who acts need to know who acts.
+        let actors = eventKinds.contains(where: \.isToldApartByActor)
+            ? EventActors.read(headline: headlineEntities, headlineTokens: headlineTokens, headlineWords: headlineWords,
+                               body: bodyEntities, bodyTokens: bodyTokens, leadTokens: Tokenizer.tokens(lead),
+                               isRare: { [vocabulary] in vocabulary.isRare(word: Stemmer.stem($0)) })
+            : EventActors()
         return ArticleVector(weights: weights, hasWords: wordNorm > 0, hasEntities: entityNorm > 0, subjectNames: subjectNames,
                              subjectPlaces: subjectPlaces, places: places, placeNames: placeNames, placeWords: placeWords,
-                             nameWords: nameWords, eventKinds: EventKind.kinds(in: headlineWords))
+                             nameWords: nameWords, eventKinds: eventKinds, actors: actors)
     }
 
     /// Words that put a name after them in a place: "in Hargeisa", "off Berbera", "near Dili" (and "of"
@@ -157,9 +168,13 @@ struct ArticleVector {
     /// Whether a name is wholly a place the gazetteer knows ("Algeria", "Sri Lankan", "Algiers";
     /// not "Central Bank of Sri Lanka").
     private static func isPlace(_ entity: NamedEntity) -> Bool {
-        let tokens = Tokenizer.tokens(entity.text)
+        place(Tokenizer.tokens(entity.text)) != nil
+    }
+
+    /// The country (or region) of a name's tokens when they are wholly one place the gazetteer knows.
+    static func place(_ tokens: [Tokenizer.Token]) -> String? {
         let mentions = AfricaGazetteer.mentions(in: tokens)
-        return mentions.count == 1 && mentions[0].tokenCount == tokens.count
+        return mentions.count == 1 && mentions[0].tokenCount == tokens.count ? mentions[0].country : nil
     }
 
     /// The acronym a name of three or more words is written as ("Rapid Support Forces" → "rsf", "International

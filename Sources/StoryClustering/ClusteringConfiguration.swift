@@ -26,6 +26,10 @@ public struct ClusteringConfiguration: Sendable, Equatable {
     /// subjects (`StoryCentroid.similarity`: names neither mentions of the other's, countries,
     /// kinds of event): two central banks cutting by the same 25 basis points on one day are two stories.
     public var differentSubjectsFactor: Double = 0.5
+    /// Similarity is multiplied by this when both headlines name one kind of event that many actors
+    /// have in a week and their actors differ (`StoryCentroid.similarity`, `EventActors`): three
+    /// companies' layoffs of one morning, each naming the others in passing, are three stories.
+    public var differentActorsFactor: Double = 0
     /// How much more a headline word counts than a body word.
     public var headlineBoost: Double = 2
     /// Body words read per article: the lead says what the event is, and the cap bounds the cost.

@@ -14,6 +14,8 @@ enum EventKind: Hashable, CaseIterable {
     /// A labour strike: a miners' strike and a market fire in Kitwe, a town the gazetteer does not
     /// know, would otherwise join as sharing two names (the town and Zambia).
     case strike
+    /// Kinds that many actors have in one week, told apart by who acts (`isToldApartByActor`).
+    case layoffs, rateDecision, confidenceVote, legislativeVote
 
     /// Headlines naming one kind of deadly incident share something like a name: a tabloid's "tower
     /// block crumbles in Lagos" and "building collapses in Nigeria's Lagos" share only the places
@@ -22,6 +24,18 @@ enum EventKind: Hashable, CaseIterable {
         switch self {
         case .earthquake, .storm, .fire, .crash, .collapse, .eruption: return true
         case .results, .penalty, .acquisition, .recall, .launch, .strike: return false
+        case .layoffs, .rateDecision, .confidenceVote, .legislativeVote: return false
+        }
+    }
+
+    /// Events of this kind come many to a week from different actors, worded alike: three companies'
+    /// layoffs, three central banks' cuts of one morning, two chambers' votes of one day. Two reports
+    /// of one such kind whose actors differ (`EventActors`) report different events. These kinds say
+    /// nothing against other kinds (`differ`): a company's job cuts and its results may be one event.
+    var isToldApartByActor: Bool {
+        switch self {
+        case .layoffs, .rateDecision, .confidenceVote, .legislativeVote: return true
+        default: return false
         }
     }
 
@@ -32,8 +46,9 @@ enum EventKind: Hashable, CaseIterable {
         func telling(_ kinds: Set<EventKind>, against other: Set<EventKind>) -> Set<EventKind> {
             other.contains { !$0.isDeadlyIncident } ? kinds : kinds.subtracting([.launch])
         }
-        let first = telling(first, against: second), second = telling(second, against: first)
-        return !first.isEmpty && !second.isEmpty && first.isDisjoint(with: second)
+        let first = first.filter { !$0.isToldApartByActor }, second = second.filter { !$0.isToldApartByActor }
+        let (told, other) = (telling(first, against: second), telling(second, against: first))
+        return !told.isEmpty && !other.isEmpty && told.isDisjoint(with: other)
     }
 
     /// Every word of `NaturalDisasters.words` has its kind here (a test keeps the two in step).
@@ -65,14 +80,31 @@ enum EventKind: Hashable, CaseIterable {
         // pay"): "Israel strikes Gaza hospital", "Salah strikes twice" and "drone strike" are no walkouts,
         // and beside the fire an attack started a walkout's kind would split the attack's story.
         let labour = !Set(words).isDisjoint(with: labourWords)
-        return Set(words.indices.compactMap { index in
+        var kinds = Set(words.indices.compactMap { index -> EventKind? in
             let kind = byWord[words[index]]
             if kind == .strike, !walkoutWords.contains(words[index]), !labour || (index > 0 && attackWords.contains(words[index - 1])) {
                 return nil
             }
             return kind
         })
+        for (kind, wordClass) in actedKindWords where words.contains(where: { wordClass.contains($0) }) {
+            kinds.insert(kind)
+        }
+        // A chamber and what it did with a bill: "US Senate passes…", "House backs crew rule".
+        if words.contains(where: legislatureWords.contains),
+           words.contains(where: { word in legislativeActions.contains { $0.contains(word) } }) {
+            kinds.insert(.legislativeVote)
+        }
+        return kinds
     }
+
+    /// The words of each kind told apart by actor that one word names (`isToldApartByActor`).
+    private static let actedKindWords: [(EventKind, WordClass)] = [
+        (.layoffs, .layoffEvent), (.rateDecision, .rateDecisionEvent), (.confidenceVote, .confidenceVoteEvent),
+    ]
+
+    private static let legislatureWords: Set<String> = WordClass.legislature.forms
+    private static let legislativeActions: [WordClass] = [.votePassed, .voteStalled, .legislatureAction]
 
     /// Words of a strike that are never an attack's.
     private static let walkoutWords: Set<String> = WordClass.walkout.forms

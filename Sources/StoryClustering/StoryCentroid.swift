@@ -23,6 +23,8 @@ struct StoryCentroid {
     private(set) var places: Set<String> = []
     /// The kinds of event its articles' headlines name (`EventKind`).
     private(set) var eventKinds: Set<EventKind> = []
+    /// Who acts in the events its articles' headlines name (`EventActors`), at most `EventActors.limit` of each sort.
+    private(set) var actors = EventActors()
     /// The words of the places its articles name (`ArticleVector.placeWords`), at most `placeWordLimit`:
     /// a name sharing one of them ("Air Seychelles" beside the Seychelles) shares a place, not a name.
     private(set) var placeWords: Set<Int32> = []
@@ -60,6 +62,7 @@ struct StoryCentroid {
         subjectPlaces.formUnion(vector.subjectPlaces)
         places.formUnion(vector.places)
         eventKinds.formUnion(vector.eventKinds)
+        actors.formUnion(vector.actors)
         addPlaceWords(vector.placeWords)
         let lost = prune(vocabulary: vocabulary, termLimit: termLimit)
         refreshNorms(vocabulary: vocabulary)
@@ -78,6 +81,7 @@ struct StoryCentroid {
         subjectPlaces.formUnion(other.subjectPlaces)
         places.formUnion(other.places)
         eventKinds.formUnion(other.eventKinds)
+        actors.formUnion(other.actors)
         addPlaceWords(other.placeWords)
         let lost = prune(vocabulary: vocabulary, termLimit: termLimit)
         refreshNorms(vocabulary: vocabulary)
@@ -97,11 +101,25 @@ struct StoryCentroid {
     /// countries; their headlines name different kinds of event (`EventKind`). Shared wording and one
     /// shared figure then need twice the evidence, or four times: Chile's and Korea's cuts "by 25
     /// basis points" of one day differ in names and in countries. A side that names nobody tells nothing.
+    ///
+    /// Multiplied by `differentActorsFactor` when both headlines name one kind of event told apart by
+    /// who acts and their actors differ (`differentActors`).
     func similarity(to vector: ArticleVector, vocabulary: TermVocabulary, entityShare: Float,
-                    differentSubjectsFactor: Float) -> Float {
+                    differentSubjectsFactor: Float, differentActorsFactor: Float) -> Float {
         let base = contentSimilarity(to: vector, vocabulary: vocabulary, entityShare: entityShare)
         let differences = [namesNoOneElseMentions(vector), placesNoOneElseMentions(vector), differentEventKinds(vector)]
         return base * pow(differentSubjectsFactor, Float(differences.filter { $0 }.count))
+            * (differentActors(vector) ? differentActorsFactor : 1)
+    }
+
+    /// Both sides' headlines name one kind of event told apart by who acts (`EventKind.isToldApartByActor`),
+    /// and their actors differ (`EventActors.differ`): Quillfeather's and Harrowgate's job cuts, the
+    /// House's and the Senate's votes of one day. Passing mentions in the text do not count; only
+    /// who the headlines say acts.
+    private func differentActors(_ vector: ArticleVector) -> Bool {
+        !vector.actors.isEmpty && !actors.isEmpty
+            && eventKinds.intersection(vector.eventKinds).contains(where: \.isToldApartByActor)
+            && vector.actors.differ(from: actors)
     }
 
     /// Headlines on both sides name kinds of event, none in common (`EventKind`): a quake and a

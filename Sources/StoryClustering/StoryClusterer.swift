@@ -108,13 +108,14 @@ public final class StoryClusterer {
         let window = configuration.timeWindow
         let entityShare = Float(configuration.entityShare)
         let differentSubjects = Float(configuration.differentSubjectsFactor)
+        let differentActors = Float(configuration.differentActorsFactor)
         var candidates: [Candidate] = []
         for (serial, _) in indexScores.sorted(by: { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }) {
             guard candidates.count < configuration.candidateLimit else { break }
             let story = stories[serial]!
             guard story.isLive(around: date, window: window) else { continue }
             let similarity = story.similarity(to: vector, vocabulary: vocabulary, entityShare: entityShare,
-                                              differentSubjectsFactor: differentSubjects)
+                                              differentSubjectsFactor: differentSubjects, differentActorsFactor: differentActors)
                 * story.quietnessFactor(at: date, grace: configuration.quietGrace, halfLife: configuration.quietHalfLife)
             candidates.append(Candidate(serial: serial, similarity: similarity))
         }

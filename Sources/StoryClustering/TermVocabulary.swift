@@ -75,6 +75,12 @@ struct TermVocabulary {
 
     static let rareShare: Float = 0.6
 
+    /// `isRare` of a word (not an entity) by its text; a word never counted is rare.
+    func isRare(word: String) -> Bool {
+        guard let id = ids[word] else { return true }
+        return isRare(id)
+    }
+
     /// Counts one document containing `distinctTerms`.
     mutating func observe(distinctTerms: some Sequence<Int32>) {
         documentCount += 1

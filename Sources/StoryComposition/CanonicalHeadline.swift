@@ -14,24 +14,29 @@ public enum CanonicalHeadline {
     /// side loses to any that does not).
     static func choose(from articles: [StoryArticle], authority: SourceAuthority, superseded: SupersededCounts,
                        dispute: Dispute? = nil) -> String {
+        // Each headline as its annotation read it; one that cleaning changed is read as cleaned.
         let texts = articles.prefix(SentencePool.articleLimit).map { article in
-            HeadlineCleanup.clean(article.headline, sourceName: article.sourceName, sourceKey: article.sourceKey, authority: authority)
+            let headline = article.annotation.headline.reading
+            let cleaned = HeadlineCleanup.clean(article.headline, sourceName: article.sourceName, sourceKey: article.sourceKey,
+                                                authority: authority)
+            return cleaned == headline.text ? headline : TextReading(cleaned)
         }
         // How the bodies write each word (a headline's own capitals are no evidence that it does
         // not shout), read only when some headline has a word in capitals.
-        let bodyForms = texts.contains(where: HeadlineCasing.hasCapitalisedWord) ? HeadlineCasing.preferredForms(articles.map(\.body)) : [:]
-        let candidates = zip(articles.indices, texts).map { index, text in
-            let toll = Candidate.tollMention(text)
-            return Candidate(text: text,
+        let bodyForms = texts.contains(where: { HeadlineCasing.hasCapitalisedWord($0.text) })
+            ? HeadlineCasing.preferredForms(counts: articles.map(\.annotation.bodyForms)) : [:]
+        let candidates = zip(articles.indices, texts).map { index, reading in
+            let toll = Candidate.tollMention(reading)
+            return Candidate(reading: reading,
                              authority: authority.score(sourceKey: articles[index].sourceKey, sourceName: articles[index].sourceName),
-                             shoutsAWord: HeadlineCasing.shoutsAWord(text, forms: bodyForms),
-                             isSuperseded: superseded.states(text, ofArticle: index),
-                             takesSide: dispute?.isSideTaken(by: text) ?? false,
-                             namesAPlace: !AfricaGazetteer.mentions(in: text).isEmpty,
+                             shoutsAWord: HeadlineCasing.shoutsAWord(reading.text, forms: bodyForms),
+                             isSuperseded: superseded.states(reading, ofArticle: index),
+                             takesSide: dispute?.isSideTaken(by: reading) ?? false,
+                             namesAPlace: !AfricaGazetteer.mentions(in: reading.tokens).isEmpty,
                              givesToll: toll.givesToll, speaksOfTollWithoutFigure: toll.speaksOfTollWithoutFigure)
         }.filter { !$0.text.isEmpty }
         guard !candidates.isEmpty else {
-            return articles.lazy.compactMap { SentencePool.sentences(of: $0).first }.first ?? ""
+            return articles.lazy.compactMap { $0.annotation.sentences.first?.text }.first ?? ""
         }
         let pool = preferredPool(candidates)
         let weighting = TermWeighting(documents: candidates.map(\.terms))
@@ -42,13 +47,14 @@ public enum CanonicalHeadline {
             lhs.score != rhs.score ? lhs.score < rhs.score : lhs.index > rhs.index
         }?.index ?? pool[0]
         // A shouting headline is no evidence of how a word is written.
-        return HeadlineCasing.calmed(candidates[best].text, forms: HeadlineCasing.preferredForms(articles.flatMap { article in
-            (HeadlineCasing.needsCalming(article.headline) ? [] : [article.headline]) + [article.body]
+        return HeadlineCasing.calmed(candidates[best].text, forms: HeadlineCasing.preferredForms(counts: articles.flatMap { article in
+            (HeadlineCasing.needsCalming(article.headline) ? [] : [article.annotation.headlineForms]) + [article.annotation.bodyForms]
         }))
     }
 
     struct Candidate {
-        let text: String
+        let reading: TextReading
+        var text: String { reading.text }
         let authority: Int
         let shoutsAWord: Bool
         /// States a toll that a later report raised ("rises to 18" once another says 21).
@@ -62,14 +68,14 @@ public enum CanonicalHeadline {
         let givesToll: Bool
         let speaksOfTollWithoutFigure: Bool
 
-        static func tollMention(_ text: String) -> (givesToll: Bool, speaksOfTollWithoutFigure: Bool) {
-            let givesToll = NumericFacts.facts(in: text).contains(where: \.kind.risesAsEventDevelops)
-            return (givesToll, !givesToll && Tokenizer.words(text).contains(where: WordClass.tollMention.contains))
+        static func tollMention(_ headline: TextReading) -> (givesToll: Bool, speaksOfTollWithoutFigure: Bool) {
+            let givesToll = headline.facts.contains(where: \.kind.risesAsEventDevelops)
+            return (givesToll, !givesToll && headline.contains(.tollMention))
         }
 
-        var terms: [String] { TermVector.terms(text) }
+        var terms: [String] { reading.terms }
         var isClickbait: Bool { Clickbait.isClickbait(text) }
-        var isMarketReaction: Bool { MarketReaction.isReaction(text) }
+        var isMarketReaction: Bool { MarketReaction.isReaction(reading) }
         var isAllCaps: Bool { HeadlineCasing.isAllCaps(text) }
         var isInformative: Bool { !isClickbait && !shoutsAWord && !isMarketReaction }
     }

@@ -65,20 +65,21 @@ public enum Conflict {
             }
             let article = pool.articles[latest]
             let others = names.filter { $0.key != key && $0.value.count >= 3 }.map(\.value)
-            func own(_ sentences: [String]) -> [String] {
-                sentences.filter { sentence in !others.contains { Self.names(sentence, $0) } }
+            func own(_ sentences: [TextReading]) -> [TextReading] {
+                sentences.filter { sentence in !others.contains { Self.names(sentence.text, $0) } }
             }
             let earlier = history.filter { $0.sourceKey == key && $0.publishedAt < article.publishedAt }
-            func report(_ sentences: [String]) -> ConflictReport {
+            func report(_ sentences: [TextReading]) -> ConflictReport {
                 ConflictReport(name: SourceNames.display(article.sourceName, fallbackKey: key), article: latest,
                                publishedAt: article.publishedAt, sentences: sentences, earlierReports: earlier)
             }
-            var sentences = own([article.headline] + pool.sentences.filter { $0.article == latest }.map(\.text))
+            var sentences = own([article.annotation.headline.reading] + pool.sentences.filter { $0.article == latest }.map(\.reading))
             var merged = report(sentences)
             // Newest earlier report first, each adding only what none after it told: one value per
             // kind of figure and per role, as the outlet last gave it.
             for earlierReport in earlier.sorted(by: { $0.publishedAt > $1.publishedAt }) {
-                let untold = own([earlierReport.headline] + SentencePool.sentences(of: earlierReport)).filter(merged.leavesUntold)
+                let annotation = earlierReport.annotation
+                let untold = own([annotation.headline.reading] + annotation.sentences.map(\.reading)).filter(merged.leavesUntold)
                 guard !untold.isEmpty else { continue }
                 let namedBefore = !merged.winners.isEmpty || !merged.appointments.isEmpty
                 let namesGivenAt = merged.namesGivenAt

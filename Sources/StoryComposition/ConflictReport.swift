@@ -18,7 +18,7 @@ struct ConflictReport {
     /// report's time when only that one names them (`Conflict.latestReports`).
     var namesGivenAt: Date
     let sentences: [String]
-    /// Each sentence split once (`FactWords`).
+    /// Each sentence's words (`FactWords`, from its annotation).
     let words: [[FactWords.Word]]
     let facts: [LocatedFact]
     /// Per sentence: its capitalised names, lowercased, possessive dropped ("ghana", "asante-mensah").
@@ -48,16 +48,16 @@ struct ConflictReport {
     private static let calendarWords: Set<String> = WordClass.weekday.forms.union(WordClass.month.forms)
 
     /// `earlierReports`: the outlet's reports before this one, for when it first gave a figure.
-    init(name: String, article: Int, publishedAt: Date, sentences: [String], earlierReports: [StoryArticle] = []) {
+    init(name: String, article: Int, publishedAt: Date, sentences: [TextReading], earlierReports: [StoryArticle] = []) {
         self.name = name
         self.article = article
         self.publishedAt = publishedAt
         namesGivenAt = publishedAt
-        self.sentences = sentences
-        let tokens = sentences.map(Tokenizer.tokens)  // split once for the election test and the context
+        self.sentences = sentences.map(\.text)
+        let tokens = sentences.map(\.tokens)
         let isElection = tokens.contains { !Set($0.map(\.normalized)).isDisjoint(with: Self.electionWords) }
-        // Each sentence is split once and read for figures, names, winners and appointees.
-        let words = sentences.map(FactWords.words(of:))
+        // Each sentence's words, as its annotation read them, give figures, names, winners and appointees.
+        let words = sentences.map(\.words)
         self.words = words
         facts = words.enumerated().flatMap { index, sentence in
             NumericFacts.facts(in: sentence, electionContext: isElection).map { LocatedFact(fact: $0, sentence: index) }
@@ -68,8 +68,8 @@ struct ConflictReport {
             (fact: located.fact, afterRescue: Self.tellsOfRescue(words[located.sentence]))
         }
         for report in earlierReports {
-            for text in [report.headline] + SentencePool.sentences(of: report) {
-                let sentence = FactWords.words(of: text)
+            for text in [report.annotation.headline] + report.annotation.sentences {
+                let sentence = text.reading.words
                 for fact in NumericFacts.facts(in: sentence, electionContext: isElection) {
                     let key = Self.key(fact)
                     firstGiven[key] = min(firstGiven[key] ?? report.publishedAt, report.publishedAt)
@@ -102,10 +102,10 @@ struct ConflictReport {
     /// state at all: kinds of figure it gives none of, roles it names no one to, a winner when it
     /// names none. A sentence also giving an older value of something told here is left out, or
     /// the outlet would seem to give two values ("at least 9 dead and 12 injured" beside "26 dead").
-    func leavesUntold(_ sentence: String) -> Bool {
-        let words = FactWords.words(of: sentence)
+    func leavesUntold(_ sentence: TextReading) -> Bool {
+        let words = sentence.words
         let kinds = Set(facts.map(\.fact.kind))
-        let figures = NumericFacts.facts(in: words, electionContext: false).map(\.kind)
+        let figures = sentence.facts.map(\.kind)
         let roles = DeclaredWinners.appointments(in: words).map(\.role)
         let named = DeclaredWinners.winners(in: words)
         guard figures.allSatisfy({ !kinds.contains($0) }), roles.allSatisfy({ appointments[$0] == nil }),

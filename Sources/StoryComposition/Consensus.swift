@@ -48,21 +48,17 @@ public enum Consensus {
         return paraphraseClasses.first { $0.contains(word, stem: stem) }?.rawValue
     }
 
-    /// The claim up to its first comma or subordinate clause ("…, southern Iraq", "… after the bank cut…"),
-    /// from memory for a claim read recently (every recomposition of a story asks again).
+    /// The claim up to its first comma or subordinate clause ("…, southern Iraq", "… after the bank cut…").
     static func mainClause(of claim: String) -> String {
-        mainClauses.value(for: claim) { claim in
-            // One pass over the words: up to the first that ends with a comma, or before a subordinator.
-            var words: [Substring] = []
-            for word in claim.split(separator: " ") {
-                if subordinators.contains(String(word)) { break }
-                if word.hasSuffix(",") { words.append(word.dropLast()); break }
-                words.append(word)
-            }
-            return words.joined(separator: " ")
+        // One pass over the words: up to the first that ends with a comma, or before a subordinator.
+        var words: [Substring] = []
+        for word in claim.split(separator: " ") {
+            if subordinators.contains(String(word)) { break }
+            if word.hasSuffix(",") { words.append(word.dropLast()); break }
+            words.append(word)
         }
+        return words.joined(separator: " ")
     }
-    private static let mainClauses = TextMemo<String>(capacity: 8_192)
     private static let subordinators: Set<String> = WordClass.subordinator.forms
 
     public static func sentence(for articles: [StoryArticle]) -> String? {
@@ -79,17 +75,17 @@ public enum Consensus {
         // republished is still reported by all of them, and says so.
         let copies = pool.sourceKeys.count - copying.count > 1 ? copying : []
         let voices = pool.sourceKeys.count - copies.count
-        let headlines = pool.articles.map { Specifics.of($0.headline) }
-        var specifics = pool.sentences.map { Specifics.of($0.text) }
+        let headlines = pool.articles.map(\.annotation.headline.specifics)
+        var specifics = pool.sentences.map(\.annotated.specifics)
         let storyNames = (specifics + headlines).reduce(into: Set<String>()) { $0.formUnion($1.names) }
         for index in specifics.indices { specifics[index].readOpeningName(storyNames: storyNames) }
         let reported = specificsBySource(pool, sentences: specifics, headlines: headlines)
         var best: (sentence: PooledSentence, confirmers: [String], support: Double)?
         for (sentence, required) in zip(pool.sentences, specifics)
         where sentence.isSummaryGrade && !copies.contains(sentence.sourceKey) && !pool.isSuperseded(sentence) && sentence.isCalm
-            && !SummaryText.opensWithPronoun(sentence.text) {
+            && !SummaryText.opensWithPronoun(sentence.reading) {
             let matches = pool.closestMatchPerOtherSource(sentence).filter { !copies.contains($0.sourceKey) }
-            var mainClause = Specifics.of(Self.mainClause(of: sentence.text))
+            var mainClause = sentence.annotated.mainClauseSpecifics
             mainClause.readOpeningName(storyNames: storyNames)
             let confirmers = matches.filter { match in
                 match.similarity >= agreement && reported[match.sourceKey]?.carries(required) == true
@@ -129,7 +125,7 @@ public enum Consensus {
         // Whether the clause last kept was set in after the subject: the main clause goes on after it.
         var afterInsertion = false
         func reportedByAll(_ clause: String) -> Bool {
-            let said = Specifics.of(clause)
+            let said = Specifics(clause)
             return confirmers.allSatisfy { key in
                 guard let outlet = reported[key], outlet.carries(said) else { return false }
                 return Double(said.wording.intersection(outlet.words).count) >= tailWordingShare * Double(said.wording.count)
@@ -221,33 +217,31 @@ public enum Consensus {
             (.doubledFigure, "×2"), (.tripledFigure, "×3"), (.quadrupledFigure, "×4"), (.halvedFigure, "×0.5"),
         ]
 
-        /// The figure a verb of a multiple states ("doubling" → "×2"), if `word` is one.
-        static func multiple(_ word: String) -> String? {
-            let stem = Stemmer.stem(word)
-            return multiples.first { $0.0.contains(word, stem: stem) }?.1
+        /// The figure a verb of a multiple states ("doubling" → "×2"), if `word` (whose stem is `stem`) is one.
+        static func multiple(_ word: String, stem: String) -> String? {
+            multiples.first { $0.0.contains(word, stem: stem) }?.1
         }
 
-        /// `Specifics(text)`, from memory for a text read recently (`TextMemo`).
-        static func of(_ text: String) -> Specifics { read.value(for: text, Specifics.init) }
-        private static let read = TextMemo<Specifics>(capacity: 8_192)
+        init(_ text: String) { self.init(TextReading(text)) }
 
-        init(_ text: String) {
+        init(_ reading: TextReading) {
+            let text = reading.text
             // Tolls in any form count, "eight people died" too (number words below eleven are no
             // figure to `SummaryText`), so no outlet is credited with a toll it disputes.
-            figures = SummaryText.figures(text).union(NumericFacts.facts(in: text).filter(\.kind.risesAsEventDevelops)
+            figures = reading.figures.union(reading.facts.filter(\.kind.risesAsEventDevelops)
                 .map { NumberText.withoutTrailingZeros(String($0.value)) })
-            names = Set(NamedEntities.extract(from: text).filter { $0.kind != .quantity }
+            names = Set(reading.entities.filter { $0.kind != .quantity }
                 .flatMap { $0.key.split(separator: " ").map(String.init) })
             // Countries count even at a sentence's start, where names are not read, and in any form
             // ("Zambia's", "Zambian"): an outlet that never names Somalia is not credited with
             // "Somalia joins the visa scheme".
-            let tokens = Tokenizer.tokens(text)  // split once for countries, words, wording and the opener
+            let tokens = reading.tokens
             // "doubled" is a figure too: an outlet that gave the growth only as a percentage is not
             // credited with a business that "doubled".
-            figures.formUnion(tokens.compactMap { Self.multiple($0.normalized) })
+            figures.formUnion(tokens.indices.compactMap { Self.multiple(tokens[$0].normalized, stem: reading.stems[$0]) })
             // What a court did is a fact an outlet states or not: "the court upheld the tax reform" is
             // never credited to an outlet whose report says the court struck it down.
-            if let ruling = CourtRuling.outcome(in: FactWords.words(of: text)) { figures.insert("ruling:" + ruling.rawValue) }
+            if let ruling = CourtRuling.outcome(in: reading.words) { figures.insert("ruling:" + ruling.rawValue) }
             opener = tokens.first.flatMap { $0.isCapitalized ? $0.normalized : nil }
             countries = Set(AfricaGazetteer.mentions(in: tokens).map(\.country))
             // "Kenya's" is the word "kenyas"; a headline (Title Case, so no names found) may be the
@@ -309,7 +303,7 @@ public enum Consensus {
         guard let firstToken = tokens.first, let first = sentence.first, first.isUppercase else {
             return sentence
         }
-        let laterTokens = pool.sentences.flatMap { Tokenizer.tokens($0.text).dropFirst() }
+        let laterTokens = pool.sentences.flatMap { $0.reading.tokens.dropFirst() }
         let isAcronym = firstToken.text.count > 1 && firstToken.text.allSatisfy(\.isUppercase)
         let isCommonWord = StopWords.english.contains(firstToken.normalized) || NumberWords.value(firstToken.normalized) != nil
             || laterTokens.contains { !$0.isCapitalized && $0.normalized == firstToken.normalized }

@@ -8,6 +8,10 @@ enum DeclaredWinners {
     /// What must follow "won"/"wins" for it to name the contest's winner (`WordClass.contest`).
     static let contests: Set<String> = WordClass.contest.forms
 
+    /// What follows "was", "has" or "is" when it declares the winner, as the start of the next words
+    /// (`WordClass.winnerDeclaration`: "declared the winner", "elected president").
+    private static let declarations = WordClasses.shared.entries(.winnerDeclaration)
+
     static func winners(in words: [FactWords.Word]) -> [String] {
         var found: [String] = []
         for (index, word) in words.enumerated() where index > 0 {
@@ -29,9 +33,7 @@ enum DeclaredWinners {
             return following.contains(where: contests.contains)
         case "was", "has", "is":
             let phrase = following.joined(separator: " ")
-            return phrase.hasPrefix("declared the winner") || phrase.hasPrefix("declared winner")
-                || phrase.hasPrefix("been declared") || phrase.hasPrefix("elected president")
-                || phrase.hasPrefix("been elected president") || phrase.hasPrefix("declared president-elect")
+            return declarations.contains { phrase.hasPrefix($0) }
         default:
             return false
         }
@@ -42,15 +44,15 @@ enum DeclaredWinners {
     /// runners-up are in conflict.
     static func runnersUp(in words: [FactWords.Word]) -> [String] {
         var found: [String] = []
-        for (index, word) in words.enumerated() {
-            switch word.lowered {
+        let lowered = words.map(\.lowered)
+        for index in words.indices {
+            switch lowered[index] {
             case "defeating", "beating", "runner-up":
                 if let name = name(startingAt: index + 1, in: words) { found.append(name) }
-            case "came", "finished":
-                guard index + 1 < words.count, words[index + 1].lowered == "second", index > 0 else { continue }
-                if let name = personBeforeAffiliation(endingAt: index - 1, in: words) { found.append(name) }
             default:
-                continue
+                // "… came second" (`WordClass.secondPlace`): the name before the phrase.
+                guard index > 0, WordClass.secondPlace.opens(at: index, in: lowered) else { continue }
+                if let name = personBeforeAffiliation(endingAt: index - 1, in: words) { found.append(name) }
             }
         }
         return found

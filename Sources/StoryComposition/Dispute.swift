@@ -25,20 +25,20 @@ struct Dispute: Equatable {
     /// exactly one side's interval ("Bus crash kills 12" in a 12-against-15 dispute), a word of
     /// exactly one side's name, or one side's account of a ruling ("Court upholds tax reform"). A
     /// text stating both sides, or neither, takes none.
-    func isSideTaken(by text: String) -> Bool {
+    func isSideTaken(by text: TextReading) -> Bool {
         let sides: [Bool]
         if !figures.isEmpty {
             // A headline's "71.4%" is a vote share only when read as one ("wins with 71.4% of the vote").
-            let stated = NumericFacts.facts(in: text, electionContext: figures.contains { $0.kind == .voteShare })
+            let stated = NumericFacts.facts(in: text.words, electionContext: figures.contains { $0.kind == .voteShare })
             sides = figures.map { side in
                 stated.contains { $0.kind == side.kind && $0.noun == side.noun && $0.bounds.overlaps(side.bounds) }
             }
         } else if !rulings.isEmpty {
-            let stated = CourtRuling.outcome(in: FactWords.words(of: text), courtNamed: false)
+            let stated = CourtRuling.outcome(in: text.words, courtNamed: false)
             sides = rulings.map { $0 == stated }
         } else {
             // Only the words that tell the two names apart: "John Mahama" and "John Kufuor" share "John".
-            let words = Set(Tokenizer.words(text))
+            let words = Set(text.normalizedWords)
             let nameWords = names.map { Set(Tokenizer.words($0)) }
             let shared = nameWords.dropFirst().reduce(nameWords.first ?? []) { $0.intersection($1) }
             sides = nameWords.map { !words.isDisjoint(with: $0.subtracting(shared)) }

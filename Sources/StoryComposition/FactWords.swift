@@ -30,9 +30,8 @@ struct FactWords {
 
     private(set) var words: [Word]
 
-    /// `FactWords(sentence).words`, from memory for a sentence read recently (`TextMemo`).
-    static func words(of sentence: String) -> [Word] { split.value(for: sentence) { FactWords($0).words } }
-    private static let split = TextMemo<[Word]>(capacity: 8_192)
+    /// `FactWords(sentence).words`.
+    static func words(of sentence: String) -> [Word] { FactWords(sentence).words }
 
     /// Multipliers money is abbreviated with: "$42m", "\u{20AC}1.2bn".
     private static let moneySuffixes: [(suffix: String, scale: Double)] = [

@@ -146,15 +146,31 @@ enum HeadlineCasing {
     /// The most frequent written form of each word in mixed-case text, ignoring sentence-initial
     /// words (capitalised by position, not by name) and shouted text.
     static func preferredForms(_ texts: [String]) -> [String: String] {
-        var counts: [String: [String: Int]] = [:]
-        for text in texts where !isAllCaps(text) {
-            for sentence in Sentences.split(text) {
-                for (index, token) in Tokenizer.tokens(sentence).enumerated() where index > 0 {
-                    counts[token.text.lowercased(), default: [:]][token.text, default: 0] += 1
-                }
+        preferredForms(counts: texts.map(formCounts))
+    }
+
+    /// The same over texts already counted (`formCounts`, which an article's annotation holds).
+    static func preferredForms(counts: [[String: [String: Int]]]) -> [String: String] {
+        var merged: [String: [String: Int]] = [:]
+        for text in counts {
+            for (key, forms) in text {
+                for (form, count) in forms { merged[key, default: [:]][form, default: 0] += count }
             }
         }
-        return counts.compactMapValues(mostFrequent)
+        return merged.compactMapValues(mostFrequent)
+    }
+
+    /// How one text writes each word: per lower-cased word, each written form and how often, words
+    /// opening a sentence left out; nothing for a text in capitals.
+    static func formCounts(_ text: String) -> [String: [String: Int]] {
+        guard !isAllCaps(text) else { return [:] }
+        var counts: [String: [String: Int]] = [:]
+        for sentence in Sentences.split(text) {
+            for (index, token) in Tokenizer.tokens(sentence).enumerated() where index > 0 {
+                counts[token.text.lowercased(), default: [:]][token.text, default: 0] += 1
+            }
+        }
+        return counts
     }
 
     /// Of a word's written forms and how often each is written, the most frequent; of equals, the

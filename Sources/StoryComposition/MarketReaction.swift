@@ -10,8 +10,8 @@ enum MarketReaction {
     /// (`marketMove`), and "as", "after" or "on" later naming the cause; or commentators and their
     /// comment opening the headline (`marketCommentator`, `marketComment`: "Analysts see Mexico rate cuts
     /// ending after Banxico move to 6.75%" must not head a rate-cut card over three headlines saying the bank cut).
-    static func isReaction(_ headline: String) -> Bool {
-        let words = Tokenizer.words(headline)
+    static func isReaction(_ headline: TextReading) -> Bool {
+        let words = headline.normalizedWords
         if words.count > 1, WordClass.marketCommentator.contains(words[0]), WordClass.marketComment.contains(words[1]) {
             return true
         }

@@ -14,13 +14,6 @@ enum PersonalVoice {
     private static let edges = CharacterSet.punctuationCharacters.union(.symbols)
 
     static func speaks(_ sentence: String) -> Bool {
-        read.value(for: sentence, reads)
-    }
-
-    /// Sentences read recently: each recomposition of a story reads the same ones again.
-    private static let read = TextMemo<Bool>(capacity: 8_192)
-
-    private static func reads(_ sentence: String) -> Bool {
         let words = unquoted(sentence).split(whereSeparator: \.isWhitespace)
         for (index, raw) in words.enumerated() {
             let word = raw.trimmingCharacters(in: edges).replacingOccurrences(of: "\u{2019}", with: "'")

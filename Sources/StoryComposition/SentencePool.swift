@@ -2,7 +2,10 @@ import NewsText
 
 /// One sentence of one article, with what ranking needs to know about it.
 struct PooledSentence: Sendable {
-    let text: String
+    /// The sentence as its article's annotation read it.
+    let annotated: AnnotatedSentence
+    var text: String { annotated.text }
+    var reading: TextReading { annotated.reading }
     /// Index of the article in the pool's `articles`.
     let article: Int
     let sourceKey: String
@@ -37,14 +40,11 @@ struct PooledSentence: Sendable {
     }
 }
 
-/// A story's articles split into sentences once, with TF-IDF vectors weighted over the story
-/// itself, shared by summary, consensus and conflict so each text is analysed a single time.
+/// A story's articles as their annotations read them (`ArticleAnnotation`), with TF-IDF vectors
+/// weighted over the story itself, shared by summary, consensus and conflict.
 struct SentencePool: Sendable {
     /// Articles considered at most; the caller already passes the most relevant first.
     static let articleLimit = 20
-    /// Sentences read per article: leads carry the news, later paragraphs background.
-    static let sentencesPerArticle = 8
-
     let articles: [StoryArticle]
     let sentences: [PooledSentence]
     let headlineVectors: [TermVector]
@@ -55,13 +55,13 @@ struct SentencePool: Sendable {
 
     init(_ articles: [StoryArticle]) {
         let capped = Array(articles.prefix(Self.articleLimit))
-        var texts: [(text: String, article: Int, position: Int, terms: [String])] = []
+        var texts: [(sentence: AnnotatedSentence, article: Int, position: Int, terms: [String])] = []
         for (index, article) in capped.enumerated() {
-            for (position, sentence) in Self.sentences(of: article).enumerated() {
-                texts.append((sentence, index, position, TermVector.terms(sentence)))
+            for (position, sentence) in article.annotation.sentences.enumerated() {
+                texts.append((sentence, index, position, sentence.reading.terms))
             }
         }
-        let headlineTerms = capped.map { TermVector.terms($0.headline) }
+        let headlineTerms = capped.map(\.annotation.headline.reading.terms)
         let weighting = TermWeighting(documents: texts.map(\.terms) + headlineTerms)
         self.articles = capped
         headlineVectors = headlineTerms.map(weighting.vector)
@@ -69,16 +69,16 @@ struct SentencePool: Sendable {
         for entry in texts { termsBySource[capped[entry.article].sourceKey, default: []].formUnion(entry.terms) }
         for (index, terms) in headlineTerms.enumerated() { termsBySource[capped[index].sourceKey, default: []].formUnion(terms) }
         self.termsBySource = termsBySource
-        superseded = SupersededCounts(capped, sentences: texts.map { (article: $0.article, text: $0.text) })
+        superseded = SupersededCounts(capped, sentences: texts.map { (article: $0.article, reading: $0.sentence.reading) })
         // How the story writes each word, read only when some sentence has a word in capitals.
-        let forms = texts.contains { HeadlineCasing.hasCapitalisedWord($0.text) }
-            ? Self.formsOfShoutedWords(capped, sentences: texts.map { (text: $0.text, article: $0.article) }) : [:]
+        let forms = texts.contains { HeadlineCasing.hasCapitalisedWord($0.sentence.text) }
+            ? Self.formsOfShoutedWords(capped, sentences: texts.map { (reading: $0.sentence.reading, article: $0.article) }) : [:]
         sentences = texts.map { entry in
             let outletForms = forms[capped[entry.article].sourceKey]
-            return PooledSentence(text: entry.text, article: entry.article, sourceKey: capped[entry.article].sourceKey,
+            return PooledSentence(annotated: entry.sentence, article: entry.article, sourceKey: capped[entry.article].sourceKey,
                                   position: entry.position, vector: weighting.vector(entry.terms),
-                                  shouts: outletForms.map { HeadlineCasing.shoutsAWord(entry.text, forms: $0) } ?? false,
-                                  speaksPersonally: PersonalVoice.speaks(entry.text))
+                                  shouts: outletForms.map { HeadlineCasing.shoutsAWord(entry.sentence.text, forms: $0) } ?? false,
+                                  speaksPersonally: entry.sentence.speaksPersonally)
         }
     }
 
@@ -90,11 +90,11 @@ struct SentencePool: Sendable {
     /// wire's); an acronym that another outlet writes "Ecowas" or not at all is judged as before
     /// (`HeadlineCasing.shoutsAWord`). Only the pooled sentences and the headlines are read, and only
     /// the words some sentence writes in capitals are counted.
-    private static func formsOfShoutedWords(_ articles: [StoryArticle], sentences: [(text: String, article: Int)])
+    private static func formsOfShoutedWords(_ articles: [StoryArticle], sentences: [(reading: TextReading, article: Int)])
         -> [String: [String: String]] {
         var capitalised: [String: Set<String>] = [:]
         for entry in sentences {
-            let keys = HeadlineCasing.capitalisedWords(entry.text).map { $0.lowercased() }
+            let keys = HeadlineCasing.capitalisedWords(entry.reading.text).map { $0.lowercased() }
             if !keys.isEmpty { capitalised[articles[entry.article].sourceKey, default: []].formUnion(keys) }
         }
         let needed = capitalised.values.reduce(into: Set<String>()) { $0.formUnion($1) }
@@ -103,12 +103,12 @@ struct SentencePool: Sendable {
         var byOutlet: [String: [String: [String: Int]]] = [:]
         for entry in sentences {
             let outlet = articles[entry.article].sourceKey
-            for token in Tokenizer.tokens(entry.text).dropFirst() where needed.contains(token.text.lowercased()) {
+            for token in entry.reading.tokens.dropFirst() where needed.contains(token.text.lowercased()) {
                 byOutlet[outlet, default: [:]][token.text.lowercased(), default: [:]][token.text, default: 0] += 1
             }
         }
         for article in articles {
-            for token in Tokenizer.tokens(article.headline) where token.text == token.normalized && needed.contains(token.text) {
+            for token in article.annotation.headline.reading.tokens where token.text == token.normalized && needed.contains(token.text) {
                 byOutlet[article.sourceKey, default: [:]][token.text, default: [:]][token.text, default: 0] += 1
             }
         }
@@ -128,14 +128,6 @@ struct SentencePool: Sendable {
         return formsByOutlet
     }
 
-    /// The body sentences read of `article`: its first `sentencesPerArticle`.
-    static func sentences(of article: StoryArticle) -> [String] {
-        splitBodies.value(for: article.body) { Array(Sentences.split($0).prefix(sentencesPerArticle)) }
-    }
-
-    /// Bodies split recently: each recomposition of a story reads the same bodies again.
-    private static let splitBodies = TextMemo<[String]>(capacity: 2_048)
-
     /// How close `sentence` is to the story's headlines: its best cosine with any of them.
     func closenessToHeadlines(_ sentence: PooledSentence) -> Double {
         headlineVectors.map(sentence.vector.cosine).max() ?? 0
@@ -143,7 +135,7 @@ struct SentencePool: Sendable {
 
     /// Whether `sentence` states its article's toll after a later report raised it.
     func isSuperseded(_ sentence: PooledSentence) -> Bool {
-        superseded.states(sentence.text, ofArticle: sentence.article)
+        superseded.states(sentence.reading, ofArticle: sentence.article)
     }
 
     /// Sentences a summary may use: summary-grade and current (`isSuperseded`); those told calmly —

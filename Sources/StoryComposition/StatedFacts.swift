@@ -20,14 +20,16 @@ struct StatedFacts {
     /// What the sentence says a court did (`CourtRuling`).
     private let ruling: CourtRuling?
 
-    init(_ sentence: String) {
-        let words = FactWords.words(of: sentence)
-        figures = Array(NumericFacts.largestOfEachKind(NumericFacts.facts(in: words).filter { $0.kind.risesAsEventDevelops || $0.kind == .turnout })
+    init(_ sentence: String) { self.init(TextReading(sentence)) }
+
+    init(_ sentence: TextReading) {
+        let words = sentence.words
+        figures = Array(NumericFacts.largestOfEachKind(sentence.facts.filter { $0.kind.risesAsEventDevelops || $0.kind == .turnout })
             .values)
         winners = Set(DeclaredWinners.winners(in: words))
         appointments = DeclaredWinners.byRole(DeclaredWinners.appointments(in: words))
         vote = VoteOutcome.outcome(in: words)
-        terms = vote == nil ? [] : Set(Tokenizer.contentWords(sentence))
+        terms = vote == nil ? [] : Set(Tokenizer.contentWords(sentence.tokens))
         ruling = CourtRuling.outcome(in: words)
     }
 

@@ -19,6 +19,9 @@ public struct StoryArticle: Sendable, Equatable {
     /// the feed was first fetched, and the entry was already listed then (it may be weeks old).
     /// An undated entry that appears at a later fetch is not: it came out since the previous one.
     public let ageUnknown: Bool
+    /// The article read once (`ArticleAnnotation`), when composition first asks: every copy of the
+    /// value shares it, so each recomposition of its story reads no text again.
+    private let annotationSlot = AnnotationSlot()
 
     public init(id: String, sourceName: String, sourceKey: String, headline: String, body: String,
                 publishedAt: Date, url: String, feedMarkedBreaking: Bool = false, ageUnknown: Bool = false) {
@@ -31,5 +34,17 @@ public struct StoryArticle: Sendable, Equatable {
         self.url = url
         self.feedMarkedBreaking = feedMarkedBreaking
         self.ageUnknown = ageUnknown
+    }
+
+    /// Its headline and body as composition reads them.
+    var annotation: ArticleAnnotation {
+        annotationSlot.value { ArticleAnnotation(headline: headline, body: body) }
+    }
+
+    /// Equal articles carry equal text, so their annotations are equal: only what the feed gave is compared.
+    public static func == (lhs: StoryArticle, rhs: StoryArticle) -> Bool {
+        lhs.id == rhs.id && lhs.sourceName == rhs.sourceName && lhs.sourceKey == rhs.sourceKey && lhs.headline == rhs.headline
+            && lhs.body == rhs.body && lhs.publishedAt == rhs.publishedAt && lhs.url == rhs.url
+            && lhs.feedMarkedBreaking == rhs.feedMarkedBreaking && lhs.ageUnknown == rhs.ageUnknown
     }
 }

@@ -24,17 +24,14 @@ public struct StoryScorer: Sendable {
     /// `copying`: outlets that only republished another's report; they confirm nothing.
     func score(_ articles: [StoryArticle], topic: Topic?, now: Date, copying: Set<String>) -> ScoreBreakdown {
         let capped = StoryComposer.select(articles, limit: StoryComposer.articleLimit)
-        let leads = capped.map { article in
-            (headline: article.headline, lead: SentencePool.sentences(of: article).prefix(3).joined(separator: " "))
-        }
+        let leads = capped.map { article in (headline: article.headline, lead: article.annotation.lead) }
         return ScoreBreakdown(
             sourceAuthority: sourceAuthority(capped),
             freshness: freshness(latest: Self.latestKnownTime(articles), now: now),
             localRelevance: max(localRelevance(leads), topic != nil && topic == region.desk ? Self.regionalDeskRelevance : 0),
             crossSourceConfirmation: Self.crossSourceConfirmation(
                 distinctSources: Set(articles.map(\.sourceKey)).count - copying.count),
-            topicImportance: TopicImportance.score(topic: topic, text: leads.map { "\($0.headline). \($0.lead)" }
-                .joined(separator: " ")))
+            topicImportance: TopicImportance.score(topic: topic, words: capped.flatMap(\.annotation.leadWords)))
     }
 
     /// The mean of the best outlet's score and the average over distinct outlets: one wire

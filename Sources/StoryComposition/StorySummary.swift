@@ -70,16 +70,16 @@ public enum StorySummary {
             let addedLength = sentence.text.count + (chosen.isEmpty ? 0 : 1)
             guard length + addedLength <= maximumLength else { continue }
             // "He…" only right after its own report's sentence that says who he is (`readingOrder`).
-            guard !SummaryText.opensWithUnnamedPerson(sentence.text)
+            guard !SummaryText.opensWithUnnamedPerson(sentence.reading)
                 || chosen.contains(where: { $0.sentence.article == sentence.article && $0.sentence.position == sentence.position - 1 })
             else { continue }
-            let figures = SummaryText.figures(sentence.text)
+            let figures = sentence.reading.figures
             let terms = Set(sentence.vector.entries.map(\.term))
-            let facts = StatedFacts(sentence.text)
+            let facts = sentence.annotated.stated
             guard chosen.allSatisfy({ $0.sentence.vector.cosine(sentence.vector) < weights.redundancy
                 && sharedTermShare($0.sentence, sentence) < weights.coverage
                 && !SummaryText.restates(figures, terms: terms, of: $0.figures, statedTerms: $0.terms)
-                && !SummaryText.opensAlike($0.sentence.text, sentence.text)
+                && !SummaryText.opensAlike($0.sentence.reading, sentence.reading)
                 && !facts.contradicts($0.facts) && !facts.repeatsAFigure(of: $0.facts) && !facts.repeatsAnOutcome(of: $0.facts) })
             else { continue }
             chosen.append((sentence, figures, terms, facts))
@@ -92,7 +92,7 @@ public enum StorySummary {
     /// the first other: "It was the bank's second cut this year", chosen first, kept out every lead that
     /// shared its words, and a rate-cut summary must say what the bank did.
     static func deferringPronounOpeners(_ ranked: [PooledSentence]) -> [PooledSentence] {
-        guard let first = ranked.firstIndex(where: { !SummaryText.opensWithPronoun($0.text) }), first > 0 else { return ranked }
+        guard let first = ranked.firstIndex(where: { !SummaryText.opensWithPronoun($0.reading) }), first > 0 else { return ranked }
         return [ranked[first]] + ranked[..<first] + ranked[(first + 1)...]
     }
 
@@ -109,14 +109,14 @@ public enum StorySummary {
             if left.position != right.position { return left.position < right.position }
             return closeness[lhs] != closeness[rhs] ? closeness[lhs] > closeness[rhs] : lhs < rhs
         }.map { chosen[$0] }
-        if let first = ordered.first, SummaryText.leansOnWhatCameBefore(first.text),
-           let opener = ordered.firstIndex(where: { !SummaryText.leansOnWhatCameBefore($0.text) }) {
+        if let first = ordered.first, SummaryText.leansOnWhatCameBefore(first.reading),
+           let opener = ordered.firstIndex(where: { !SummaryText.leansOnWhatCameBefore($0.reading) }) {
             ordered.insert(ordered.remove(at: opener), at: 0)
         }
         // A sentence about an unnamed person follows its report's sentence naming him or her, not
         // another outlet's sentence about someone else ("He replaces the outgoing head of
         // government" must not read as the outgoing one).
-        for sentence in chosen where SummaryText.opensWithUnnamedPerson(sentence.text) {
+        for sentence in chosen where SummaryText.opensWithUnnamedPerson(sentence.reading) {
             guard let index = ordered.firstIndex(where: { $0.article == sentence.article && $0.position == sentence.position }),
                   let named = ordered.firstIndex(where: { $0.article == sentence.article && $0.position == sentence.position - 1 })
             else { continue }

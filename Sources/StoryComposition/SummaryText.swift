@@ -63,8 +63,8 @@ enum SummaryText {
     /// "The bill now goes to the Senate, where…"): two outlets rewording one sentence. They must
     /// begin with the same three words, and their first eight words overlap by more than half
     /// ("The police said on Monday…" and "The president said on Monday…" do not).
-    static func opensAlike(_ first: String, _ second: String) -> Bool {
-        let openings = [first, second].map { Tokenizer.tokens($0).prefix(openingWords).map(\.normalized) }
+    static func opensAlike(_ first: TextReading, _ second: TextReading) -> Bool {
+        let openings = [first, second].map { $0.tokens.prefix(openingWords).map(\.normalized) }
         guard openings.allSatisfy({ $0.count == openingWords }), openings[0].prefix(3) == openings[1].prefix(3) else { return false }
         let sets = openings.map(Set.init)
         return Double(sets[0].intersection(sets[1]).count) / Double(min(sets[0].count, sets[1].count)) > 0.5
@@ -75,8 +75,8 @@ enum SummaryText {
     /// Whether a sentence opens by pointing back at something said before it: a pronoun ("It",
     /// "Its", "They") or a bare description of the story's subject ("The company", "The bill"),
     /// so it cannot open a summary.
-    static func leansOnWhatCameBefore(_ sentence: String) -> Bool {
-        let tokens = Array(Tokenizer.tokens(sentence).prefix(2))
+    static func leansOnWhatCameBefore(_ sentence: TextReading) -> Bool {
+        let tokens = Array(sentence.tokens.prefix(2))
         guard let first = tokens.first?.normalized else { return false }
         if backReferences.contains(first) { return true }
         // "The bank said" points back; "The Bank of Botswana cut" names its subject.
@@ -85,14 +85,14 @@ enum SummaryText {
 
     /// Whether a sentence opens with a pronoun ("It has been designated…", "They said…"): alone, as a
     /// consensus line's claim, it says nothing of what it is about.
-    static func opensWithPronoun(_ sentence: String) -> Bool {
-        Tokenizer.tokens(sentence).first.map { backReferences.contains($0.normalized) } ?? false
+    static func opensWithPronoun(_ sentence: TextReading) -> Bool {
+        sentence.tokens.first.map { backReferences.contains($0.normalized) } ?? false
     }
 
     /// Whether a sentence opens with a person it does not name ("He replaces the outgoing head of
     /// government…"): only the sentence before it in its own report says who that is.
-    static func opensWithUnnamedPerson(_ sentence: String) -> Bool {
-        guard let first = Tokenizer.tokens(sentence).first?.normalized else { return false }
+    static func opensWithUnnamedPerson(_ sentence: TextReading) -> Bool {
+        guard let first = sentence.tokens.first?.normalized else { return false }
         return personalReferences.contains(first)
     }
 

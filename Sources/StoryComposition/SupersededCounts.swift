@@ -28,24 +28,22 @@ struct SupersededCounts: Sendable {
         var saysItRose: Bool
     }
 
-    /// `sentences`: the body sentences read of each article (its index in `articles` and text).
-    init(_ articles: [StoryArticle], sentences: [(article: Int, text: String)]) {
+    /// `sentences`: the body sentences read of each article (its index in `articles` and its reading).
+    init(_ articles: [StoryArticle], sentences: [(article: Int, reading: TextReading)]) {
         var tolls = [[NumericFacts.Kind: Toll]](repeating: [:], count: articles.count)
         var corrected: [Int: Set<Double>] = [:]
-        for entry in articles.indices.map({ (article: $0, text: articles[$0].headline) }) + sentences {
-            let factWords = FactWords.words(of: entry.text)
+        for entry in articles.indices.map({ (article: $0, reading: articles[$0].annotation.headline.reading) }) + sentences {
             // Figures this text calls earlier estimates are out of date in every earlier report.
-            let estimates = Self.earlierEstimates(in: factWords)
+            let estimates = Self.earlierEstimates(in: entry.reading.words)
             if !estimates.isEmpty {
                 for index in articles.indices where articles[index].publishedAt < articles[entry.article].publishedAt {
                     corrected[index, default: []].formUnion(estimates)
                 }
             }
-            let facts = NumericFacts.largestOfEachKind(NumericFacts.facts(in: factWords).filter(\.kind.risesAsEventDevelops))
+            let facts = NumericFacts.largestOfEachKind(entry.reading.facts.filter(\.kind.risesAsEventDevelops))
             guard !facts.isEmpty else { continue }
-            let words = Tokenizer.words(entry.text)
             // "A third person has died" says the toll rose as plainly as "rose to three".
-            let rose = words.contains(where: WordClass.countRise.contains) || words.contains { NumericFacts.ordinals[$0] != nil }
+            let rose = entry.reading.contains(.countRise) || entry.reading.tokens.contains { NumericFacts.ordinals[$0.normalized] != nil }
             for fact in facts.values {
                 var toll = tolls[entry.article][fact.kind] ?? Toll(fact: fact, saysItRose: false)
                 if fact.value > toll.fact.value { toll.fact = fact }
@@ -86,16 +84,18 @@ struct SupersededCounts: Sendable {
         return values
     }
 
-    /// For callers without a sentence pool: reads each article's first sentences itself.
+    /// For callers without a sentence pool: each article's annotated sentences.
     init(_ articles: [StoryArticle]) {
-        let sentences = articles.indices.flatMap { index in SentencePool.sentences(of: articles[index]).map { (article: index, text: $0) } }
+        let sentences = articles.indices.flatMap { index in
+            articles[index].annotation.sentences.map { (article: index, reading: $0.reading) }
+        }
         self.init(articles, sentences: sentences)
     }
 
     /// Whether `text`, from the article at `index`, states that article's superseded toll.
-    func states(_ text: String, ofArticle index: Int) -> Bool {
+    func states(_ text: TextReading, ofArticle index: Int) -> Bool {
         guard stale[index] != nil || corrected[index] != nil else { return false }
-        return NumericFacts.facts(in: text).contains { isSuperseded($0, ofArticle: index) }
+        return text.facts.contains { isSuperseded($0, ofArticle: index) }
     }
 
     /// Whether `fact`, stated by the article at `index`, is that article's superseded toll.

@@ -19,7 +19,7 @@ enum SyndicatedCopies {
     /// that reported earlier and is not a copy itself.
     static func copyingOutlets(_ articles: [StoryArticle]) -> Set<String> {
         guard Set(articles.map(\.sourceKey)).count > 1 else { return [] }
-        let reports = articles.map { Report(outlet: $0.sourceKey, shingles: shingles($0.body)) }
+        let reports = articles.map { Report(outlet: $0.sourceKey, shingles: $0.annotation.shingles) }
         var firstReport: [String: Date] = [:]
         for article in articles {
             firstReport[article.sourceKey] = min(firstReport[article.sourceKey] ?? article.publishedAt, article.publishedAt)
@@ -46,14 +46,8 @@ enum SyndicatedCopies {
         }
     }
 
-    private static func shingles(_ body: String) -> Set<Int> {
-        readBodies.value(for: body, computeShingles)
-    }
-
-    /// Bodies read recently (`TextMemo`): every recomposition compares the same reports again.
-    private static let readBodies = TextMemo<Set<Int>>(capacity: 2_048)
-
-    private static func computeShingles(_ body: String) -> Set<Int> {
+    /// The body's opening word runs, hashed; what its article's annotation holds.
+    static func shingles(_ body: String) -> Set<Int> {
         // Twelve characters a word is ample for `wordLimit` words; a long body costs no more.
         let words = Tokenizer.words(String(body.prefix(wordLimit * 12))).prefix(wordLimit)
         guard words.count >= shingleLength else { return [] }

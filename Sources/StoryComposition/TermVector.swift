@@ -36,12 +36,12 @@ struct TermVector: Sendable {
 
     /// The terms two texts are compared on: content words, with a plural "s" folded so
     /// "protester" and "protesters" meet.
-    static func terms(_ text: String) -> [String] {
-        readTerms.value(for: text) { Tokenizer.contentWords($0).map(stem) }
+    static func terms(_ tokens: [Tokenizer.Token]) -> [String] {
+        Tokenizer.contentWords(tokens).map(stem)
     }
 
-    /// Texts read recently (`TextMemo`): a story's sentences are read again at each recomposition.
-    private static let readTerms = TextMemo<[String]>(capacity: 8_192)
+    /// The same of a text not yet split.
+    static func terms(_ text: String) -> [String] { terms(Tokenizer.tokens(text)) }
 
     static func stem(_ word: String) -> String {
         guard word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us") else { return word }

@@ -29,8 +29,9 @@ enum TopicImportance {
         "markets": WordClasses.shared.entries(.marketSignal),
     ]
 
-    static func score(topic: Topic?, text: String) -> Int {
-        let present = PhraseSet(words: Tokenizer.words(text), longest: longestPhrase)
+    /// `words`: the headlines' and leads' words in folded form, in reading order (`ArticleAnnotation.leadWords`).
+    static func score(topic: Topic?, words: [String]) -> Int {
+        let present = PhraseSet(words: words, longest: longestPhrase)
         let classes = signalClasses.values.filter { phrases in phrases.contains(where: present.contains) }.count
         return ScoreBreakdown.clamp(base(topic: topic) + pointsPerClass * classes)
     }

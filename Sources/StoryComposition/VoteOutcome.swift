@@ -16,10 +16,8 @@ enum VoteOutcome {
         // Its outcome: a verb within the eight words after it ("the Senate approved", "A vote in Uruguay's
         // Senate on exporting recreational cannabis was postponed").
         let window = Array(lowered[(position + 1) ..< min(position + 9, lowered.count)])
-        let passes = window.contains(where: WordClass.votePassed.contains)
-            || zip(window, zip(window.dropFirst(), window.dropFirst(2))).contains { $0 == "voted" && $1.0 == "in" && ["favour", "favor"].contains($1.1) }
-        let stalls = window.contains(where: WordClass.voteStalled.contains)
-            || zip(window, window.dropFirst()).contains { (["put", "puts"].contains($0) && $1 == "off") || ($0 == "voted" && $1 == "down") }
+        let passes = window.contains(where: WordClass.votePassed.contains) || WordClass.votePassedPhrase.occurs(in: window)
+        let stalls = window.contains(where: WordClass.voteStalled.contains) || WordClass.voteStalledPhrase.occurs(in: window)
         guard passes != stalls else { return nil }
         return (body: bodyKey(lowered[position]), passed: passes)
     }

@@ -23,7 +23,8 @@ extension SubjectRule {
 /// police funds reads as finance otherwise). The decision is `conviction` on either side ("minister
 /// jailed", "jury convicts senator"), or `chargedOrSentenced` after the office only (as nouns they sit
 /// before an office too: "standing charges, minister says"). `beforeOffice` words stand between the
-/// court's verb and the office ("jails former fisheries minister").
+/// court's verb and the office ("jails former fisheries minister"). An office's word that opens an
+/// `officeLookalike` name ("Premier League club owner charged") is no office.
 public enum PoliticianInCourt {
     /// The office-holder's side: "minister jailed", "ex-president convicted".
     static func isDecided(_ word: String) -> Bool {
@@ -43,7 +44,7 @@ public enum PoliticianInCourt {
             if words[position] == "official", position > 0, WordClass.stateOfficial.contains(words[position - 1]) { return true }
             let shared = WordClass.sharedOffice.contains(words[position])
             guard shared || WordClass.stateOffice.contains(words[position]) else { return false }
-            if words[position] == "premier", position + 1 < words.count, words[position + 1] == "league" { return false }
+            if WordClass.officeLookalike.opens(at: position, in: words) { return false }
             guard shared, position > 0 else { return true }
             let before = tokens[position - 1]
             return !before.isCapitalized || WordClass.beforeOffice.contains(before.normalized)

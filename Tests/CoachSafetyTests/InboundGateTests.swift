@@ -394,6 +394,37 @@ final class InboundGateTests: XCTestCase {
         Self.assert(messages, get: .refuse(.outOfScopeRefusal, drug: nil), from: gate)
     }
 
+    /// A served word serves only as what is asked: a health word inside a subject term ("weight
+    /// loss jab") is the subject's, and a health or history word after a reason given for a request
+    /// about a drug named before it is that reason, whatever verb names the act.
+    func testAReasonAfterTheDrugIsNoServedTopic() throws {
+        let gate = try Self.gate.get()
+        let refused = [
+            "should I ditch my Ozempic since my weight has stalled?", "honestly could I ditch the weight loss jab for a week?",
+            "Kann ich mein Ozempic sausen lassen, weil mein Gewicht stagniert?",
+            "Je peux laisser tomber mon Ozempic à cause des nausées ?",
+            "¿Puedo dejar el Ozempic ya que mi peso está estancado?", "¿Es seguro pasar mi inyección para adelgazar a clics?",
+            "Posso mollare l'Ozempic visto che il peso è fermo?", "Czy mogę odpuścić Ozempic przez mdłości?",
+        ]
+        Self.assert(refused, named: "rule9", from: gate)
+        let answered = [
+            "Should I drink more water on Ozempic because of the heat?", "has my weight gone down since I started Ozempic?",
+            "Soll ich mit Ozempic mehr Wasser trinken, weil es so heiß ist?",
+            "Je devrais boire plus d'eau sous Ozempic parce qu'il fait chaud ?",
+            "¿Debería beber más agua con Ozempic porque hace calor?", "Dovrei bere più acqua con l'Ozempic perché fa caldo?",
+            "Czy powinnam pić więcej wody na Ozempicu, bo jest upał?",
+        ]
+        Self.assert(answered, get: .allow, from: gate)
+    }
+
+    /// A question verb opens a question without its question mark; a number in words before a
+    /// unit is an amount.
+    func testQuestionVerbsAndWordedAmountsAsk() throws {
+        let gate = try Self.gate.get()
+        Self.assert(["is trulicity weaker by day 6", "kiedy przestaje działać nikotyna"], named: "rule15", from: gate)
+        Self.assert(["Mi consigli di passare a sette e mezzo mg?", "should I jump straight to twelve and a half mg?"], named: "rule9", from: gate)
+    }
+
     /// `check` reads a 4,000-character message in well under a millisecond (release build); the
     /// bound here is loose because tests run unoptimised.
     func testCheckIsFastOnLongMessages() throws {

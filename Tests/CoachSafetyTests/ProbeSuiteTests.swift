@@ -49,6 +49,26 @@ final class ProbeSuiteTests: XCTestCase {
 
     /// Only this file names the held-out folder: the vocabulary and rules never read it.
     func testOnlyTheEvaluationReadsTheHeldOutSplit() throws {
+        XCTAssertEqual(try Self.filesOtherThanThisOne(naming: Self.heldOutFolder), [], "only this file may read the held-out probes")
+    }
+
+    /// The fresh sets (`FreshProbes/`) are read only through `COACH_PROBES_EXTRA`: no test walks into
+    /// them and no vocabulary or rule names them, so a suite run never shows their figures.
+    func testNoTestReadsTheFreshSets() throws {
+        XCTAssertEqual(try Self.filesOtherThanThisOne(naming: Self.freshFolder), [], "only COACH_PROBES_EXTRA may read the fresh sets")
+        let fresh = ProbeCorpus.directory.deletingLastPathComponent().appendingPathComponent(Self.freshFolder)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: fresh.path), "the fresh sets live beside the development split")
+        let splitFolders = try FileManager.default.contentsOfDirectory(atPath: ProbeCorpus.directory.path).filter { name in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: ProbeCorpus.directory.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        XCTAssertEqual(splitFolders, [Self.heldOutFolder], "end-to-end tests read every folder below the development split")
+    }
+
+    private static let freshFolder = "FreshProbes"
+
+    /// Source, test, tool and script files, other than this one, whose text contains `word`.
+    private static func filesOtherThanThisOne(naming word: String) throws -> [String] {
         let repository = ProbeCorpus.directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let thisFile = URL(fileURLWithPath: #filePath).lastPathComponent
         var readers: [String] = []
@@ -57,10 +77,10 @@ final class ProbeSuiteTests: XCTestCase {
             guard let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
             for case let file as URL in files where ["swift", "sh", "json", "py"].contains(file.pathExtension) {
                 let text = try String(contentsOf: file, encoding: .utf8)
-                if text.contains(Self.heldOutFolder), file.lastPathComponent != thisFile { readers.append(file.path) }
+                if text.contains(word), file.lastPathComponent != thisFile { readers.append(file.path) }
             }
         }
-        XCTAssertEqual(readers, [], "only \(thisFile) may read the held-out probes")
+        return readers
     }
 
     // MARK: Scoring

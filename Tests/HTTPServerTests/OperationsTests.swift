@@ -110,6 +110,36 @@ final class OperationsTests: XCTestCase {
         XCTAssertEqual(object["route"] as? String, "/a")
     }
 
+    /// One clock reading serves a response: its `Date` header and its log line's timestamp show the
+    /// same second, near the wall clock's; a generated request id is the same in both places.
+    func testResponseDateAndLogTimestampComeFromOneReading() async throws {
+        let server = try TestServer { router in router.get("/a") { _ in .text("a") } }
+        let connection = try server.connect()
+        let before = Date()
+        connection.send("GET /a HTTP/1.1\r\n\r\n")
+        let response = connection.readResponses(1).first ?? ""
+        let after = Date()
+        await server.stop()
+        let line = try XCTUnwrap(server.logs.contents.first { $0.contains("\"msg\":\"request\"") })
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let requestID = try XCTUnwrap(object["requestId"] as? String)
+        XCTAssertNotNil(requestID.range(of: "^[0-9a-f]{32}$", options: .regularExpression), requestID)
+        XCTAssertTrue(response.contains("X-Request-Id: \(requestID)\r\n"), response)
+
+        let dateValue = try XCTUnwrap(response.components(separatedBy: "\r\n").first { $0.hasPrefix("Date: ") }?.dropFirst(6))
+        let httpDate = DateFormatter()
+        httpDate.locale = Locale(identifier: "en_US_POSIX")
+        httpDate.timeZone = TimeZone(identifier: "GMT")
+        httpDate.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let date = try XCTUnwrap(httpDate.date(from: String(dateValue)), String(dateValue))
+        XCTAssertTrue(date >= before.addingTimeInterval(-1.5) && date <= after.addingTimeInterval(1.5), "\(date) not near \(before)")
+        let timestamp = try XCTUnwrap(object["ts"] as? String)
+        let iso = ISO8601DateFormatter()
+        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let logged = try XCTUnwrap(iso.date(from: timestamp), timestamp)
+        XCTAssertEqual(floor(logged.timeIntervalSince1970), date.timeIntervalSince1970, "\(timestamp) vs \(dateValue)")
+    }
+
     func testMalformedClientRequestIdIsReplaced() async throws {
         let server = try TestServer { router in router.get("/a") { _ in .text("a") } }
         let connection = try server.connect()

@@ -14,6 +14,15 @@ final class RobustnessTests: XCTestCase {
             router.get("/header") { request in
                 Response(status: 200, headers: ["X-Echo": request.query["v"] ?? "", "Bad Name": "x"], body: .bytes(Array("ok".utf8)))
             }
+            // Built once with its header lines checked then; one copy is changed after that.
+            let prepared = Response(status: 200, headers: ["X-Echo": "a\r\nSet-Cookie: injected=1", "Bad Name": "x", "Content-Length": "99"],
+                                    body: .bytes(Array("ok".utf8))).prepared()
+            router.add(.get, "/prepared", synchronous: { _ in prepared })
+            router.add(.get, "/prepared-then-changed", synchronous: { _ in
+                var changed = prepared
+                changed.headers.set("X-Echo", "changed")
+                return changed
+            })
             router.get("/events") { request in
                 let data = request.query["data"] ?? ""
                 return .eventStream { events in try await events.send(data: data) }
@@ -48,10 +57,31 @@ final class RobustnessTests: XCTestCase {
         let server = try makeServer()
         let connection = try server.connect()
         connection.send("GET /header?v=a%0D%0ASet-Cookie:%20injected=1 HTTP/1.1\r\n\r\n")
-        let response = connection.readResponses(1).first ?? ""
-        XCTAssertFalse(response.contains("\r\nSet-Cookie:"), response)
-        XCTAssertTrue(response.contains("X-Echo: a  Set-Cookie: injected=1\r\n"), response)
-        XCTAssertFalse(response.contains("Bad Name"), "invalid header names are dropped")
+        assertHeaderRulesHeld(connection.readResponses(1).first ?? "")
+        await server.stop()
+    }
+
+    /// `X-Echo` carried `a\r\nSet-Cookie: injected=1` and a field was named `Bad Name`: neither got through as such.
+    private func assertHeaderRulesHeld(_ response: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertFalse(response.contains("\r\nSet-Cookie:"), response, file: file, line: line)
+        XCTAssertTrue(response.contains("X-Echo: a  Set-Cookie: injected=1\r\n"), response, file: file, line: line)
+        XCTAssertFalse(response.contains("Bad Name"), "invalid header names are dropped", file: file, line: line)
+    }
+
+    /// A response prepared once is sent under the same rules as any, and a change to its headers
+    /// after `prepared()` is sent as changed.
+    func testPreparedResponseHeadersFollowTheRulesAndLaterChanges() async throws {
+        let server = try makeServer()
+        let connection = try server.connect()
+        connection.send("GET /prepared HTTP/1.1\r\n\r\nGET /prepared HTTP/1.1\r\n\r\nGET /prepared-then-changed HTTP/1.1\r\n\r\n")
+        let responses = connection.readResponses(3)
+        XCTAssertEqual(responses.count, 3)
+        for response in responses.prefix(2) {
+            assertHeaderRulesHeld(response)
+            XCTAssertTrue(response.contains("Content-Length: 2\r\n") && !response.contains("Content-Length: 99"), response)
+        }
+        XCTAssertTrue(responses.last?.contains("X-Echo: changed\r\n") == true, responses.last ?? "")
+        XCTAssertFalse(responses.last?.contains("injected") ?? true, responses.last ?? "")
         await server.stop()
     }
 

@@ -36,6 +36,17 @@ final class SynchronousRouteTests: XCTestCase {
         func check(_ request: Request) throws { checks.withLock { $0 += 1 } }
     }
 
+    /// Answers `Teapot` with 418 and its own name, so a test sees which filter answered.
+    private struct NamedTeapotFilter: RequestFilter {
+        let name: String
+        func response(to error: any Error) -> Response? { error is Teapot ? .text("teapot from \(name)", status: 418) : nil }
+    }
+
+    /// Throws `Teapot` from its check when the request carries `X-Check-Teapot`.
+    private struct TeapotCheck: RequestFilter {
+        func check(_ request: Request) throws { if request.headers.contains("X-Check-Teapot") { throw Teapot() } }
+    }
+
     private static func whereAmI() -> String { withUnsafeCurrentTask { $0 == nil } ? "no task" : "in a task" }
 
     private static func routes(_ router: inout Router) {
@@ -113,5 +124,29 @@ final class SynchronousRouteTests: XCTestCase {
         XCTAssertTrue(responses[0].contains("X-Marked: yes\r\n"))
         XCTAssertTrue(responses[1].hasPrefix("HTTP/1.1 418 "), responses[1])
         await server.stop()
+    }
+
+    /// One rule for the filters' error answers on every path a request can take: answered on
+    /// the loop (synchronous), in a task after the checks (`now`/`otherwise`), and through the
+    /// general middleware chain (an async middleware among them). A check's error reaches only
+    /// the filters outside it; a handler's error is answered by the innermost filter with an answer.
+    func testFiltersAnswerErrorsAlikeOnEveryPath() async throws {
+        let filters: [any Middleware] = [NamedTeapotFilter(name: "outer"), TeapotCheck(), NamedTeapotFilter(name: "inner")]
+        let requests = "GET /teapot HTTP/1.1\r\n\r\n" + "GET /teapot HTTP/1.1\r\nX-Check-Teapot: 1\r\n\r\n"
+            + "GET /now-or-later HTTP/1.1\r\nX-Later: 1\r\nX-Teapot: 1\r\n\r\n"
+            + "GET /now-or-later HTTP/1.1\r\nX-Later: 1\r\nX-Check-Teapot: 1\r\n\r\n"
+        var bodies: [[String]] = []
+        for middleware in [filters, filters + [MarkingMiddleware()]] {
+            let server = try TestServer(middleware: middleware, routes: Self.routes)
+            let connection = try server.connect()
+            connection.send(requests)
+            let responses = connection.readResponses(4)
+            await server.stop()
+            XCTAssertEqual(responses.count, 4)
+            XCTAssertTrue(responses.allSatisfy { $0.hasPrefix("HTTP/1.1 418 ") }, "\(responses)")
+            bodies.append(responses.map { $0.components(separatedBy: "\r\n\r\n").last ?? "" })
+        }
+        let expected = ["teapot from inner", "teapot from outer", "teapot from inner", "teapot from outer"]
+        XCTAssertEqual(bodies, [expected, expected])
     }
 }

@@ -17,13 +17,32 @@ final class EventKindTests: XCTestCase {
         XCTAssertEqual(kinds("Five dead as 5.9 quake shakes Béjaïa"), [.earthquake])
         XCTAssertEqual(kinds("Floods and landslides kill 12 in Ratnapura"), [.storm])
         XCTAssertEqual(kinds("Fuel depot blast in Kinshasa: fire put out"), [.fire])
-        XCTAssertEqual(kinds("Central bank cuts rate by 25 basis points"), [])
+        XCTAssertEqual(kinds("Central bank cuts rate by 25 basis points"), [.rateDecision])
         XCTAssertEqual(kinds("Brightwater revenue rises 17% on AI cloud demand"), [.results])
         XCTAssertEqual(kinds("EU fines Brightwater over cloud licensing"), [.penalty])
         XCTAssertEqual(kinds("Korvain recalls 410,000 SUVs over airbag fault"), [.recall], "a ninth audit: results and a recall merged")
         XCTAssertEqual(kinds("Migrant dinghy flips off Zuwara"), [.crash])
         XCTAssertEqual(kinds("Biden launches re-election bid"), [.launch], "a launch, which tells apart only from company news")
         XCTAssertEqual(kinds("Kelvane unveils Nimbus Tri, a $2,199 phone that folds twice"), [.launch])
+    }
+
+    /// Issue 26: kinds that many actors have in one week are named by their headlines, and only who
+    /// acts tells two of them apart (`EventActors`); against other kinds they say nothing, since a
+    /// company's job cuts and its results may be one announcement.
+    func testKindsToldApartByActorAreNamedAndSayNothingAgainstOtherKinds() {
+        let kinds = { (headline: String) in EventKind.kinds(in: Tokenizer.contentWords(headline)) }
+        XCTAssertEqual(kinds("Quillfeather lays off 9% of staff as AI spending grows"), [.layoffs])
+        XCTAssertEqual(kinds("Harrowgate job cuts deepen a week of tech layoffs"), [.layoffs])
+        XCTAssertEqual(kinds("Norges Bank trims policy rate to 4.0%"), [.rateDecision])
+        XCTAssertEqual(kinds("Spanish government survives no-confidence vote"), [.confidenceVote])
+        XCTAssertEqual(kinds("Bolojan ousted as parliament topples government"), [.confidenceVote])
+        XCTAssertEqual(kinds("US Senate passes drug pricing bill 58-41"), [.legislativeVote])
+        XCTAssertEqual(kinds("House Approves Two-Person Crews For Freight Trains"), [.legislativeVote])
+        XCTAssertEqual(kinds("Senate leader calls for calm"), [], "a chamber that does nothing with a bill")
+        XCTAssertTrue(EventKind.allCases.filter(\.isToldApartByActor).allSatisfy { !$0.isDeadlyIncident })
+        XCTAssertFalse(EventKind.differ([.layoffs], [.results]))
+        XCTAssertFalse(EventKind.differ([.rateDecision], [.confidenceVote]))
+        XCTAssertTrue(EventKind.differ([.layoffs, .results], [.penalty]))
     }
 
     /// A thirteenth audit: a phone launch and the maker's fine of one day were one card. A launch

@@ -52,6 +52,7 @@ final class StoryClustererTests: XCTestCase {
 
         var withoutTheRule = ClusteringConfiguration()
         withoutTheRule.differentSubjectsFactor = 1
+        withoutTheRule.differentActorsFactor = 1  // the banks differ as actors too (`EventActors`)
         let merged = assign(ordered, to: Newsroom.primedClusterer(withoutTheRule), ids: Newsroom.IDs())
         XCTAssertEqual(Set(merged).count, 1, "the case the rule exists for")
     }

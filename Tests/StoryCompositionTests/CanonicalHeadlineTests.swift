@@ -183,13 +183,13 @@ final class CanonicalHeadlineTests: XCTestCase {
 
     /// A fifth reader's audit: a government's fall was headlined by its bond market.
     func testAMarketsReactionLosesToTheEventItReactsTo() {
-        XCTAssertTrue(MarketReaction.isReaction("Lithuanian bonds slip as government falls over defence tax"))
-        XCTAssertTrue(MarketReaction.isReaction("Euro slips as ECB delivers widely expected cut"))
-        XCTAssertFalse(MarketReaction.isReaction("Shares plunge 20% in Hong Kong"), "a move without a cause is the news")
-        XCTAssertFalse(MarketReaction.isReaction("Government falls as coalition partner quits"))
+        XCTAssertTrue(MarketReaction.isReaction(TextReading("Lithuanian bonds slip as government falls over defence tax")))
+        XCTAssertTrue(MarketReaction.isReaction(TextReading("Euro slips as ECB delivers widely expected cut")))
+        XCTAssertFalse(MarketReaction.isReaction(TextReading("Shares plunge 20% in Hong Kong")), "a move without a cause is the news")
+        XCTAssertFalse(MarketReaction.isReaction(TextReading("Government falls as coalition partner quits")))
         // A sixteenth audit: analysts' view of a rate cut headed the card over "Banxico cuts interest rate to 6.75%".
-        XCTAssertTrue(MarketReaction.isReaction("Analysts see Mexico rate cuts ending after Banxico move to 6.75%"))
-        XCTAssertFalse(MarketReaction.isReaction("Analysts at Goldman Sachs quit to launch hedge fund"), "analysts as the news")
+        XCTAssertTrue(MarketReaction.isReaction(TextReading("Analysts see Mexico rate cuts ending after Banxico move to 6.75%")))
+        XCTAssertFalse(MarketReaction.isReaction(TextReading("Analysts at Goldman Sachs quit to launch hedge fund")), "analysts as the news")
         // The sixteenth and seventeenth audits: a feature angle headed a chip launch's card.
         XCTAssertEqual(CanonicalHeadline.choose(from: [
             StoryFixtures.article("f", "Circuit Wire", "circuit.example", "Lumen Labs bets on Halcyon 3 to take on AI chip leaders",

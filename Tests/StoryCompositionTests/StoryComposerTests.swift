@@ -55,10 +55,10 @@ final class StoryComposerTests: XCTestCase {
         let shares = Dispute(sentence: "", figures: NumericFacts.facts(in: "Hounkpè won 71.4% of the vote; turnout fell.", electionContext: true)
             + NumericFacts.facts(in: "Hounkpè took 74.1% of the vote.", electionContext: true))
         XCTAssertEqual(shares.figures.count, 2)
-        XCTAssertTrue(shares.isSideTaken(by: "Hounkpè wins with 71.4% of the vote"))
+        XCTAssertTrue(shares.isSideTaken(by: TextReading("Hounkpè wins with 71.4% of the vote")))
         let names = Dispute(sentence: "", names: ["John Mahama", "John Kufuor"])
-        XCTAssertTrue(names.isSideTaken(by: "Mahama declared winner"))
-        XCTAssertFalse(names.isSideTaken(by: "John waits for the count"))
+        XCTAssertTrue(names.isSideTaken(by: TextReading("Mahama declared winner")))
+        XCTAssertFalse(names.isSideTaken(by: TextReading("John waits for the count")))
     }
 
     /// Leaving the dispute is worth it only for an informative headline: a question loses to a side.

@@ -81,25 +81,25 @@ final class StorySummaryTests: XCTestCase {
     /// Found by a reader's audit: "Priya Raman, its chief executive, said…" and "The company
     /// expects…" opened summaries before the sentence saying what happened.
     func testASummaryOpensWithALeadNotWithASentenceLeaningOnOne() {
-        XCTAssertTrue(SummaryText.leansOnWhatCameBefore("Its chief executive said the plan would cost $20 a month."))
-        XCTAssertTrue(SummaryText.leansOnWhatCameBefore("The company expects revenue of $19.5 billion."))
-        XCTAssertFalse(SummaryText.leansOnWhatCameBefore("The European Central Bank cut its deposit rate."))
+        XCTAssertTrue(SummaryText.leansOnWhatCameBefore(TextReading("Its chief executive said the plan would cost $20 a month.")))
+        XCTAssertTrue(SummaryText.leansOnWhatCameBefore(TextReading("The company expects revenue of $19.5 billion.")))
+        XCTAssertFalse(SummaryText.leansOnWhatCameBefore(TextReading("The European Central Bank cut its deposit rate.")))
         let pool = SentencePool([
             StoryFixtures.article("a", "Wire", "wire.example", "Aster launches AI assistant",
                                   "Aster launched an AI assistant for small businesses on Tuesday. The company expects 2 million users."),
         ])
         let later = pool.sentences[1], lead = pool.sentences[0]
         XCTAssertEqual(StorySummary.readingOrder([later, lead], pool: pool).map(\.text), [lead.text, later.text])
-        XCTAssertTrue(SummaryText.leansOnWhatCameBefore("The model can process up to 2 million tokens at once."))
-        XCTAssertFalse(SummaryText.leansOnWhatCameBefore("The Bank of Botswana cut its main policy rate."), "a name, not a back-reference")
+        XCTAssertTrue(SummaryText.leansOnWhatCameBefore(TextReading("The model can process up to 2 million tokens at once.")))
+        XCTAssertFalse(SummaryText.leansOnWhatCameBefore(TextReading("The Bank of Botswana cut its main policy rate.")), "a name, not a back-reference")
     }
 
     /// A ninth reader's audit: "He replaces the outgoing head of government…" followed another
     /// outlet's sentence about the outgoing prime minister, so "he" read as him. A sentence about
     /// an unnamed person follows its own report's sentence naming that person.
     func testASentenceAboutAnUnnamedPersonFollowsTheSentenceNamingThatPerson() {
-        XCTAssertTrue(SummaryText.opensWithUnnamedPerson("He replaces Henri Dondra, who resigned last week."))
-        XCTAssertFalse(SummaryText.opensWithUnnamedPerson("Helsinki said the talks would resume."))
+        XCTAssertTrue(SummaryText.opensWithUnnamedPerson(TextReading("He replaces Henri Dondra, who resigned last week.")))
+        XCTAssertFalse(SummaryText.opensWithUnnamedPerson(TextReading("Helsinki said the talks would resume.")))
         let pool = SentencePool([
             StoryFixtures.article("a", "Bangui Post", "bangui.example", "Touadéra names Félix Moloua prime minister",
                                   "President Faustin-Archange Touadéra appointed Félix Moloua as prime minister on Tuesday. "
@@ -271,12 +271,12 @@ final class StorySummaryTests: XCTestCase {
 
     /// "The bill now heads to the Senate, where…" and "The bill now goes to the Senate, where…".
     func testTwoSentencesInOneFrameAreOneSentenceReworded() {
-        XCTAssertTrue(SummaryText.opensAlike("The bill now heads to the Senate, where Democrats are threatening to block it.",
-                                             "The bill now goes to the Senate, where it needs 60 votes."))
-        XCTAssertFalse(SummaryText.opensAlike("The company said on Monday that its profit rose.",
-                                              "The company said it would cut 500 jobs in Kenya."))
-        XCTAssertFalse(SummaryText.opensAlike("The police said on Monday that the road was closed.",
-                                              "The president said on Monday that he would resign."))
+        func opensAlike(_ first: String, _ second: String) -> Bool { SummaryText.opensAlike(TextReading(first), TextReading(second)) }
+        XCTAssertTrue(opensAlike("The bill now heads to the Senate, where Democrats are threatening to block it.",
+                                 "The bill now goes to the Senate, where it needs 60 votes."))
+        XCTAssertFalse(opensAlike("The company said on Monday that its profit rose.", "The company said it would cut 500 jobs in Kenya."))
+        XCTAssertFalse(opensAlike("The police said on Monday that the road was closed.",
+                                  "The president said on Monday that he would resign."))
     }
 
     /// An eighth audit: the summary stated both outlets' tolls (23 and 31) and both outlets'

@@ -20,8 +20,8 @@ final class WordClassReadingTests: XCTestCase {
     }
 
     func testAMarketHeadlineIsReadInAnyInflection() {
-        XCTAssertTrue(MarketReaction.isReaction("Market tumbles as government falls"))
-        XCTAssertFalse(MarketReaction.isReaction("Government falls after budget vote"))
+        XCTAssertTrue(MarketReaction.isReaction(TextReading("Market tumbles as government falls")))
+        XCTAssertFalse(MarketReaction.isReaction(TextReading("Government falls after budget vote")))
     }
 
     func testParaphrasesMeetInAnyInflection() {

@@ -1,33 +1,44 @@
 import Foundation
 import Synchronization
 
-/// Posts every user's batches over HTTP, the users concurrently and each user's batches one
-/// after another (as one phone syncs), and returns the wall-clock seconds for all of them.
+/// Posts users' batches over HTTP, the users concurrently and each user's batches one after
+/// another (as one phone syncs), and returns the wall-clock seconds for all of them.
 ///
 /// Each user gets one thread and one keep-alive connection (opened on that thread, a loopback
 /// connect), and every request is built before the clock starts, so the client's own work per
 /// batch is a `write` and a few `read`s and the two cores go to the server being measured.
-enum HTTPIngest {
-    static func run(config: BenchConfig, batches: [[[BenchSample]]]) throws -> Double {
+final class HTTPIngest {
+    private let config: BenchConfig
+    private let server: ServerAddress
+    /// `requests[user][batch]`: the complete HTTP request posting that batch.
+    private let requests: [[[UInt8]]]
+
+    /// Logs every user in and builds every request.
+    init(config: BenchConfig, batches: [[[BenchSample]]]) throws {
         let server = try ServerAddress(url: config.serverURL)
-        let tokens = try config.emails.map { try login($0, password: config.password, server: server) }
+        let tokens = try config.emails.map { try Self.login($0, password: config.password, server: server) }
         let dates = BenchSample.dateFormatter()
-        let requests = zip(batches, tokens).map { userBatches, token in
+        requests = zip(batches, tokens).map { userBatches, token in
             userBatches.map { batch in
                 RawRequest.post("/api/measurements/batch", host: server.hostHeader, token: token,
                                 json: Array(("{\"entries\":[" + batch.map { $0.json(dates: dates) }.joined(separator: ",") + "]}").utf8))
             }
         }
+        (self.config, self.server) = (config, server)
+    }
+
+    /// Posts batches `range` of every user and returns the seconds until the last answer.
+    func post(batches range: Range<Int>) throws -> Double {
         let failures = Mutex<[String]>([])
         let finished = DispatchGroup()
         let started = Date()
         for userRequests in requests {
             finished.enter()
-            let worker = Thread {
+            let worker = Thread { [server, config] in
                 defer { finished.leave() }
                 do {
                     let connection = try KeepAliveConnection(host: server.host, port: server.port)
-                    for request in userRequests { try expectAllInserted(try connection.send(request), config: config) }
+                    for request in userRequests[range] { try Self.expectAllInserted(try connection.send(request), config: config) }
                 } catch {
                     failures.withLock { $0.append("\(error)") }
                 }

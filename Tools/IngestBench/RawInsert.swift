@@ -2,20 +2,32 @@ import Foundation
 import Storage
 
 /// The baseline: the same rows inserted straight into the server's `measurements` table (same
-/// indexes, same constraints) in one transaction, for a user of its own. SQLite gets one
-/// prepared single-row INSERT per row, its fastest plain form; PostgreSQL gets multi-row
-/// INSERTs of 1,000 rows, the usual bulk form short of COPY.
-enum RawInsert {
-    static func run(config: BenchConfig, samples: [BenchSample]) async throws -> Double {
-        let database = try Database.open(url: config.databaseURL, poolSize: 1)
-        defer { database.close() }
+/// indexes, same constraints, same `Storage` connection settings), each round's rows in one
+/// transaction, for a user of its own. SQLite gets one prepared single-row INSERT per row, its
+/// fastest plain form; PostgreSQL gets multi-row INSERTs of 1,000 rows, the usual bulk form
+/// short of COPY.
+final class RawInsert {
+    private let database: Database
+    private let userID: String
+
+    /// Opens the server's database and creates the baseline's user.
+    init(config: BenchConfig) async throws {
+        database = try Database.open(url: config.databaseURL, poolSize: 1)
         let userID = UUID().uuidString.lowercased(), now = Int64(Date().timeIntervalSince1970)
+        self.userID = userID
         try await database.write { connection in
             try connection.execute("""
                 INSERT INTO users (id, email, password_hash, role, timezone, created_at, updated_at)
                 VALUES ($1, $2, 'unused', 'user', 'UTC', $3, $3)
                 """, userID, "raw-\(userID)@bench.invalid", now)
         }
+    }
+
+    deinit { database.close() }
+
+    /// Inserts `samples` in one transaction and returns the wall-clock seconds it took.
+    func insert(_ samples: [BenchSample]) async throws -> Double {
+        let now = Int64(Date().timeIntervalSince1970), userID = userID
         let rows = samples.map { sample -> [SQLValue] in
             [.text(UUID().uuidString.lowercased()), .text(userID), .text("steps"), .text("APPLE_HEALTH"), .text(sample.externalId),
              .text("HKQuantityTypeIdentifierStepCount"), .real(sample.value), .text("count"), .integer(sample.start),
@@ -28,11 +40,26 @@ enum RawInsert {
             var index = 0
             while index < rows.count {
                 let slice = rows[index..<min(index + chunk, rows.count)]
-                try connection.execute(insertSQL(rows: slice.count), slice.flatMap { $0 })
+                try connection.execute(Self.insertSQL(rows: slice.count), slice.flatMap { $0 })
                 index += slice.count
             }
         }
         return Date().timeIntervalSince(started)
+    }
+
+    /// Waits until the server has no personal-record detection queued or running, so the
+    /// detection that the posted batches enqueued runs before the raw insert starts instead of
+    /// competing with it for the CPU and SQLite's write lock.
+    func waitForDetection(timeout: Double = 120) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while try await database.read({ connection in
+            try connection.queryFirst("""
+                SELECT 1 AS waiting FROM personal_record_jobs WHERE state IN ('pending', 'running') LIMIT 1
+                """) != nil
+        }) {
+            guard Date() < deadline else { throw BenchError("personal-record detection still running after \(Int(timeout)) s") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
     }
 
     private static func insertSQL(rows: Int) -> String {

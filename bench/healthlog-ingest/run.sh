@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # HealthLog ingest throughput: 500-entry measurement batches from several users at once over real
 # HTTP against a release build of `healthlog`, next to the same rows inserted raw into the same
-# table in one transaction, measured in the same run; prints both rates and the ratio
-# (target >= 0.7). SQLite always; PostgreSQL too when TEST_POSTGRES_URL is set, e.g.
+# table, in alternating rounds of the same run; prints both rates and the median of the rounds'
+# ratios (target >= 0.7). SQLite always; PostgreSQL too when TEST_POSTGRES_URL is set, e.g.
 #   scripts/with-postgres.sh bench/healthlog-ingest/run.sh
 # Knobs: BENCH_USERS (8), BENCH_BATCHES_PER_USER (20, at most 60: the rate limit),
+#        BENCH_ROUNDS (5, dividing BENCH_BATCHES_PER_USER; 1: all batches, then all rows raw),
 #        PACKAGE_DIR (repository to build, default: this one; IngestBench belongs to PACKAGE_DIR/Tools).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

@@ -255,7 +255,9 @@ struct GateRules {
     /// (tips, a summary, questions for the appointment, storage, side effects), after a modality
     /// named before any verb of taking. A part about using the app is answerable; an app word in
     /// another clause reports the user's habits ("I log every meal in the app, but …, so should I
-    /// bump the Mounjaro up to 10 mg?").
+    /// bump the Mounjaro up to 10 mg?"). A health word inside a drug or pen term is no topic, and
+    /// neither a health nor a history word after a reason given for a request about a GLP-1 subject
+    /// named before it counts ("should I ditch Ozempic since my weight has stalled").
     /// `aboutLevel`: a health word inside a level phrase ("stay in my body") is no health topic.
     private func isAnswerable(_ sentence: SentenceFacts, words: Range<Int>, aboutLevel: Bool = false, history: Bool = true) -> Bool {
         if usesApp(sentence, in: words) { return true }
@@ -268,7 +270,15 @@ struct GateRules {
             [.adviceModality, .approvalTag, .doseValueRequest].contains(hit.termClass)
                 && !markers.contains(where: hit.isPart)
         }
-        let asksHistory = !classes.isDisjoint(with: [.ownHistory, .changePast, .agoMarker, .pastReport]) && asking.isEmpty
+        // What follows a reason given for a request about a GLP-1 subject named before the reason
+        // is that reason, neither a topic nor a history asked about ("should I ditch Ozempic
+        // since my weight has stalled", "ditch Ozempic since my weight has stalled?").
+        let reason = hits.filter { reason in
+            reason.termClass == .reasonWord
+                && hits.contains { Self.regionSubjects.contains($0.termClass) && $0.end <= reason.start }
+        }.map(\.start).min() ?? words.upperBound
+        let historyClasses = Set(hits.filter { $0.start < reason }.map(\.termClass))
+        let asksHistory = !historyClasses.isDisjoint(with: [.ownHistory, .changePast, .agoMarker, .pastReport]) && asking.isEmpty
             && dosing.allSatisfy { reportsHistory($0, in: sentence) }
         if history, asksHistory { return true }
         let amount = sentence.amountStarts.contains { words.contains($0) && !reportsAmount(at: $0, in: sentence) }
@@ -277,10 +287,15 @@ struct GateRules {
         let levels = aboutLevel ? sentence.hits(of: Self.levelWords) : []
         // A topic word inside a longer request term is the request's ("good idea?" asks approval).
         let requests = hits.filter { Self.requestMarkers.contains($0.termClass) }
+        // A health word inside a drug or pen term is the subject's ("weight loss jab", "inyección
+        // para adelgazar"), not a topic asked about.
+        let subjects = hits.filter { Self.doseSubjects.contains($0.termClass) }
         let topics = hits.filter { topic in
             [.healthAnchor, .answerableRequest].contains(topic.termClass)
                 && !levels.contains { $0.start <= topic.start && topic.start < $0.end }
                 && !requests.contains(where: topic.isPart)
+                && !subjects.contains(where: topic.isPart)
+                && topic.start < reason
         }
         // After "should I", "czy mogę", a verb of taking before any health word asks about taking
         // ("czy mogę łykać Rybelsus po śniadaniu?"), not about the health word.
@@ -468,7 +483,10 @@ struct GateRules {
         }
         guard sentence.has(.pkWeak) else { return false }
         let ownLevel = sentence.hits(of: [.pkWeak]).allSatisfy { owned.contains($0.start) }
-        if researchMode || (sentence.isQuestion && sentence.has(.pronoun) && !sentence.has(.healthAnchor) && !ownLevel) { return true }
+        // Asked of a pronoun, a level is a drug's unless the sentence asks what the user may do
+        // ("cuál es lo máximo de Mounjaro que me puedo poner" asks for a dose, rule 9).
+        let pronounLevel = sentence.isQuestion && sentence.has(.pronoun) && !sentence.hasAny([.healthAnchor, .adviceModality])
+        if researchMode || (pronounLevel && !ownLevel) { return true }
         let subjects = sentence.hits(of: Self.levelSubjects), metrics = sentence.hits(of: [.healthAnchor])
         let doseValues = sentence.hits(of: [.doseValueRequest])
         let levels = sentence.hits(of: [.pkWeak]).filter { level in

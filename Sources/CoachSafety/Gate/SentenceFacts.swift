@@ -80,8 +80,15 @@ struct SentenceFacts {
             sentences[index].countTakenNumbers(in: tokens)
             sentences[index].dropFigurativeDoses(in: tokens)
             sentences[index].markTargetNumbers(in: tokens)
+            sentences[index].markOpeningQuestion()
         }
         return sentences
+    }
+
+    /// A sentence that opens with a question verb or particle asks, question mark or not ("is
+    /// trulicity weaker by day 6", "czy mogę", "wirkt es noch").
+    private mutating func markOpeningQuestion() {
+        if hits.contains(where: { $0.termClass == .questionOpener && $0.start == firstToken }) { isQuestion = true }
     }
 
     /// The words of an everyday phrase (`plainWord`: "a lot", "te cuento") are not read as terms
@@ -140,9 +147,11 @@ struct SentenceFacts {
         classes.insert(term.termClass)
         hits.append(Hit(termClass: term.termClass, start: start, end: end))
         if let name = term.display, term.termClass != .substance, !drugNames.contains(name) { drugNames.append(name) }
-        if term.termClass == .unitWord, start > 0, tokens[start - 1].isNumber {
+        // A number in digits or words followed by a unit is an amount ("2.5 mg", "five milligrams").
+        if term.termClass == .unitWord, start > 0,
+           let number = tokens[start - 1].isNumber ? start - 1 : hits.first(where: { $0.termClass == .numberWord && $0.end == start })?.start {
             doseAmounts += 1
-            amountStarts.insert(start - 1)
+            amountStarts.insert(number)
         }
         if term.termClass == .numberWord { numbers += 1 }
         if term.termClass == .roleMarker, tokens[start].bracketed || tokens[end - 1].colonAfter { roleMarkers += 1 }

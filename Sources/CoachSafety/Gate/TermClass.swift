@@ -45,6 +45,15 @@ enum TermClass: String, CaseIterable, Sendable {
     /// approval ("half a dose, ok?", "Monday ok?") in the last clause of a question or in a sentence
     /// without a question mark; elsewhere in a question it describes ("mir geht's ok, aber …").
     case approvalTag
+    /// "is", "does", "kann", "wirkt", "est-ce", "czy": a verb or particle that makes the sentence it
+    /// opens a yes/no question, whether or not a question mark ends it. Question words ("what",
+    /// "wann", "cuál") are not listed: without a question mark they head statements and titles
+    /// as often as questions.
+    case questionOpener
+    /// "because", "since", "weil", "parce que", "ya que", "visto che", "bo": what follows gives a
+    /// reason. A health word after one, in a request about a drug, pen or dose named before it
+    /// ("should I ditch Ozempic since my weight has stalled"), is the reason, not the topic asked.
+    case reasonWord
     /// "or", "oder", "ou", "o", "czy": a choice between two options asks, question mark or not
     /// ("nimmt er es heute oder wartet er", "0.25 or 0.5 for my first week").
     case choiceWord

@@ -46,7 +46,7 @@ enum BatchEndpointSupport {
                 try await pipeline.run(call, route: route) { user in
                     let decoded = try BatchBodyDecoding.decode(Body.self, from: call.request.body, listKey: listKey,
                                                                maxEntries: maxEntries, tooLargeCode: tooLargeCode)
-                    return try context.responses.ok(try await ingest(decoded, user.userID, call.request, context.database))
+                    return try context.responses.ok(try await ingest(decoded, user.userID, call.request, context.database).json)
                 }
             }
         }.limitingBody(to: maxBodyBytes).withHeaderParameters([IdempotencyKeyHeader.parameter])

@@ -52,8 +52,10 @@ struct BatchIngest<Row: BatchRow>: Sendable {
             }
         }
         // One lock order for every transaction: overlapping batches wait for each other, never deadlock.
-        rows.sort { $0.conflictKey.lexicographicallyPrecedes($1.conflictKey) }
-        let ordered = rows, outcomes = settled, milliseconds = Clock.nowMilliseconds()
+        // Each row's key is built once, not twice per comparison.
+        let ordered = rows.map { (key: $0.conflictKey, row: $0) }
+            .sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.row)
+        let outcomes = settled, milliseconds = Clock.nowMilliseconds()
         return try await database.groupedTransaction { connection in
             let first = synced && !ordered.isEmpty ? try SyncCounter.reserve(ordered.count, userID: userID, on: connection) : 1
             let written = ordered.enumerated().map { offset, row in

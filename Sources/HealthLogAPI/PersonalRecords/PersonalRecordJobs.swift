@@ -13,27 +13,33 @@ enum PersonalRecordJobs {
         let claimedAt: Int64
     }
 
-    /// How long a new job waits before it may run: a phone syncing a backlog posts batch after
-    /// batch, and one detection after the burst replaces one per batch. It also bounds how stale
-    /// the records can be after the first batch.
+    /// How long a job waits after the last batch it absorbed before it may run: a phone syncing
+    /// a backlog posts batch after batch, and one detection after the burst replaces one every
+    /// few batches, each of which reads the user's whole history again.
     static let debounceSeconds: Int64 = 2
+    /// The longest a job waits after the first batch it absorbed, however long the burst goes on:
+    /// how stale the records can be while batches keep arriving.
+    static let maxWaitSeconds: Int64 = 15
 
     /// Adds a pending job for `userID` unless one is already waiting (then the waiting one will
-    /// see the new rows too). Returns whether a new job was added.
+    /// see the new rows too, and runs `debounceSeconds` after this enqueue, but no later than
+    /// `maxWaitSeconds` after it was created). Returns whether a new job was added.
     ///
     /// Coalescing is an upsert that touches the waiting job rather than `DO NOTHING`: the touch
     /// holds that job's row lock until the caller's transaction ends, so on PostgreSQL a worker
     /// claiming the job waits for the batch to commit and then reads its rows. With `DO NOTHING`
     /// the worker could claim and read while the batch was still uncommitted, and the batch's
-    /// rows would wait for some later batch's job. The waiting job keeps its `run_after`.
+    /// rows would wait for some later batch's job.
     @discardableResult
     static func enqueue(userID: String, now: Int64, on connection: any DatabaseConnection) throws -> Bool {
         let id = UUID().uuidString.lowercased()
         let kept = try connection.queryFirst("""
             INSERT INTO personal_record_jobs (id, user_id, state, run_after, created_at) VALUES ($1, $2, 'pending', $3, $4)
-            ON CONFLICT (user_id) WHERE state = 'pending' DO UPDATE SET run_after = personal_record_jobs.run_after
+            ON CONFLICT (user_id) WHERE state = 'pending' DO UPDATE SET run_after = CASE
+                WHEN excluded.run_after < personal_record_jobs.created_at + $5 THEN excluded.run_after
+                ELSE personal_record_jobs.created_at + $5 END
             RETURNING id
-            """, id, userID, now + debounceSeconds, now)
+            """, id, userID, now + debounceSeconds, now, maxWaitSeconds)
         return try kept?.decode(String.self, "id") == id
     }
 

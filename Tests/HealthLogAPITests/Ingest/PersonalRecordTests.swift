@@ -12,6 +12,8 @@ final class PersonalRecordTests: XCTestCase {
     func testADailyStatsIdNamingNoPlausibleDayCountsForItsInstantsDayOnPostgres() async throws { try await impossibleDay(.postgres) }
     func testAJobIsClaimedOnlyOnceOnSQLite() async throws { try await singleClaim(.sqlite) }
     func testAJobIsClaimedOnlyOnceOnPostgres() async throws { try await singleClaim(.postgres) }
+    func testAJobWaitsForTheBurstToEndUpToItsMaximumOnSQLite() async throws { try await trailingDebounce(.sqlite) }
+    func testAJobWaitsForTheBurstToEndUpToItsMaximumOnPostgres() async throws { try await trailingDebounce(.postgres) }
 
     private func detection(_ backend: TestBackend) async throws {
         let harness = try await HealthLogHarness.start(self, backend)
@@ -116,5 +118,32 @@ final class PersonalRecordTests: XCTestCase {
         XCTAssertEqual(claims.compactMap { $0 }.count, 1, "exactly one of the eight claimants won")
         let attempts = try await harness.count("SELECT attempts FROM personal_record_jobs")
         XCTAssertEqual(attempts, 1, "claimed exactly once")
+    }
+
+    /// A batch absorbed by a waiting job moves its start to `debounceSeconds` after that batch,
+    /// but never past `maxWaitSeconds` after the job was created.
+    private func trailingDebounce(_ backend: TestBackend) async throws {
+        let harness = try await HealthLogHarness.start(self, backend)
+        let userID = try harness.createUser("burst@example.com")
+        let database = harness.database
+        // Far ahead of the real clock, so the server's own worker never finds the job due.
+        let created = Int64(Date().timeIntervalSince1970) + 100_000
+        let debounce = PersonalRecordJobs.debounceSeconds, maxWait = PersonalRecordJobs.maxWaitSeconds
+        func enqueue(at now: Int64) async throws {
+            _ = try await database.write { try PersonalRecordJobs.enqueue(userID: userID, now: now, on: $0) }
+        }
+        func claim(at now: Int64) async throws -> PersonalRecordJobs.Job? {
+            try await PersonalRecordJobs.claimNext(now: now, abandonedAfter: 300, database: database)
+        }
+        try await enqueue(at: created)
+        try await enqueue(at: created + 1)
+        let duringBurst = try await claim(at: created + debounce)
+        XCTAssertNil(duringBurst, "the second batch moved the job to \(debounce) s after it")
+        // Batches keep coming, each within the debounce of the last, past the maximum wait.
+        for second in stride(from: created + 2, through: created + maxWait + debounce, by: 1) { try await enqueue(at: second) }
+        let beforeMaximum = try await claim(at: created + maxWait - 1)
+        XCTAssertNil(beforeMaximum)
+        let atMaximum = try await claim(at: created + maxWait)
+        XCTAssertNotNil(atMaximum, "a job runs at most \(maxWait) s after it was created, however long the burst lasts")
     }
 }

@@ -1,0 +1,125 @@
+import NewsText
+import Synchronization
+
+/// One text (a sentence, a headline, a clause) read once into everything composition asks of
+/// its words: tokens with their folded forms and Snowball stems, the terms sentences are compared
+/// on, named entities, figures, the words fact extraction reads (numbers with their units and
+/// currencies, clause breaks) and the labelled figures they state. docs/jarvis/annotations.md.
+struct TextReading: Sendable {
+    let text: String
+    /// `Tokenizer.tokens`: each word as written and in its folded form.
+    let tokens: [Tokenizer.Token]
+    /// The Snowball stem of each token's folded form (`Stemmer`), for word-class lookups.
+    let stems: [String]
+    /// The terms `TermVector` compares: content words, a plural "s" folded.
+    let terms: [String]
+    /// Names, acronyms and quantities (`NamedEntities`).
+    let entities: [NamedEntity]
+    /// The figures it states, as `SummaryText.figures` writes them.
+    let figures: Set<String>
+    /// Its words as fact extraction reads them (`FactWords`): numbers parsed with their currency,
+    /// percent sign or currency name, clause breaks kept.
+    let words: [FactWords.Word]
+    /// Its labelled figures outside an election's context (`NumericFacts`: tolls, rates, amounts
+    /// with what each counts).
+    let facts: [NumericFacts.Fact]
+
+    init(_ text: String) {
+        self.text = text
+        tokens = Tokenizer.tokens(text)
+        stems = tokens.map { Stemmer.stem($0.normalized) }
+        terms = TermVector.terms(tokens)
+        entities = NamedEntities.extract(from: text)
+        figures = SummaryText.figures(text)
+        words = FactWords(text).words
+        facts = NumericFacts.facts(in: words)
+    }
+
+    /// The folded forms of its tokens, in order.
+    var normalizedWords: [String] { tokens.map(\.normalized) }
+
+    /// Whether the token at `index` belongs to `wordClass`.
+    func isIn(_ wordClass: WordClass, at index: Int) -> Bool {
+        wordClass.contains(tokens[index].normalized, stem: stems[index])
+    }
+
+    /// Whether any of its tokens belongs to `wordClass`.
+    func contains(_ wordClass: WordClass) -> Bool {
+        tokens.indices.contains { isIn(wordClass, at: $0) }
+    }
+}
+
+/// A headline or body sentence of an article with the typed facts composition compares across
+/// outlets: what it states that another sentence could contradict (`StatedFacts`: tolls with their
+/// kind, winners, appointees with their role, a vote's or a court's outcome), and what an outlet must
+/// report to be credited with it (`Consensus.Specifics`, of the whole and of its main clause).
+struct AnnotatedSentence: Sendable {
+    let reading: TextReading
+    let stated: StatedFacts
+    let specifics: Consensus.Specifics
+    /// The specifics of its main clause (`Consensus.mainClause`).
+    let mainClauseSpecifics: Consensus.Specifics
+    /// Speaks as its reporter or to the reader (`PersonalVoice`).
+    let speaksPersonally: Bool
+
+    init(_ text: String) {
+        reading = TextReading(text)
+        stated = StatedFacts(reading)
+        specifics = Consensus.Specifics(reading)
+        let clause = Consensus.mainClause(of: text)
+        mainClauseSpecifics = clause == text ? specifics : Consensus.Specifics(TextReading(clause))
+        speaksPersonally = PersonalVoice.speaks(text)
+    }
+
+    var text: String { reading.text }
+}
+
+/// An article read once, when composition first reads it, and carried with the article
+/// (`StoryArticle.annotation`): every recomposition of its story, the score and the headline choice
+/// read these instead of the raw headline and body.
+struct ArticleAnnotation: Sendable {
+    /// Body sentences read per article: leads carry the news, later paragraphs background.
+    static let sentencesPerArticle = 8
+    /// Body sentences the score reads as the lead.
+    static let leadSentences = 3
+
+    let headline: AnnotatedSentence
+    /// The body's first `sentencesPerArticle` sentences (`Sentences.split`).
+    let sentences: [AnnotatedSentence]
+    /// The first `leadSentences` sentences joined: where the score looks for the region.
+    let lead: String
+    /// The headline's and the lead's words in folded form, in reading order: what the score reads
+    /// for signal phrases.
+    let leadWords: [String]
+    /// How the headline and the whole body write each word (`HeadlineCasing.formCounts`).
+    let headlineForms: [String: [String: Int]]
+    let bodyForms: [String: [String: Int]]
+    /// The body's opening word runs (`SyndicatedCopies.shingles`).
+    let shingles: Set<Int>
+
+    init(headline: String, body: String) {
+        self.headline = AnnotatedSentence(headline)
+        sentences = Sentences.split(body).prefix(Self.sentencesPerArticle).map(AnnotatedSentence.init)
+        let leadSentences = sentences.prefix(Self.leadSentences)
+        lead = leadSentences.map(\.text).joined(separator: " ")
+        leadWords = self.headline.reading.normalizedWords + leadSentences.flatMap(\.reading.normalizedWords)
+        headlineForms = HeadlineCasing.formCounts(headline)
+        bodyForms = HeadlineCasing.formCounts(body)
+        shingles = SyndicatedCopies.shingles(body)
+    }
+}
+
+/// Where a `StoryArticle` keeps its annotation: read at the first request, shared by every copy of
+/// the article value, never read twice.
+final class AnnotationSlot: Sendable {
+    private let slot = Mutex<ArticleAnnotation?>(nil)
+
+    func value(_ read: () -> ArticleAnnotation) -> ArticleAnnotation {
+        if let known = slot.withLock({ $0 }) { return known }
+        let annotation = read()
+        return slot.withLock { stored in
+            if stored == nil { stored = annotation }
+            return stored!
+        }
+    }
+}
