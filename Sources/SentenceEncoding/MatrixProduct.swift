@@ -1,5 +1,4 @@
 import COpenBLAS
-import CTileProduct
 import Foundation
 
 /// OpenBLAS's single-precision matrix product, `C = alpha·op(A)·op(B) + beta·C` (row-major), on the calling
@@ -28,9 +27,6 @@ enum MatrixProduct {
     }
 
     static let library: Result<Library, EncoderWeights.FormatError> = open()
-
-    /// Whether the encoder's layers run on AMX tiles (`Linear`): the CPU has AMX-BF16 and the kernel grants it.
-    static let tiles = tile_product_available() != 0
 
     /// `a` is rows × inner (or inner × rows when `transposeA`), `b` inner × columns (or columns × inner when
     /// `transposeB`), `c` rows × columns; `lda`, `ldb`, `ldc` are the row strides.

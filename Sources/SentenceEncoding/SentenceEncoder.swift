@@ -1,4 +1,3 @@
-import CTileProduct
 import Foundation
 
 /// Anything that turns a text into the encoder's vector: the encoder itself, or vectors it computed earlier.
@@ -17,7 +16,7 @@ extension TextEncoder {
 /// A sentence encoder: text in, a unit-length vector of 384 numbers out, close for texts that
 /// mean alike ("Fed raises rates" and "central bank lifts borrowing costs"). It is the published
 /// all-MiniLM-L6-v2 model (a 6-layer BERT, Apache-2.0, `Resources/NOTICE`), run here in Swift,
-/// the layers' products in bfloat16 on AMX tiles or with OpenBLAS (`Linear`, `MatrixProduct`); the
+/// the layers' products in bfloat16 with oneDNN or OpenBLAS (`Linear`, `BFloat16Product`, `MatrixProduct`); the
 /// vector is the mean of the last layer over the tokens.
 ///
 /// Why a pretrained encoder: it brings knowledge of the language that the labeled sets are too
@@ -177,12 +176,12 @@ struct EncoderLayer: Sendable {
 }
 
 /// y = x·Wᵀ + b over a batch of rows (W stored as outputs × inputs, as trained), with x and W rounded to
-/// bfloat16 and the products summed in single precision: on Intel AMX tiles where the CPU has them (W packed
-/// into tiles once, at load), otherwise with OpenBLAS's `sgemm` on the same rounded values.
+/// bfloat16 and the products summed in single precision: with oneDNN where the CPU computes bfloat16 natively
+/// (`BFloat16Product`: AMX tiles or AVX512-BF16), otherwise with OpenBLAS's `sgemm` on the same rounded values.
 struct Linear: Sendable {
     enum Weight: Sendable {
-        /// W in bfloat16 tiles (`tile_product_pack`).
-        case tiles([UInt16])
+        /// W converted by oneDNN, at load, into its product's layout.
+        case oneDNN(BFloat16Product)
         /// W rounded to bfloat16, kept as floats for `sgemm`.
         case rounded([Float])
     }
@@ -193,31 +192,20 @@ struct Linear: Sendable {
     let outputs: Int
 
     /// The layers `names` of the same input as one: their outputs side by side (`outputs` each).
-    init(_ weights: EncoderWeights, _ names: [String], inputs: Int, outputs: Int, tiles: Bool = MatrixProduct.tiles) throws {
+    init(_ weights: EncoderWeights, _ names: [String], inputs: Int, outputs: Int,
+         oneDNN: Bool = BFloat16Product.available) throws {
         var matrix: [Float] = [], bias: [Float] = []
         for name in names {
             matrix += try weights.tensor(name + ".weight", rows: outputs, columns: inputs)
             bias += try weights.tensor(name + ".bias", rows: 1, columns: outputs)
         }
-        try self.init(weight: matrix, bias: bias, inputs: inputs, tiles: tiles)
+        try self.init(weight: matrix, bias: bias, inputs: inputs, oneDNN: oneDNN)
     }
 
-    init(weight matrix: [Float], bias: [Float], inputs: Int, tiles: Bool = MatrixProduct.tiles) throws {
+    init(weight matrix: [Float], bias: [Float], inputs: Int, oneDNN: Bool = BFloat16Product.available) throws {
         let outputs = bias.count
         guard matrix.count == outputs * inputs else { throw EncoderWeights.FormatError(reason: "a layer's weights do not fit its bias") }
-        if tiles {
-            guard inputs % 32 == 0, outputs % 32 == 0 else {
-                throw EncoderWeights.FormatError(reason: "a \(outputs) × \(inputs) layer does not fit 32-wide tiles")
-            }
-            weight = .tiles([UInt16](unsafeUninitializedCapacity: matrix.count) { packed, count in
-                tile_product_pack(matrix, Int32(outputs), Int32(inputs), packed.baseAddress!)
-                count = matrix.count
-            })
-        } else {
-            var rounded = matrix
-            tile_product_round(&rounded, matrix.count)
-            weight = .rounded(rounded)
-        }
+        weight = oneDNN ? .oneDNN(try BFloat16Product(weight: matrix, bias: bias, inputs: inputs)) : .rounded(matrix.map(BFloat16.round))
         self.bias = bias
         self.inputs = inputs
         self.outputs = outputs
@@ -225,17 +213,16 @@ struct Linear: Sendable {
 
     func apply(_ x: [Float], rows: Int) -> [Float] {
         guard rows > 0 else { return [] }
-        return [Float](unsafeUninitializedCapacity: rows * outputs) { y, count in
-            count = rows * outputs
+        // oneDNN writes whole chunks of 32 rows: the array's spare capacity takes the last chunk's padding rows.
+        return [Float](unsafeUninitializedCapacity: BFloat16Product.paddedRows(rows) * outputs) { y, count in
             switch weight {
-            case .tiles(let packed):
-                tile_product_linear(x, Int32(rows), Int32(inputs), packed, Int32(outputs), bias, y.baseAddress!)
+            case .oneDNN(let product):
+                x.withUnsafeBufferPointer { product.apply($0.baseAddress!, rows: rows, into: y.baseAddress!) }
             case .rounded(let weight):
                 for row in 0..<rows {
                     for column in 0..<outputs { (y.baseAddress! + row * outputs + column).initialize(to: bias[column]) }
                 }
-                var rounded = x
-                tile_product_round(&rounded, x.count)
+                let rounded = x.map(BFloat16.round)
                 rounded.withUnsafeBufferPointer { x in
                     weight.withUnsafeBufferPointer { weight in
                         MatrixProduct.multiply(rows: rows, columns: outputs, inner: inputs, x.baseAddress!, lda: inputs,
@@ -244,6 +231,7 @@ struct Linear: Sendable {
                     }
                 }
             }
+            count = rows * outputs
         }
     }
 }
