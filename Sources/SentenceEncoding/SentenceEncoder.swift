@@ -23,9 +23,9 @@ extension TextEncoder {
 /// small to teach (the topic model reads it beside its word counts; docs/jarvis/story-engine.md).
 public struct SentenceEncoder: TextEncoder {
     public static let dimension = 384
-    /// Texts are cut to this many tokens: a headline and the lead's first 40 words or so (a headline and 60 words
-    /// take about 75). The desk figures of `make eval` are as good as with 128 (docs/jarvis/story-engine.md).
-    public static let maxTokens = 64
+    /// Texts are cut to this many tokens (a headline and the first 60 words fit). The topic model was trained on
+    /// vectors of texts cut here; 64 is faster but files one newsroom report under no desk (docs/jarvis/story-engine.md).
+    public static let maxTokens = 128
     static let layerCount = 6
     static let headCount = 12
     static let feedForwardWidth = 1_536
