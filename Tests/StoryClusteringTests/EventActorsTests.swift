@@ -18,6 +18,21 @@ final class EventActorsTests: XCTestCase {
         XCTAssertEqual(read.names.map(\.key), ["harrowgate networks"], "not the company named in passing")
     }
 
+    func testAShoutedKickerIsNoNameAndAnAcronymIs() {
+        XCTAssertEqual(EventActors.shoutedKicker(of: "RATE SHOCK: Kenya's central bank lifts key rate"), "RATE SHOCK")
+        XCTAssertEqual(EventActors.shoutedKicker(of: "CENTRAL BANK OF KENYA: RATE TO 13%"), "", "all shouted: no kicker")
+        XCTAssertEqual(EventActors.shoutedKicker(of: "Kenya: central bank lifts rate"), "")
+        let kicker = actors("RATE SHOCK: Kenya's central bank lifts key rate to 13%", """
+        Kenya's central bank lifted its key rate to 13 percent, Governor Kamau Thugge said.
+        """)
+        XCTAssertEqual(kicker.names, [])
+        XCTAssertEqual(kicker.countries, ["Kenya"])
+        let named = actors("Central Bank of Kenya raises benchmark rate to 13%", "The Central Bank of Kenya raised its benchmark rate.")
+        XCTAssertFalse(kicker.differ(from: named), "one bank, one with a kicker")
+        let acronym = actors("RBA lifts cash rate to 4.6%", "The Reserve Bank of Australia lifted its cash rate on Tuesday.")
+        XCTAssertEqual(acronym.names.map(\.key), ["rba"])
+    }
+
     func testARareOpeningWordIsTheCompany() {
         let read = actors("Lumenreach to cut 800 jobs, third tech firm this week", """
         SEATTLE (Wire) - Lumenreach, the online advertising software company, said on Wednesday it would cut 800 jobs, \
@@ -52,3 +67,4 @@ final class EventActorsTests: XCTestCase {
         XCTAssertTrue(norway.differ(from: australia))
     }
 }
+
