@@ -31,6 +31,7 @@ let package = Package(
         .systemLibrary(name: "CSodium", path: "Sources/CSodium"),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
         .systemLibrary(name: "COpenBLAS", path: "Sources/COpenBLAS"),
+        .systemLibrary(name: "CDNNL", path: "Sources/CDNNL"),
         .systemLibrary(name: "CYAML", path: "Sources/CYAML"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         .systemLibrary(name: "CStemmer", path: "Sources/CStemmer"),
@@ -57,9 +58,10 @@ let package = Package(
         .target(name: "NewsText", dependencies: ["CStemmer"], resources: [.copy("Resources/word-classes.json")]),
         .target(name: "StoryClustering", dependencies: ["NewsText"], resources: [.copy("Resources/term-statistics.tsv")]),
         .target(name: "StoryComposition", dependencies: ["NewsText"], resources: [.copy("Resources/source-authority.json")]),
-        // A pretrained sentence encoder (MiniLM, OpenBLAS for the matrix products) the topic model reads.
+        // A pretrained sentence encoder (MiniLM; its layers' products in bfloat16 with oneDNN, attention's with
+        // OpenBLAS) the topic model reads.
         // Optimised in debug builds too: unoptimised, its loops took about half the CPU of the Jarvis tests.
-        .target(name: "SentenceEncoding", dependencies: ["COpenBLAS"],
+        .target(name: "SentenceEncoding", dependencies: ["COpenBLAS", "CDNNL"],
                 resources: [.copy("Resources/minilm-l6-v2.senc"), .copy("Resources/vocab.txt"), .copy("Resources/NOTICE")],
                 swiftSettings: [.unsafeFlags(["-O"])]),
         .target(name: "TopicClassification", dependencies: ["NewsText", "SentenceEncoding"],

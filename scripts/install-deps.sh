@@ -7,6 +7,7 @@ DEBIAN_PACKAGES=(
   libhttp-parser-dev libsqlite3-dev libpq-dev libsodium-dev libxml2-dev   # C libraries we link
   libcurl4-openssl-dev                                                     # feed fetching (pinned addresses)
   libopenblas-dev                                                          # matrix products of the sentence encoder
+  libdnnl-dev                                                              # its layers' bfloat16 products (oneDNN)
   libyaml-dev                                                              # the Coach's safety matrix files
   libstemmer-dev                                                           # Snowball stemmer of Jarvis's word classes
   pkg-config                                                               # finds libxml2's headers

@@ -15,15 +15,16 @@ extension TextEncoder {
 
 /// A sentence encoder: text in, a unit-length vector of 384 numbers out, close for texts that
 /// mean alike ("Fed raises rates" and "central bank lifts borrowing costs"). It is the published
-/// all-MiniLM-L6-v2 model (a 6-layer BERT, Apache-2.0, `Resources/NOTICE`), run here in Swift
-/// with OpenBLAS for the matrix products (`MatrixProduct`); the vector is the mean of the last layer
-/// over the tokens.
+/// all-MiniLM-L6-v2 model (a 6-layer BERT, Apache-2.0, `Resources/NOTICE`), run here in Swift,
+/// the layers' products in bfloat16 with oneDNN or OpenBLAS (`Linear`, `BFloat16Product`, `MatrixProduct`); the
+/// vector is the mean of the last layer over the tokens.
 ///
 /// Why a pretrained encoder: it brings knowledge of the language that the labeled sets are too
 /// small to teach (the topic model reads it beside its word counts; docs/jarvis/story-engine.md).
 public struct SentenceEncoder: TextEncoder {
     public static let dimension = 384
-    /// Texts are cut to this many tokens (a headline and the first 60 words fit).
+    /// Texts are cut to this many tokens (a headline and the first 60 words fit). The topic model was trained on
+    /// vectors of texts cut here; 64 is faster but files one newsroom report under no desk (docs/jarvis/story-engine.md).
     public static let maxTokens = 128
     static let layerCount = 6
     static let headCount = 12
@@ -119,12 +120,11 @@ struct EncoderLayer: Sendable {
 
     init(_ weights: EncoderWeights, prefix: String) throws {
         let width = SentenceEncoder.dimension, inner = SentenceEncoder.feedForwardWidth
-        projections = try Linear(stacking: ["query", "key", "value"].map { try Linear(weights, prefix + "attention.self." + $0,
-                                                                                    inputs: width, outputs: width) })
-        attentionOutput = try Linear(weights, prefix + "attention.output.dense", inputs: width, outputs: width)
+        projections = try Linear(weights, ["query", "key", "value"].map { prefix + "attention.self." + $0 }, inputs: width, outputs: width)
+        attentionOutput = try Linear(weights, [prefix + "attention.output.dense"], inputs: width, outputs: width)
         attentionNorm = try LayerNorm(weights, prefix + "attention.output.LayerNorm", width: width)
-        intermediate = try Linear(weights, prefix + "intermediate.dense", inputs: width, outputs: inner)
-        output = try Linear(weights, prefix + "output.dense", inputs: inner, outputs: width)
+        intermediate = try Linear(weights, [prefix + "intermediate.dense"], inputs: width, outputs: inner)
+        output = try Linear(weights, [prefix + "output.dense"], inputs: inner, outputs: width)
         outputNorm = try LayerNorm(weights, prefix + "output.LayerNorm", width: width)
     }
 
@@ -175,45 +175,64 @@ struct EncoderLayer: Sendable {
     }
 }
 
-/// y = x·Wᵀ + b over a batch of rows (W stored as outputs × inputs, as trained).
+/// y = x·Wᵀ + b over a batch of rows (W stored as outputs × inputs, as trained), with x and W rounded to
+/// bfloat16 and the products summed in single precision: with oneDNN where the CPU computes bfloat16 natively
+/// (`BFloat16Product`: AMX tiles or AVX512-BF16), otherwise with OpenBLAS's `sgemm` on the same rounded values.
 struct Linear: Sendable {
-    let weight: [Float]
+    enum Weight: Sendable {
+        /// W converted by oneDNN, at load, into its product's layout.
+        case oneDNN(BFloat16Product)
+        /// W rounded to bfloat16, kept as floats for `sgemm`.
+        case rounded([Float])
+    }
+
+    let weight: Weight
     let bias: [Float]
     let inputs: Int
     let outputs: Int
 
-    init(_ weights: EncoderWeights, _ name: String, inputs: Int, outputs: Int) throws {
-        weight = try weights.tensor(name + ".weight", rows: outputs, columns: inputs)
-        bias = try weights.tensor(name + ".bias", rows: 1, columns: outputs)
+    /// The layers `names` of the same input as one: their outputs side by side (`outputs` each).
+    init(_ weights: EncoderWeights, _ names: [String], inputs: Int, outputs: Int,
+         oneDNN: Bool = BFloat16Product.available) throws {
+        var matrix: [Float] = [], bias: [Float] = []
+        for name in names {
+            matrix += try weights.tensor(name + ".weight", rows: outputs, columns: inputs)
+            bias += try weights.tensor(name + ".bias", rows: 1, columns: outputs)
+        }
+        try self.init(weight: matrix, bias: bias, inputs: inputs, oneDNN: oneDNN)
+    }
+
+    init(weight matrix: [Float], bias: [Float], inputs: Int, oneDNN: Bool = BFloat16Product.available) throws {
+        let outputs = bias.count
+        guard matrix.count == outputs * inputs else { throw EncoderWeights.FormatError(reason: "a layer's weights do not fit its bias") }
+        weight = oneDNN ? .oneDNN(try BFloat16Product(weight: matrix, bias: bias, inputs: inputs)) : .rounded(matrix.map(BFloat16.round))
+        self.bias = bias
         self.inputs = inputs
         self.outputs = outputs
     }
 
-    /// Several layers of the same input as one: their outputs side by side.
-    init(stacking parts: [Linear]) throws {
-        guard let inputs = parts.first?.inputs, parts.allSatisfy({ $0.inputs == inputs }) else {
-            throw EncoderWeights.FormatError(reason: "stacked layers read inputs of different widths")
-        }
-        weight = parts.flatMap(\.weight)
-        bias = parts.flatMap(\.bias)
-        self.inputs = inputs
-        outputs = parts.reduce(0) { $0 + $1.outputs }
-    }
-
     func apply(_ x: [Float], rows: Int) -> [Float] {
-        var y = [Float](repeating: 0, count: rows * outputs)
-        y.withUnsafeMutableBufferPointer { y in
-            for row in 0..<rows {
-                for column in 0..<outputs { y[row * outputs + column] = bias[column] }
-            }
-            x.withUnsafeBufferPointer { x in
-                weight.withUnsafeBufferPointer { weight in
-                    MatrixProduct.multiply(rows: rows, columns: outputs, inner: inputs, x.baseAddress!, lda: inputs,
-                                           weight.baseAddress!, ldb: inputs, transposeB: true, beta: 1, y.baseAddress!, ldc: outputs)
+        guard rows > 0 else { return [] }
+        // oneDNN writes whole chunks of 32 rows: the array's spare capacity takes the last chunk's padding rows.
+        return [Float](unsafeUninitializedCapacity: BFloat16Product.paddedRows(rows) * outputs) { y, count in
+            switch weight {
+            case .oneDNN(let product):
+                x.withUnsafeBufferPointer { product.apply($0.baseAddress!, rows: rows, into: y.baseAddress!) }
+            case .rounded(let weight):
+                for row in 0..<rows {
+                    for column in 0..<outputs { (y.baseAddress! + row * outputs + column).initialize(to: bias[column]) }
+                }
+                let rounded = x.map(BFloat16.round)
+                rounded.withUnsafeBufferPointer { x in
+                    weight.withUnsafeBufferPointer { weight in
+                        MatrixProduct.multiply(rows: rows, columns: outputs, inner: inputs, x.baseAddress!, lda: inputs,
+                                               weight.baseAddress!, ldb: inputs, transposeB: true, beta: 1, y.baseAddress!,
+                                               ldc: outputs)
+                    }
                 }
             }
+            count = rows * outputs
         }
-        return y
     }
 }
 
@@ -233,15 +252,11 @@ struct LayerNorm: Sendable {
             gain.withUnsafeBufferPointer { gain in
                 shift.withUnsafeBufferPointer { shift in
                     for row in 0..<rows {
-                        let base = row * width
-                        var mean: Float = 0
-                        for index in 0..<width { mean += x[base + index] }
-                        mean /= Float(width)
-                        var variance: Float = 0
-                        for index in 0..<width { variance += (x[base + index] - mean) * (x[base + index] - mean) }
-                        variance /= Float(width)
+                        let values = x.baseAddress! + row * width
+                        let mean = Vector.sum(values, count: width) / Float(width)
+                        let variance = Vector.sumOfSquares(values, count: width, centre: mean) / Float(width)
                         let scale = 1 / (variance + SentenceEncoder.layerNormEpsilon).squareRoot()
-                        for index in 0..<width { x[base + index] = (x[base + index] - mean) * scale * gain[index] + shift[index] }
+                        for index in 0..<width { values[index] = (values[index] - mean) * scale * gain[index] + shift[index] }
                     }
                 }
             }
@@ -294,13 +309,60 @@ enum Vector {
     static func softmax(_ values: UnsafeMutablePointer<Float>, count: Int) {
         var top = -Float.infinity
         for index in 0..<count { top = max(top, values[index]) }
-        var total: Float = 0
-        for index in 0..<count {
-            let e = expf(values[index] - top)
-            values[index] = e
-            total += e
-        }
-        let scale = 1 / total
+        for index in 0..<count { values[index] = exp(values[index] - top) }
+        let scale = 1 / sum(values, count: count)
         for index in 0..<count { values[index] *= scale }
+    }
+
+    /// e^x for x ≤ 0 to within 2 units in the last place (down to 2⁻¹²⁶, below which it gives 0): 2^n · e^r with
+    /// n = round(x / ln 2), r = x − n · ln 2 in [−ln 2 / 2, ln 2 / 2] and e^r as Cephes' degree-6 polynomial; a
+    /// loop of it vectorises, where the C library's `expf` is one call per value.
+    @inline(__always)
+    static func exp(_ value: Float) -> Float {
+        let x = max(value, -87.3)
+        // Adding 1.5 · 2²³ leaves the integer nearest x / ln 2 (ties to even) in the sum's low mantissa bits.
+        let shifted = x * 1.44269504 + 12_582_912
+        let n = shifted - 12_582_912
+        let r = (x - n * 0.693359375) + n * 2.12194440e-4
+        var p: Float = 1.9875691500e-4
+        p = p * r + 1.3981999507e-3
+        p = p * r + 8.3334519073e-3
+        p = p * r + 4.1665795894e-2
+        p = p * r + 1.6666665459e-1
+        p = p * r + 5.0000001201e-1
+        let er = p * r * r + r + 1
+        return er * Float(bitPattern: (shifted.bitPattern &- 0x4B40_0000 &+ 127) &<< 23)
+    }
+
+    /// The sum of `count` values, in 16 lanes.
+    static func sum(_ values: UnsafePointer<Float>, count: Int) -> Float {
+        var lanes = SIMD16<Float>(), index = 0
+        while index + 16 <= count {
+            lanes += UnsafeRawPointer(values + index).loadUnaligned(as: SIMD16<Float>.self)
+            index += 16
+        }
+        var total = horizontalSum(lanes)
+        while index < count { total += values[index]; index += 1 }
+        return total
+    }
+
+    /// The sum of (value − centre)² over `count` values, in 16 lanes.
+    static func sumOfSquares(_ values: UnsafePointer<Float>, count: Int, centre: Float) -> Float {
+        var lanes = SIMD16<Float>(), index = 0
+        while index + 16 <= count {
+            let difference = UnsafeRawPointer(values + index).loadUnaligned(as: SIMD16<Float>.self) - centre
+            lanes += difference * difference
+            index += 16
+        }
+        var total = horizontalSum(lanes)
+        while index < count { total += (values[index] - centre) * (values[index] - centre); index += 1 }
+        return total
+    }
+
+    /// The sum of 16 lanes, halving the vector: where `SIMD.sum()` adds one lane at a time.
+    @inline(__always)
+    static func horizontalSum(_ lanes: SIMD16<Float>) -> Float {
+        let eight = lanes.lowHalf + lanes.highHalf, four = eight.lowHalf + eight.highHalf, two = four.lowHalf + four.highHalf
+        return two[0] + two[1]
     }
 }

@@ -73,6 +73,57 @@ final class SentenceEncoderTests: XCTestCase {
         XCTAssertLessThan(worst, 1e-6)
     }
 
+    func testTheVectorisedExpMatchesTheCLibrary() {
+        var worst: Float = 0
+        for step in 0...87_000 {
+            let x = -Float(step) / 1_000
+            worst = max(worst, abs(Vector.exp(x) - expf(x)) / expf(x))
+        }
+        XCTAssertLessThan(worst, 5e-7)
+        XCTAssertEqual(Vector.exp(-1_000), 0, accuracy: 1e-37)
+    }
+
+    func testSoftmaxSumsToOneAndKeepsTheOrder() {
+        var values: [Float] = (0..<37).map { Float($0 % 7) - 3 }
+        values.withUnsafeMutableBufferPointer { Vector.softmax($0.baseAddress!, count: $0.count) }
+        XCTAssertEqual(values.reduce(0, +), 1, accuracy: 1e-5)
+        XCTAssertEqual(values[6] / values[0], expf(6), accuracy: 1e-2)
+    }
+
+    /// A layer's product is the same with oneDNN and with `sgemm`: both sum bfloat16-rounded x and W in single
+    /// precision, so they differ by the order of the sums only; and it is within bfloat16's rounding of the
+    /// full-precision product. Rows 0…300 cover partial chunks of 32 rows and more than one chunk of 256.
+    func testALayerGivesTheSameProductWithOneDNNAndWithSGEMM() throws {
+        let inputs = 96, outputs = 64
+        var generator = SystemRandomNumberGenerator()
+        let matrix = (0..<inputs * outputs).map { _ in Float.random(in: -0.5...0.5, using: &generator) }
+        let bias = (0..<outputs).map { Float($0) / 10 }
+        guard BFloat16Product.available else { throw XCTSkip("this CPU computes no bfloat16 products (no AVX512-BF16 or AMX)") }
+        let rounded = try Linear(weight: matrix, bias: bias, inputs: inputs, oneDNN: false)
+        let oneDNN = try Linear(weight: matrix, bias: bias, inputs: inputs, oneDNN: true)
+        for rows in [0, 1, 15, 16, 17, 33, 70, 256, 300] {
+            let x = (0..<rows * inputs).map { _ in Float.random(in: -2...2, using: &generator) }
+            let withOneDNN = oneDNN.apply(x, rows: rows), withSGEMM = rounded.apply(x, rows: rows)
+            XCTAssertEqual(withOneDNN.count, rows * outputs)
+            for (index, (a, b)) in zip(withOneDNN, withSGEMM).enumerated() {
+                XCTAssertEqual(a, b, accuracy: 1e-4, "rows \(rows), value \(index)")
+                let row = index / outputs, column = index % outputs
+                let exact = (0..<inputs).reduce(bias[column]) { $0 + x[row * inputs + $1] * matrix[column * inputs + $1] }
+                XCTAssertEqual(a, exact, accuracy: 0.05, "rows \(rows), value \(index)")
+            }
+        }
+    }
+
+    /// On a CPU with AMX, oneDNN runs the encoder's four layer shapes on its AMX kernel (not a general one).
+    func testTheEncodersLayerShapesRunOnTheAMXKernelWhereTheCPUHasIt() throws {
+        let flags = MatrixProduct.cpuFlags()
+        guard flags.contains("amx_bf16"), BFloat16Product.available else { throw XCTSkip("this CPU has no AMX-BF16") }
+        let width = SentenceEncoder.dimension, inner = SentenceEncoder.feedForwardWidth
+        for (inputs, outputs) in [(width, 3 * width), (width, width), (width, inner), (inner, width)] {
+            XCTAssertTrue(try BFloat16Product.implementation(inputs: inputs, outputs: outputs).contains("amx"), "\(inputs) → \(outputs)")
+        }
+    }
+
     func testOpenBLASIsAskedForTheWidestKernelsTheCPUHas() throws {
         XCTAssertEqual(MatrixProduct.coreType(cpuFlags: ["avx2", "fma", "avx512f", "avx512bw", "avx512vl", "avx512dq"]), "SkylakeX")
         XCTAssertEqual(MatrixProduct.coreType(cpuFlags: ["avx2", "fma", "avx512f"]), "Haswell")
