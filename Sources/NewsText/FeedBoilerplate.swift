@@ -79,9 +79,23 @@ public enum FeedBoilerplate {
         pattern: #"\((?:additional )?(?:reporting|writing|editing|compiled|produced)\s+by\b[^)]*\)"#, options: [.caseInsensitive])
 
     /// Removes a leading dateline: "LONDON (Reuters) -", "NAIROBI, Kenya —", "(AP) —",
-    /// "WASHINGTON, May 3 --". Only a short prefix before a spaced dash qualifies, and only if it
-    /// carries an agency credit in parentheses or opens with a capitalised place name in capitals.
+    /// "WASHINGTON, May 3 --" (`datelineDash`).
     static func strippingDateline(_ block: String) -> String {
+        guard let dash = datelineDash(block) else { return block }
+        return String(block[dash.upperBound...]).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The leading dateline of a report without its dash ("VIENNA (Reuters)", "NAIROBI, Kenya"): where
+    /// the report was filed, which is where its event happens unless the text says otherwise; nil when
+    /// the text opens with none.
+    public static func dateline(_ text: String) -> String? {
+        guard let dash = datelineDash(text) else { return nil }
+        return text[..<dash.lowerBound].trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The dash that ends a leading dateline. Only a short prefix before a spaced dash qualifies, and
+    /// only if it carries an agency credit in parentheses or opens with a capitalised place name in capitals.
+    private static func datelineDash(_ block: String) -> Range<String.Index>? {
         let dashes = [" - ", " \u{2013} ", " \u{2014} ", " -- ", "\u{2014}"]
         var earliest: Range<String.Index>?
         for dash in dashes {
@@ -89,17 +103,16 @@ public enum FeedBoilerplate {
                 earliest = found
             }
         }
-        guard let dash = earliest, block.distance(from: block.startIndex, to: dash.lowerBound) <= 80 else { return block }
+        guard let dash = earliest, block.distance(from: block.startIndex, to: dash.lowerBound) <= 80 else { return nil }
         let prefix = block[..<dash.lowerBound].trimmingCharacters(in: .whitespaces)
         let words = prefix.split(separator: " ")
-        guard !words.isEmpty, words.count <= 10 else { return block }
+        guard !words.isEmpty, words.count <= 10 else { return nil }
         let hasCredit = prefix.hasSuffix(")") && prefix.split(separator: "(").last.map { credit in
             credit.first?.isUppercase == true && credit.split(separator: " ").count <= 3
         } == true
         let firstWord = words[0].filter(\.isLetter)
         let opensWithCapitalPlace = firstWord.count >= 3 && firstWord.allSatisfy(\.isUppercase)
             && words.allSatisfy { $0.first?.isUppercase == true || $0.first?.isNumber == true }
-        guard hasCredit || opensWithCapitalPlace else { return block }
-        return String(block[dash.upperBound...]).trimmingCharacters(in: .whitespaces)
+        return hasCredit || opensWithCapitalPlace ? dash : nil
     }
 }

@@ -63,7 +63,7 @@ struct GazetteerIndex: Sendable {
         if first.normalized.hasSuffix("s") {
             candidates += entriesByFirstWord[String(first.normalized.dropLast())]?.filter { $0.words.count == 1 } ?? []
         }
-        let titleCase = requiresCapital && Self.isTitleCase(tokens)
+        let titleCase = requiresCapital && Tokenizer.isTitleCase(tokens)
         return candidates.first { entry in
             matches(entry, tokens, position)
                 && !isRejected(entry, tokens, position, checkNames: requiresCapital && !titleCase)
@@ -105,12 +105,5 @@ struct GazetteerIndex: Sendable {
         let word = tokens[index].normalized
         return !Self.placeContextWords.contains(word) && !StopWords.english.contains(word)
             && entriesByFirstWord[word] == nil
-    }
-
-    /// Headline style ("Rebels In Chad Seize Town"): capitals carry no information there.
-    private static func isTitleCase(_ tokens: [Tokenizer.Token]) -> Bool {
-        let words = tokens.filter { $0.text.count > 3 }
-        guard words.count >= 3 else { return false }
-        return words.filter(\.isCapitalized).count * 10 >= words.count * 8
     }
 }

@@ -56,6 +56,13 @@ public enum Tokenizer {
         return result
     }
 
+    /// Headline style ("Rebels In Chad Seize Town"): capitals carry no information there.
+    public static func isTitleCase(_ tokens: [Token]) -> Bool {
+        let words = tokens.filter { $0.text.count > 3 }
+        guard words.count >= 3 else { return false }
+        return words.filter(\.isCapitalized).count * 10 >= words.count * 8
+    }
+
     /// Normal forms only: what indexes and classifiers count.
     public static func words(_ text: String) -> [String] {
         tokens(text).map(\.normalized)

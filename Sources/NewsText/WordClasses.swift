@@ -80,6 +80,16 @@ public enum WordClass: String, CaseIterable, Sendable {
     case locatingSuffix
     /// Prepositions that place an event ("in", "near") (ArticleVector).
     case locative
+    /// Words after which a place is a passing mention: a clause beside the event, what it reaches or
+    /// includes, an aside (`EventPlaces`).
+    case passingPlaceMarker
+    /// Words that open a clause beside the main one right after a comma, dash or colon (`EventPlaces`).
+    case clauseOpener
+    /// Traded goods whose price moves on news from elsewhere, and the words that then open the cause
+    /// of the move (`EventPlaces`).
+    case commodity, causeMarker
+    /// Words that may stand between the places of one list or range (`EventPlaces`).
+    case placeListConnector
     /// Words of a settlement or district after a place name (ArticleVector).
     case settlement
     /// Words that make a company's name the owner of what follows, not the event's subject (ArticleVector).

@@ -15,3 +15,13 @@ final class WireFurnitureTests: XCTestCase {
         XCTAssertEqual(FeedBoilerplate.removingWireFurniture(report), report)
     }
 }
+
+/// The dateline a report opens with: where it was filed.
+final class DatelineTests: XCTestCase {
+    func testTheDatelineIsReadWithoutItsDash() {
+        XCTAssertEqual(FeedBoilerplate.dateline("VIENNA (Meridian Wire) - OPEC+ agreed on Wednesday to extend cuts."),
+                       "VIENNA (Meridian Wire)")
+        XCTAssertEqual(FeedBoilerplate.dateline("NAIROBI, Kenya \u{2014} The central bank raised its rate."), "NAIROBI, Kenya")
+        XCTAssertNil(FeedBoilerplate.dateline("OPEC+ agreed on Wednesday to extend its cuts - a surprise to traders."))
+    }
+}

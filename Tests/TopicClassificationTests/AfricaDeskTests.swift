@@ -52,3 +52,47 @@ final class AfricaDeskTests: XCTestCase {
         XCTAssertTrue(story.africanNearTop)
     }
 }
+
+/// A story whose event happens elsewhere and that names Africa in passing is not an Africa story
+/// (issue 26, desk class 3; golden case `passing-africa-mention`).
+final class PassingAfricanMentionTests: XCTestCase {
+    private func isAfrican(_ headline: String, _ body: String) -> Bool {
+        AfricaDesk.evidence(headline: headline, body: body).isPrimarilyAfrican
+    }
+
+    func testAPlaceInAClauseBesideTheEventIsPassing() {
+        XCTAssertFalse(isAfrican("OPEC+ extends oil output cuts into next year",
+                                 "VIENNA (Meridian Wire) - OPEC+ agreed on Wednesday to extend its oil output cuts to the end "
+                                 + "of next year, as Gulf of Guinea producers watch prices closely. Brent crude rose 1.8%."))
+        XCTAssertFalse(isAfrican("OPEC+ delays output increase as Nigeria pushes for higher quota",
+                                 "OPEC+ postponed a planned increase in oil production by two months on Thursday."))
+    }
+
+    func testWhatAnEventReachesOrIncludesIsPassing() {
+        XCTAssertFalse(isAfrican("Brightpath Software cuts 2,000 jobs worldwide",
+                                 "Brightpath Software said on Wednesday it would cut 2,000 jobs worldwide. "
+                                 + "The cuts reach its engineering hub in Nairobi, chief executive Alan Moss said."))
+        XCTAssertFalse(isAfrican("Film festival names its jury",
+                                 "The festival named its jury, including actors from France, the US and Morocco."))
+    }
+
+    func testOneOfSeveralAffectedPlacesIsPassing() {
+        XCTAssertFalse(isAfrican("Twitter layoffs hit offices from Dublin to Accra",
+                                 "Twitter began laying off about half its staff on Friday."))
+        XCTAssertFalse(isAfrican("Cloud outage knocks thousands of websites offline",
+                                 "An outage knocked websites offline for four hours on Wednesday, the company said. "
+                                 + "Customers from Frankfurt to Johannesburg reported errors."))
+    }
+
+    func testTheDatelinePlacesTheEvent() {
+        XCTAssertTrue(isAfrican("Central bank raises its key rate to 10.5%",
+                                "NAIROBI (Meridian Wire) - The central bank raised its benchmark rate on Tuesday to curb inflation."))
+    }
+
+    func testAStoryAboutAnAfricanPlaceStaysAfricanWhatElseItNames() {
+        XCTAssertTrue(isAfrican("Hichilema sworn in as Zambia's president",
+                                "Hakainde Hichilema was sworn in as Zambia's seventh president in Lusaka on Tuesday."))
+        XCTAssertTrue(isAfrican("Kenya's central bank raises rate as US dollar strengthens",
+                                "The Central Bank of Kenya raised its key rate, citing pressure from a stronger dollar in New York."))
+    }
+}
