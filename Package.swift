@@ -53,7 +53,8 @@ let package = Package(
         // and parsing RSS/Atom into plain-text entries (libxml2, hardened against hostile XML).
         // libcurl drives each request, so the fetcher chooses the address every connection goes to.
         .target(name: "FeedFetching", dependencies: ["CCurl"]),
-        .target(name: "FeedParsing", dependencies: ["CLibXML2"], swiftSettings: hotPath),
+        // What marks an entry as breaking news is a word class of NewsText's resource.
+        .target(name: "FeedParsing", dependencies: ["CLibXML2", "NewsText"], swiftSettings: hotPath),
         // Jarvis's story engine, one concern per module: words and sentences of news text,
         // clustering articles into stories, composing a story (headline, summary, score), topics.
         // NewsText holds the one word-class resource and Snowball's English stemmer (libstemmer).
