@@ -11,7 +11,7 @@ let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], 
 /// modules some tool names in an `import` (the fuzz targets, the benchmarks, the evaluation and training
 /// tools). The servers need none of these products; a module not listed here stays internal to this package.
 let modulesTheToolsImport = [
-    "HTTPParsing", "WebSocketCodec", "HTTPServer", "APIToolkit", "Storage", "ServiceRuntime", "HealthLogAPI",
+    "SeededRandom", "HTTPParsing", "WebSocketCodec", "HTTPServer", "APIToolkit", "Storage", "ServiceRuntime", "HealthLogAPI",
     "FeedParsing", "NewsText", "StoryClustering", "StoryComposition", "SentenceEncoding", "TopicClassification", "StoryEngine",
 ]
 
@@ -36,11 +36,13 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         .systemLibrary(name: "CStemmer", path: "Sources/CStemmer"),
 
+        // SplitMix64, the one seeded generator: the servers' request ids, the tools' and the tests' fixed draws.
+        .target(name: "SeededRandom"),
         // Pure protocol codecs: no sockets, so they can be fuzzed and unit-tested alone.
         .target(name: "HTTPParsing", dependencies: ["CHTTPParser"], swiftSettings: hotPath),
         .target(name: "WebSocketCodec"),
         // The HTTP/1.1 server: event loops, connections, router, SSE, WebSocket, metrics, logs.
-        .target(name: "HTTPServer", dependencies: ["CSystem", "HTTPParsing", "WebSocketCodec"], swiftSettings: hotPath),
+        .target(name: "HTTPServer", dependencies: ["CSystem", "HTTPParsing", "WebSocketCodec", "SeededRandom"], swiftSettings: hotPath),
         // JSON the iOS decoders accept, strict request schemas, OpenAPI generation, envelopes.
         .target(name: "APIToolkit"),
         // SQLite and PostgreSQL behind one interface, migrations, typed rows.
@@ -51,7 +53,8 @@ let package = Package(
         // and parsing RSS/Atom into plain-text entries (libxml2, hardened against hostile XML).
         // libcurl drives each request, so the fetcher chooses the address every connection goes to.
         .target(name: "FeedFetching", dependencies: ["CCurl"]),
-        .target(name: "FeedParsing", dependencies: ["CLibXML2"], swiftSettings: hotPath),
+        // What marks an entry as breaking news is a word class of NewsText's resource.
+        .target(name: "FeedParsing", dependencies: ["CLibXML2", "NewsText"], swiftSettings: hotPath),
         // Jarvis's story engine, one concern per module: words and sentences of news text,
         // clustering articles into stories, composing a story (headline, summary, score), topics.
         // NewsText holds the one word-class resource and Snowball's English stemmer (libstemmer).
@@ -89,6 +92,7 @@ let package = Package(
                 resources: [.copy("Demo/Newsroom")]),
         .executableTarget(name: "jarvis", dependencies: ["JarvisAPI"]),
 
+        .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "HTTPParsingTests", dependencies: ["HTTPParsing"]),
         .testTarget(name: "WebSocketCodecTests", dependencies: ["WebSocketCodec"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestHTTPClients"]),
@@ -110,7 +114,7 @@ let package = Package(
         .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport", "TestHTTPClients", "ScriptedModel",
                                                               "FakeWithings"],
                     exclude: ["Coach/RuleProbes"]),
-        .testTarget(name: "CoachSafetyTests", dependencies: ["CoachSafety"], exclude: ["Probes", "FreshProbes"]),
+        .testTarget(name: "CoachSafetyTests", dependencies: ["CoachSafety", "SeededRandom"], exclude: ["Probes", "FreshProbes"]),
         .testTarget(name: "CoachResponderTests", dependencies: ["CoachResponder"]),
         // A language-model server on loopback speaking the chat-completions stream, as scripted by a test.
         .target(name: "ScriptedModel", dependencies: ["HTTPServer"], path: "Tests/ScriptedModel"),

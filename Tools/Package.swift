@@ -35,7 +35,8 @@ let package = Package(
         // `bench/healthlog-ingest/run.sh`: batch ingest over HTTP against raw inserts of the same rows.
         .executableTarget(name: "IngestBench", dependencies: [product("Storage")], path: "IngestBench"),
         // `make scale-bench` (scripts/story-engine-bench.sh): the story engine alone at 10k and 100k articles.
-        .executableTarget(name: "StoryEngineBench", dependencies: [product("StoryEngine"), product("StoryClustering"), "EvalData"],
+        .executableTarget(name: "StoryEngineBench",
+                          dependencies: [product("StoryEngine"), product("StoryClustering"), "EvalData", product("SeededRandom")],
                           path: "StoryEngineBench"),
 
         // `make eval` (scripts/eval.sh): the story engine's quality on the labeled data in ../shared/data,
@@ -50,7 +51,7 @@ let package = Package(
         .executableTarget(name: "TopicTrainer", dependencies: [product("TopicClassification"), product("SentenceEncoding"), "EvalData"],
                           path: "TopicTrainer", resources: [.copy("desk-supplement.tsv")]),
         .executableTarget(name: "EncoderImport", dependencies: [product("SentenceEncoding")], path: "EncoderImport"),
-        .executableTarget(name: "TermClusterBuilder", dependencies: [product("TopicClassification"), "EvalData"],
+        .executableTarget(name: "TermClusterBuilder", dependencies: [product("TopicClassification"), "EvalData", product("SeededRandom")],
                           path: "TermClusterBuilder"),
         .executableTarget(name: "TermStatisticsBuilder", dependencies: [product("StoryClustering"), "EvalData"],
                           path: "TermStatisticsBuilder"),

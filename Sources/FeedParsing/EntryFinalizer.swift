@@ -1,4 +1,5 @@
 import Foundation
+import NewsText
 
 /// Turns an entry's raw material into the app's view of it: markup to plain text, the richest
 /// body chosen, links made absolute, the best image picked, a date settled on.
@@ -67,13 +68,15 @@ public enum Headline {
 enum BreakingNews {
     static func isMarked(title: String, categories: [String]) -> Bool {
         if categories.contains(where: { isBreakingCategory($0) }) { return true }
-        let lowered = title.lowercased()
-        return lowered.hasPrefix("breaking:") || lowered.hasPrefix("breaking news:")
+        guard let colon = title.firstIndex(of: ":") else { return false }
+        return marks.contains(title[..<colon].lowercased())
     }
 
+    /// A category whose words are a mark: "Breaking", "Breaking News", "breaking-news".
     private static func isBreakingCategory(_ category: String) -> Bool {
-        let words = category.lowercased().split(whereSeparator: { !$0.isLetter })
-        return words.first == "breaking" && (words.count == 1 || (words.count == 2 && words[1] == "news"))
-            || words == ["breakingnews"]
+        marks.contains(category.lowercased().split(whereSeparator: { !$0.isLetter }).joined(separator: " "))
     }
+
+    /// `WordClass.breakingMark`: "breaking", "breaking news".
+    private static let marks = WordClass.breakingMark.forms
 }

@@ -1,6 +1,7 @@
 import CSystem
 import Foundation
 import Glibc
+import SeededRandom
 import Synchronization
 
 /// Something the event loop wakes when its descriptor is ready.
@@ -27,7 +28,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     // Confined to the loop's thread.
     /// Every connection of this loop reads into this buffer, then copies out only what arrived.
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-    var requestIDs = FastRandom()
+    var requestIDs = SplitMix64.seededFromSystem()
     /// Per-loop copies of per-second strings, so loops never contend for a shared cache.
     var dateHeader = PerSecondCache()
     var logTimestamps = PerSecondCache()

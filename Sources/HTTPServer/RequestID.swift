@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 
 /// Request ids tie a response to its log lines. A well-formed `X-Request-Id` from the client
 /// (or a proxy) is kept so traces join up; anything else is replaced.
@@ -37,7 +38,7 @@ public enum RequestID {
         }
     }
 
-    static func accept(_ candidate: String?, generator: inout FastRandom) -> Value {
+    static func accept(_ candidate: String?, generator: inout SplitMix64) -> Value {
         guard let candidate, (8...64).contains(candidate.utf8.count),
               candidate.utf8.allSatisfy({ isAllowed($0) }) else {
             return Value(generated: generator.next(), generator.next())
@@ -78,21 +79,11 @@ public enum RequestID {
     }
 }
 
-/// Request ids must be unique, not secret: a per-loop SplitMix64 seeded from the system's
-/// generator avoids a `getrandom` system call per request.
-struct FastRandom {
-    private var state: UInt64
-
-    init() {
+extension SplitMix64 {
+    /// Request ids must be unique, not secret: a per-loop SplitMix64 seeded from the system's
+    /// generator avoids a `getrandom` system call per request.
+    static func seededFromSystem() -> SplitMix64 {
         var system = SystemRandomNumberGenerator()
-        state = system.next()
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        return SplitMix64(seed: system.next())
     }
 }

@@ -1,5 +1,6 @@
 /// What outlets put in front of a headline that says what kind of item it is, not what happened:
-/// labels ("BREAKING:", "Exclusive:"), sections set off by a bar ("BUSINESS | Central Bank cuts…",
+/// labels ("BREAKING:", "Exclusive:"), a kicker shouted before a colon ("RATE SHOCK: Kenya's central
+/// bank lifts…"), sections set off by a bar ("BUSINESS | Central Bank cuts…",
 /// and a site name after one: "… | Daily Star") and the desk slugs wire agencies use ("Soccer-Villa
 /// beat Liverpool", "Athletics-Kenya's Korir wins", also with a colon: "Soccer: Keita late winner…").
 /// The composer drops them from the story's headline; the clusterer from the text it compares ("BREAKING" is no name two reports share).
@@ -10,11 +11,14 @@ public enum HeadlineLabels {
     /// "Coca-Cola beats forecasts" is a headline, not a slug.
     static let deskSlugs: Set<String> = WordClass.deskSlug.forms
 
-    /// `headline` without sections set off by a bar, a leading label, then a leading desk slug.
+    /// `headline` without sections set off by a bar, a leading label, a shouted kicker, then a leading desk slug.
     public static func stripping(_ headline: String) -> String {
         var text = withoutBarredSections(headline)
         if let label = labels.first(where: { text.lowercased().hasPrefix($0) }) {
             text = text.dropFirst(label.count).drop(while: { $0 == " " })
+        }
+        if let kicker = shoutedKicker(of: text) {
+            text = text[kicker.endIndex...].dropFirst().drop(while: { $0 == " " })
         }
         if let hyphen = text.firstIndex(of: "-"), deskSlugs.contains(text[..<hyphen].lowercased()),
            let first = text[text.index(after: hyphen)...].first, first.isUppercase {
@@ -26,6 +30,21 @@ public enum HeadlineLabels {
             if rest.first?.isUppercase == true { text = rest }
         }
         return String(text)
+    }
+
+    /// What a headline shouts before ": " when the rest is not shouted ("RATE SHOCK: Kenya's central
+    /// bank lifts…", "GOLD PIT HELL: Dozens buried alive…"): a label the outlet puts on the report, not
+    /// what happened, so it names no actor and heads no story. Shouting is `Shouting.isAllCaps`, so an
+    /// acronym before a colon stays ("UK: Inflation falls…", "IMF: …"), and so does a kicker that is a
+    /// place ("SOUTH AFRICA: Rand slides…"): both say what the report is about.
+    public static func shoutedKicker<Text: StringProtocol>(of headline: Text) -> Text.SubSequence? {
+        guard let colon = headline.firstByteRange(of: ": ")?.lowerBound else { return nil }
+        let kicker = headline[..<colon]
+        guard Shouting.isAllCaps(kicker), headline[colon...].contains(where: \.isLowercase) else { return nil }
+        let tokens = Tokenizer.tokens(String(kicker))
+        let place = AfricaGazetteer.mentions(in: tokens)
+        guard !(place.count == 1 && place[0].tokenCount == tokens.count) else { return nil }
+        return kicker
     }
 
     /// Of the parts of "Section | Headline | Site" the one with the most words: the headline.

@@ -69,7 +69,7 @@ enum Quantity {
     /// Unit words after a number → their one spelling.
     private static let units: [String: String] = {
         var units: [String: String] = [
-            "percent": "%", "pct": "%", "per": "%", "basis": "bp", "bps": "bp", "bp": "bp", "point": "points",
+            "pct": "%", "basis": "bp", "bps": "bp", "bp": "bp", "point": "points",
             "bn": "billion", "tn": "trillion", "mn": "million", "kilometres": "km", "kilometers": "km", "meters": "metres",
             "tons": "tonnes", "killed": "dead", "deaths": "dead",
         ]
@@ -123,9 +123,9 @@ enum Quantity {
             written += "%"
         } else if unit == nil, index + 1 < words.count, ["", "-"].contains(words[index + 1].gapBefore) {
             let next = words[index + 1].text.lowercased()
-            // "per cent" is a percentage; "per litre" is not.
-            let isPerCent = next != "per" || (index + 2 < words.count && words[index + 2].text.lowercased() == "cent")
-            if let spelling = units[next], isPerCent {
+            // "percent", "per cent" (`WordClass.percentAfterNumber`; "per litre" is none), then the other units.
+            let isPercent = WordClass.percentAfterNumber.opens(at: index + 1, in: words.lazy.map { $0.text.lowercased() })
+            if let spelling = isPercent ? "%" : units[next] {
                 unit = spelling
                 written += " " + words[index + 1].text
             }

@@ -30,6 +30,12 @@ public enum WordClass: String, CaseIterable, Sendable {
     case casualtyFiller
     /// Words shortly before a number that make it a death toll (`NumericFacts`).
     case deathTollLead
+    /// A percentage written in words after its number ("per cent"; `NumericFacts`, `SubjectFigures`, `Quantity`).
+    case percentAfterNumber
+    /// Before a casualty word, what makes a figure far from it its count ("number of"; `NumericFacts`).
+    case countOf
+    /// What joins a name to its party ("of the"; `FactWords.affiliationOf`).
+    case affiliationLead
     /// A headline speaking of a toll, with or without its figure (`CanonicalHeadline`).
     case tollMention
     /// Words outlets use for one another, one class per meaning (`Consensus`).
@@ -162,6 +168,8 @@ public enum WordClass: String, CaseIterable, Sendable {
     case boilerplateFragment
     /// Labels outlets put before a headline ("BREAKING:"), matched in this order, longest first where one begins another (HeadlineLabels).
     case headlineLabel
+    /// A feed's category, or a title's words before a colon, marking an entry as breaking news (FeedParsing's `BreakingNews`).
+    case breakingMark
     /// Lower-case phrases that tease instead of telling (curly apostrophes folded first), explainers' phrases, and feature angles (" bets on ") (Clickbait).
     case teaser
     /// Days of the week, months, months abbreviated, and days named relative to the report.
@@ -175,6 +183,8 @@ public enum WordClass: String, CaseIterable, Sendable {
     case countRise
     /// Verbs of a vote share, of paying, of acquiring, and the nouns of an acquisition (`SubjectFigures`).
     case voteShareVerb, paying, acquiring, acquisitionDeal
+    /// After a percentage, a stake ("equity stake"), and what a vote share is "of" ("valid votes") (`SubjectFigures`).
+    case stakeAfterPercentage, votesCounted
     /// Before a percentage, the rate it is (`NumericFacts`).
     case inflationRate, unemploymentRate, growthRate, turnoutRate, interestRate
     /// Headline words of each kind of event the clusterer keeps apart (`StoryClustering.EventKind`).
@@ -195,6 +205,8 @@ public enum WordClass: String, CaseIterable, Sendable {
     /// A government or its head, its verbs of falling, the words after "falls" that make it a figure's move,
     /// ministers dismissed, and a confidence vote that is no company's (TopicClassification's `GovernmentCrisis`).
     case governmentHead, governmentFall, fallingFigure, dismissing, dismissed, dismissedOffice, confidenceMotion, companyOwner
+    /// A confidence vote lost or faced, in one word or two ("no confidence"; TopicClassification's `GovernmentCrisis`).
+    case noConfidence
     /// What a court does with a law besides striking, upholding and voiding it, and the laws it rules on
     /// (TopicClassification's `LawInCourt`, with `court`, `strike`, `upholding` and `voiding`).
     case courtRules, law
@@ -232,15 +244,15 @@ public struct WordClasses: Sendable {
         let forms: Set<String>
         /// The stems of a stem class's other entries.
         let stems: Set<String>
-        /// How many words the entries matched as written have (2 for "put off").
-        let formLengths: Set<Int>
+        /// How many words the entries matched as written have (2 for "put off"), longest first.
+        let formLengths: [Int]
 
         init(matching: Matching, entries: [String], forms: Set<String>, stems: Set<String>) {
             self.matching = matching
             self.entries = entries
             self.forms = forms
             self.stems = stems
-            formLengths = Set(forms.map { $0.split(separator: " ").count })
+            formLengths = Set(forms.map { $0.split(separator: " ").count }).sorted(by: >)
         }
     }
 
@@ -319,11 +331,30 @@ public struct WordClasses: Sendable {
 
     /// Whether an entry of `wordClass` matched as written (a phrase: its words separated by single
     /// spaces) is spelt by the lower-case `words` from `index` on.
-    public func contains(_ wordClass: WordClass, phraseAt index: Int, in words: [String]) -> Bool {
+    public func contains<Words: RandomAccessCollection<String>>(_ wordClass: WordClass, phraseAt index: Int, in words: Words) -> Bool
+    where Words.Index == Int {
+        phraseLength(wordClass, at: index, in: words) != nil
+    }
+
+    /// How many words the longest entry of `wordClass` matched as written that the lower-case `words`
+    /// spell from `index` on has: 2 for "per cent" in ["4.5", "per", "cent"] at 1; nil when none is spelt there.
+    public func phraseLength<Words: RandomAccessCollection<String>>(_ wordClass: WordClass, at index: Int, in words: Words) -> Int?
+    where Words.Index == Int {
         let members = members(wordClass)
-        return members.formLengths.contains { length in
-            index >= 0 && index + length <= words.count
+        return members.formLengths.first { length in
+            index >= words.startIndex && index + length <= words.endIndex
                 && members.forms.contains(words[index ..< index + length].joined(separator: " "))
+        }
+    }
+
+    /// Where the longest entry of `wordClass` matched as written that the lower-case `words` spell up to
+    /// and including `end` begins: 1 for "of the" in ["party", "of", "the"] at 2; nil when none ends there.
+    public func phraseStart<Words: RandomAccessCollection<String>>(_ wordClass: WordClass, endingAt end: Int, in words: Words) -> Int?
+    where Words.Index == Int {
+        let members = members(wordClass)
+        return members.formLengths.lazy.map { end + 1 - $0 }.first { start in
+            start >= words.startIndex && end < words.endIndex
+                && members.forms.contains(words[start ... end].joined(separator: " "))
         }
     }
 
@@ -345,12 +376,22 @@ extension WordClass {
 
     /// Whether an entry of the class, matched as written, is spelt by the lower-case `words` from `index` on:
     /// "premier league" opens at "premier" in ["premier", "league", "club"].
-    public func opens(at index: Int, in words: [String]) -> Bool {
+    public func opens<Words: RandomAccessCollection<String>>(at index: Int, in words: Words) -> Bool where Words.Index == Int {
         WordClasses.shared.contains(self, phraseAt: index, in: words)
     }
 
     /// Whether an entry of the class, matched as written, is spelt by adjacent words anywhere in `words`.
-    public func occurs(in words: [String]) -> Bool {
+    public func occurs<Words: RandomAccessCollection<String>>(in words: Words) -> Bool where Words.Index == Int {
         words.indices.contains { opens(at: $0, in: words) }
+    }
+
+    /// The words of the longest entry of the class spelt from `index` on (`WordClasses.phraseLength`).
+    public func phraseLength<Words: RandomAccessCollection<String>>(at index: Int, in words: Words) -> Int? where Words.Index == Int {
+        WordClasses.shared.phraseLength(self, at: index, in: words)
+    }
+
+    /// Where the longest entry of the class ending at `end` begins (`WordClasses.phraseStart`).
+    public func phraseStart<Words: RandomAccessCollection<String>>(endingAt end: Int, in words: Words) -> Int? where Words.Index == Int {
+        WordClasses.shared.phraseStart(self, endingAt: end, in: words)
     }
 }

@@ -115,7 +115,7 @@ struct ArticleVector {
         let eventKinds = EventKind.kinds(in: headlineWords)
         // Only kinds told apart by who acts need to know who acts.
         let actors = eventKinds.contains(where: \.isToldApartByActor)
-            ? EventActors.read(headlineText: headline, headline: headlineEntities, headlineTokens: headlineTokens, headlineWords: headlineWords,
+            ? EventActors.read(headline: headlineEntities, headlineTokens: headlineTokens, headlineWords: headlineWords,
                                body: bodyEntities, bodyTokens: bodyTokens, leadTokens: Tokenizer.tokens(lead),
                                isRare: { [vocabulary] in vocabulary.isRare(word: Stemmer.stem($0)) })
             : EventActors()

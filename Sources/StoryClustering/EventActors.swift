@@ -38,20 +38,18 @@ struct EventActors: Equatable {
         for country in other.countries where countries.count < Self.limit { countries.insert(country) }
     }
 
-    /// The actors of a report: `headlineText` the headline as compared, `headline` its entities, `headlineTokens` and `headlineWords` (content
+    /// The actors of a report: `headline` the entities of the headline as compared (`HeadlineLabels.stripping`:
+    /// a shouted kicker names no actor), `headlineTokens` and `headlineWords` (content
     /// words) its text, `body` the body's entities, `bodyTokens` its text and `leadTokens` the tokens of
     /// its first words.
-    static func read(headlineText: String, headline: [NamedEntity], headlineTokens: [Tokenizer.Token], headlineWords: [String],
+    static func read(headline: [NamedEntity], headlineTokens: [Tokenizer.Token], headlineWords: [String],
                      body: [NamedEntity], bodyTokens: [Tokenizer.Token], leadTokens: [Tokenizer.Token],
                      isRare: (String) -> Bool) -> EventActors {
         let people = personWords(headlineTokens).union(personWords(bodyTokens))
         let words = Set(headlineWords)
         var seen: Set<String> = []
         var actors = EventActors()
-        let kicker = Set(Tokenizer.tokens(String(shoutedKicker(of: headlineText))).map { $0.normalized })
-        let written = headline.filter { entity in
-            entity.kind != .quantity && !Tokenizer.tokens(entity.text).allSatisfy { token in kicker.contains(token.normalized) }
-        }
+        let written = headline.filter { $0.kind != .quantity }
         // Names the headline's casing hid: body names standing whole in it, or opening it ("Harrowgate
         // to lay off 6% of workforce" over "Harrowgate Networks will cut"), and institutions every
         // country has, written with a capital ("Senate Approves Insulin Price Cap").
@@ -87,15 +85,6 @@ struct EventActors: Equatable {
             actors.countries.insert(first.country)
         }
         return actors
-    }
-
-    /// What a headline shouts before a colon when the rest is not shouted ("RATE SHOCK: Kenya's
-    /// central bank lifts…", "EXCLUSIVE: …"): a kicker that labels the report, not a name in it.
-    static func shoutedKicker(of headline: String) -> Substring {
-        guard let colon = headline.firstIndex(of: ":") else { return "" }
-        let kicker = headline[..<colon], rest = headline[headline.index(after: colon)...]
-        let shouted = { (text: Substring) in text.contains { $0.isLetter } && text == text.uppercased() }
-        return shouted(kicker) && !shouted(rest) ? kicker : ""
     }
 
     /// Capitalised runs of the headline that spell an institution every country has ("Senate",

@@ -159,12 +159,13 @@ struct FactWords {
     static func affiliationOf(runStartingAt start: Int, in words: [Word]) -> Int? {
         var before = start - 1
         while before >= 0, start - 1 - before < 2, !words[before].isCapitalized, !words[before].endsClause,
-              !["of", "the"].contains(words[before].lowered), words[before].number == nil {
+              !affiliationWords.contains(words[before].lowered), words[before].number == nil {
             before -= 1
         }
         guard before >= 0 else { return nil }
-        if words[before].lowered == "of" { return before }
-        if words[before].lowered == "the", before > 0, words[before - 1].lowered == "of" { return before - 1 }
-        return nil
+        return WordClass.affiliationLead.phraseStart(endingAt: before, in: words.lazy.map(\.lowered))
     }
+
+    /// The words of `WordClass.affiliationLead` ("of", "the"): the describing words before a party stop at them.
+    private static let affiliationWords = Set(WordClass.affiliationLead.forms.flatMap { $0.split(separator: " ").map(String.init) })
 }

@@ -6,16 +6,13 @@ enum HeadlineCasing {
     /// Well-known acronyms kept in capitals when the texts give no evidence either way.
     private static let acronyms: Set<String> = WordClass.acronym.forms
 
-    /// At least eight letters and nearly all of them capitals: shouting, not an acronym.
-    static func isAllCaps(_ text: String) -> Bool {
-        let letters = text.filter(\.isLetter)
-        guard letters.count >= 8 else { return false }
-        return letters.filter(\.isUppercase).count * 10 >= letters.count * 9
-    }
+    /// Shouting, not an acronym (`Shouting.isAllCaps`).
+    static func isAllCaps(_ text: String) -> Bool { Shouting.isAllCaps(text) }
 
     /// `headline` without shouting: all of it, or a shouted kicker before a colon or an exclamation
-    /// mark ("GOLD PIT HELL: Dozens buried alive…", "GEEK CHIC! Specs…"), in sentence case from
-    /// `forms`; anything else as it is.
+    /// mark ("SOUTH AFRICA: Rand slides…", "GEEK CHIC! Specs…"), in sentence case from `forms`; anything
+    /// else as it is. A shouted kicker that only labels the report ("GOLD PIT HELL: …") is gone before
+    /// this (`HeadlineLabels.stripping`).
     static func calmed(_ headline: String, forms: @autoclosure () -> [String: String]) -> String {
         if isAllCaps(headline) { return sentenceCase(headline, forms: forms()) }
         guard let kicker = shoutedKicker(headline) else { return headline }
@@ -47,7 +44,7 @@ enum HeadlineCasing {
         isAllCaps(headline) || shoutedKicker(headline) != nil
     }
 
-    /// A kicker in capitals before ": " or "! ": eight letters or more ("GOLD PIT HELL:"), or any
+    /// A kicker in capitals before ": " or "! ": shouting (`isAllCaps`: "GOLD PIT HELL:"), or any
     /// shouted word before an exclamation mark ("WOW!"; an acronym is seldom exclaimed).
     private static func shoutedKicker(_ headline: String) -> Range<String.Index>? {
         let ends = [": ", "! "].compactMap { headline.range(of: $0)?.lowerBound }

@@ -108,7 +108,7 @@ enum NumericFacts {
     private static func kind(of word: FactWords.Word, at index: Int, in words: [FactWords.Word]) -> NumericFacts.Kind? {
         guard !word.isMoney else { return nil }  // an amount counts no one: "have risen to $45"
         let next = index + 1 < words.count ? words[index + 1].lowered : ""
-        if word.isPercent || next == "percent" || (next == "per" && index + 2 < words.count && words[index + 2].lowered == "cent") {
+        if word.isPercent || WordClass.percentAfterNumber.opens(at: index + 1, in: words.lazy.map(\.lowered)) {
             return rateSubject(before: index, in: words)
         }
         if next == "basis", index + 2 < words.count, words[index + 2].lowered.hasPrefix("point") {
@@ -191,9 +191,10 @@ enum NumericFacts {
         return nil
     }
 
-    /// "the number of (people) killed": "number of" within the three words before the casualty word.
+    /// "the number of (people) killed": a `WordClass.countOf` phrase ending within the three words before the casualty word.
     private static func isNumberOf(before position: Int, in words: [FactWords.Word]) -> Bool {
-        (max(1, position - 3) ..< position).contains { words[$0].lowered == "of" && words[$0 - 1].lowered == "number" }
+        let lowered = words.lazy.map(\.lowered)
+        return (max(0, position - 3) ..< position).contains { WordClass.countOf.phraseStart(endingAt: $0, in: lowered) != nil }
     }
 
     /// The nearest rate word among the six words before a percentage, in the same clause.

@@ -31,8 +31,7 @@ enum SubjectFigures {
     static func label(_ index: Int, in words: [FactWords.Word], electionContext: Bool) -> (NumericFacts.Kind, String)? {
         let word = words[index]
         let after = index + (scale(after: index, in: words).word == nil ? 1 : 2)
-        if word.isPercent || nextIs(["percent"], after, words)
-            || (nextIs(["per"], after, words) && nextIs(["cent"], after + 1, words)) {
+        if word.isPercent || WordClass.percentAfterNumber.opens(at: after, in: words.lazy.map(\.lowered)) {
             return percentage(index, in: words, electionContext: electionContext)
         }
         if word.isMoney {
@@ -54,13 +53,14 @@ enum SubjectFigures {
 
     /// A vote share ("52.3 per cent of valid votes", "polled 45.9%") or a stake ("a 20% stake").
     private static func percentage(_ index: Int, in words: [FactWords.Word], electionContext: Bool) -> (NumericFacts.Kind, String)? {
-        let followingStart = index + (words[index].isPercent ? 1 : words[index + 1].lowered == "per" ? 3 : 2)
+        let unitLength = words[index].isPercent ? 0 : WordClass.percentAfterNumber.phraseLength(at: index + 1, in: words.lazy.map(\.lowered)) ?? 1
+        let followingStart = index + 1 + unitLength
         let following = words[min(followingStart, words.count) ..< min(followingStart + 4, words.count)].map(\.lowered)
-        if following.first == "stake" || following.prefix(2) == ["equity", "stake"] || following.first == "holding" {
+        if WordClass.stakeAfterPercentage.opens(at: 0, in: following) {
             return (.stake, "")
         }
         guard electionContext else { return nil }
-        if following.first == "of", following.dropFirst().prefix(2).contains(where: { $0.hasPrefix("vote") || $0 == "ballots" }) {
+        if following.first == "of", following.dropFirst().prefix(2).contains(where: WordClass.votesCounted.contains) {
             return (.voteShare, "")
         }
         var position = index - 1

@@ -23,7 +23,7 @@ extension SubjectRule {
 /// "government falls short" do not count.
 /// The words are `WordClass.governmentHead`, `governmentFall` (a coalition breaking apart counts:
 /// "Albanian coalition splits over coastal building law" is finance to the model), `fallingFigure`,
-/// `dismissing`, `dismissed`, `dismissedOffice`, `confidenceMotion` and `companyOwner`.
+/// `dismissing`, `dismissed`, `dismissedOffice`, `confidenceMotion`, `companyOwner` and `noConfidence`.
 public enum GovernmentCrisis {
 
     /// True when a headline of the story says a government or its head fell.
@@ -32,10 +32,9 @@ public enum GovernmentCrisis {
     }
 
     static func says(_ words: [String]) -> Bool {
-        if words.contains(where: { $0 == "noconfidence" || $0.hasPrefix("impeach") }) { return true }
+        if WordClass.noConfidence.occurs(in: words) || words.contains(where: { $0.hasPrefix("impeach") }) { return true }
         for (index, word) in words.enumerated() where index + 1 < words.count {
             let next = words[index + 1]
-            if word == "no", next == "confidence" { return true }
             // A confidence vote puts the government at stake ("reshuffled cabinet wins confidence vote"),
             // not a company's shareholders' ("Unilever chairman faces shareholder confidence vote").
             if word == "confidence", WordClass.confidenceMotion.contains(next),

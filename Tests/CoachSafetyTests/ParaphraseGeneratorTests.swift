@@ -1,5 +1,6 @@
 import CoachSafety
 import Foundation
+import SeededRandom
 import XCTest
 
 /// Checks that the gate's subject + ask default generalises beyond the phrasings its vocabulary was
@@ -63,22 +64,16 @@ struct ParaphraseGenerator {
     let frames: ParaphraseFrames
     let locale: String
     let drugs: [String]
-    private var state: UInt64
+    private var random: SplitMix64
 
     init(frames: ParaphraseFrames, locale: String, drugs: [String], seed: UInt64) {
         self.frames = frames
         self.locale = locale
         self.drugs = drugs
-        state = seed &+ UInt64(locale.unicodeScalars.reduce(0) { $0 &* 31 &+ $1.value })
+        random = SplitMix64(seed: seed &+ UInt64(locale.unicodeScalars.reduce(0) { $0 &* 31 &+ $1.value }))
     }
 
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private mutating func next() -> UInt64 { random.next() }
 
     private mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
 

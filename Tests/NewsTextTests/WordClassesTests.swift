@@ -113,4 +113,19 @@ final class WordClassesTests: XCTestCase {
             XCTAssertFalse(wordClass.contains(word), "\(wordClass) must not take in \(word)")
         }
     }
+
+    /// A phrase is read where it opens, how long it is, and where one ending at a word begins: the longest
+    /// entry wins ("of the" over "of"), over any collection of words with integer indices.
+    func testPhrasesAreReadWhereTheyOpenAndWhereTheyEnd() {
+        let words = ["4.5", "per", "cent", "of", "the", "vote"]
+        XCTAssertEqual(WordClass.percentAfterNumber.phraseLength(at: 1, in: words), 2)
+        XCTAssertNil(WordClass.percentAfterNumber.phraseLength(at: 1, in: ["4.5", "per", "litre"]))
+        XCTAssertEqual(WordClass.affiliationLead.phraseStart(endingAt: 4, in: words), 3, "of the")
+        XCTAssertEqual(WordClass.affiliationLead.phraseStart(endingAt: 3, in: words), 3, "of")
+        XCTAssertNil(WordClass.affiliationLead.phraseStart(endingAt: 4, in: ["party", "the"]))
+        XCTAssertNil(WordClass.countOf.phraseStart(endingAt: 0, in: ["of"]))
+        XCTAssertTrue(WordClass.percentAfterNumber.opens(at: 1, in: words.lazy.map { $0.uppercased().lowercased() }))
+        XCTAssertTrue(WordClass.noConfidence.occurs(in: words[3...] + ["no", "confidence"]))
+        XCTAssertFalse(WordClass.noConfidence.occurs(in: words[3...]))
+    }
 }

@@ -19,9 +19,6 @@ final class EventActorsTests: XCTestCase {
     }
 
     func testAShoutedKickerIsNoNameAndAnAcronymIs() {
-        XCTAssertEqual(EventActors.shoutedKicker(of: "RATE SHOCK: Kenya's central bank lifts key rate"), "RATE SHOCK")
-        XCTAssertEqual(EventActors.shoutedKicker(of: "CENTRAL BANK OF KENYA: RATE TO 13%"), "", "all shouted: no kicker")
-        XCTAssertEqual(EventActors.shoutedKicker(of: "Kenya: central bank lifts rate"), "")
         let kicker = actors("RATE SHOCK: Kenya's central bank lifts key rate to 13%", """
         Kenya's central bank lifted its key rate to 13 percent, Governor Kamau Thugge said.
         """)

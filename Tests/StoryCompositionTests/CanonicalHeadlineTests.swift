@@ -78,12 +78,16 @@ final class CanonicalHeadlineTests: XCTestCase {
     }
 
     /// A tenth reader's audit: a tabloid's one-report story kept its shouted kicker ("GOLD PIT HELL: …").
-    func testAShoutedKickerIsRecasedAndAPlainColonHeadlineIsKept() {
+    /// A kicker the outlet shouts labels the report and goes; one naming a place stays, re-cased.
+    func testAShoutedKickerGoesAPlaceKickerIsRecasedAndAPlainColonHeadlineIsKept() {
         let tabloid = [
             StoryFixtures.article("t", "Daily Siren", "siren.example", "GOLD PIT HELL: Dozens buried alive as mine caves in",
                                   "Dozens of miners were buried alive when a gold pit caved in near Gaoua in Burkina Faso."),
         ]
-        XCTAssertEqual(CanonicalHeadline.choose(from: tabloid, authority: authority), "Gold pit hell: Dozens buried alive as mine caves in")
+        XCTAssertEqual(CanonicalHeadline.choose(from: tabloid, authority: authority), "Dozens buried alive as mine caves in")
+        let place = [StoryFixtures.article("z", "Harare Courier", "courier.example", "SOUTH AFRICA: Rand slides to a record low",
+                                           "The currency of South Africa slid to a record low against the dollar on Monday.")]
+        XCTAssertEqual(CanonicalHeadline.choose(from: place, authority: authority), "South Africa: Rand slides to a record low")
         let exclaimed = [StoryFixtures.article("g", "Daily Siren", "siren.example", "GEEK CHIC! Specs that film everything go on sale",
                                                "Smart glasses that film everything went on sale on Monday.")]
         XCTAssertEqual(CanonicalHeadline.choose(from: exclaimed, authority: authority), "Geek chic! Specs that film everything go on sale")
@@ -124,6 +128,17 @@ final class CanonicalHeadlineTests: XCTestCase {
                        "Wow! Kelvane's new phone folds into three \u{2014} but look at the price")
         XCTAssertEqual(HeadlineCleanup.forTimeline("NASA delays Artemis launch to 2027", sourceName: "Wire", sourceKey: "wire.example",
                                                    body: { "" }), "NASA delays Artemis launch to 2027", "an acronym is no kicker")
+    }
+
+    /// A kicker shouted before a colon while the rest is not ("RATE SHOCK: …") labels the report: the
+    /// clusterer and the composer drop it like "BREAKING:".
+    func testAShoutedKickerIsALabel() {
+        XCTAssertEqual(HeadlineLabels.stripping("RATE SHOCK: Kenya's central bank lifts key rate"), "Kenya's central bank lifts key rate")
+        XCTAssertEqual(HeadlineLabels.stripping("BREAKING: FERRY TRAGEDY: 22 DEAD as boat flips"), "22 DEAD as boat flips")
+        XCTAssertEqual(HeadlineLabels.stripping("CENTRAL BANK OF KENYA: RATE TO 13%"), "CENTRAL BANK OF KENYA: RATE TO 13%",
+                       "all shouted: no kicker")
+        XCTAssertEqual(HeadlineLabels.stripping("IMF: Kenya's growth to slow"), "IMF: Kenya's growth to slow", "an acronym, not shouting")
+        XCTAssertEqual(HeadlineLabels.stripping("SOUTH AFRICA: Rand slides"), "SOUTH AFRICA: Rand slides", "a place")
     }
 
     /// Found by a second reader's audit: "Soccer-…" kept as a headline, and an explainer

@@ -1,5 +1,6 @@
 import EvalData
 import Foundation
+import SeededRandom
 import StoryClustering
 
 /// An endless, time-ordered stream of synthetic articles: events (kind × place × people × numbers)

@@ -1,4 +1,4 @@
-import EvalData
+import SeededRandom
 
 /// k-means on unit vectors with cosine similarity (Dhillon & Modha 2001): each point joins the
 /// centroid it is most similar to, each centroid becomes the normalised sum of its points.

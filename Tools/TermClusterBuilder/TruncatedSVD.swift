@@ -1,4 +1,4 @@
-import EvalData
+import SeededRandom
 
 /// The leading singular directions of a large sparse matrix by a randomized range finder
 /// (Halko, Martinsson & Tropp 2011): multiply by a random block, sharpen it with a few power

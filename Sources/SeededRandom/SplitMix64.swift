@@ -1,13 +1,16 @@
-/// SplitMix64 (Steele, Lea and Flood 2014): a tiny random generator with a fixed seed, for the
-/// tools whose output must come out the same, byte for byte, on every run — the cluster table,
-/// the synthetic news of the scale benchmark (the system generator is seeded per process).
-public struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
+/// SplitMix64 (Steele, Lea and Flood 2014): a tiny random generator whose whole state is one word.
+/// Seeded with a constant it draws the same values on every run, for what must come out the same
+/// byte for byte (the tools' cluster table and synthetic news, the Coach's generated paraphrases);
+/// seeded from the system's generator it gives cheap values that need to be unique, not secret
+/// (the HTTP server's request ids).
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    @usableFromInline var state: UInt64
 
     public init(seed: UInt64) {
         state = seed
     }
 
+    @inlinable
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state

@@ -1,0 +1,13 @@
+/// Text written in capitals to shout, not to spell an acronym: the headline casing and the
+/// headline labels read shouting with this one test.
+public enum Shouting {
+    /// Fewer letters in capitals than this are read as an acronym ("IMF", "UK"), not as shouting.
+    public static let minimumLetters = 8
+
+    /// At least `minimumLetters` letters and nearly all of them capitals.
+    public static func isAllCaps(_ text: some StringProtocol) -> Bool {
+        let letters = text.filter(\.isLetter)
+        guard letters.count >= minimumLetters else { return false }
+        return letters.filter(\.isUppercase).count * 10 >= letters.count * 9
+    }
+}
