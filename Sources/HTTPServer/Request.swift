@@ -120,8 +120,8 @@ public struct Request: Sendable {
         fields.remoteAddress = remoteAddress
         fields.pathParameters = pathParameters
         fields.route = route
-        fields.admission = admission
-        fields.endpoint = nil
+        if admission != nil || fields.admission != nil { fields.admission = admission }
+        if fields.endpoint != nil { fields.endpoint = nil }
         self = reused
     }
 
@@ -130,11 +130,12 @@ public struct Request: Sendable {
     /// parameters, admission and handler. Only when nothing else holds the box.
     mutating func emptiedForReuse() -> Request? {
         guard isKnownUniquelyReferenced(&fields) else { return nil }
+        // Each is emptied only when it holds something: storing an empty value costs a release too.
         fields.headers = HTTPHeaders()
-        fields.body = []
+        if !fields.body.isEmpty { fields.body = [] }
         if !fields.pathParameters.isEmpty { fields.pathParameters = [:] }
-        fields.admission = nil
-        fields.endpoint = nil
+        if fields.admission != nil { fields.admission = nil }
+        if fields.endpoint != nil { fields.endpoint = nil }
         return self
     }
 
