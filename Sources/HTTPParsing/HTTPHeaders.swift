@@ -12,8 +12,9 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
 
     /// The first value of `name`, or nil.
+    /// Walks the fields by index: iterating would copy each field (two retains and releases).
     public subscript(name: String) -> String? {
-        for field in fields where field.name.equalsIgnoringASCIICase(name) { return field.value }
+        for index in fields.indices where fields[index].name.equalsIgnoringASCIICase(name) { return fields[index].value }
         return nil
     }
 
@@ -58,12 +59,12 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 }
 
 extension String {
-    /// The concrete fast path of the comparison below: header lookups run several times per request.
+    /// The concrete fast path of the comparison below: header lookups run several times per
+    /// request. Both strings' bytes are read in place, without copying either string.
     public func equalsIgnoringASCIICase(_ other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
-        var a = self, b = other
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
+        let inPlace = utf8.withContiguousStorageIfAvailable { x in
+            other.utf8.withContiguousStorageIfAvailable { y in
                 for i in 0..<x.count where x[i] != y[i] {
                     let lower = x[i] | 0x20
                     guard lower == y[i] | 0x20, lower >= 0x61, lower <= 0x7A else { return false }
@@ -71,6 +72,7 @@ extension String {
                 return true
             }
         }
+        return inPlace.flatMap { $0 } ?? Substring(self).equalsIgnoringASCIICase(other)
     }
 }
 

@@ -112,7 +112,9 @@ public final class HTTPRequestParser {
             throw Self.translate(errno)
         }
         if wasReadingHead && headBytes > limits.maxHeaderBytes { throw .headerTooLarge }
-        return Step(consumed: consumed, event: pendingEvent)
+        // Handed over, not kept: a head left here would share its header array with the
+        // collector, whose reset for the next request would then allocate a new one.
+        return Step(consumed: consumed, event: pendingEvent.take())
     }
 
     private func checkChunkFraming(_ body: UnsafeRawBufferPointer) throws(HTTPParseError) {
@@ -214,9 +216,8 @@ public final class HTTPRequestParser {
     }
 
     private func messageComplete(_ p: UnsafeMutablePointer<http_parser>?) -> Int32 {
-        if let head = bodylessHead {
+        if let head = bodylessHead.take() {
             pendingEvent = .complete(head)
-            bodylessHead = nil
         } else {
             pendingEvent = .message(body: body)
         }

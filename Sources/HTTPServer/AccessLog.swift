@@ -8,9 +8,6 @@ enum AccessLog {
     static func write(context: ServerContext, loop: EventLoop, request: Request?, method: String, route: String,
                       status: Int, bytes: Int, seconds: Double, time: WallTime, peer: String) {
         guard context.logger.minimumLevel <= .info else { return }
-        let path = request.map { request in
-            context.logger.redactor.loggablePath(request, secretValues: context.router.secretValues(in: request.path))
-        } ?? "-"
         // The fixed parts between values are written in one piece each: the line is
         // `{"ts":…,"level":"info","msg":"request",` then the fields below, in this order.
         var line = LogLine(appendingTo: &loop.logBuffer, at: time, timestamps: &loop.logTimestamps)
@@ -21,7 +18,17 @@ enum AccessLog {
         line.raw("\",\"route\":\"")
         line.escaped(route)
         line.raw("\",\"path\":\"")
-        line.escaped(path)
+        if let request {
+            // A target without a query on a server without secret route parameters is logged as
+            // it is (what the redactor would return, without its copies).
+            if !context.router.hasSecretParameters && request.target.utf8.count == request.path.utf8.count {
+                line.escaped(request.path)
+            } else {
+                line.escaped(context.logger.redactor.loggablePath(request, secretValues: context.router.secretValues(in: request.path)))
+            }
+        } else {
+            line.raw("-")
+        }
         line.raw("\",\"status\":")
         line.decimal(status)
         line.raw(",\"bytes\":")

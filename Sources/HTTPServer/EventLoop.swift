@@ -181,7 +181,10 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     private func runQueued() {
         wakeRequested.store(false, ordering: .releasing)
         while true {
+            // An empty queue is left alone: emptying a buffer that `taken` still shares would
+            // allocate a fresh one on every loop iteration.
             let work = queue.withLock { state -> [Work] in
+                if state.items.isEmpty { return [] }
                 let taken = state.items
                 state.items.removeAll(keepingCapacity: true)
                 return taken

@@ -2,12 +2,15 @@
 extension HTTPConnection {
     /// The machine has a whole request: build it and run the pipeline (or answer its routing error).
     func dispatch(body: [UInt8]) {
-        guard let head = machine.head else { return }
+        guard machine.head != nil else { return }
         // Reading stays on while the handler runs (toggling epoll interest per request would
         // cost two syscalls): pipelined bytes queue in the machine's input up to a cap.
-        var request = Request(method: head.method, target: head.target, headers: head.headers, body: body,
-                              requestID: checkedRequestID ?? RequestID.accept(head.headers["X-Request-Id"], generator: &loop.requestIDs),
-                              remoteAddress: peer, pathParameters: machine.parameters, route: machine.route?.pattern, admission: admission)
+        // The head's fields are read where the machine keeps them: a copy of the whole head
+        // would retain and release each of them once more.
+        let requestID = checkedRequestID ?? RequestID.accept(machine.head!.headers["X-Request-Id"], generator: &loop.requestIDs)
+        var request = Request(reusing: &spareRequest, method: machine.head!.method, target: machine.head!.target, headers: machine.head!.headers, body: body,
+                              requestID: requestID, remoteAddress: peer, pathParameters: machine.parameters,
+                              route: machine.route?.pattern, admission: admission)
         if admission != nil { admission = nil }
         checkedRequestID = nil
         loggedRequest = request
@@ -21,7 +24,7 @@ extension HTTPConnection {
             // The upgrade passes through the middleware too (authentication!): the endpoint's
             // 101 means "go ahead"; any other answer is sent instead of upgrading.
             request.endpoint = { _ in Response(status: 101) }
-            runPipeline(request, then: .upgrade(handler, request, head))
+            runPipeline(request, then: .upgrade(handler, request, machine.head!))
         case .http(let handler):
             if let synchronous = route.synchronous, let filters = context.filters {
                 // Nothing here can suspend: answer now, on this thread, without a task.
@@ -149,5 +152,13 @@ extension HTTPConnection {
             AccessLog.write(context: context, loop: loop, request: request, method: method, route: routeLabel,
                             status: status, bytes: bytes, seconds: seconds, time: loop.clock.wallTime(at: now), peer: peer)
         }
+        if let request { spareRequest = request }
+    }
+
+    /// After `dispatch`: the answered request's box is kept for the next request, emptied, if
+    /// nothing else holds it (see `Request.init(reusing:…)`).
+    func keepRequestForReuse() {
+        guard var spare = spareRequest.take() else { return }
+        spareRequest = spare.emptiedForReuse()
     }
 }

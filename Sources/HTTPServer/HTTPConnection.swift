@@ -20,6 +20,8 @@ final class HTTPConnection: EventLoopSelectable {
 
     // What the socket side keeps about the current request.
     var loggedRequest: Request?
+    /// The last answered request, whose box the next request may reuse (`keepRequestForReuse`).
+    var spareRequest: Request?
     var handlerTask: Task<Void, Never>?
     /// What the route's head check admitted the current request with.
     var admission: (any Sendable)?
@@ -55,7 +57,7 @@ final class HTTPConnection: EventLoopSelectable {
 
     private func readAvailable() {
         let buffer = loop.readBuffer
-        let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
+        let count = csystem_read(fd, buffer.baseAddress, buffer.count)
         if count == 0 {
             perform(machine.peerClosed())
             return
@@ -100,6 +102,7 @@ final class HTTPConnection: EventLoopSelectable {
                 action = writeOutbound()
             case .dispatch(let body):
                 dispatch(body: body)
+                keepRequestForReuse()
                 action = .none
             case .checkHead(let headCheck):
                 startHeadCheck(headCheck)

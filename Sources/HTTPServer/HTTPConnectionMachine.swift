@@ -84,8 +84,11 @@ struct HTTPConnectionMachine {
     private(set) var route: Route?
     private(set) var parameters: [String: String] = [:]
     private(set) var routingError: HTTPError?
-    /// The last request target that found a route without parameters (`match(_:)`).
-    private var lastMatch: (method: HTTPMethod, target: String, route: Route)?
+    /// The last request target that found a route without parameters (`match(_:)`), kept as
+    /// three properties so comparing with them copies none of them.
+    private var lastMatchedRoute: Route?
+    private var lastMatchedMethod = HTTPMethod.get
+    private var lastMatchedTarget = ""
     /// The head has no body: it is whole once the head check admits it.
     private var headIsComplete = false
     /// When the current request began; a plain value, so the socket side reads it without
@@ -206,12 +209,12 @@ struct HTTPConnectionMachine {
     /// probe, a poll), so the last one that found a route without parameters is kept and compared
     /// with the next, which costs less than the router's hashing of path and method.
     private mutating func match(_ head: RequestHead) -> Router.Match {
-        if let last = lastMatch, last.method == head.method, last.target == head.target {
-            return .found(last.route, parameters: [:])
+        if let route = lastMatchedRoute, lastMatchedMethod == head.method, lastMatchedTarget == head.target {
+            return .found(route, parameters: [:])
         }
         let match = router.match(method: head.method, path: head.path)
         if case .found(let route, let parameters) = match, parameters.isEmpty {
-            lastMatch = (head.method, head.target, route)
+            (lastMatchedRoute, lastMatchedMethod, lastMatchedTarget) = (route, head.method, head.target)
         }
         return match
     }
@@ -227,12 +230,13 @@ struct HTTPConnectionMachine {
 
     /// Reserves the announced body against the budget, invites it (`100 Continue`), or hands a
     /// body-less request straight on.
+    /// Reads the head in place (`head!`): a copy would retain and release its strings and headers.
     private mutating func startBody(now: Double) -> Action {
-        guard let head else { return .none }
+        guard head != nil else { return .none }
         if headIsComplete { return dispatch(body: [], now: now) }
-        let expectsBody = head.isChunked || (head.contentLength ?? 0) > 0
-        if expectsBody && routingError == nil, let refusal = reserveBody(head.contentLength ?? 0) { return .refuse(refusal) }
-        if head.expectsContinue && expectsBody && head.versionMinor >= 1 {
+        let expectsBody = head!.isChunked || (head!.contentLength ?? 0) > 0
+        if expectsBody && routingError == nil, let refusal = reserveBody(head!.contentLength ?? 0) { return .refuse(refusal) }
+        if head!.expectsContinue && expectsBody && head!.versionMinor >= 1 {
             if let routingError { return .refuse(routingError) }  // don't invite a body we would throw away
             outbound.append("HTTP/1.1 100 Continue\r\n\r\n")
             return .flush
@@ -287,10 +291,10 @@ struct HTTPConnectionMachine {
     /// The handler answered the current request: how to frame its response, or nil when the
     /// connection no longer waits for one. Returns the body's reservation to the budget.
     mutating func beginResponse(draining: Bool) -> ResponseFraming? {
-        guard phase == .responding, let head else { return nil }
+        guard phase == .responding, head != nil else { return nil }
         releaseBody()
-        return ResponseFraming(keepAlive: head.keepAlive && canKeepAlive(draining: draining),
-                               omitBody: head.method == .head, chunked: head.versionMinor >= 1)
+        return ResponseFraming(keepAlive: head!.keepAlive && canKeepAlive(draining: draining),
+                               omitBody: head!.method == .head, chunked: head!.versionMinor >= 1)
     }
 
     /// A streamed body is being produced (it has no natural end, so a drain cuts it).

@@ -86,14 +86,15 @@ struct LogLine {
     }
 
     /// `appendQuoted` without the quotes.
+    /// Reads the string's bytes in place (`withUTF8` on a copy would cost a retain and release
+    /// per value, five values a log line).
     static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        let plain = text.withUTF8 { buffer in
+        let plain = text.utf8.withContiguousStorageIfAvailable { buffer in
             if buffer.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return false }
             bytes.append(contentsOf: buffer)  // the common case: nothing to escape
             return true
         }
-        if !plain {
+        if plain != true {
             for byte in text.utf8 {
                 switch byte {
                 case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])

@@ -116,11 +116,14 @@ final class RequestMetricsShard: Sendable {
         var indices: [RequestSeries: Int] = [:]
         var stats: [SeriesStats] = []
         /// The series recorded last: traffic comes in runs of one route, and comparing two
-        /// strings that share their storage costs less than hashing them.
-        var last: (series: RequestSeries, index: Int)?
+        /// strings that share their storage costs less than hashing them. Kept as plain
+        /// properties, so comparing with them copies no string.
+        var lastRoute = ""
+        var lastMethod = ""
+        var lastIndex = -1
 
         mutating func index(method: String, route: String) -> Int {
-            if let last, last.series.route == route, last.series.method == method { return last.index }
+            if lastIndex >= 0 && lastRoute == route && lastMethod == method { return lastIndex }
             let series = RequestSeries(method: method, route: route)
             let index: Int
             if let known = indices[series] {
@@ -130,7 +133,7 @@ final class RequestMetricsShard: Sendable {
                 stats.append(SeriesStats())
                 indices[series] = index
             }
-            last = (series, index)
+            (lastRoute, lastMethod, lastIndex) = (route, method, index)
             return index
         }
     }

@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 
 /// Bytes waiting for the socket. Appends are cheap; `flush` writes as much as the kernel
@@ -30,7 +31,7 @@ struct OutboundBuffer {
 
     /// Writes what the kernel takes; returns how it ended and how many bytes went out.
     mutating func flush(to fd: Int32) -> (FlushResult, written: Int) {
-        flush { send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+        flush { csystem_send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
     /// Hands the unsent bytes to `write` until all are taken or it stops: it returns how many

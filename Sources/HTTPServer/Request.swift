@@ -8,14 +8,15 @@ import Foundation
 /// box if it ever is).
 public struct Request: Sendable {
     private final class Fields: @unchecked Sendable {
-        let method: HTTPMethod
-        let target: String
-        let path: String
-        let rawQuery: String
-        let headers: HTTPHeaders
-        let body: [UInt8]
-        let requestID: RequestID.Value
-        let remoteAddress: String
+        // Written only while one `Request` holds the box: when it is built, or reused by `init(reusing:…)`.
+        var method: HTTPMethod
+        var target: String
+        var path: String
+        var rawQuery: String
+        var headers: HTTPHeaders
+        var body: [UInt8]
+        var requestID: RequestID.Value
+        var remoteAddress: String
         var pathParameters: [String: String] = [:]
         var route: String?
         var admission: (any Sendable)?
@@ -25,13 +26,7 @@ public struct Request: Sendable {
              pathParameters: [String: String] = [:], route: String? = nil, admission: (any Sendable)? = nil) {
             self.method = method
             self.target = target
-            if let questionMark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
-                self.path = String(target[..<questionMark])
-                self.rawQuery = String(target[target.utf8.index(after: questionMark)...])
-            } else {
-                self.path = target
-                self.rawQuery = ""
-            }
+            (path, rawQuery) = Self.split(target)
             self.headers = headers
             self.body = body
             self.requestID = requestID
@@ -39,6 +34,12 @@ public struct Request: Sendable {
             self.pathParameters = pathParameters
             self.route = route
             self.admission = admission
+        }
+
+        /// The path and the raw query of `target`.
+        static func split(_ target: String) -> (path: String, rawQuery: String) {
+            guard let questionMark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (target, "") }
+            return (String(target[..<questionMark]), String(target[target.utf8.index(after: questionMark)...]))
         }
 
         func copy() -> Fields {
@@ -97,6 +98,45 @@ public struct Request: Sendable {
          pathParameters: [String: String] = [:], route: String? = nil, admission: (any Sendable)? = nil) {
         fields = Fields(method: method, target: target, headers: headers, body: body, requestID: requestID, remoteAddress: remoteAddress,
                         pathParameters: pathParameters, route: route, admission: admission)
+    }
+
+    /// The connection's request built in the box of `spare`, its previous request, when nothing
+    /// else holds that box any more (the usual case: handlers rarely keep a request), so a
+    /// keep-alive connection allocates no box per request; otherwise in a new box.
+    init(reusing spare: inout Request?, method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8],
+         requestID: RequestID.Value, remoteAddress: String, pathParameters: [String: String], route: String?, admission: (any Sendable)?) {
+        guard var reused = spare.take(), isKnownUniquelyReferenced(&reused.fields) else {
+            self.init(method: method, target: target, headers: headers, body: body, requestID: requestID, remoteAddress: remoteAddress,
+                      pathParameters: pathParameters, route: route, admission: admission)
+            return
+        }
+        let fields = reused.fields
+        fields.method = method
+        fields.target = target
+        (fields.path, fields.rawQuery) = Fields.split(target)
+        fields.headers = headers
+        fields.body = body
+        fields.requestID = requestID
+        fields.remoteAddress = remoteAddress
+        fields.pathParameters = pathParameters
+        fields.route = route
+        if admission != nil || fields.admission != nil { fields.admission = admission }
+        if fields.endpoint != nil { fields.endpoint = nil }
+        self = reused
+    }
+
+    /// This request's box, kept for `init(reusing:…)`, without what could keep other buffers
+    /// shared: its headers (the parser's header list is then reused unshared), body,
+    /// parameters, admission and handler. Only when nothing else holds the box.
+    mutating func emptiedForReuse() -> Request? {
+        guard isKnownUniquelyReferenced(&fields) else { return nil }
+        // Each is emptied only when it holds something: storing an empty value costs a release too.
+        fields.headers = HTTPHeaders()
+        if !fields.body.isEmpty { fields.body = [] }
+        if !fields.pathParameters.isEmpty { fields.pathParameters = [:] }
+        if fields.admission != nil { fields.admission = nil }
+        if fields.endpoint != nil { fields.endpoint = nil }
+        return self
     }
 
     /// The box, copied first if another `Request` shares it (value semantics).

@@ -14,7 +14,7 @@ public struct Router: Sendable {
 
     private var root = Node()
     /// Whether any route declares a secret parameter (when none does, logging skips the walk).
-    private var hasSecretParameters = false
+    private(set) var hasSecretParameters = false
     /// Routes without parameters, by exact path: most requests are found with one hash lookup.
     private var staticRoutes: [String: [HTTPMethod: Route]] = [:]
 

@@ -114,6 +114,43 @@ final class SynchronousRouteTests: XCTestCase {
         XCTAssertTrue(requestLines.allSatisfy { $0.contains("\"route\":\"/where\"") || $0.contains("\"route\":\"/teapot\"") })
     }
 
+    /// A connection builds each request in the box of its previous one when nothing else holds
+    /// it: a request a handler kept must keep its own fields, and requests after one that was
+    /// kept (and after one that was not) carry only their own.
+    func testRequestsKeptByAHandlerKeepTheirFieldsAcrossKeepAlive() async throws {
+        let kept = Mutex<[Request]>([])
+        let server = try TestServer(middleware: [TeapotFilter()], routes: { router in
+            router.add(.get, "/keep", synchronous: { request in
+                if request.headers.contains("X-Keep") { kept.withLock { $0.append(request) } }
+                let seen = [request.target, request.rawQuery, request.headers["X-Tag"] ?? "-", request.headers["X-Keep"] ?? "-"]
+                return .text(seen.joined(separator: " "))
+            })
+        })
+        let connection = try server.connect()
+        var sent = ""
+        for (index, keep) in [true, false, false, true, false].enumerated() {
+            sent += "GET /keep?n=\(index) HTTP/1.1\r\nX-Tag: t\(index)\r\n" + (keep ? "X-Keep: yes\r\n" : "") + "\r\n"
+        }
+        connection.send(sent)
+        var responses = connection.readResponses(5)
+        // And one at a time, each after the answer before it.
+        for index in 5..<8 {
+            connection.send("GET /keep?n=\(index) HTTP/1.1\r\nX-Tag: t\(index)\r\n\r\n")
+            responses += connection.readResponses(1)
+        }
+        XCTAssertEqual(responses.count, 8)
+        for (index, response) in responses.enumerated() {
+            let keep = index == 0 || index == 3
+            XCTAssertTrue(response.hasSuffix("/keep?n=\(index) n=\(index) t\(index) " + (keep ? "yes" : "-")), response)
+        }
+        await server.stop()
+        let requests = kept.withLock { $0 }
+        XCTAssertEqual(requests.map(\.target), ["/keep?n=0", "/keep?n=3"])
+        XCTAssertEqual(requests.map { $0.headers["X-Tag"] ?? "-" }, ["t0", "t3"])
+        XCTAssertEqual(requests.map(\.path), ["/keep", "/keep"])
+        XCTAssertEqual(Set(requests.map(\.requestID)).count, 2)
+    }
+
     func testSynchronousRouteBehindAnAsyncMiddlewareRunsInATask() async throws {
         let server = try TestServer(middleware: [TeapotFilter(), MarkingMiddleware()], routes: Self.routes)
         let connection = try server.connect()
