@@ -27,6 +27,8 @@ final class SQLiteConnection: PooledConnection {
     let dialect = SQLDialect.sqlite
     let handle: OpaquePointer
     let statements: SQLiteStatementCache
+    /// Where directly bound text waits for its statement to run (`execute(_:binding:)`).
+    let textArena = SQLiteTextArena()
 
     /// Opens `path` (or `":memory:"`) and applies the per-connection settings.
     init(path: String, mode: Mode, statementCacheCapacity: Int = SQLiteConnection.statementCacheCapacity) throws {
