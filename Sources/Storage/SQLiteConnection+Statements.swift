@@ -47,10 +47,7 @@ extension SQLiteConnection {
         }
         var binder = ParameterBinder(statement: handle, arena: textArena)
         try bind(&binder)
-        guard binder.count == statement.parameterCount else {
-            throw DatabaseError(
-                .misuse, "the statement uses \(statement.parameterCount) parameters but \(binder.count) were given", sql: sql)
-        }
+        guard binder.count == statement.parameterCount else { throw countMismatch(statement, given: binder.count, sql: sql) }
         if let refusal = binder.refusal(sql: sql) { throw refusal }
         guard binder.sqliteStatus == SQLITE_OK else { throw lastError(sql: sql) }
         let changesBefore = sqlite3_total_changes64(self.handle)
@@ -126,10 +123,7 @@ extension SQLiteConnection {
 
     private func bind(_ parameters: [SQLValue], to statement: SQLiteStatement, sql: String) throws {
         guard parameters.count == statement.parameterCount else {
-            throw DatabaseError(
-                .misuse,
-                "the statement uses \(statement.parameterCount) parameters but \(parameters.count) were given",
-                sql: sql)
+            throw countMismatch(statement, given: parameters.count, sql: sql)
         }
         try ParameterRules.check(parameters, sql: sql)
         for (slot, parameter) in statement.parameterForSlot.enumerated() {
@@ -137,6 +131,10 @@ extension SQLiteConnection {
                 throw lastError(sql: sql)
             }
         }
+    }
+
+    private func countMismatch(_ statement: SQLiteStatement, given: Int, sql: String) -> DatabaseError {
+        DatabaseError(.misuse, "the statement uses \(statement.parameterCount) parameters but \(given) were given", sql: sql)
     }
 
     private func bind(_ value: SQLValue, to statement: OpaquePointer, at index: Int32) -> Int32 {
