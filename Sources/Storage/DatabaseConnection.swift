@@ -20,9 +20,23 @@ public protocol DatabaseConnection {
 
     /// Runs several `;`-separated statements without parameters, e.g. a migration script.
     func executeScript(_ sql: String) throws
+
+    /// `execute` with the parameters handed to `binder` in order (`$1`, `$2`, …) instead of
+    /// as an array: on SQLite they go straight into the prepared statement, which is what a
+    /// multi-row insert of thousands of values wants. `bind` must not run statements itself.
+    @discardableResult
+    func execute(_ sql: String, binding bind: (inout ParameterBinder) throws -> Void) throws -> Int
 }
 
 extension DatabaseConnection {
+    /// Collects the values and runs `execute(_:_:)`.
+    @discardableResult
+    public func execute(_ sql: String, binding bind: (inout ParameterBinder) throws -> Void) throws -> Int {
+        var binder = ParameterBinder(collecting: ())
+        try bind(&binder)
+        return try execute(sql, binder.values)
+    }
+
     /// `execute` with parameters written inline: `try db.execute("… $1, $2", id, name)`.
     @discardableResult
     public func execute(_ sql: String, _ parameters: any SQLValueConvertible...) throws -> Int {

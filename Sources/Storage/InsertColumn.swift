@@ -11,32 +11,44 @@
 /// ]
 /// let sql = "INSERT INTO readings (\(columns.names())) VALUES …"
 /// let parameters = columns.values(of: rows)      // row after row, in the columns' order
+/// try connection.execute(sql) { columns.bind(rows, to: &$0) }   // the same, without the array
 /// ```
 public struct InsertColumn<Row>: Sendable {
     public let name: String
     public let value: @Sendable (Row) -> SQLValue
+    /// Hands the row's value to a binder: the same value as `value`, without building the
+    /// `SQLValue` when the column reads a plain type.
+    public let bind: @Sendable (Row, inout ParameterBinder) -> Void
 
     public init(_ name: String, _ value: @escaping @Sendable (Row) -> SQLValue) {
         self.name = name
         self.value = value
+        bind = { row, binder in binder.bind(value(row)) }
     }
 
     /// The column takes the row's property at `keyPath` (an optional binds NULL when nil).
     public init<Value: SQLValueConvertible & Sendable>(_ name: String, _ keyPath: KeyPath<Row, Value> & Sendable) {
-        self.init(name) { $0[keyPath: keyPath].sqlValue }
+        self.init(name) { $0[keyPath: keyPath] }
     }
 
     /// The column takes what `read` returns for the row (an optional binds NULL when nil).
     /// Faster than the key-path form on hot paths: a key path is applied through the runtime,
     /// which copied the whole row, retains included, for every column of every row.
     public init<Value: SQLValueConvertible & Sendable>(_ name: String, _ read: @escaping @Sendable (Row) -> Value) {
-        self.init(name) { read($0).sqlValue }
+        self.name = name
+        value = { read($0).sqlValue }
+        bind = { row, binder in read(row).bind(to: &binder) }
+    }
+
+    private init(name: String, value: @escaping @Sendable (Row) -> SQLValue,
+                 bind: @escaping @Sendable (Row, inout ParameterBinder) -> Void) {
+        (self.name, self.value, self.bind) = (name, value, bind)
     }
 
     /// The same column over a larger row that holds this one (`part` extracts it).
     public func from<Outer>(_ part: @escaping @Sendable (Outer) -> Row) -> InsertColumn<Outer> {
-        let value = self.value
-        return InsertColumn<Outer>(name) { value(part($0)) }
+        let value = self.value, bind = self.bind
+        return InsertColumn<Outer>(name: name, value: { value(part($0)) }, bind: { bind(part($0), &$1) })
     }
 }
 
@@ -54,5 +66,13 @@ extension Array {
             for column in self { values.append(column.value(row)) }
         }
         return values
+    }
+
+    /// Binds the values of `rows`, row after row, each in the columns' order: what `values(of:)`
+    /// returns, handed to `binder` one by one.
+    public func bind<Row>(_ rows: some Collection<Row>, to binder: inout ParameterBinder) where Element == InsertColumn<Row> {
+        for row in rows {
+            for column in self { column.bind(row, &binder) }
+        }
     }
 }

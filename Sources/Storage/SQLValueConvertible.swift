@@ -7,6 +7,14 @@ import Foundation
 /// `Bool` → integer 0/1, `Date` → integer unix seconds, `[UInt8]` → blob.
 public protocol SQLValueConvertible {
     var sqlValue: SQLValue { get }
+
+    /// Hands the value to `binder` as `sqlValue` would be bound; the common types bind
+    /// themselves without building the `SQLValue`.
+    func bind(to binder: inout ParameterBinder)
+}
+
+extension SQLValueConvertible {
+    public func bind(to binder: inout ParameterBinder) { binder.bind(sqlValue) }
 }
 
 extension SQLValue: SQLValueConvertible {
@@ -15,10 +23,12 @@ extension SQLValue: SQLValueConvertible {
 
 extension Int64: SQLValueConvertible {
     public var sqlValue: SQLValue { .integer(self) }
+    public func bind(to binder: inout ParameterBinder) { binder.bind(self) }
 }
 
 extension Int: SQLValueConvertible {
     public var sqlValue: SQLValue { .integer(Int64(self)) }
+    public func bind(to binder: inout ParameterBinder) { binder.bind(Int64(self)) }
 }
 
 extension Int32: SQLValueConvertible {
@@ -27,10 +37,12 @@ extension Int32: SQLValueConvertible {
 
 extension Double: SQLValueConvertible {
     public var sqlValue: SQLValue { .real(self) }
+    public func bind(to binder: inout ParameterBinder) { binder.bind(self) }
 }
 
 extension String: SQLValueConvertible {
     public var sqlValue: SQLValue { .text(self) }
+    public func bind(to binder: inout ParameterBinder) { binder.bind(self) }
 }
 
 extension Substring: SQLValueConvertible {
@@ -57,4 +69,9 @@ extension Array: SQLValueConvertible where Element == UInt8 {
 
 extension Optional: SQLValueConvertible where Wrapped: SQLValueConvertible {
     public var sqlValue: SQLValue { self?.sqlValue ?? .null }
+
+    public func bind(to binder: inout ParameterBinder) {
+        guard let self else { return binder.bindNull() }
+        self.bind(to: &binder)
+    }
 }

@@ -29,6 +29,39 @@ extension SQLiteConnection {
         }
     }
 
+    /// `execute` with each value bound as `bind` hands it over: no `[SQLValue]`, text copied
+    /// once into `textArena`. A statement that uses a `$n` twice or out of order has no slot per
+    /// parameter in order, so its values are collected and bound as usual.
+    func execute(_ sql: String, binding bind: (inout ParameterBinder) throws -> Void) throws -> Int {
+        let statement = try statements.statement(for: sql) { try prepare($0) }
+        guard statement.slotsInParameterOrder else {
+            var binder = ParameterBinder(collecting: ())
+            try bind(&binder)
+            return try execute(sql, binder.values)
+        }
+        let handle = statement.handle
+        defer {
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+            textArena.reset()
+        }
+        var binder = ParameterBinder(statement: handle, arena: textArena)
+        try bind(&binder)
+        guard binder.count == statement.parameterCount else { throw countMismatch(statement, given: binder.count, sql: sql) }
+        if let refusal = binder.refusal(sql: sql) { throw refusal }
+        guard binder.sqliteStatus == SQLITE_OK else { throw lastError(sql: sql) }
+        let changesBefore = sqlite3_total_changes64(self.handle)
+        while true {
+            switch sqlite3_step(handle) {
+            case SQLITE_ROW: continue
+            case SQLITE_DONE:
+                guard sqlite3_total_changes64(self.handle) != changesBefore else { return 0 }
+                return Int(sqlite3_changes64(self.handle))
+            default: throw lastError(sql: sql)
+            }
+        }
+    }
+
     /// Compiles `sql`, refusing anything but one statement with `$1…$n` placeholders, so
     /// SQLite-only conveniences never creep into code that must also run on PostgreSQL. The
     /// placeholders reach SQLite as anonymous `?` (see `SQLitePlaceholders`); errors name the
@@ -51,7 +84,8 @@ extension SQLiteConnection {
             }
             try check(placeholders, against: prepared, sql: sql)
             return SQLiteStatement(handle: prepared, parameterForSlot: placeholders.parameterForSlot,
-                                   parameterCount: placeholders.parameterCount)
+                                   parameterCount: placeholders.parameterCount,
+                                   slotsInParameterOrder: placeholders.parameterForSlot.elementsEqual(0..<placeholders.parameterCount))
         } catch {
             sqlite3_finalize(prepared)
             throw error
@@ -89,10 +123,7 @@ extension SQLiteConnection {
 
     private func bind(_ parameters: [SQLValue], to statement: SQLiteStatement, sql: String) throws {
         guard parameters.count == statement.parameterCount else {
-            throw DatabaseError(
-                .misuse,
-                "the statement uses \(statement.parameterCount) parameters but \(parameters.count) were given",
-                sql: sql)
+            throw countMismatch(statement, given: parameters.count, sql: sql)
         }
         try ParameterRules.check(parameters, sql: sql)
         for (slot, parameter) in statement.parameterForSlot.enumerated() {
@@ -100,6 +131,10 @@ extension SQLiteConnection {
                 throw lastError(sql: sql)
             }
         }
+    }
+
+    private func countMismatch(_ statement: SQLiteStatement, given: Int, sql: String) -> DatabaseError {
+        DatabaseError(.misuse, "the statement uses \(statement.parameterCount) parameters but \(given) were given", sql: sql)
     }
 
     private func bind(_ value: SQLValue, to statement: OpaquePointer, at index: Int32) -> Int32 {

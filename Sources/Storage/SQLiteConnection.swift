@@ -19,10 +19,16 @@ final class SQLiteConnection: PooledConnection {
     static let statementCacheCapacity = 64
     /// WAL pages (4 KiB each, so about 40 MB) after which a commit checkpoints.
     static let walAutoCheckpointPages = 10_000
+    /// Page cache per connection, in KiB (`PRAGMA cache_size` takes it negated). SQLite's
+    /// default is 2,000 KiB: 500 pages, fewer than the primary-key index of a few hundred
+    /// thousand measurements, whose random ids send each insert to any of its leaves.
+    static let pageCacheKiB = 64 * 1024
 
     let dialect = SQLDialect.sqlite
     let handle: OpaquePointer
     let statements: SQLiteStatementCache
+    /// Where directly bound text waits for its statement to run (`execute(_:binding:)`).
+    let textArena = SQLiteTextArena()
 
     /// Opens `path` (or `":memory:"`) and applies the per-connection settings.
     init(path: String, mode: Mode, statementCacheCapacity: Int = SQLiteConnection.statementCacheCapacity) throws {
@@ -49,6 +55,7 @@ final class SQLiteConnection: PooledConnection {
     /// recommended pairing (durable across application crashes, may lose the last commits on
     /// power loss); foreign keys are off by default in SQLite and on in PostgreSQL.
     ///
+    /// Every connection, reader or writer, gets a `pageCacheKiB` page cache (see there).
     /// `temp_store=MEMORY` keeps statement journals in memory: without it every multi-row
     /// INSERT inside a transaction whose undo data passes 64 KiB (a 500-entry batch does)
     /// creates, writes and deletes a file under /var/tmp. The writer checkpoints the WAL every
@@ -60,6 +67,7 @@ final class SQLiteConnection: PooledConnection {
         sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
         try executeScript("PRAGMA foreign_keys = ON")
         try executeScript("PRAGMA temp_store = MEMORY")
+        try executeScript("PRAGMA cache_size = -\(Self.pageCacheKiB)")
         guard mode == .readWrite else { return }
         try executeScript("PRAGMA wal_autocheckpoint = \(Self.walAutoCheckpointPages)")
         let journal = try query("PRAGMA journal_mode = WAL", []).first?[0]

@@ -8,6 +8,8 @@ struct SQLiteStatement {
     let parameterForSlot: [Int]
     /// How many parameters the caller passes: the highest `n` of any `$n`.
     let parameterCount: Int
+    /// Whether slot k + 1 holds `$(k + 1)` for every k: each parameter used once, in order.
+    let slotsInParameterOrder: Bool
 }
 
 /// Prepared statements of one SQLite connection, keyed by SQL text, least recently used

@@ -2,8 +2,9 @@ import Foundation
 @testable import Storage
 import XCTest
 
-/// The two SQLite settings the ingest benchmark showed to matter (docs/benchmarks.md,
-/// "HealthLog ingest"): statement journals in memory, and checkpoints every 10,000 WAL pages.
+/// The SQLite settings the ingest benchmark showed to matter (docs/benchmarks.md, "HealthLog
+/// ingest"): statement journals in memory, checkpoints every 10,000 WAL pages, and a 64 MiB page
+/// cache on every connection.
 final class SQLiteTuningTests: XCTestCase {
     func testEveryConnectionKeepsTemporaryDataInMemory() async throws {
         let database = try makeTestDatabase(.sqliteFile)
@@ -11,6 +12,15 @@ final class SQLiteTuningTests: XCTestCase {
         let reader = try await database.read { try $0.queryFirst("PRAGMA temp_store")?[0] }
         XCTAssertEqual(writer, 2, "2 = MEMORY")
         XCTAssertEqual(reader, 2)
+    }
+
+    func testEveryConnectionHasASixtyFourMebibytePageCache() async throws {
+        let database = try makeTestDatabase(.sqliteFile)
+        let writer = try await database.write { try $0.queryFirst("PRAGMA cache_size")?[0] }
+        let reader = try await database.read { try $0.queryFirst("PRAGMA cache_size")?[0] }
+        XCTAssertEqual(writer, -65_536, "negative: KiB")
+        XCTAssertEqual(reader, -65_536)
+        XCTAssertEqual(SQLiteConnection.pageCacheKiB, 64 * 1024)
     }
 
     func testWriterCheckpointsEveryTenThousandPages() async throws {

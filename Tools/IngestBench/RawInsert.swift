@@ -25,6 +25,28 @@ final class RawInsert {
 
     deinit { database.close() }
 
+    /// The connection settings the raw insert runs with, as SQLite reports them: the server's
+    /// connections get the same ones (`Database.open`), so the two sides compare like for like.
+    func settings() async throws -> String {
+        guard database.dialect == .sqlite else { return "PostgreSQL, the server's connection settings (Database.open)" }
+        return try await database.write { connection in
+            var parts: [String] = []
+            for pragma in ["journal_mode", "synchronous", "cache_size", "mmap_size", "wal_autocheckpoint", "temp_store"] {
+                let value = try connection.queryFirst("PRAGMA \(pragma)", [])?[0] ?? .null
+                switch (pragma, value) {
+                case ("cache_size", .integer(let size)) where size < 0: parts.append("cache_size=\(-size / 1024) MiB")
+                case ("synchronous", .integer(let level)) where (0...3).contains(level):
+                    parts.append("synchronous=" + ["OFF", "NORMAL", "FULL", "EXTRA"][Int(level)])
+                case ("temp_store", .integer(let store)) where (0...2).contains(store):
+                    parts.append("temp_store=" + ["DEFAULT", "FILE", "MEMORY"][Int(store)])
+                case (_, .text(let text)): parts.append("\(pragma)=\(text)")
+                default: parts.append("\(pragma)=\(value)")
+                }
+            }
+            return "SQLite " + parts.joined(separator: " ") + ", per connection, on both sides (Database.open)"
+        }
+    }
+
     /// Inserts `samples` in one transaction and returns the wall-clock seconds it took.
     func insert(_ samples: [BenchSample]) async throws -> Double {
         let now = Int64(Date().timeIntervalSince1970), userID = userID

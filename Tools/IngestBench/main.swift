@@ -24,6 +24,7 @@ func runBenchmark() async throws {
     var serverHTTP: Double = 0, serverAfter: Double = 0, rawCPU: Double = 0
     print(String(format: "users=%d batches=%d entries=%d rounds=%d", config.emails.count, batches.count * config.batchesPerUser, total,
                  config.rounds))
+    print("settings: " + (try await raw.settings()))
     for round in 0..<config.rounds {
         let range = (round * perRound)..<((round + 1) * perRound)
         let rows = batches.flatMap { $0[range].flatMap { $0 } }

@@ -15,7 +15,9 @@ import Synchronization
 /// a row to decode, a cost per inserted row that the change count avoids.
 ///
 /// Each column is declared with the value a row gives it (`InsertColumn`), so the column list
-/// and the bound values come from one list.
+/// and the bound values come from one list. The values go straight from the rows into the
+/// statement (`execute(_:binding:)`), and the statement is prepared once per row count (the
+/// texts here, the connection's statement cache there).
 struct MultiRowInsert<Row>: Sendable {
     let table: String
     /// The columns, `id` first (the key the caller generated for each row).
@@ -26,7 +28,7 @@ struct MultiRowInsert<Row>: Sendable {
     /// Statement texts already built, by row count (`StatementTexts`).
     private let texts = StatementTexts()
 
-    /// `run` reads each row's id from the first bound value, so a column list that does not
+    /// `run` reads each row's id from the first column, so a column list that does not
     /// start with `id` is a programming error caught where the insert is declared.
     init(table: String, columns: [InsertColumn<Row>], conflictColumns: [String]) {
         precondition(columns.first?.name == "id", "MultiRowInsert into \(table): the first column must be id")
@@ -43,9 +45,8 @@ struct MultiRowInsert<Row>: Sendable {
         var start = 0
         while start < rows.count {
             let chunk = rows[start..<min(start + perStatement, rows.count)]
-            let values = columns.values(of: chunk)
-            let ids = stride(from: 0, to: values.count, by: columns.count).map { values[$0] }
-            let changed = try connection.execute(texts.text(rowCount: chunk.count) { sql(rowCount: $0) }, values)
+            let changed = try connection.execute(texts.text(rowCount: chunk.count) { sql(rowCount: $0) }) { columns.bind(chunk, to: &$0) }
+            let ids = chunk.map(columns[0].value)
             if changed == chunk.count {
                 for id in ids {
                     guard case .text(let text) = id else { throw DatabaseError(.typeMismatch, "\(table).id must be text, got \(id)") }
