@@ -47,25 +47,17 @@ final class AttackParaphraseTests: XCTestCase {
     }
 }
 
-/// Composes messages from `AttackFrames` with a seeded generator (SplitMix64).
+/// Composes messages from `AttackFrames` with a seeded draw.
 struct AttackGenerator {
     let frames: AttackFrames
-    private var state: UInt64
+    private var draw: SeededDraw
 
     init(frames: AttackFrames, seed: UInt64) {
         self.frames = frames
-        state = seed
+        draw = SeededDraw(seed: seed)
     }
 
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    private mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+    private mutating func pick<T>(_ items: [T]) -> T { draw.pick(items) }
 
     /// Every ask with every verb (object drawn), every payload, every fake block (payload drawn),
     /// and each payload and two drawn asks in every encoding.

@@ -58,29 +58,23 @@ final class ParaphraseGeneratorTests: XCTestCase {
     }
 }
 
-/// Composes messages from `ParaphraseFrames` with a seeded generator (SplitMix64).
+/// Composes messages from `ParaphraseFrames` with a seeded draw (`SeededDraw`).
 struct ParaphraseGenerator {
     let frames: ParaphraseFrames
     let locale: String
     let drugs: [String]
-    private var state: UInt64
+    private var draw: SeededDraw
 
     init(frames: ParaphraseFrames, locale: String, drugs: [String], seed: UInt64) {
         self.frames = frames
         self.locale = locale
         self.drugs = drugs
-        state = seed &+ UInt64(locale.unicodeScalars.reduce(0) { $0 &* 31 &+ $1.value })
+        draw = SeededDraw(seed: seed &+ UInt64(locale.unicodeScalars.reduce(0) { $0 &* 31 &+ $1.value }))
     }
 
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private mutating func next() -> UInt64 { draw.next() }
 
-    private mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+    private mutating func pick<T>(_ items: [T]) -> T { draw.pick(items) }
 
     /// Every ask frame (and the bare act) with every change (a GLP-1 drug of the vocabulary or a pen or class word as
     /// its object), every level question with two drugs, every substance question with every
