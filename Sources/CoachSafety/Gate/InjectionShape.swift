@@ -33,6 +33,7 @@ extension GateRules {
     static let injectionClasses: [TermClass] = [
         .overrideVerb, .instructionNoun, .revealVerb, .promptNoun, .aboveReference, .rolePlay, .roleMarker, .priorContext,
         .authorityClaim, .permissionGrant, .assistantOwner, .configModifier, .configTopic, .configuredClause, .newRules,
+        .everythingWord,
         .personaFrame, .asRole, .persona, .youMay, .fromNowOn, .replyVerb, .blockMarker,
     ]
 
@@ -86,9 +87,10 @@ extension GateRules {
     /// "hidden", "system"; right before the noun, one word before, or up to one word after it:
     /// "instructions système", "istruzioni di sistema"). Owned: a prompt term opened by an owner
     /// ("your instructions"), or such a word next to an owner ("your rules", "tes règles", "the
-    /// rules you follow") or a topic ("safety rules", "règles de sécurité").
+    /// rules you follow", "what rules do you have"), a topic ("safety rules", "règles de sécurité")
+    /// or an absence ("no guidelines", "sans consignes").
     func configurationMention(_ sentence: SentenceFacts) -> ConfigurationMention {
-        let owners = sentence.hits(of: [.assistantOwner, .configTopic]), modifiers = sentence.hits(of: [.configModifier])
+        let owners = sentence.hits(of: [.assistantOwner, .configTopic, .absenceWord]), modifiers = sentence.hits(of: [.configModifier])
         let adjacent = { (marker: SentenceFacts.Hit, noun: SentenceFacts.Hit) in
             marker.end == noun.start || marker.end == noun.start - 1 || marker.start == noun.end || marker.start == noun.end + 1
         }
@@ -129,11 +131,13 @@ extension GateRules {
     }
 
     /// Rules handed to the assistant: "new rules" in a sentence that is not about health, the app or
-    /// a drug, or that tells it how to answer; "from now on" with a verb of answering, a persona
+    /// a drug, or that tells it how to answer; a verb of answering with everything ("answer every
+    /// question", "réponds à tout") in a sentence not about the user's health; "from now on" with a verb of answering, a persona
     /// frame, a permission or a role play ("from now on answer every question", "od teraz jesteś").
     private func handsOverRules(_ sentence: SentenceFacts) -> Bool {
         let directs = sentence.hasAny([.replyVerb, .youMay, .personaFrame, .rolePlay])
         if sentence.has(.newRules), directs || !sentence.hasAny(Self.inScope) { return true }
+        if sentence.has(.replyVerb), sentence.has(.everythingWord), !talksAboutUser(sentence) { return true }
         return sentence.has(.fromNowOn) && directs
     }
 

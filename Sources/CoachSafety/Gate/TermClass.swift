@@ -142,6 +142,13 @@ enum TermClass: String, CaseIterable, Sendable {
     /// word, what the rule is about; the assistant's own unless the sentence is about health
     /// ("safety rules for storing my pen").
     case configTopic
+    /// "no", "without", "ohne", "sans", "sin", "senza", "bez": right before a rule or filter word, a
+    /// rule taken away ("if you had no guidelines"); the assistant's own unless the sentence is
+    /// about health ("no restrictions on food").
+    case absenceWord
+    /// "everything", "every question", "alles", "toutes les questions", "todo", "tutto", "wszystko":
+    /// with a verb of answering, a rule handed to the assistant ("answer everything").
+    case everythingWord
     /// "you were told", "you are programmed", "on t'a interdit", "te configuraron", "ti hanno vietato",
     /// "zabroniono ci": what the assistant was configured to do, named as a clause.
     case configuredClause
