@@ -43,14 +43,16 @@ public struct InboundGate: Sendable {
     /// dismissed before it is read in full.
     private func hidesInjection(_ message: String, _ read: NormalizedMessage, _ rules: GateRules) -> Bool {
         if EncodedPayload.isPresent(in: message) { return true }
-        let readings = [String(message.reversed()), EncodedPayload.rot13(message)]
+        let readings: [(text: () -> String, word: (String) -> String)] = [
+            ({ String(message.reversed()) }, { String($0.reversed()) }), ({ EncodedPayload.rot13(message) }, EncodedPayload.rot13),
+        ]
         if rules.sentences.contains(where: { $0.has(.encodingWord) }) {
-            return readings.contains { self.rules(for: $0).isInjectionAttempt }
+            return readings.contains { self.rules(for: $0.text()).isInjectionAttempt }
         }
         let words = Set(read.tokens.filter { !$0.isNumber }.map(\.text))
-        let readingWords = [words.map { String($0.reversed()) }, words.map(EncodedPayload.rot13)]
-        return zip(readings, readingWords).contains { reading, words in
-            Set(words.filter(injectionHeads.starts)).count >= 2 && self.rules(for: reading).isHiddenInjectionAttempt
+        return readings.contains { reading in
+            words.lazy.map(reading.word).filter(injectionHeads.starts).prefix(2).count == 2
+                && self.rules(for: reading.text()).isHiddenInjectionAttempt
         }
     }
 
