@@ -12,7 +12,7 @@ public enum GateVerdict: Equatable, Sendable {
 
 /// The Coach's first check, before any model call (contract §1.1, §1.2, §9.4; `docs/healthlog/coach-gate.md`).
 /// It reads the message against all six locales' vocabularies at once and decides, in this order:
-/// prompt injection (also read backwards when it names a reversal); a drug-level question (GROUND
+/// prompt injection (also read backwards and in ROT13, and hidden in base64 or hex); a drug-level question (GROUND
 /// RULE 15, whatever the Research Mode state); any request about a GLP-1 drug, pen, dose or amount
 /// that has none of the shapes the Coach answers (GROUND RULE 9); an out-of-scope request (GROUND RULE 10).
 /// A message that mixes a harmless request with a restricted one is refused for the
@@ -23,19 +23,43 @@ public struct InboundGate: Sendable {
     /// The gate over the bundled vocabulary files; throws, naming the file, when one is unusable.
     public static func loadBundled() throws -> InboundGate { InboundGate(vocabulary: try GateVocabulary.bundled()) }
 
-    init(vocabulary: GateVocabulary) { self.vocabulary = vocabulary }
+    /// The first words of the vocabulary's injection terms, for dismissing hidden readings cheaply.
+    private let injectionHeads: TermHeads
 
-    /// A message that names an encoding, reversal included ("read this backwards", "al revés"), is
-    /// also read backwards: an instruction written in reverse is an injection like one in base64.
-    private func readsBackwardsAsInjection(_ message: String, _ rules: GateRules) -> Bool {
-        guard rules.sentences.contains(where: { $0.has(.encodingWord) }) else { return false }
-        let reversed = String(message.reversed())
-        return GateRules(sentences: SentenceFacts.of(NormalizedMessage(reversed, vocabulary: vocabulary), vocabulary: vocabulary)).isInjection
+    init(vocabulary: GateVocabulary) {
+        self.vocabulary = vocabulary
+        injectionHeads = TermHeads(vocabulary.terms.filter { GateRules.injectionClasses.contains($0.termClass) })
+    }
+
+    private func rules(for message: String) -> GateRules {
+        GateRules(sentences: SentenceFacts.of(NormalizedMessage(message, vocabulary: vocabulary), vocabulary: vocabulary))
+    }
+
+    /// Text hidden from the word reading: base64 or hex that decodes to readable text, or an
+    /// injection written backwards or in ROT13 (`EncodedPayload`): any injection in such a reading
+    /// when the message names an encoding ("read this backwards", "rot13"), otherwise one of two
+    /// injection words at least (`GateRules.isHiddenInjectionAttempt`). A reading fewer than two of whose
+    /// distinct words (the message's words as read, turned round or rotated) start injection terms is
+    /// dismissed before it is read in full.
+    private func hidesInjection(_ message: String, _ read: NormalizedMessage, _ rules: GateRules) -> Bool {
+        if EncodedPayload.isPresent(in: message) { return true }
+        let readings: [(text: () -> String, word: (String) -> String)] = [
+            ({ String(message.reversed()) }, { String($0.reversed()) }), ({ EncodedPayload.rot13(message) }, EncodedPayload.rot13),
+        ]
+        if rules.sentences.contains(where: { $0.has(.encodingWord) }) {
+            return readings.contains { self.rules(for: $0.text()).isInjectionAttempt }
+        }
+        let words = Set(read.tokens.filter { !$0.isNumber }.map(\.text))
+        return readings.contains { reading in
+            words.lazy.map(reading.word).filter(injectionHeads.starts).prefix(2).count == 2
+                && self.rules(for: reading.text()).isHiddenInjectionAttempt
+        }
     }
 
     public func check(_ message: String) -> GateVerdict {
-        let rules = GateRules(sentences: SentenceFacts.of(NormalizedMessage(message, vocabulary: vocabulary), vocabulary: vocabulary))
-        if rules.isInjection || EncodedPayload.isPresent(in: message) || readsBackwardsAsInjection(message, rules) { return .injection }
+        let read = NormalizedMessage(message, vocabulary: vocabulary)
+        let rules = GateRules(sentences: SentenceFacts.of(read, vocabulary: vocabulary))
+        if rules.isInjectionAttempt || hidesInjection(message, read, rules) { return .injection }
         let sentences = rules.sentences.indices
         if let index = sentences.first(where: { rules.asksDrugLevel($0) || rules.asksLevelInRegion($0) }) {
             return .refuse(.drugLevelRefusal, drug: rules.drugName(around: index))
@@ -43,7 +67,7 @@ public struct InboundGate: Sendable {
         if let index = sentences.first(where: rules.asksInDoseRegion) {
             return .refuse(.glp1DoseRefusal, drug: rules.drugName(around: index))
         }
-        if sentences.contains(where: rules.isOutOfScope) {
+        if sentences.contains(where: { rules.isOutOfScope($0) || rules.asksOffTopic($0) }) {
             return .refuse(.outOfScopeRefusal, drug: nil)
         }
         return .allow

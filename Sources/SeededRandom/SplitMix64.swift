@@ -28,4 +28,9 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     public mutating func nextIndex(below bound: Int) -> Int {
         Int(next() % UInt64(bound))
     }
+
+    /// One of `items` (not empty), drawn with `nextIndex(below:)`.
+    public mutating func pick<T>(_ items: [T]) -> T {
+        items[nextIndex(below: items.count)]
+    }
 }

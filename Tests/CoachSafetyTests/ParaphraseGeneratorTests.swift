@@ -59,23 +59,23 @@ final class ParaphraseGeneratorTests: XCTestCase {
     }
 }
 
-/// Composes messages from `ParaphraseFrames` with a seeded generator (SplitMix64).
+/// Composes messages from `ParaphraseFrames` with a seeded draw (`SplitMix64`).
 struct ParaphraseGenerator {
     let frames: ParaphraseFrames
     let locale: String
     let drugs: [String]
-    private var random: SplitMix64
+    private var draw: SplitMix64
 
     init(frames: ParaphraseFrames, locale: String, drugs: [String], seed: UInt64) {
         self.frames = frames
         self.locale = locale
         self.drugs = drugs
-        random = SplitMix64(seed: seed &+ UInt64(locale.unicodeScalars.reduce(0) { $0 &* 31 &+ $1.value }))
+        draw = SplitMix64(seed: seed &+ UInt64(locale.unicodeScalars.reduce(0) { $0 &* 31 &+ $1.value }))
     }
 
-    private mutating func next() -> UInt64 { random.next() }
+    private mutating func next() -> UInt64 { draw.next() }
 
-    private mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+    private mutating func pick<T>(_ items: [T]) -> T { draw.pick(items) }
 
     /// Every ask frame (and the bare act) with every change (a GLP-1 drug of the vocabulary or a pen or class word as
     /// its object), every level question with two drugs, every substance question with every

@@ -3,7 +3,8 @@ import Foundation
 /// Folds text so that spellings a reader takes for the same word compare equal: compatibility
 /// decomposition (NFKD: full-width letters, ligatures, superscripts), no diacritics, no invisible
 /// format characters (zero-width spaces hide words from a plain match), lower case, and the
-/// letters NFKD leaves whole mapped by hand (ß → ss, ł → l, µ → u so that "µg" reads "ug").
+/// letters NFKD leaves whole mapped by hand (ß → ss, ł → l, µ → u so that "µg" reads "ug"; Cyrillic and
+/// Greek look-alikes to the Latin letter they imitate).
 /// Each character folds on its own, so the folds of the Latin, combining-mark, Greek and
 /// full-width blocks are computed once and looked up.
 enum GateFolding {
@@ -44,5 +45,11 @@ enum GateFolding {
     private static let handMapped: [Unicode.Scalar: String] = [
         "ß": "ss", "ẞ": "ss", "ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae",
         "œ": "oe", "Œ": "oe", "đ": "d", "Đ": "d", "ı": "i", "µ": "u", "μ": "u", "ſ": "s",
+        // Cyrillic and Greek letters that look like Latin ones ("ignоre" with a Cyrillic о).
+        "а": "a", "А": "a", "в": "b", "В": "b", "е": "e", "Е": "e", "ѕ": "s", "Ѕ": "s", "і": "i", "І": "i", "ј": "j",
+        "Ј": "j", "к": "k", "К": "k", "м": "m", "М": "m", "н": "h", "Н": "h", "о": "o", "О": "o", "р": "p", "Р": "p",
+        "с": "c", "С": "c", "т": "t", "Т": "t", "у": "y", "У": "y", "х": "x", "Х": "x", "ԁ": "d",
+        "ο": "o", "Ο": "o", "α": "a", "Α": "a", "ε": "e", "Ε": "e", "ι": "i", "Ι": "i", "κ": "k", "Κ": "k", "ρ": "p",
+        "Ρ": "p", "τ": "t", "Τ": "t", "χ": "x", "Χ": "x", "Β": "b", "Μ": "m", "Η": "h", "Ν": "n", "Ζ": "z", "Υ": "y",
     ]
 }

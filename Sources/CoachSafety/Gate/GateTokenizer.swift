@@ -7,7 +7,8 @@ struct GateToken: Sendable {
     var sentence: Int
     /// First word of its line: where a chat transcript puts a role ("SYSTEM:").
     var startsLine: Bool
-    /// Right after `[`, `<`, `|`, `{` or `#`: how chat templates mark a role ("[INST]").
+    /// Right after `[`, `<`, `|`, `{`, `#` or a backtick: how chat templates and markdown fences mark a
+    /// role ("[INST]", "```system").
     var bracketed: Bool
     /// After a comma, colon, dash or bracket: a new clause opens ("since Monday, skip it?").
     var opensClause = false
@@ -80,7 +81,7 @@ struct TokenizedText {
                 case "¿": invertedQuestion = true
                 case "!", ";", "…", "¡": endsSentence = true
                 case "\n", "\r": breaksLine = true; endsSentence = true
-                case "[", "<", "|", "{", "#": bracketed = true
+                case "[", "<", "|", "{", "#", "`": bracketed = true
                 case ">", "→", "⇒", "➡": arrow = true
                 default: break
                 }

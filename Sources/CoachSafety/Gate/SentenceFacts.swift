@@ -31,7 +31,8 @@ struct SentenceFacts {
     private(set) var arrowNumbers = 0
     /// How many words the sentence has: a follow-up of a few words leans on the sentence before.
     private(set) var wordCount = 0
-    /// A role word written as a chat-template marker: "SYSTEM:", "[INST]", "<|im_start|>".
+    /// A role word written as a chat-template marker ("SYSTEM:", "[INST]", "<|im_start|>") or a block
+    /// heading after a bracket or hash ("### Instruction").
     private(set) var roleMarkers = 0
     /// The index of the sentence's first word in the message: an imperative opens its sentence.
     private(set) var firstToken = 0
@@ -155,5 +156,6 @@ struct SentenceFacts {
         }
         if term.termClass == .numberWord { numbers += 1 }
         if term.termClass == .roleMarker, tokens[start].bracketed || tokens[end - 1].colonAfter { roleMarkers += 1 }
+        if term.termClass == .blockMarker, tokens[start].bracketed { roleMarkers += 1 }
     }
 }

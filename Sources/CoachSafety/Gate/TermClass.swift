@@ -132,12 +132,64 @@ enum TermClass: String, CaseIterable, Sendable {
     case encodingWord
     /// "decode", "dekodiere", "décode".
     case decodeVerb
+    /// "your", "dein", "tes", "tus", "tue", "twoje", "the instructions you were given": right
+    /// before a rule or instruction word (or one word before, or right after it) the assistant's own.
+    case assistantOwner
+    /// "previous", "hidden", "system", "developer", "de sécurité", "di sistema", "systemowe": next to
+    /// a rule or instruction word, the assistant's configuration ("system instructions").
+    case configModifier
+    /// "safety", "content", "de sécurité", "di sicurezza", "bezpieczeństwa": next to a rule or filter
+    /// word, what the rule is about; the assistant's own unless the sentence is about health
+    /// ("safety rules for storing my pen").
+    case configTopic
+    /// "no", "without", "ohne", "sans", "sin", "senza", "bez": right before a rule or filter word, a
+    /// rule taken away ("if you had no guidelines"); the assistant's own unless the sentence is
+    /// about health ("no restrictions on food").
+    case absenceWord
+    /// "everything", "every question", "alles", "toutes les questions", "todo", "tutto", "wszystko":
+    /// with a verb of answering, a rule handed to the assistant ("answer everything").
+    case everythingWord
+    /// "you were told", "you are programmed", "on t'a interdit", "te configuraron", "ti hanno vietato",
+    /// "zabroniono ci": what the assistant was configured to do, named as a clause.
+    case configuredClause
+    /// "new rules", "neue Regeln", "nouvelles règles", "reglas nuevas", "nuove regole", "nowe zasady".
+    case newRules
+    /// "you are", "be my", "stay in character", "du bist", "sois mon", "eres", "sii il mio", "bądź":
+    /// a persona handed to the assistant when a `persona` follows within two words.
+    case personaFrame
+    /// "as my", "als mein", "en tant que", "como mi", "come mio", "jako mój": a persona followed
+    /// by a permission ("as my doctor you can").
+    case asRole
+    /// "doctor", "pharmacist", "Arzt", "médecin", "farmacéutico", "medico", "lekarz*", "DAN", "AI
+    /// without": a persona that would speak with a clinician's licence or without limits.
+    case persona
+    /// "you may", "you can", "du darfst", "tu peux", "puedes", "puoi", "możesz": a permission given
+    /// to the assistant.
+    case youMay
+    /// "from now on", "ab jetzt", "désormais", "a partir de ahora", "d'ora in poi", "od teraz".
+    case fromNowOn
+    /// "answer", "reply", "refuse", "antworte", "réponds", "responde", "rispondi", "odpowiadaj": how
+    /// the assistant is to answer.
+    case replyVerb
+    /// "instruction", "response", "user", "Anweisung", "polecenie": a chat-template block heading
+    /// when written after a bracket or hash ("### Instruction:", "[User]").
+    case blockMarker
 
     // Out of scope (rule 10).
     /// Never about health: homework, bitcoin, election, Python, a poem, a joke.
     case offTopicStrong
     /// Off topic unless the same sentence is about health: weather, news, football, movie.
     case offTopicWeak
+    /// Tasks the Coach never does: buying and prices, writing letters, booking, solving, coding
+    /// ("buy", "cover letter", "book me", "solve", "linked list", "kaufen", "résous", "cómprame").
+    /// Off topic when no sentence of the message names health, the user's data, a drug or the app.
+    case offTopicTask
+    /// General-knowledge questions: "who wrote", "how does ~ work", "in the world", "wer hat ~
+    /// erfunden", "du monde", "cómo funciona", "chi ha scritto", "na świecie"; off topic like a task
+    /// when asked (a question, a request word, or opening the sentence).
+    case generalKnowledgeAsk
+    /// "times", "plus", "mal", "fois", "por", "per", "razy": between two numbers, a sum to work out.
+    case mathOperator
     /// Steps, sleep, weight, heart rate, a run, a meal: the words of health and activity. A
     /// sentence with one is not off topic; a peak or level next to one is a health metric ("peak
     /// heart rate"); a change verb whose object is one is about lifestyle ("increase my steps").
