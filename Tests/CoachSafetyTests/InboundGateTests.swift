@@ -427,16 +427,14 @@ final class InboundGateTests: XCTestCase {
 
     /// `check` reads a 4,000-character message in well under a millisecond (release build); the
     /// bound here is loose because tests run unoptimised.
-    func testCheckIsFastOnLongMessages() throws {
+    /// The longest message the endpoint takes is read whole: harmless sentences stay answered, and a
+    /// dose request at its very end is refused. Its time is measured by `bench/coach/run.sh`.
+    func testLongMessagesAreReadToTheEnd() throws {
         let gate = try Self.gate.get()
         let sentence = "My steps went up this week and I slept better after my Mounjaro injection on Sunday, thanks for the tips. "
-        let message = String(String(repeating: sentence, count: 40).prefix(4_000))
-        _ = gate.check(message)
-        let rounds = 20
-        let start = Date()
-        for _ in 0..<rounds { XCTAssertEqual(gate.check(message), .allow) }
-        let perCheck = Date().timeIntervalSince(start) / Double(rounds)
-        print(String(format: "InboundGate.check on 4,000 characters: %.3f ms", perCheck * 1_000))
-        XCTAssertLessThan(perCheck, 0.05)
+        let ask = " Should I double my Mounjaro this week?"
+        XCTAssertEqual(gate.check(String(String(repeating: sentence, count: 40).prefix(4_000))), .allow)
+        let refused = String(String(repeating: sentence, count: 40).prefix(4_000 - ask.count)) + ask
+        XCTAssertEqual(gate.check(refused), .refuse(.glp1DoseRefusal, drug: "Mounjaro"))
     }
 }
