@@ -233,23 +233,25 @@ final class WithingsFetchTests: XCTestCase {
     }
 
     /// Four "processes", each with its own database handle, all told the token was refused, spend
-    /// the refresh token once. `slowWithings`: Withings answers the refresh after 3.5 s, past
-    /// the 2 s lease, which its holder must keep renewing meanwhile (a lapsed lease let another
-    /// process spend the rotated token, and Withings' refusal broke the link).
+    /// the refresh token once. `slowWithings`: Withings answers the refresh after 5.5 s, past
+    /// the 4 s lease, which its holder must keep renewing meanwhile (a lapsed lease let another
+    /// process spend the rotated token, and Withings' refusal broke the link). The lease is kept in
+    /// whole seconds and renewed every third of it, so a 4 s lease leaves its holder about 1.7 s
+    /// of slack for a renewal delayed by a loaded machine (2 s left a third of a second).
     private func oneRefreshAtATime(_ backend: TestBackend, slowWithings: Bool = false) async throws {
         let linked = try await WithingsLinkHarness.start(self, backend)
         let settings = try XCTUnwrap(try WithingsLinkSettings(environment: WithingsLinkHarness.environment(apiBase: linked.fake.url)))
         let stale = try await WithingsTokens(client: WithingsAPIClient(settings: settings), database: linked.harness.database)
             .accessToken(userID: linked.userID)
         linked.fake.expireAccessTokens()
-        if slowWithings { linked.fake.fail("requesttoken", with: [.delayed(3.5)]) }
+        if slowWithings { linked.fake.fail("requesttoken", with: [.delayed(5.5)]) }
         let fresh = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<4 {
                 let database = try Database.open(url: linked.harness.databaseURL, poolSize: 1)
                 group.addTask {
                     defer { database.close() }
                     var tokens = WithingsTokens(client: WithingsAPIClient(settings: settings), database: database)
-                    if slowWithings { tokens.leaseSeconds = 2 }
+                    if slowWithings { tokens.leaseSeconds = 4 }
                     return try await tokens.accessToken(userID: linked.userID, refused: stale)
                 }
             }
