@@ -23,9 +23,10 @@ extension TextEncoder {
 /// small to teach (the topic model reads it beside its word counts; docs/jarvis/story-engine.md).
 public struct SentenceEncoder: TextEncoder {
     public static let dimension = 384
-    /// Texts are cut to this many tokens (a headline and the first 60 words fit). The topic model was trained on
-    /// vectors of texts cut here; 64 is faster but files one newsroom report under no desk (docs/jarvis/story-engine.md).
-    public static let maxTokens = 128
+    /// Texts are cut to this many tokens (a headline and 60 words take about 75, so most fit; the longest lose their
+    /// tail). The topic model's encoder scorer is trained on vectors of texts cut here and refuses weights of another
+    /// cut (`EncoderScorer`, `@max-tokens`); at 64 one newsroom report loses its desk (docs/jarvis/story-engine.md).
+    public static let maxTokens = 96
     static let layerCount = 6
     static let headCount = 12
     static let feedForwardWidth = 1_536

@@ -40,12 +40,14 @@ public struct EncoderScorer: Sendable {
         return scores.map { $0 * mix }
     }
 
-    /// `#` comments, `@classes`, `@mix`, `@bias`, then one line per encoder dimension (its index,
+    /// `#` comments, `@classes`, `@mix`, `@max-tokens` (the encoder's cut of the texts its vectors were
+    /// trained on, `SentenceEncoder.maxTokens`), `@bias`, then one line per encoder dimension (its index,
     /// one weight per class), tab-separated.
     public func encoded(comment: [String]) -> String {
         var lines = comment.map { "# " + $0 }
         lines.append((["@classes"] + classes.map(\.rawValue)).joined(separator: "\t"))
         lines.append("@mix\t" + String(format: "%.6g", mix))
+        lines.append("@max-tokens\t\(SentenceEncoder.maxTokens)")
         lines.append((["@bias"] + bias.map(Self.format)).joined(separator: "\t"))
         let width = classes.count
         for dimension in 0..<SentenceEncoder.dimension {
@@ -55,9 +57,12 @@ public struct EncoderScorer: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Refuses weights trained on vectors of texts cut at another length than the encoder's: they were
+    /// fitted to vectors the encoder no longer gives.
     public static func decode(_ text: String) throws -> EncoderScorer {
         var classes: [Subject] = []
         var mix: Double?
+        var maxTokens: Int?
         var bias: [Float] = []
         var rows: [Int: [Float]] = [:]
         for (number, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
@@ -76,6 +81,11 @@ public struct EncoderScorer: Sendable {
             guard values.count == fields.count - 1 else { throw fail("expected numbers after \(fields[0])") }
             switch fields[0] {
             case "@mix" where values.count == 1: mix = Double(values[0])
+            case "@max-tokens" where values.count == 1:
+                guard let tokens = Int(fields[1]), tokens == SentenceEncoder.maxTokens else {
+                    throw fail("trained on texts cut to \(fields[1]) tokens, the encoder cuts at \(SentenceEncoder.maxTokens): retrain (TopicTrainer)")
+                }
+                maxTokens = tokens
             case "@bias" where values.count == classes.count && !classes.isEmpty: bias = values
             default:
                 guard let dimension = Int(fields[0]), (0..<SentenceEncoder.dimension).contains(dimension),
@@ -85,8 +95,8 @@ public struct EncoderScorer: Sendable {
                 rows[dimension] = values
             }
         }
-        guard let mix, !classes.isEmpty, bias.count == classes.count, rows.count == SentenceEncoder.dimension else {
-            throw SubjectModel.FormatError(line: 0, reason: "encoder scorer: missing classes, mix, bias or dimensions")
+        guard let mix, maxTokens != nil, !classes.isEmpty, bias.count == classes.count, rows.count == SentenceEncoder.dimension else {
+            throw SubjectModel.FormatError(line: 0, reason: "encoder scorer: missing classes, mix, max-tokens, bias or dimensions")
         }
         return EncoderScorer(classes: classes, weights: (0..<SentenceEncoder.dimension).flatMap { rows[$0]! }, bias: bias, mix: mix)
     }

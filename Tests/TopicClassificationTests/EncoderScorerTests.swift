@@ -57,6 +57,15 @@ final class EncoderScorerTests: XCTestCase {
         XCTAssertThrowsError(try EncoderScorer.decode(text.replacingOccurrences(of: "\tpolitics", with: "\tweather")))
     }
 
+    func testWeightsTrainedOnAnotherTokenCutAreRejected() throws {
+        let text = try prototypeScorer("x", mix: 0.5).encoded(comment: [])
+        let cut = "@max-tokens\t\(SentenceEncoder.maxTokens)"
+        XCTAssertTrue(text.contains(cut))
+        XCTAssertThrowsError(try EncoderScorer.decode(text.replacingOccurrences(of: cut, with: "@max-tokens\t\(2 * SentenceEncoder.maxTokens)")))
+        XCTAssertThrowsError(try EncoderScorer.decode(text.replacingOccurrences(of: cut + "\n", with: "")))
+    }
+
+    /// The shipped scorer was trained on vectors of texts cut where the encoder cuts them.
     func testTheShippedClassifierReadsWithTheEncoder() throws {
         let classifier = try TopicClassifier.bundled()
         let reading = try XCTUnwrap(classifier.encoderReading)

@@ -42,12 +42,16 @@ let vectors = EncoderVectors(labeled, encoder: try SentenceEncoder.bundled())
 if arguments.has("--validate") {
     let plainCounts = TrainingSettings(iterations: 150, inverseDocumentFrequency: false, wordClusters: false, classGrain: .subjects,
                                        encoderMix: 0)
+    // The settings that read the encoder's vectors come first: after a change to the encoder they are the ones
+    // to compare again, and the word-only ones below them give the same figures as before.
     let candidates: [(name: String, settings: TrainingSettings)] = [
+        ("tf-idf + word clusters, 300 steps, kinds of other + encoder scorer (defaults)", TrainingSettings()),
+        ("the same, encoder scorer mix 0.35", TrainingSettings(encoderMix: 0.35)),
+        ("the same, encoder scorer mix 0.7", TrainingSettings(encoderMix: 0.7)),
+        ("tf-idf + word clusters, 300 steps, kinds of other, no encoder (sixth model)", TrainingSettings(encoderMix: 0)),
         ("log counts (fourth model)", plainCounts),
         ("tf-idf", TrainingSettings(iterations: 150, wordClusters: false, classGrain: .subjects, encoderMix: 0)),
         ("tf-idf + word clusters, 300 steps (fifth model)", TrainingSettings(classGrain: .subjects, encoderMix: 0)),
-        ("tf-idf + word clusters, 300 steps, kinds of other (sixth model)", TrainingSettings(encoderMix: 0)),
-        ("the same + encoder scorer (defaults)", TrainingSettings()),
     ]
     for candidate in candidates {
         let folds = CrossValidation.run(training, settings: candidate.settings, clusters: clusters, vectors: vectors)
@@ -78,7 +82,7 @@ if arguments.has("--validate") {
         "Encoder scorer of TopicClassification: multinomial logistic regression over SentenceEncoder vectors of headline + lead,",
         "trained with topic-model.tsv on the same items and classes; its scores times @mix are added to the word model's.",
         "Written by `swift run --package-path Tools -c release TopicTrainer`; do not edit by hand (docs/jarvis/story-engine.md, Topics).",
-        "Lines: @classes; @mix; @bias (one per class); then encoder dimension, one weight per class.",
+        "Lines: @classes; @mix; @max-tokens (where the encoder cut the texts it trained on); @bias (one per class); then encoder dimension, one weight per class.",
         "Settings: \(settings).",
     ]
     try scorer.encoded(comment: scorerComment).write(toFile: scorerPath, atomically: true, encoding: .utf8)
