@@ -2,6 +2,7 @@ import Foundation
 import StoryEngine
 import StoryEngineFixtures
 import XCTest
+@testable import StoryComposition
 
 /// The per-article pipeline: cluster, then compose and score the story it landed in.
 final class StoryEngineTests: XCTestCase {
@@ -105,6 +106,54 @@ final class StoryEngineTests: XCTestCase {
         engine.evict(before: start.addingTimeInterval(3600))
         XCTAssertEqual(engine.storyCount, 0)
         XCTAssertTrue(engine.ingest(rateDecision[1], now: start).isNewStory, "an evicted story cannot be joined")
+    }
+
+    /// A story whose latest article is older than `StoryEngine.annotationLifetime` frees its articles'
+    /// annotations at the re-score; a later report has them read again, and the story composes as in an
+    /// engine that kept them.
+    func testAStoryPastItsAnnotationLifetimeFreesItsAnnotationsAndComposesAsBeforeWhenItGrows() throws {
+        // Each engine gets its own article values: copies of one value share its annotation.
+        func copy(_ article: EngineArticle) -> EngineArticle {
+            EngineArticle(id: article.id, sourceName: article.sourceName, sourceKey: article.sourceKey, headline: article.headline,
+                          body: article.body, publishedAt: article.publishedAt, url: article.url)
+        }
+        let late = article("a4", outlet: "Markets Journal", minutes: 14 * 60, "CBK hikes rate by 50 basis points as inflation bites",
+                           "The Central Bank of Kenya's Monetary Policy Committee raised the central bank rate by 50 basis points to 13 "
+                               + "percent, Governor Kamau Thugge told reporters in Nairobi, pointing to inflation and the shilling.")
+        let kept = try StoryEngine(), freed = try StoryEngine()
+        let reports = KenyaRateDecision.firstReports.map(copy)
+        for report in KenyaRateDecision.firstReports.map(copy) { _ = kept.ingest(report, now: start.addingTimeInterval(3600)) }
+        for report in reports { _ = freed.ingest(report, now: start.addingTimeInterval(3600)) }
+        XCTAssertTrue(reports.allSatisfy(\.holdsAnnotation), "composing read them")
+
+        _ = freed.rescore(now: reports.last!.publishedAt.addingTimeInterval(StoryEngine.annotationLifetime - 60))
+        XCTAssertTrue(reports.allSatisfy(\.holdsAnnotation), "within the lifetime they are kept")
+        _ = freed.rescore(now: reports.last!.publishedAt.addingTimeInterval(StoryEngine.annotationLifetime + 60))
+        XCTAssertFalse(reports.contains(where: \.holdsAnnotation), "past it they are freed")
+
+        let now = start.addingTimeInterval(15 * 3600)
+        let grown = freed.ingest(copy(late), now: now).story
+        let expected = kept.ingest(copy(late), now: now).story
+        XCTAssertTrue(reports.allSatisfy(\.holdsAnnotation), "the story's new report had them read again")
+        XCTAssertEqual(grown.sourceCount, 3)
+        XCTAssertEqual(grown.headline, expected.headline)
+        XCTAssertEqual(grown.summary, expected.summary)
+        XCTAssertEqual(grown.consensus, expected.consensus)
+        XCTAssertEqual(grown.conflict, expected.conflict)
+        XCTAssertEqual(grown.topic, expected.topic)
+        XCTAssertEqual(grown.breakdown, expected.breakdown)
+    }
+
+    /// A story that leaves the feed for going quiet frees its articles' annotations.
+    func testAStoryMarkedQuietFreesItsAnnotations() throws {
+        let engine = try StoryEngine()
+        let report = EngineArticle(id: "q1", sourceName: "Nairobi Wire", sourceKey: "nairobiwire.example",
+                                   headline: rateDecision[0].headline, body: rateDecision[0].body,
+                                   publishedAt: start, url: "https://nairobiwire.example/q1")
+        let id = engine.ingest(report, now: start).story.id
+        XCTAssertTrue(report.holdsAnnotation)
+        engine.markQuiet([id])
+        XCTAssertFalse(report.holdsAnnotation)
     }
 
     /// A round (what the story worker places at once) composes each story it touched once, at its end:
