@@ -136,12 +136,21 @@ final class StoryEngineTests: XCTestCase {
         let expected = kept.ingest(copy(late), now: now).story
         XCTAssertTrue(reports.allSatisfy(\.holdsAnnotation), "the story's new report had them read again")
         XCTAssertEqual(grown.sourceCount, 3)
-        XCTAssertEqual(grown.headline, expected.headline)
-        XCTAssertEqual(grown.summary, expected.summary)
-        XCTAssertEqual(grown.consensus, expected.consensus)
-        XCTAssertEqual(grown.conflict, expected.conflict)
-        XCTAssertEqual(grown.topic, expected.topic)
-        XCTAssertEqual(grown.breakdown, expected.breakdown)
+        assertSameStory(grown, expected)
+    }
+
+    /// Every field of two snapshots but the story id (each engine names its stories).
+    private func assertSameStory(_ story: StorySnapshot, _ expected: StorySnapshot, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(story.headline, expected.headline, file: file, line: line)
+        XCTAssertEqual(story.summary, expected.summary, file: file, line: line)
+        XCTAssertEqual(story.topic, expected.topic, file: file, line: line)
+        XCTAssertEqual(story.isListed, expected.isListed, file: file, line: line)
+        XCTAssertEqual(story.breakdown, expected.breakdown, file: file, line: line)
+        XCTAssertEqual(story.sourceCount, expected.sourceCount, file: file, line: line)
+        XCTAssertEqual(story.consensus, expected.consensus, file: file, line: line)
+        XCTAssertEqual(story.conflict, expected.conflict, file: file, line: line)
+        XCTAssertEqual(story.latestArticleAt, expected.latestArticleAt, file: file, line: line)
+        XCTAssertEqual(story.breakingArticleIDs, expected.breakingArticleIDs, file: file, line: line)
     }
 
     /// A story that leaves the feed for going quiet frees its articles' annotations.
@@ -190,16 +199,7 @@ final class StoryEngineTests: XCTestCase {
         for placement in round.placements {
             let together = try XCTUnwrap(round.stories[placement.storyID])
             let separately = try XCTUnwrap(alone[storyOf[placement.articleID]!])
-            XCTAssertEqual(together.headline, separately.headline)
-            XCTAssertEqual(together.summary, separately.summary)
-            XCTAssertEqual(together.topic, separately.topic)
-            XCTAssertEqual(together.isListed, separately.isListed)
-            XCTAssertEqual(together.breakdown, separately.breakdown)
-            XCTAssertEqual(together.sourceCount, separately.sourceCount)
-            XCTAssertEqual(together.consensus, separately.consensus)
-            XCTAssertEqual(together.conflict, separately.conflict)
-            XCTAssertEqual(together.latestArticleAt, separately.latestArticleAt)
-            XCTAssertEqual(together.breakingArticleIDs, separately.breakingArticleIDs)
+            assertSameStory(together, separately)
         }
         XCTAssertEqual(round.stories.values.map(\.sourceCount).sorted(), [2, 3])
         XCTAssertEqual(Set(round.placements.map(\.storyID)).count, 2, "two events, two stories")
