@@ -127,6 +127,6 @@ let package = Package(
         .testTarget(name: "StoryCompositionTests", dependencies: ["StoryComposition", "NewsText"]),
         .testTarget(name: "SentenceEncodingTests", dependencies: ["SentenceEncoding"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TopicClassificationTests", dependencies: ["TopicClassification", "NewsText"]),
-        .testTarget(name: "StoryEngineTests", dependencies: ["StoryEngine", "StoryEngineFixtures"]),
+        .testTarget(name: "StoryEngineTests", dependencies: ["StoryEngine", "StoryEngineFixtures", "StoryComposition"]),
     ]
 )

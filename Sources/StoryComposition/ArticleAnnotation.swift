@@ -13,8 +13,9 @@ struct TextReading: Sendable {
     let stems: [String]
     /// The terms `TermVector` compares: content words, a plural "s" folded.
     let terms: [String]
-    /// Names, acronyms and quantities (`NamedEntities`).
-    let entities: [NamedEntity]
+    /// Names, acronyms and quantities (`NamedEntities`), read when asked: only `Consensus.Specifics`
+    /// asks, once per reading, so the reading does not keep them.
+    var entities: [NamedEntity] { NamedEntities.extract(from: text) }
     /// The figures it states, as `SummaryText.figures` writes them.
     let figures: Set<String>
     /// Its words as fact extraction reads them (`FactWords`): numbers parsed with their currency,
@@ -29,7 +30,6 @@ struct TextReading: Sendable {
         tokens = Tokenizer.tokens(text)
         stems = tokens.map { Stemmer.stem($0.normalized) }
         terms = TermVector.terms(tokens)
-        entities = NamedEntities.extract(from: text)
         figures = SummaryText.figures(text)
         words = FactWords(text).words
         facts = NumericFacts.facts(in: words)
@@ -86,33 +86,40 @@ struct ArticleAnnotation: Sendable {
     let headline: AnnotatedSentence
     /// The body's first `sentencesPerArticle` sentences (`Sentences.split`).
     let sentences: [AnnotatedSentence]
-    /// The first `leadSentences` sentences joined: where the score looks for the region.
-    let lead: String
+    /// The first `leadSentences` sentences joined: where the score looks for the region. Joined when
+    /// asked (once per composition), not kept beside the sentences.
+    var lead: String { sentences.prefix(Self.leadSentences).map(\.text).joined(separator: " ") }
     /// The headline's and the lead's words in folded form, in reading order: what the score reads
-    /// for signal phrases.
-    let leadWords: [String]
-    /// How the headline and the whole body write each word (`HeadlineCasing.formCounts`).
-    let headlineForms: [String: [String: Int]]
-    let bodyForms: [String: [String: Int]]
+    /// for signal phrases (from the tokens, when asked).
+    var leadWords: [String] {
+        headline.reading.normalizedWords + sentences.prefix(Self.leadSentences).flatMap(\.reading.normalizedWords)
+    }
+    /// How the headline and the whole body write each word (`WrittenForms`).
+    let headlineForms: WrittenForms
+    let bodyForms: WrittenForms
     /// The body's opening word runs (`SyndicatedCopies.shingles`).
-    let shingles: Set<Int>
+    let shingles: [Int]
 
     init(headline: String, body: String) {
         self.headline = AnnotatedSentence(headline)
         sentences = Sentences.split(body).prefix(Self.sentencesPerArticle).map(AnnotatedSentence.init)
-        let leadSentences = sentences.prefix(Self.leadSentences)
-        lead = leadSentences.map(\.text).joined(separator: " ")
-        leadWords = self.headline.reading.normalizedWords + leadSentences.flatMap(\.reading.normalizedWords)
-        headlineForms = HeadlineCasing.formCounts(headline)
-        bodyForms = HeadlineCasing.formCounts(body)
+        headlineForms = WrittenForms(headline)
+        bodyForms = WrittenForms(body)
         shingles = SyndicatedCopies.shingles(body)
     }
 }
 
-/// Where a `StoryArticle` keeps its annotation: read at the first request, shared by every copy of
-/// the article value, never read twice.
+/// Where a `StoryArticle` keeps its annotation: read at the first request and shared by every copy of
+/// the article value; `release` frees it, and the next request reads the article again.
 final class AnnotationSlot: Sendable {
     private let slot = Mutex<ArticleAnnotation?>(nil)
+
+    func release() {
+        slot.withLock { $0 = nil }
+    }
+
+    /// Whether it holds an annotation now.
+    var isHeld: Bool { slot.withLock { $0 != nil } }
 
     func value(_ read: () -> ArticleAnnotation) -> ArticleAnnotation {
         if let known = slot.withLock({ $0 }) { return known }

@@ -10,22 +10,55 @@ struct FactWords {
         let lowered: String
         /// Its stem (`Stemmer`), taken once for every word class the readers ask about; empty for a number.
         let stem: String
-        /// Its value when it is a number ("1,200" → 1200, "12%" → 12, "nine" → 9).
-        var number: Double?
         let isPercent: Bool
-        /// As written, currency sign kept ("$42m"); a number word in digits ("23"); else `text`.
-        var written: String
-        /// The currency's name written after the amount ("euros" of "1.4 bln euros"), if any.
-        var currencyName: String? = nil
         /// Written with a currency sign ("$42m", "€1.2bn") or before a currency's name ("1.4 bln euros",
         /// "412m zloty"): an amount of money.
-        var isMoney: Bool
+        private(set) var isMoney: Bool
         /// A comma, semicolon, colon or dash follows: the clause ends here.
         let endsClause: Bool
+        /// What only a figure has (its value, how it is quoted, its currency's name), kept apart: most
+        /// words are no figure, and every sentence an article's annotation keeps holds its words.
+        private var figure: Figure?
+
+        final class Figure: Sendable {
+            let number: Double?
+            let written: String
+            let currencyName: String?
+
+            init(number: Double?, written: String, currencyName: String?) {
+                self.number = number
+                self.written = written
+                self.currencyName = currencyName
+            }
+        }
+
+        init(text: String, lowered: String, stem: String, number: Double?, isPercent: Bool, written: String, isMoney: Bool,
+             endsClause: Bool) {
+            self.text = text
+            self.lowered = lowered
+            self.stem = stem
+            self.isPercent = isPercent
+            self.isMoney = isMoney
+            self.endsClause = endsClause
+            figure = number == nil && written == text ? nil : Figure(number: number, written: written, currencyName: nil)
+        }
+
+        /// Its value when it is a number ("1,200" → 1200, "12%" → 12, "nine" → 9).
+        var number: Double? { figure?.number }
+        /// As written, currency sign kept ("$42m"); a number word in digits ("23"); else `text`.
+        var written: String { figure?.written ?? text }
+        /// The currency's name written after the amount ("euros" of "1.4 bln euros"), if any.
+        var currencyName: String? { figure?.currencyName }
         var isCapitalized: Bool { text.first?.isUppercase ?? false }
 
         /// Whether the word belongs to `wordClass` (`WordClasses`).
         func isIn(_ wordClass: WordClass) -> Bool { wordClass.contains(lowered, stem: stem) }
+
+        /// Reads the word as an amount of `number` in the currency named after it ("412m zloty").
+        mutating func markAmount(_ number: Double, currencyName: String) {
+            isMoney = true
+            figure = Figure(number: number, written: text, currencyName: currencyName)
+        }
     }
 
     private(set) var words: [Word]
@@ -82,14 +115,12 @@ struct FactWords {
             guard currency < words.count, Self.isCurrencyName(words[currency]) else { continue }
             // "412m zloty": the abbreviation a currency sign would have allowed.
             guard let number = words[index].number ?? Self.abbreviatedAmount(words[index].text) else { continue }
-            words[index].number = number
-            words[index].isMoney = true
-            words[index].written = words[index].text
             // As an amount is told: "a 2.8 billion dollar deal" gives 2.8 billion dollars (a conflict line
             // must not read "…reports 2.8 billion dollar."); "412m zloty" stays as written.
             let plural = words[currency].text + "s"
             let qualifiesNoun = !words[currency].endsClause && currency + 1 < words.count && words[currency + 1].number == nil
-            words[index].currencyName = qualifiesNoun && Self.currencyNames.contains(plural.lowercased()) ? plural : words[currency].text
+            words[index].markAmount(number, currencyName: qualifiesNoun && Self.currencyNames.contains(plural.lowercased())
+                                    ? plural : words[currency].text)
         }
     }
 

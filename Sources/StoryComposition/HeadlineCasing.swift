@@ -143,36 +143,43 @@ enum HeadlineCasing {
     /// The most frequent written form of each word in mixed-case text, ignoring sentence-initial
     /// words (capitalised by position, not by name) and shouted text.
     static func preferredForms(_ texts: [String]) -> [String: String] {
-        preferredForms(counts: texts.map(formCounts))
+        preferredForms(counts: texts.map(WrittenForms.init))
     }
 
-    /// The same over texts already counted (`formCounts`, which an article's annotation holds).
-    static func preferredForms(counts: [[String: [String: Int]]]) -> [String: String] {
+    /// The same over texts already counted (`WrittenForms`, which an article's annotation holds).
+    static func preferredForms(counts: [WrittenForms]) -> [String: String] {
         var merged: [String: [String: Int]] = [:]
         for text in counts {
-            for (key, forms) in text {
-                for (form, count) in forms { merged[key, default: [:]][form, default: 0] += count }
-            }
+            for (form, count) in text.counts { merged[form.lowercased(), default: [:]][form, default: 0] += count }
         }
         return merged.compactMapValues(mostFrequent)
-    }
-
-    /// How one text writes each word: per lower-cased word, each written form and how often, words
-    /// opening a sentence left out; nothing for a text in capitals.
-    static func formCounts(_ text: String) -> [String: [String: Int]] {
-        guard !isAllCaps(text) else { return [:] }
-        var counts: [String: [String: Int]] = [:]
-        for sentence in Sentences.split(text) {
-            for (index, token) in Tokenizer.tokens(sentence).enumerated() where index > 0 {
-                counts[token.text.lowercased(), default: [:]][token.text, default: 0] += 1
-            }
-        }
-        return counts
     }
 
     /// Of a word's written forms and how often each is written, the most frequent; of equals, the
     /// first in code-point order (deterministic).
     static func mostFrequent(_ forms: [String: Int]) -> String? {
         forms.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
+    }
+}
+
+/// How one text writes its words: each written form and how often, words opening a sentence left out;
+/// nothing for a text in capitals. A flat list, not a table per lower-cased word: an article's annotation
+/// holds one for its headline and one for its whole body, and they are merged only when a headline is
+/// re-cased or checked for shouting (`HeadlineCasing.preferredForms`), which groups the forms by word.
+struct WrittenForms: Sendable {
+    let counts: [(form: String, count: Int)]
+
+    init(_ text: String) {
+        guard !HeadlineCasing.isAllCaps(text) else {
+            counts = []
+            return
+        }
+        var counted: [String: Int] = [:]
+        for sentence in Sentences.split(text) {
+            for (index, token) in Tokenizer.tokens(sentence).enumerated() where index > 0 {
+                counted[token.text, default: 0] += 1
+            }
+        }
+        counts = counted.map { (form: $0.key, count: $0.value) }
     }
 }

@@ -41,6 +41,15 @@ public struct StoryArticle: Sendable, Equatable {
         annotationSlot.value { ArticleAnnotation(headline: headline, body: body) }
     }
 
+    /// Frees its annotation (in every copy of the value) until composition asks for it again, which
+    /// reads the article anew: for a story that has gone quiet, whose composition stays as it is.
+    public func releaseAnnotation() {
+        annotationSlot.release()
+    }
+
+    /// Whether its annotation is held (read and not released since).
+    var holdsAnnotation: Bool { annotationSlot.isHeld }
+
     /// Equal articles carry equal text, so their annotations are equal: only what the feed gave is compared.
     public static func == (lhs: StoryArticle, rhs: StoryArticle) -> Bool {
         lhs.id == rhs.id && lhs.sourceName == rhs.sourceName && lhs.sourceKey == rhs.sourceKey && lhs.headline == rhs.headline

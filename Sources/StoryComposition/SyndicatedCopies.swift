@@ -37,21 +37,40 @@ enum SyndicatedCopies {
 
     private struct Report {
         let outlet: String
-        let shingles: Set<Int>
+        /// Sorted, each once (`SyndicatedCopies.shingles`).
+        let shingles: [Int]
 
         /// Most of this report's word runs appear in `other`, and it is long enough to tell.
         func isCopy(of other: Report) -> Bool {
             guard shingles.count >= SyndicatedCopies.minimumShingles else { return false }
-            return Double(shingles.intersection(other.shingles).count) >= SyndicatedCopies.containment * Double(shingles.count)
+            return Double(Self.sharedCount(shingles, other.shingles)) >= SyndicatedCopies.containment * Double(shingles.count)
+        }
+
+        /// How many values two sorted lists of distinct values share.
+        static func sharedCount(_ lhs: [Int], _ rhs: [Int]) -> Int {
+            var left = 0, right = 0, shared = 0
+            while left < lhs.count, right < rhs.count {
+                if lhs[left] < rhs[right] {
+                    left += 1
+                } else if lhs[left] > rhs[right] {
+                    right += 1
+                } else {
+                    shared += 1
+                    left += 1
+                    right += 1
+                }
+            }
+            return shared
         }
     }
 
-    /// The body's opening word runs, hashed; what its article's annotation holds.
-    static func shingles(_ body: String) -> Set<Int> {
+    /// The body's opening word runs, hashed, sorted and each once: what its article's annotation holds
+    /// (a sorted list takes a third of the memory of a set of the same values).
+    static func shingles(_ body: String) -> [Int] {
         // Twelve characters a word is ample for `wordLimit` words; a long body costs no more.
         let words = Tokenizer.words(String(body.prefix(wordLimit * 12))).prefix(wordLimit)
         guard words.count >= shingleLength else { return [] }
         let list = Array(words)
-        return Set((0 ... list.count - shingleLength).map { list[$0 ..< $0 + shingleLength].joined(separator: " ").hashValue })
+        return Set((0 ... list.count - shingleLength).map { list[$0 ..< $0 + shingleLength].joined(separator: " ").hashValue }).sorted()
     }
 }

@@ -20,6 +20,11 @@ public final class StoryEngine {
     }
 
     public let configuration: Configuration
+    /// How long after its latest article a story keeps its articles' annotations
+    /// (`StoryArticle.releaseAnnotation`); a later report reads them again. Most of a story's reports
+    /// arrive within hours and follow-ups within two days, while a story stays joinable for the
+    /// clustering window (three days): keeping every annotation that long doubles the engine's memory.
+    public static let annotationLifetime: TimeInterval = 12 * 3600
     private let clusterer: StoryClusterer
     private let classifier: TopicClassifier
     private let composer: StoryComposer
@@ -131,21 +136,28 @@ public final class StoryEngine {
         materials[storyID, default: StoryMaterial()].add(article, articleLimit: configuration.composedArticleLimit)
     }
 
-    /// Stories whose score changed since last reported (freshness decays with time).
+    /// Stories whose score changed since last reported (freshness decays with time). Stories whose
+    /// latest article is older than `annotationLifetime` free their annotations.
     public func rescore(now: Date) -> [StorySnapshot] {
         var changed: [StorySnapshot] = []
-        for (id, material) in materials where !quiet.contains(id) {
-            let snapshot = compose(id, material, now: now, sampleChanged: false)
-            if snapshots[id]?.breakdown != snapshot.breakdown || snapshots[id]?.breakingArticleIDs != snapshot.breakingArticleIDs {
-                changed.append(snapshot)
+        let annotationsKeptSince = now.addingTimeInterval(-Self.annotationLifetime)
+        for (id, material) in materials {
+            if !quiet.contains(id) {
+                let snapshot = compose(id, material, now: now, sampleChanged: false)
+                if snapshots[id]?.breakdown != snapshot.breakdown || snapshots[id]?.breakingArticleIDs != snapshot.breakingArticleIDs {
+                    changed.append(snapshot)
+                }
+                snapshots[id] = snapshot
             }
-            snapshots[id] = snapshot
+            if material.latestArticleAt < annotationsKeptSince { material.releaseAnnotations() }
         }
         return changed
     }
 
-    /// Stories that left the feed for going quiet: no longer re-scored until a new article revives them.
+    /// Stories that left the feed for going quiet: no longer re-scored until a new article revives them,
+    /// and their annotations freed meanwhile.
     public func markQuiet(_ storyIDs: some Sequence<String>) {
+        for id in storyIDs { materials[id]?.releaseAnnotations() }
         quiet.formUnion(storyIDs)
     }
 

@@ -86,6 +86,12 @@ struct StoryMaterial {
 
     var sourceCount: Int { firstReportBySource.count }
 
+    /// Frees the annotations of the articles it keeps (`StoryArticle.releaseAnnotation`).
+    func releaseAnnotations() {
+        for article in firstReports { article.releaseAnnotation() }
+        for article in newerReports.values { article.releaseAnnotation() }
+    }
+
     /// A later report of a sampled outlet becomes its newest, unless a newer one is already kept.
     private mutating func keepIfNewest(_ article: StoryArticle, outlet: String) {
         guard let first = firstReports.first(where: { Self.outlet(of: $0) == outlet }), first.id != article.id else { return }

@@ -53,7 +53,12 @@ final class ArticleAnnotationTests: XCTestCase {
 
     func testFormsCountedPerTextAreTheFormsOfTheTexts() {
         let texts = ["The ASLEF union said drivers would strike. Aslef said so.", "The union ASLEF called it.", "ALL CAPS TEXT HERE"]
-        XCTAssertEqual(HeadlineCasing.preferredForms(counts: texts.map(HeadlineCasing.formCounts)), HeadlineCasing.preferredForms(texts))
-        XCTAssertEqual(HeadlineCasing.formCounts("ALL CAPS TEXT HERE"), [:])
+        let forms = HeadlineCasing.preferredForms(counts: texts.map(WrittenForms.init))
+        XCTAssertEqual(forms, HeadlineCasing.preferredForms(texts))
+        // "Aslef" opens its sentence, so only the two "ASLEF" count; no opening word counts ("The").
+        XCTAssertEqual(forms["aslef"], "ASLEF")
+        XCTAssertEqual(forms["union"], "union")
+        XCTAssertNil(forms["the"])
+        XCTAssertTrue(WrittenForms("ALL CAPS TEXT HERE").counts.isEmpty)
     }
 }

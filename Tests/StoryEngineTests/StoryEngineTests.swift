@@ -2,6 +2,7 @@ import Foundation
 import StoryEngine
 import StoryEngineFixtures
 import XCTest
+@testable import StoryComposition
 
 /// The per-article pipeline: cluster, then compose and score the story it landed in.
 final class StoryEngineTests: XCTestCase {
@@ -107,6 +108,63 @@ final class StoryEngineTests: XCTestCase {
         XCTAssertTrue(engine.ingest(rateDecision[1], now: start).isNewStory, "an evicted story cannot be joined")
     }
 
+    /// A story whose latest article is older than `StoryEngine.annotationLifetime` frees its articles'
+    /// annotations at the re-score; a later report has them read again, and the story composes as in an
+    /// engine that kept them.
+    func testAStoryPastItsAnnotationLifetimeFreesItsAnnotationsAndComposesAsBeforeWhenItGrows() throws {
+        // Each engine gets its own article values: copies of one value share its annotation.
+        func copy(_ article: EngineArticle) -> EngineArticle {
+            EngineArticle(id: article.id, sourceName: article.sourceName, sourceKey: article.sourceKey, headline: article.headline,
+                          body: article.body, publishedAt: article.publishedAt, url: article.url)
+        }
+        let late = article("a4", outlet: "Markets Journal", minutes: 14 * 60, "CBK hikes rate by 50 basis points as inflation bites",
+                           "The Central Bank of Kenya's Monetary Policy Committee raised the central bank rate by 50 basis points to 13 "
+                               + "percent, Governor Kamau Thugge told reporters in Nairobi, pointing to inflation and the shilling.")
+        let kept = try StoryEngine(), freed = try StoryEngine()
+        let reports = KenyaRateDecision.firstReports.map(copy)
+        for report in KenyaRateDecision.firstReports.map(copy) { _ = kept.ingest(report, now: start.addingTimeInterval(3600)) }
+        for report in reports { _ = freed.ingest(report, now: start.addingTimeInterval(3600)) }
+        XCTAssertTrue(reports.allSatisfy(\.holdsAnnotation), "composing read them")
+
+        _ = freed.rescore(now: reports.last!.publishedAt.addingTimeInterval(StoryEngine.annotationLifetime - 60))
+        XCTAssertTrue(reports.allSatisfy(\.holdsAnnotation), "within the lifetime they are kept")
+        _ = freed.rescore(now: reports.last!.publishedAt.addingTimeInterval(StoryEngine.annotationLifetime + 60))
+        XCTAssertFalse(reports.contains(where: \.holdsAnnotation), "past it they are freed")
+
+        let now = start.addingTimeInterval(15 * 3600)
+        let grown = freed.ingest(copy(late), now: now).story
+        let expected = kept.ingest(copy(late), now: now).story
+        XCTAssertTrue(reports.allSatisfy(\.holdsAnnotation), "the story's new report had them read again")
+        XCTAssertEqual(grown.sourceCount, 3)
+        assertSameStory(grown, expected)
+    }
+
+    /// Every field of two snapshots but the story id (each engine names its stories).
+    private func assertSameStory(_ story: StorySnapshot, _ expected: StorySnapshot, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(story.headline, expected.headline, file: file, line: line)
+        XCTAssertEqual(story.summary, expected.summary, file: file, line: line)
+        XCTAssertEqual(story.topic, expected.topic, file: file, line: line)
+        XCTAssertEqual(story.isListed, expected.isListed, file: file, line: line)
+        XCTAssertEqual(story.breakdown, expected.breakdown, file: file, line: line)
+        XCTAssertEqual(story.sourceCount, expected.sourceCount, file: file, line: line)
+        XCTAssertEqual(story.consensus, expected.consensus, file: file, line: line)
+        XCTAssertEqual(story.conflict, expected.conflict, file: file, line: line)
+        XCTAssertEqual(story.latestArticleAt, expected.latestArticleAt, file: file, line: line)
+        XCTAssertEqual(story.breakingArticleIDs, expected.breakingArticleIDs, file: file, line: line)
+    }
+
+    /// A story that leaves the feed for going quiet frees its articles' annotations.
+    func testAStoryMarkedQuietFreesItsAnnotations() throws {
+        let engine = try StoryEngine()
+        let report = EngineArticle(id: "q1", sourceName: "Nairobi Wire", sourceKey: "nairobiwire.example",
+                                   headline: rateDecision[0].headline, body: rateDecision[0].body,
+                                   publishedAt: start, url: "https://nairobiwire.example/q1")
+        let id = engine.ingest(report, now: start).story.id
+        XCTAssertTrue(report.holdsAnnotation)
+        engine.markQuiet([id])
+        XCTAssertFalse(report.holdsAnnotation)
+    }
+
     /// A round (what the story worker places at once) composes each story it touched once, at its end:
     /// the stories are those that placing the same articles one at a time leaves, field for field.
     func testARoundGivesTheStoriesThatOneArticleAtATimeGives() throws {
@@ -141,16 +199,7 @@ final class StoryEngineTests: XCTestCase {
         for placement in round.placements {
             let together = try XCTUnwrap(round.stories[placement.storyID])
             let separately = try XCTUnwrap(alone[storyOf[placement.articleID]!])
-            XCTAssertEqual(together.headline, separately.headline)
-            XCTAssertEqual(together.summary, separately.summary)
-            XCTAssertEqual(together.topic, separately.topic)
-            XCTAssertEqual(together.isListed, separately.isListed)
-            XCTAssertEqual(together.breakdown, separately.breakdown)
-            XCTAssertEqual(together.sourceCount, separately.sourceCount)
-            XCTAssertEqual(together.consensus, separately.consensus)
-            XCTAssertEqual(together.conflict, separately.conflict)
-            XCTAssertEqual(together.latestArticleAt, separately.latestArticleAt)
-            XCTAssertEqual(together.breakingArticleIDs, separately.breakingArticleIDs)
+            assertSameStory(together, separately)
         }
         XCTAssertEqual(round.stories.values.map(\.sourceCount).sorted(), [2, 3])
         XCTAssertEqual(Set(round.placements.map(\.storyID)).count, 2, "two events, two stories")
