@@ -79,18 +79,43 @@ struct GateRules {
     }
 
     /// True when `sentence` asks for a change of taking something that it does not name ("et si
-    /// je la fais pas du tout cette semaine ?", "e se questa settimana non la faccio proprio?",
-    /// "what if I don't take it this week?"): a dosing change that spans a verb of taking or
-    /// injecting, in a message with no health, app, served-request or off-topic word to say what
-    /// "it" is. In a GLP-1 coach an unnamed thing taken is the dose.
+    /// je la fais pas du tout cette semaine ?", "what if I don't take it this week?", "and if I
+    /// just skip it?", "et si je la décale à mercredi ?"), in a message with no health, app,
+    /// served-request or off-topic word to say what "it" is: a dosing change, not reported, that
+    /// spans a verb of taking or leaves its object unnamed (`leavesObjectUnnamed`); or a verb of
+    /// taking or injecting put to a time ("e se la faccio giovedì invece di lunedì?", "Kann ich
+    /// sie drei Tage später machen?"). In a GLP-1 coach an unnamed thing skipped, moved or taken
+    /// another day is the dose.
     private func asksElidedChange(_ sentence: SentenceFacts) -> Bool {
         let others: [TermClass] = [.healthAnchor, .appAction, .answerableRequest, .offTopicWeak, .offTopicStrong]
         guard !sentences.contains(where: { $0.hasAny(others) }) else { return false }
         let taking = sentence.hits(of: [.intakeVerb, .injectionWord])
+        if !taking.isEmpty, sentence.has(.timingWord) { return true }
         return dosingChanges(sentence).contains { change in
             !reportsHistory(change, in: sentence)
-                && taking.contains { $0.start < change.end && change.start < $0.end }
+                && (taking.contains { $0.start < change.end && change.start < $0.end } || leavesObjectUnnamed(change, in: sentence))
         }
+    }
+
+    /// True when what follows `change` names no object of its own: the end of its clause, a
+    /// pronoun, a time or a number ("skip it?", "verschiebe?", "przesunę go"), or one word before a
+    /// time or number ("décale à mercredi", "repousse de deux jours"). "change the language" and
+    /// "switch to dark mode" name their object.
+    private func leavesObjectUnnamed(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        let unnamed: [TermClass] = [.pronoun, .timingWord, .numberWord]
+        let end = sentence.words.upperBound
+        let closes = { (word: Int) in word >= end || sentence.clauseOpenings.contains(word) }
+        // A number with a unit, or in a clause that reports the past, is an amount, a named object
+        // ("von hundertzwei auf 94,8 kg", "Von 98 auf 91,5 kg seit März").
+        let opensWith = { (word: Int, classes: [TermClass]) -> Bool in
+            let number = sentence.numberStarts.contains(word) || sentence.hits.contains { $0.start == word && $0.termClass == .numberWord }
+            if number { return classes.contains(.numberWord) && !sentence.amountStarts.contains(word) && !reportsAmount(at: word, in: sentence) }
+            return sentence.hits.contains { $0.start == word && classes.contains($0.termClass) }
+        }
+        if closes(change.end) || opensWith(change.end, unnamed) { return true }
+        let bridged = !sentence.hits.contains { $0.start == change.end }
+            || opensWith(change.end, [.targetPreposition])
+        return bridged && !closes(change.end + 1) && opensWith(change.end + 1, [.timingWord, .numberWord])
     }
 
     /// True when `sentence` asks to do, take or change something (a modality, an approval tag, a
@@ -241,7 +266,12 @@ struct GateRules {
         // Mounjaro i ogólnie jest ok, … Możesz mi pokazać …?").
         let lastClause = clause(end - 1)
         let questionFollows = sentences.contains { $0.isQuestion && $0.firstToken > sentence.firstToken && $0.wordCount > 0 }
+        // A modality inside a reported instruction asks nothing ("Meine Ärztin hat gesagt, ich soll
+        // ab jetzt donnerstags spritzen", "Doc said to take it on Mondays").
+        let reported = sentence.hits(of: [.ownHistory])
         let markers = sentence.hits(of: Self.requestMarkers).filter { marker in
+            !reported.contains(where: marker.isPart)
+        }.filter { marker in
             marker.termClass != .approvalTag || (!sentence.isQuestion && !questionFollows) || lastClause.contains(marker.start)
                 || sentence.hits.contains {
                     $0.start == marker.start && $0.termClass != .approvalTag && Self.requestMarkers.contains($0.termClass)
@@ -554,17 +584,28 @@ struct GateRules {
     /// is not the user's own ("il mio livello di vitamina D": Italian "il" reads as French "it").
     func asksDrugLevel(_ index: Int) -> Bool {
         let sentence = sentences[index]
-        guard sentence.hasAny([.pkStrong, .pkMedium, .pkWeak]) else { return false }
+        if asksRemainder(sentence) { return true }
+        // A level word right before a bare number, in a sentence naming no drug or substance, is a
+        // rank or score ("Level 12 in Pokémon Go"), not "mein Ozempic-Spiegel 4 Tage nach der Spritze".
+        let ranks = sentence.hasAny(Self.levelSubjects) ? [] : sentence.hits(of: [.pkWeak]).filter {
+            sentence.numberStarts.contains($0.end) && !sentence.amountStarts.contains($0.end)
+        }
+        guard sentence.hits.contains(where: { [.pkStrong, .pkMedium, .pkWeak].contains($0.termClass) && !ranks.contains(where: $0.sameSpan) })
+        else { return false }
         if sentence.has(.pkStrong) { return true }
         let nearby = window(index)
         let researchMode = nearby.contains { $0.has(.pkContext) }
         let subjectNearby = researchMode || nearby.contains { $0.hasAny(Self.levelSubjects) }
         let owned = Set(sentence.hits(of: [.possessive]).map(\.end))
         let medium = Set(sentence.hits(of: [.pkMedium]).filter { researchMode || !isOwnLevel($0, in: sentence) }.map(\.start))
-        if !medium.isEmpty, subjectNearby || sentence.has(.pkWeak) || sentence.has(.pronoun) || medium.count >= 2 {
+        // Asked how many hours, or beside something taken, a drug-level word is about what was
+        // taken ("Dopo quante ore finisce l'effetto del Brufen?", "Me tomé un Frenadol, ¿a qué
+        // hora se me pasa el efecto?").
+        let taken = sentence.has(.levelCue) || nearby.contains { $0.has(.intakeVerb) }
+        if !medium.isEmpty, subjectNearby || taken || sentence.has(.pkWeak) || sentence.has(.pronoun) || medium.count >= 2 {
             return true
         }
-        guard sentence.has(.pkWeak) else { return false }
+        guard sentence.hits(of: [.pkWeak]).contains(where: { level in !ranks.contains(where: level.sameSpan) }) else { return false }
         let ownLevel = sentence.hits(of: [.pkWeak]).allSatisfy { owned.contains($0.start) }
         // Asked of a pronoun, a level is a drug's unless the sentence asks what the user may do
         // ("cuál es lo máximo de Mounjaro que me puedo poner" asks for a dose, rule 9).
@@ -578,6 +619,21 @@ struct GateRules {
         return levels.contains { level in
             subjects.contains { abs($0.start - level.start) <= 3 }
                 && !metrics.contains { $0.start != level.start && abs($0.start - level.start) <= 2 }
+        }
+    }
+
+    /// True when `sentence` asks how much of a drug or substance remains ("ile nikotyny zostaje mi
+    /// we krwi rano?", "how much caffeine is still in me at bedtime?"): an amount question with a
+    /// drug, dose or substance in its next three words, followed in its clause by a word of what
+    /// remains or where (a persistence cue or a drug-level word), and no advice asked.
+    private func asksRemainder(_ sentence: SentenceFacts) -> Bool {
+        guard !sentence.has(.adviceModality) else { return false }
+        let subjects = sentence.hits(of: Self.levelSubjects), remains = sentence.hits(of: [.persistenceCue, .pkMedium])
+        return sentence.hits(of: [.amountQuestion]).contains { question in
+            subjects.contains { subject in
+                subject.start >= question.end && subject.start < question.end + 3
+                    && remains.contains { $0.start >= subject.end && !sentence.opensClause(from: subject.end, through: $0.start) }
+            }
         }
     }
 
@@ -625,7 +681,8 @@ struct GateRules {
         if sentence.has(.offTopicStrong) { return true }
         // A health word inside a longer off-topic term is that term's ("un train" is not "train", training).
         let offTopic = sentence.hits(of: [.offTopicWeak])
-        let inScope = sentence.hits(of: [.healthAnchor] + Self.doseSubjects).contains { word in
+        // A question about the app is in scope whatever device it names ("Does the app work on an iPad?").
+        let inScope = sentence.hits(of: [.healthAnchor, .appAction] + Self.doseSubjects).contains { word in
             !offTopic.contains(where: word.isPart)
         }
         return !offTopic.isEmpty && !inScope
