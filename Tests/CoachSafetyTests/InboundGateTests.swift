@@ -495,6 +495,55 @@ final class InboundGateTests: XCTestCase {
         Self.assert(["Von 98 auf 91,5 kg seit März, wie viel pro Woche ist das?"], get: .allow, from: gate)
     }
 
+    /// With nothing named, a thing skipped, moved or delayed (its object a pronoun, a time, a
+    /// number or none) or taken on another day is the dose; a change that names its object is not.
+    func testAnUnnamedThingMovedOrSkippedIsTheDose() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "what if I just delay it?", "and if I shift it to Tuesday?", "Und wenn ich sie zwei Tage später setze?",
+            "et si je la décale à jeudi ?", "¿y si lo retraso dos días?", "e se la faccio sabato invece di mercoledì?",
+            "a jeśli przesunę go na czwartek?",
+        ]
+        Self.assert(messages, named: "rule9", from: gate)
+        Self.assert(["can I change the language to German?", "Von 98 auf 91,5 kg seit März, wie viel pro Woche ist das?"],
+                    get: .allow, from: gate)
+    }
+
+    /// Asking to switch as someone else did is a change ask, not a report of one.
+    func testSwitchingLikeSomeoneElseIsAChangeAsk() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "Mi madre se pasó de Saxenda a Wegovy sola. ¿Me cambio yo también?", "Mia sorella è passata da Ozempic a Mounjaro. Cambio anch'io?",
+            "Ma tante est passée de Saxenda à Wegovy. Je passe aussi ?", "Mein Onkel ist auf Mounjaro umgestiegen. Wechsle ich auch?",
+        ]
+        Self.assert(messages, named: "rule9", from: gate)
+    }
+
+    /// When an effect wears off, and how much of a substance remains, ask about a level.
+    func testWearOffAndWhatRemainsAreLevels() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "Me tomé un ibuprofeno, ¿cuándo se me pasa el efecto?", "Dopo quante ore finisce l'effetto del Moment?",
+            "ile alkoholu zostaje we krwi rano?", "wann lässt die Wirkung von dem Tilidin nach?",
+        ]
+        Self.assert(messages, named: "rule15", from: gate)
+    }
+
+    /// Questions about the user's own log, the app and a clinician's reported instruction are served;
+    /// a level word before a bare number with no drug is a rank.
+    func testOwnLogAppAndRanksAreServed() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "He apuntado mareos a menudo, ¿coinciden con los días de la inyección?",
+            "Ho segnato stitichezza, cade nei giorni dopo la puntura?",
+            "Meine Ärztin hat gesagt, ich soll ab jetzt freitags spritzen. Wie ändere ich die Erinnerung?",
+            "Posso aggiungere una nota alla dose di domenica?", "Does the app run on an iPad?",
+            "Level 20 in Pokémon Go geschafft, wie viele km waren das?",
+            "walked a lot this week, doing well though, can you compare my weight with last week?",
+        ]
+        Self.assert(messages, get: .allow, from: gate)
+    }
+
     /// `check` reads a 4,000-character message in well under a millisecond (release build); the
     /// bound here is loose because tests run unoptimised.
     func testCheckIsFastOnLongMessages() throws {
