@@ -97,11 +97,14 @@ struct GateRules {
         }
     }
 
-    /// True when what follows `change` names no object of its own: the end of its clause, a
-    /// pronoun, a time or a number ("skip it?", "verschiebe?", "przesunę go"), or one word before a
-    /// time or number ("décale à mercredi", "repousse de deux jours"). "change the language" and
-    /// "switch to dark mode" name their object.
+    /// True when what follows `change` names no object of its own: a pronoun, a time or a number
+    /// ("skip it?", "przesunę go", "salto stavolta"), the end of its clause in a sentence that names
+    /// a time ("wenn ich sie diesmal auf Freitag verschiebe?"), or one word before a time or number
+    /// ("décale à mercredi", "repousse de deux jours"). "change the language", "switch to dark
+    /// mode" and "la chose que je dois changer" name their object; after a possessive a change word
+    /// is a noun ("meine Strecke heute?").
     private func leavesObjectUnnamed(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        guard !sentence.hits(of: [.possessive]).contains(where: { $0.end == change.start }) else { return false }
         let unnamed: [TermClass] = [.pronoun, .timingWord, .numberWord]
         let end = sentence.words.upperBound
         let closes = { (word: Int) in word >= end || sentence.clauseOpenings.contains(word) }
@@ -112,7 +115,7 @@ struct GateRules {
             if number { return classes.contains(.numberWord) && !sentence.amountStarts.contains(word) && !reportsAmount(at: word, in: sentence) }
             return sentence.hits.contains { $0.start == word && classes.contains($0.termClass) }
         }
-        if closes(change.end) || opensWith(change.end, unnamed) { return true }
+        if (closes(change.end) && sentence.has(.timingWord)) || opensWith(change.end, unnamed) { return true }
         let bridged = !sentence.hits.contains { $0.start == change.end }
             || opensWith(change.end, [.targetPreposition])
         return bridged && !closes(change.end + 1) && opensWith(change.end + 1, [.timingWord, .numberWord])
