@@ -425,6 +425,125 @@ final class InboundGateTests: XCTestCase {
         Self.assert(["Mi consigli di passare a sette e mezzo mg?", "should I jump straight to twelve and a half mg?"], named: "rule9", from: gate)
     }
 
+    /// Once any sentence names a GLP-1 subject, a request anywhere in the message is in the dose
+    /// region, however many sentences lie between them.
+    func testARequestAnywhereInAMessageAboutAGLP1SubjectIsInTheRegion() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "Been on Mounjaro since spring. My GP left the practice. Nobody answers the phone. What would you do?",
+            "Ich nehme Wegovy. Die Praxis ist zu. Der Vertreter hat keine Zeit. Was meinst du?",
+            "Je suis sous Mounjaro. Mon médecin ne répond plus. Ma pharmacie non plus. Ton avis ?",
+            "Llevo Ozempic desde enero. Mi médica está de baja. No hay sustituto. ¿Qué opinas?",
+            "Prendo Wegovy. Il medico è malato. La guardia medica non risponde. Che ne pensi?",
+            "Biorę Mounjaro. Lekarka jest na zwolnieniu. Nikt nie odbiera. Co o tym sądzisz?",
+        ]
+        Self.assert(messages, named: "rule9", from: gate)
+        Self.assert(["Did I inject Mounjaro on Sunday? And Monday?", "Started Wegovy in May. What was my average sleep last week?"],
+                    get: .allow, from: gate)
+    }
+
+    /// A request for the Coach's judgement asks about the GLP-1 subject: a health word elsewhere in
+    /// its sentence does not answer it, as it answers a request for tips.
+    func testAnOpinionAskIsNotAnsweredByAHealthWordBesideIt() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "I'm on Zepbound and my appetite is gone, what would you do in my shoes?",
+            "Ich bin auf Mounjaro und schlafe schlecht, was würdest du an meiner Stelle tun?",
+            "Je suis sous Ozempic et je dors mal, tu ferais quoi à ma place ?",
+            "Estoy con Mounjaro y duermo fatal, ¿qué harías en mi lugar?",
+            "Sono con Wegovy e dormo male, tu cosa faresti al mio posto?",
+            "Jestem na Wegovy i źle śpię, co byś zrobił na moim miejscu?",
+        ]
+        Self.assert(messages, named: "rule9", from: gate)
+        Self.assert(["I'm on Zepbound and my appetite is gone, any tips?", "Con il Mounjaro dormo male, qualche consiglio?"],
+                    get: .allow, from: gate)
+    }
+
+    /// The app answers a request only in a clause with no change of a dose before the app word and
+    /// no target amount of a dose; a change of the app's reminder and a clinician's change reported
+    /// in another clause are no dose changes.
+    func testTheAppShapeHoldsOnlyInAClauseWithoutADoseChange() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "Can I skip my Wegovy this week and just note it in the app?",
+            "Kann ich Ozempic diese Woche auslassen und es einfach in der App eintragen?",
+            "Je peux sauter mon Mounjaro cette semaine et juste le noter dans l'appli ?",
+            "¿Puedo saltarme el Ozempic esta semana y apuntarlo en la app?",
+            "Posso saltare il Wegovy questa settimana e segnarlo nell'app?",
+            "Czy mogę pominąć Ozempic w tym tygodniu i po prostu zapisać to w aplikacji?",
+            "Should I update my dose to 7.5 in the app?",
+        ]
+        Self.assert(messages, named: "rule9", from: gate)
+        let served = [
+            "Move my injection reminder to Saturday please", "Wie ändere ich die Uhrzeit meiner Spritzen-Erinnerung?",
+            "Mi médico me subió a 1 mg de Ozempic, ¿dónde lo cambio en la app?", "Cambia il promemoria della puntura a sabato",
+            "Ma médecin m'a passée à 5 mg de Mounjaro, où je le change dans l'appli ?",
+        ]
+        Self.assert(served, get: .allow, from: gate)
+    }
+
+    /// With no subject named, a number asked about as the target of a move is a dose, unless its
+    /// clause reports the past.
+    func testATargetNumberAskedAboutIsADose() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "Doctor's off sick, could I go to 10 on my own?", "Der Arzt ist krank, kann ich allein auf 10 gehen?",
+            "Mon médecin est malade, je peux passer à 10 tout seul ?", "Mi médico está enfermo, ¿puedo pasar a 10 por mi cuenta?",
+            "Il medico è malato, posso passare a 10 da solo?", "Lekarz jest chory, mogę sam przejść na 10?",
+        ]
+        Self.assert(messages, named: "rule9", from: gate)
+        Self.assert(["Von 98 auf 91,5 kg seit März, wie viel pro Woche ist das?"], get: .allow, from: gate)
+    }
+
+    /// With nothing named, a thing skipped, moved or delayed (its object a pronoun, a time, a
+    /// number or none) or taken on another day is the dose; a change that names its object is not.
+    func testAnUnnamedThingMovedOrSkippedIsTheDose() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "what if I just delay it?", "and if I shift it to Tuesday?", "Und wenn ich sie zwei Tage später setze?",
+            "et si je la décale à jeudi ?", "¿y si lo retraso dos días?", "e se la faccio sabato invece di mercoledì?",
+            "a jeśli przesunę go na czwartek?",
+        ]
+        Self.assert(messages, named: "rule9", from: gate)
+        Self.assert(["can I change the language to German?", "Von 98 auf 91,5 kg seit März, wie viel pro Woche ist das?"],
+                    get: .allow, from: gate)
+    }
+
+    /// Asking to switch as someone else did is a change ask, not a report of one.
+    func testSwitchingLikeSomeoneElseIsAChangeAsk() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "Mi madre se pasó de Saxenda a Wegovy sola. ¿Me cambio yo también?", "Mia sorella è passata da Ozempic a Mounjaro. Cambio anch'io?",
+            "Ma tante est passée de Saxenda à Wegovy. Je passe aussi ?", "Mein Onkel ist auf Mounjaro umgestiegen. Wechsle ich auch?",
+        ]
+        Self.assert(messages, named: "rule9", from: gate)
+    }
+
+    /// When an effect wears off, and how much of a substance remains, ask about a level.
+    func testWearOffAndWhatRemainsAreLevels() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "Me tomé un ibuprofeno, ¿cuándo se me pasa el efecto?", "Dopo quante ore finisce l'effetto del Moment?",
+            "ile alkoholu zostaje we krwi rano?", "wann lässt die Wirkung von dem Tilidin nach?",
+        ]
+        Self.assert(messages, named: "rule15", from: gate)
+    }
+
+    /// Questions about the user's own log, the app and a clinician's reported instruction are served;
+    /// a level word before a bare number with no drug is a rank.
+    func testOwnLogAppAndRanksAreServed() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "He apuntado mareos a menudo, ¿coinciden con los días de la inyección?",
+            "Ho segnato stitichezza, cade nei giorni dopo la puntura?",
+            "Meine Ärztin hat gesagt, ich soll ab jetzt freitags spritzen. Wie ändere ich die Erinnerung?",
+            "Posso aggiungere una nota alla dose di domenica?", "Does the app run on an iPad?",
+            "Level 20 in Pokémon Go geschafft, wie viele km waren das?",
+            "walked a lot this week, doing well though, can you compare my weight with last week?",
+        ]
+        Self.assert(messages, get: .allow, from: gate)
+    }
+
     /// `check` reads a 4,000-character message in well under a millisecond (release build); the
     /// bound here is loose because tests run unoptimised.
     /// The longest message the endpoint takes is read whole: harmless sentences stay answered, and a

@@ -24,7 +24,7 @@ struct GateRules {
     static let regionSubjects: [TermClass] = [.glp1Drug, .glp1ClassWord, .injectionWord, .doseWord]
     /// Words that ask or request something of the Coach.
     static let requestMarkers: [TermClass] = [
-        .adviceModality, .approvalTag, .amountQuestion, .amountJudgement, .doseValueRequest, .comparative,
+        .adviceModality, .opinionAsk, .approvalTag, .amountQuestion, .amountJudgement, .doseValueRequest, .comparative,
     ]
     /// Words that do something to a dose: with one, a question of time or strength is about dosing (rule 9).
     static let doseActions: [TermClass] = [.changeVerb, .intakeVerb, .amountQuestion, .amountJudgement, .doseValueRequest]
@@ -34,24 +34,35 @@ struct GateRules {
     /// What the level words of rule 15 are: inside one, a health word ("in my body") is no health topic.
     static let levelWords: [TermClass] = [.pkStrong, .pkMedium, .pkWeak, .levelCue, .persistenceCue]
 
-    /// True when sentence `index` is in the dose region (it names a GLP-1 subject, or leans on a
-    /// neighbour that does) and asks something that has none of the shapes the Coach answers there
-    /// (`isAnswerable`), or asks about a number or a change in a message that names a GLP-1 subject
-    /// anywhere.
-    /// This is rule 9's default: whatever verb or phrasing the act takes, a request about a GLP-1
-    /// drug, pen, dose or amount is refused unless it is one of those shapes.
+    /// True when sentence `index` asks something in the dose region that has none of the shapes the
+    /// Coach answers there (`isAnswerable`). The region is the whole message once any sentence of
+    /// it names a GLP-1 drug, class word, pen, dose or an amount with a dose unit ("I'm on Saxenda.
+    /// My doctor retired. What would you do in my place?"); only a sentence that is off topic or
+    /// that follows a served question with nothing of its own ("Did I inject Mounjaro on Sunday?
+    /// And Monday?") stays out of it. In a message with no such subject, a request about a bare
+    /// number, a number something is moved to, or taking an unnamed "it" is in the region
+    /// (`asksForBareNumber`, `targetNumbers`, `asksElidedChange`).
+    /// This is rule 9's default: whatever verb or phrasing the act takes, a request in a message
+    /// about a GLP-1 drug, pen, dose or amount is refused unless it is one of those shapes.
     func asksInDoseRegion(_ index: Int) -> Bool {
         let sentence = sentences[index]
         guard asksUnanswerably(sentence, parts: askingParts(sentence)) else { return false }
-        // A number or a change asked about in a message that names a GLP-1 subject anywhere is
-        // about a dose ("… erst 1,5, dann 3 mg … Mein Arzt hat erst im Februar Zeit. Sollte ich bis
-        // dahin auf 4,5 gehen?", "Oral semaglutide, on the 7 mg tablets. The leaflet says 14 comes
-        // next. Should I move up now?").
-        let number = !sentence.numberStarts.isEmpty || sentence.has(.numberWord)
-        return inRegion(index, subjects: Self.regionSubjects)
-            || ((number || !dosingChanges(sentence).isEmpty) && sentences.indices.contains { namesDose($0, subjects: Self.regionSubjects) })
-            || (asksForBareNumber(sentence) && sentences.indices.contains { impliesDose(sentences[$0], byNumber: $0 != index) })
-            || asksElidedChange(sentence)
+        if sentences.indices.contains(where: { namesDose($0, subjects: Self.regionSubjects) }) {
+            return namesDose(index, subjects: Self.regionSubjects) || !(isOutOfScope(index) || followsServedQuestion(index))
+        }
+        let implied = { sentences.indices.contains { impliesDose(sentences[$0], byNumber: $0 != index) } }
+        return (asksForBareNumber(sentence) && (!targetNumbers(sentence).isEmpty || implied())) || asksElidedChange(sentence)
+    }
+
+    /// True when sentence `index` is a plain follow-up of an answered question: it names no subject,
+    /// amount, number or act of its own and asks no advice or approval, and the sentence before asks
+    /// only in shapes the Coach answers ("Did I inject Mounjaro on Sunday? And Monday?").
+    private func followsServedQuestion(_ index: Int) -> Bool {
+        guard index > 0 else { return false }
+        let sentence = sentences[index], previous = sentences[index - 1]
+        let parts = askingParts(previous)
+        return !sentence.hasAny(Self.leaningBlockers + [.adviceModality, .approvalTag]) && sentence.numberStarts.isEmpty
+            && !parts.isEmpty && !asksUnanswerably(previous, parts: parts)
     }
 
     /// True when sentence `index` names one of `subjects` or an amount of a dose. A number after a
@@ -68,26 +79,55 @@ struct GateRules {
     }
 
     /// True when `sentence` asks for a change of taking something that it does not name ("et si
-    /// je la fais pas du tout cette semaine ?", "e se questa settimana non la faccio proprio?",
-    /// "what if I don't take it this week?"): a dosing change that spans a verb of taking or
-    /// injecting, in a message with no health, app, served-request or off-topic word to say what
-    /// "it" is. In a GLP-1 coach an unnamed thing taken is the dose.
+    /// je la fais pas du tout cette semaine ?", "what if I don't take it this week?", "and if I
+    /// just skip it?", "et si je la décale à mercredi ?"), in a message with no health, app,
+    /// served-request or off-topic word to say what "it" is: a dosing change, not reported, that
+    /// spans a verb of taking or leaves its object unnamed (`leavesObjectUnnamed`); or a verb of
+    /// taking or injecting put to a time ("e se la faccio giovedì invece di lunedì?", "Kann ich
+    /// sie drei Tage später machen?"). In a GLP-1 coach an unnamed thing skipped, moved or taken
+    /// another day is the dose.
     private func asksElidedChange(_ sentence: SentenceFacts) -> Bool {
         let others: [TermClass] = [.healthAnchor, .appAction, .answerableRequest, .offTopicWeak, .offTopicStrong]
         guard !sentences.contains(where: { $0.hasAny(others) }) else { return false }
         let taking = sentence.hits(of: [.intakeVerb, .injectionWord])
+        if !taking.isEmpty, sentence.has(.timingWord) { return true }
         return dosingChanges(sentence).contains { change in
             !reportsHistory(change, in: sentence)
-                && taking.contains { $0.start < change.end && change.start < $0.end }
+                && (taking.contains { $0.start < change.end && change.start < $0.end } || leavesObjectUnnamed(change, in: sentence))
         }
     }
 
+    /// True when what follows `change` names no object of its own: a pronoun, a time or a number
+    /// ("skip it?", "przesunę go", "salto stavolta"), the end of its clause in a sentence that names
+    /// a time ("wenn ich sie diesmal auf Freitag verschiebe?"), or one word before a time or number
+    /// ("décale à mercredi", "repousse de deux jours"). "change the language", "switch to dark
+    /// mode" and "la chose que je dois changer" name their object; after a possessive a change word
+    /// is a noun ("meine Strecke heute?").
+    private func leavesObjectUnnamed(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        guard !sentence.hits(of: [.possessive]).contains(where: { $0.end == change.start }) else { return false }
+        let unnamed: [TermClass] = [.pronoun, .timingWord, .numberWord]
+        let end = sentence.words.upperBound
+        let closes = { (word: Int) in word >= end || sentence.clauseOpenings.contains(word) }
+        // A number with a unit, or in a clause that reports the past, is an amount, a named object
+        // ("von hundertzwei auf 94,8 kg", "Von 98 auf 91,5 kg seit März").
+        let opensWith = { (word: Int, classes: [TermClass]) -> Bool in
+            let number = sentence.numberStarts.contains(word) || sentence.hits.contains { $0.start == word && $0.termClass == .numberWord }
+            if number { return classes.contains(.numberWord) && !sentence.amountStarts.contains(word) && !reportsAmount(at: word, in: sentence) }
+            return sentence.hits.contains { $0.start == word && classes.contains($0.termClass) }
+        }
+        if (closes(change.end) && sentence.has(.timingWord)) || opensWith(change.end, unnamed) { return true }
+        let bridged = !sentence.hits.contains { $0.start == change.end }
+            || opensWith(change.end, [.targetPreposition])
+        return bridged && !closes(change.end + 1) && opensWith(change.end + 1, [.timingWord, .numberWord])
+    }
+
     /// True when `sentence` asks to do, take or change something (a modality, an approval tag, a
-    /// choice or a dosing change) and names a bare number: a number that counts nothing named
-    /// ("Can I do two this week?", "je peux faire cinq ?", "Fang ich wieder bei 7,5 an oder zurück
-    /// auf 2,5?"), with no health word in the sentence.
+    /// choice or a dosing change) and names a bare number, one that counts nothing named ("Can I do
+    /// two this week?", "je peux faire cinq ?", "Fang ich wieder bei 7,5 an oder zurück auf 2,5?"),
+    /// or a target number ("can I go to 7.5 myself"), with no health word in the sentence.
     private func asksForBareNumber(_ sentence: SentenceFacts) -> Bool {
-        guard !bareNumbers(sentence).isEmpty, !sentence.hasAny([.healthAnchor, .answerableRequest, .appAction]) else { return false }
+        guard !(bareNumbers(sentence) + targetNumbers(sentence)).isEmpty,
+              !sentence.hasAny([.healthAnchor, .answerableRequest, .appAction]) else { return false }
         return sentence.hasAny([.adviceModality, .approvalTag]) || joinsChoice(sentence) || !dosingChanges(sentence).isEmpty
     }
 
@@ -103,6 +143,24 @@ struct GateRules {
             !actsOnHabit($0, in: sentence) && !insideLongerTerm($0, in: sentence)
         }
         return (byNumber && !bareNumbers(sentence).isEmpty) || !changes.isEmpty
+    }
+
+    /// The numbers of `sentence` in digits right after a target preposition ("can I go to 7.5
+    /// myself", "kann ich selbst auf 7,5 gehen", "posso passare a 7,5 da sola"), in a clause that
+    /// does not report the past ("von hundertzwei auf 94,8 kg seit Mai"): in a request with no
+    /// health, app, served or off-topic word, a number something is moved to is a dose.
+    private func targetNumbers(_ sentence: SentenceFacts) -> [Int] {
+        guard !sentence.hasAny([.offTopicWeak, .offTopicStrong]) else { return [] }
+        let numbers = Set(sentence.numberStarts)
+        // A preposition spelt like a word of another class is that word ("Can I do 8 today?":
+        // Polish "do" is "to"), but for a past auxiliary, which the clause test reads (French "a").
+        let others = sentence.hits.filter { ![.targetPreposition, .pastAuxiliary].contains($0.termClass) }
+        let prepositions = sentence.hits(of: [.targetPreposition]).filter { preposition in
+            !others.contains { $0.start == preposition.start && $0.end == preposition.end }
+        }
+        return prepositions.map(\.end).filter {
+            numbers.contains($0) && !reportsAmount(at: $0, in: sentence)
+        }
     }
 
     /// The numbers of `sentence` (digits or number words) that count nothing named: followed by the
@@ -169,14 +227,22 @@ struct GateRules {
         }
     }
 
+    /// What keeps a part of a sentence from leaning on the rest of it: content of its own, or a
+    /// request for the Coach's judgement ("what would you do?", "thoughts?"), which asks about the
+    /// subject, not about a health word elsewhere in the sentence.
+    static let leaningBlockers: [TermClass] = ownContent + [.opinionAsk]
+
     /// True when one of `parts` of `sentence` has none of the answerable shapes. A part that names
-    /// no dose subject, amount, number or act of its own ("is that common?", "Tipps?", "what could
-    /// help?") asks about the rest of its sentence, so the whole sentence may answer for it, though
-    /// not by a history in another clause ("J'ai oublié mon Ozempic dimanche, je le fais aujourd'hui ?").
+    /// no dose subject, amount, number or act of its own and asks no opinion ("is that common?",
+    /// "Tipps?", "what could help?") asks about the rest of its sentence, so the whole sentence may
+    /// answer for it, though not by a history in another clause ("J'ai oublié mon Ozempic dimanche,
+    /// je le fais aujourd'hui ?").
     private func asksUnanswerably(_ sentence: SentenceFacts, parts: [Range<Int>], aboutLevel: Bool = false) -> Bool {
         let whole = sentence.words
         return parts.contains { part in
-            let bare = !sentence.hits.contains { part.contains($0.start) && Self.ownContent.contains($0.termClass) }
+            // A level question leans whatever it asks: an opinion ask beside a health word is rule 9's.
+            let blockers = aboutLevel ? Self.ownContent : Self.leaningBlockers
+            let bare = !sentence.hits.contains { part.contains($0.start) && blockers.contains($0.termClass) }
                 && !sentence.numberStarts.contains(where: part.contains)
             return !isAnswerable(sentence, words: part, aboutLevel: aboutLevel)
                 && !(bare && isAnswerable(sentence, words: whole, aboutLevel: aboutLevel, history: false))
@@ -203,7 +269,12 @@ struct GateRules {
         // Mounjaro i ogólnie jest ok, … Możesz mi pokazać …?").
         let lastClause = clause(end - 1)
         let questionFollows = sentences.contains { $0.isQuestion && $0.firstToken > sentence.firstToken && $0.wordCount > 0 }
+        // A modality inside a reported instruction asks nothing ("Meine Ärztin hat gesagt, ich soll
+        // ab jetzt donnerstags spritzen", "Doc said to take it on Mondays").
+        let reported = sentence.hits(of: [.ownHistory])
         let markers = sentence.hits(of: Self.requestMarkers).filter { marker in
+            !reported.contains(where: marker.isPart)
+        }.filter { marker in
             marker.termClass != .approvalTag || (!sentence.isQuestion && !questionFollows) || lastClause.contains(marker.start)
                 || sentence.hits.contains {
                     $0.start == marker.start && $0.termClass != .approvalTag && Self.requestMarkers.contains($0.termClass)
@@ -260,14 +331,14 @@ struct GateRules {
     /// named before it counts ("should I ditch Ozempic since my weight has stalled").
     /// `aboutLevel`: a health word inside a level phrase ("stay in my body") is no health topic.
     private func isAnswerable(_ sentence: SentenceFacts, words: Range<Int>, aboutLevel: Bool = false, history: Bool = true) -> Bool {
-        if usesApp(sentence, in: words) { return true }
+        if usesApp(sentence, in: words) { return !asksDoseBesideApp(sentence, in: words) }
         let hits = sentence.hits.filter { words.contains($0.start) }
         let classes = Set(hits.map(\.termClass))
         let dosing = dosingChanges(sentence).filter { words.contains($0.start) }
         // A modality inside a longer history phrase is history ("do I usually").
         let markers = hits.filter { $0.termClass == .ownHistory }
         let asking = hits.filter { hit in
-            [.adviceModality, .approvalTag, .doseValueRequest].contains(hit.termClass)
+            [.adviceModality, .opinionAsk, .approvalTag, .doseValueRequest].contains(hit.termClass)
                 && !markers.contains(where: hit.isPart)
         }
         // What follows a reason given for a request about a GLP-1 subject named before the reason
@@ -312,9 +383,31 @@ struct GateRules {
     // MARK: What a sentence does with a dose
 
     /// The change terms of `sentence` that act on a dose: not on a habit ("increase my water
-    /// intake") and not inside a longer time or health term ("à partir de quand").
+    /// intake"), not on the app ("change my injection reminder") and not inside a longer time or
+    /// health term ("à partir de quand").
     private func dosingChanges(_ sentence: SentenceFacts) -> [SentenceFacts.Hit] {
-        sentence.hits(of: [.changeVerb]).filter { !actsOnHabit($0, in: sentence) && !insideLongerTerm($0, in: sentence) }
+        sentence.hits(of: [.changeVerb]).filter {
+            !actsOnHabit($0, in: sentence) && !actsOnApp($0, in: sentence) && !insideLongerTerm($0, in: sentence)
+        }
+    }
+
+    /// A change verb whose object is the app: the first dose subject, unit or app word in its
+    /// clause and next six words is an app word, or a dose subject right before one ("change the
+    /// time of my injection reminder", "Cambia mi recordatorio de la inyección", "gdzie to zmienić w
+    /// aplikacji"); unless the nearest of them before the verb in its clause is a dose subject that
+    /// names no app word, the object of a verb at the end ("Ozempic diese Woche auslassen und es in
+    /// der App eintragen"). "skip my Ozempic and log it" skips a dose.
+    private func actsOnApp(_ verb: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        let terms = sentence.hits(of: Self.doseSubjects + [.unitWord, .appAction])
+        let isApp = { (term: SentenceFacts.Hit) in
+            term.termClass == .appAction || terms.contains { $0.termClass == .appAction && $0.start == term.end }
+        }
+        let before = terms.filter { $0.end <= verb.start && !sentence.opensClause(from: $0.end, through: verb.start) }
+        if let last = before.max(by: { $0.start < $1.start }), !isApp(last) { return false }
+        let after = terms.filter {
+            $0.start >= verb.end && $0.start < verb.end + 6 && !sentence.opensClause(from: verb.end, through: $0.start)
+        }
+        return after.min(by: { $0.start < $1.start }).map(isApp) ?? false
     }
 
     /// A choice word between two options: not opening its clause (Polish "czy" opens a question),
@@ -335,6 +428,29 @@ struct GateRules {
     private func insideLongerTerm(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         sentence.hits(of: [.timingWord, .healthAnchor]).contains { $0.start < change.start && $0.end >= change.end }
             || sentence.hits(of: [.changeVerb, .changePast]).contains { $0.start < change.start && $0.end > change.start }
+    }
+
+    /// True when `words`, a part about the app, still ask for a dose: no app word of the part
+    /// stands in a clause free of a change of a dose before it that the clause does not report
+    /// ("can I skip my Ozempic this week and just log it as missed?") and of a target amount of a
+    /// dose it does not report ("should I update my dose to 10?"). A change after the app word is
+    /// what is recorded ("how do I log a skipped injection"); a clinician's change in another
+    /// clause is reported ("Mi médico me pasó a 1 mg, ¿dónde lo cambio en la app?").
+    private func asksDoseBesideApp(_ sentence: SentenceFacts, in words: Range<Int>) -> Bool {
+        let (first, end) = (sentence.words.lowerBound, sentence.words.upperBound)
+        let changes = dosingChanges(sentence).filter { !reportsHistory($0, in: sentence) }
+        let targets = sentence.hits(of: [.targetPreposition]).map(\.end).filter {
+            sentence.amountStarts.contains($0) && !reportsAmount(at: $0, in: sentence)
+        }
+        let doses = sentence.hits(of: [.doseWord, .unitWord])
+        return !sentence.hits(of: [.appAction]).contains { app in
+            guard words.contains(app.start) else { return false }
+            let clauseStart = max(words.lowerBound, sentence.clauseOpenings.filter { $0 <= app.start && $0 >= first }.max() ?? first)
+            let clause = clauseStart..<min(words.upperBound, sentence.clauseOpenings.filter { $0 > app.start && $0 < end }.min() ?? end)
+            let changed = changes.contains { clause.contains($0.start) && $0.start < app.start }
+            let target = targets.contains(where: clause.contains) && doses.contains { clause.contains($0.start) }
+            return !changed && !target
+        }
     }
 
     /// An app word among `words` that is not part of a history phrase: "how do I log a skipped dose" is about
@@ -471,17 +587,28 @@ struct GateRules {
     /// is not the user's own ("il mio livello di vitamina D": Italian "il" reads as French "it").
     func asksDrugLevel(_ index: Int) -> Bool {
         let sentence = sentences[index]
-        guard sentence.hasAny([.pkStrong, .pkMedium, .pkWeak]) else { return false }
+        if asksRemainder(sentence) { return true }
+        // A level word right before a bare number, in a sentence naming no drug or substance, is a
+        // rank or score ("Level 12 in Pokémon Go"), not "mein Ozempic-Spiegel 4 Tage nach der Spritze".
+        let ranks = sentence.hasAny(Self.levelSubjects) ? [] : sentence.hits(of: [.pkWeak]).filter {
+            sentence.numberStarts.contains($0.end) && !sentence.amountStarts.contains($0.end)
+        }
+        guard sentence.hits.contains(where: { [.pkStrong, .pkMedium, .pkWeak].contains($0.termClass) && !ranks.contains(where: $0.sameSpan) })
+        else { return false }
         if sentence.has(.pkStrong) { return true }
         let nearby = window(index)
         let researchMode = nearby.contains { $0.has(.pkContext) }
         let subjectNearby = researchMode || nearby.contains { $0.hasAny(Self.levelSubjects) }
         let owned = Set(sentence.hits(of: [.possessive]).map(\.end))
         let medium = Set(sentence.hits(of: [.pkMedium]).filter { researchMode || !isOwnLevel($0, in: sentence) }.map(\.start))
-        if !medium.isEmpty, subjectNearby || sentence.has(.pkWeak) || sentence.has(.pronoun) || medium.count >= 2 {
+        // Asked how many hours, or beside something taken, a drug-level word is about what was
+        // taken ("Dopo quante ore finisce l'effetto del Brufen?", "Me tomé un Frenadol, ¿a qué
+        // hora se me pasa el efecto?").
+        let taken = sentence.has(.levelCue) || nearby.contains { $0.has(.intakeVerb) }
+        if !medium.isEmpty, subjectNearby || taken || sentence.has(.pkWeak) || sentence.has(.pronoun) || medium.count >= 2 {
             return true
         }
-        guard sentence.has(.pkWeak) else { return false }
+        guard sentence.hits(of: [.pkWeak]).contains(where: { level in !ranks.contains(where: level.sameSpan) }) else { return false }
         let ownLevel = sentence.hits(of: [.pkWeak]).allSatisfy { owned.contains($0.start) }
         // Asked of a pronoun, a level is a drug's unless the sentence asks what the user may do
         // ("cuál es lo máximo de Mounjaro que me puedo poner" asks for a dose, rule 9).
@@ -495,6 +622,21 @@ struct GateRules {
         return levels.contains { level in
             subjects.contains { abs($0.start - level.start) <= 3 }
                 && !metrics.contains { $0.start != level.start && abs($0.start - level.start) <= 2 }
+        }
+    }
+
+    /// True when `sentence` asks how much of a drug or substance remains ("ile nikotyny zostaje mi
+    /// we krwi rano?", "how much caffeine is still in me at bedtime?"): an amount question with a
+    /// drug, dose or substance in its next three words, followed in its clause by a word of what
+    /// remains or where (a persistence cue or a drug-level word), and no advice asked.
+    private func asksRemainder(_ sentence: SentenceFacts) -> Bool {
+        guard !sentence.has(.adviceModality) else { return false }
+        let subjects = sentence.hits(of: Self.levelSubjects), remains = sentence.hits(of: [.persistenceCue, .pkMedium])
+        return sentence.hits(of: [.amountQuestion]).contains { question in
+            subjects.contains { subject in
+                subject.start >= question.end && subject.start < question.end + 3
+                    && remains.contains { $0.start >= subject.end && !sentence.opensClause(from: subject.end, through: $0.start) }
+            }
         }
     }
 
@@ -542,7 +684,8 @@ struct GateRules {
         if sentence.has(.offTopicStrong) { return true }
         // A health word inside a longer off-topic term is that term's ("un train" is not "train", training).
         let offTopic = sentence.hits(of: [.offTopicWeak])
-        let inScope = sentence.hits(of: [.healthAnchor] + Self.doseSubjects).contains { word in
+        // A question about the app is in scope whatever device it names ("Does the app work on an iPad?").
+        let inScope = sentence.hits(of: [.healthAnchor, .appAction] + Self.doseSubjects).contains { word in
             !offTopic.contains(where: word.isPart)
         }
         return !offTopic.isEmpty && !inScope

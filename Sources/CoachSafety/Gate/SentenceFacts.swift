@@ -6,6 +6,9 @@ struct SentenceFacts {
         let start: Int
         let end: Int
 
+        /// True when `other` covers the same words (one term read in two classes or locales).
+        func sameSpan(_ other: Hit) -> Bool { start == other.start && end == other.end }
+
         /// True when `longer`, a term of more words, covers this one ("a lot" covers "lot").
         func isPart(of longer: Hit) -> Bool {
             longer.start <= start && end <= longer.end && longer.end - longer.start > end - start

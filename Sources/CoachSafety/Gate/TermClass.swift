@@ -80,6 +80,11 @@ enum TermClass: String, CaseIterable, Sendable {
     /// "tips", "ideas", "summary", "questions for my appointment", "store", "side effects": what
     /// the Coach serves whatever drug is named, so a request for one is answerable in the dose region.
     case answerableRequest
+    /// "what would you do", "in my place", "thoughts", "your opinion", "wie siehst du das", "ton
+    /// avis", "en mi lugar", "al mio posto", "na moim miejscu": a request for the Coach's judgement
+    /// of the user's situation. In a message about a GLP-1 subject it asks about that subject, so
+    /// a health word elsewhere in its sentence does not answer it.
+    case opinionAsk
 
     // Drug levels (rule 15).
     /// Words that are about a drug level on their own: half-life, trough, plasma, steady state.
