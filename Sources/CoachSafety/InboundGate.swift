@@ -32,7 +32,11 @@ public struct InboundGate: Sendable {
     }
 
     private func rules(for message: String) -> GateRules {
-        GateRules(sentences: SentenceFacts.of(NormalizedMessage(message, vocabulary: vocabulary), vocabulary: vocabulary))
+        rules(for: NormalizedMessage(message, vocabulary: vocabulary))
+    }
+
+    private func rules(for read: NormalizedMessage) -> GateRules {
+        GateRules(sentences: SentenceFacts.of(read, vocabulary: vocabulary))
     }
 
     /// Text hidden from the word reading: base64 or hex that decodes to readable text, or an
@@ -58,7 +62,7 @@ public struct InboundGate: Sendable {
 
     public func check(_ message: String) -> GateVerdict {
         let read = NormalizedMessage(message, vocabulary: vocabulary)
-        let rules = GateRules(sentences: SentenceFacts.of(read, vocabulary: vocabulary))
+        let rules = rules(for: read)
         if rules.isInjectionAttempt || hidesInjection(message, read, rules) { return .injection }
         let sentences = rules.sentences.indices
         if let index = sentences.first(where: { rules.asksDrugLevel($0) || rules.asksLevelInRegion($0) }) {

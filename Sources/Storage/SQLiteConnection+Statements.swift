@@ -17,14 +17,16 @@ extension SQLiteConnection {
         try bind(parameters, to: statement, sql: sql)
         let columnCount = sqlite3_column_count(handle)
         let columns = (0..<columnCount).map { String(cString: sqlite3_column_name(handle, $0)) }
+        try step(handle, sql: sql) { onRow(Row(columns: columns, values: (0..<columnCount).map { columnValue(handle, $0) })) }
+    }
+
+    /// Steps the bound statement to its end, calling `onRow` at each result row.
+    private func step(_ handle: OpaquePointer, sql: String, onRow: () -> Void) throws {
         while true {
             switch sqlite3_step(handle) {
-            case SQLITE_ROW:
-                onRow(Row(columns: columns, values: (0..<columnCount).map { columnValue(handle, $0) }))
-            case SQLITE_DONE:
-                return
-            default:
-                throw lastError(sql: sql)
+            case SQLITE_ROW: onRow()
+            case SQLITE_DONE: return
+            default: throw lastError(sql: sql)
             }
         }
     }
@@ -50,16 +52,7 @@ extension SQLiteConnection {
         guard binder.count == statement.parameterCount else { throw countMismatch(statement, given: binder.count, sql: sql) }
         if let refusal = binder.refusal(sql: sql) { throw refusal }
         guard binder.sqliteStatus == SQLITE_OK else { throw lastError(sql: sql) }
-        let changesBefore = sqlite3_total_changes64(self.handle)
-        while true {
-            switch sqlite3_step(handle) {
-            case SQLITE_ROW: continue
-            case SQLITE_DONE:
-                guard sqlite3_total_changes64(self.handle) != changesBefore else { return 0 }
-                return Int(sqlite3_changes64(self.handle))
-            default: throw lastError(sql: sql)
-            }
-        }
+        return try rowsChanged { try step(handle, sql: sql) {} }
     }
 
     /// Compiles `sql`, refusing anything but one statement with `$1…$n` placeholders, so

@@ -81,10 +81,15 @@ final class SQLiteConnection: PooledConnection {
 
     @discardableResult
     func execute(_ sql: String, _ parameters: [SQLValue]) throws -> Int {
+        try rowsChanged { try run(sql, parameters) { _ in } }
+    }
+
+    /// The rows that `statement` (one statement run to its end) changed. `sqlite3_changes64` keeps
+    /// the count of the last INSERT/UPDATE/DELETE, even when this statement was DDL; the total
+    /// only moves when this statement changed rows.
+    func rowsChanged(by statement: () throws -> Void) rethrows -> Int {
         let changesBefore = sqlite3_total_changes64(handle)
-        try run(sql, parameters) { _ in }
-        // `sqlite3_changes64` keeps the count of the last INSERT/UPDATE/DELETE, even when this
-        // statement was DDL; the total only moves when this statement changed rows.
+        try statement()
         guard sqlite3_total_changes64(handle) != changesBefore else { return 0 }
         return Int(sqlite3_changes64(handle))
     }
