@@ -247,7 +247,24 @@ struct GateRules {
     /// je le fais aujourd'hui ?").
     private func asksUnanswerably(_ sentence: SentenceFacts, parts: [Range<Int>], aboutLevel: Bool = false) -> Bool {
         let whole = sentence.words
+        // A clause of amounts offered as a choice and nothing else ("0,25 oder 0,5") offers answers
+        // to an amount question another part asks in a shape the Coach answers ("Welche Dosis
+        // hatte ich beim Start im Herbst, 0,25 oder 0,5?").
+        let offersAnswers = { (part: Range<Int>) -> Bool in
+            let hits = sentence.hits.filter { part.contains($0.start) }
+            let amounts: [TermClass] = [.choiceWord, .numberWord, .unitWord]
+            let choices = hits.filter { $0.termClass == .choiceWord }
+            // A choice word read in another class too is the choice (Polish "czy" also opens a question).
+            guard !choices.isEmpty, hits.allSatisfy({ hit in amounts.contains(hit.termClass) || choices.contains(where: hit.sameSpan) }),
+                  part.allSatisfy({ word in sentence.numberStarts.contains(word) || hits.contains { $0.start <= word && word < $0.end } })
+            else { return false }
+            return parts.contains { other in
+                other != part && sentence.hits(of: [.amountQuestion]).contains { other.contains($0.start) }
+                    && isAnswerable(sentence, words: other, aboutLevel: aboutLevel)
+            }
+        }
         return parts.contains { part in
+            if offersAnswers(part) { return false }
             // A level question leans whatever it asks: an opinion ask beside a health word is rule 9's.
             let blockers = aboutLevel ? Self.ownContent : Self.leaningBlockers
             let bare = !sentence.hits.contains { part.contains($0.start) && blockers.contains($0.termClass) }
