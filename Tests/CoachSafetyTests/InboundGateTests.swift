@@ -556,4 +556,42 @@ final class InboundGateTests: XCTestCase {
         let refused = String(String(repeating: sentence, count: 40).prefix(4_000 - ask.count)) + ask
         XCTAssertEqual(gate.check(refused), .refuse(.glp1DoseRefusal, drug: "Mounjaro"))
     }
+
+    /// With nothing named, a holiday is a time: skipping or pausing over it, or a question made only
+    /// of times put in place of one another, is about the dose.
+    func testAHolidayOrOneDayForAnotherIsWhenToTakeTheDose() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "und an Weihnachten aussetzen?", "et une pause pour le nouvel an ?", "¿y si la dejo en Nochevieja?",
+            "e se lo salto a Pasqua?", "a przerwa w sylwestra?", "Donnerstag oder Freitag?", "¿jueves o viernes?",
+        ]
+        Self.assert(messages, named: "rule9", from: gate)
+    }
+
+    /// A condition after a change is no object of it, a target amount after a history still asks,
+    /// and wondering whether asks.
+    func testAConditionATargetAfterHistoryAndWonderingStillAsk() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "Wegovy - ok to skip if nausea?", "Mounjaro: mogę odpuścić jeśli mam mdłości?",
+            "Mounjaro 5 seit Februar, wann auf 7,5?", "Wegovy 1,7 desde abril, ¿cuándo a 2,4?",
+            "I was wondering if I double the Ozempic next week", "mi chiedo se salto il Wegovy domenica",
+        ]
+        Self.assert(messages, named: "rule9", from: gate)
+        Self.assert(["¿cuánto tarda en pasarse el efecto del paracetamol?"], named: "rule15", from: gate)
+        Self.assert(["Is there a washing machine on sale near me?", "Welche Spülmaschine ist gerade im Angebot?"],
+                    named: "out_of_scope", from: gate)
+    }
+
+    /// Sharing the log, recording a clinician's change in the medication list, forgotten doses,
+    /// the user's nights and nutrient levels are served.
+    func testSharingRecordingAndOwnDataAreServed() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "How do I give my nurse access to my injection history?",
+            "Mój lekarz podniósł mi dawkę do 1,7 mg we wtorek, gdzie to zmienić?",
+            "¿Cuántas veces me he olvidado el pinchazo este año?", "Are my nights longer on injection weeks?",
+        ]
+        Self.assert(messages, get: .allow, from: gate)
+    }
 }

@@ -84,13 +84,21 @@ struct GateRules {
     /// served-request or off-topic word to say what "it" is: a dosing change, not reported, that
     /// spans a verb of taking or leaves its object unnamed (`leavesObjectUnnamed`); or a verb of
     /// taking or injecting put to a time ("e se la faccio giovedì invece di lunedì?", "Kann ich
-    /// sie drei Tage später machen?"). In a GLP-1 coach an unnamed thing skipped, moved or taken
-    /// another day is the dose.
+    /// sie drei Tage später machen?"); or a question made only of times, one put in place of
+    /// another or offered as a choice ("und Mittwoch statt Sonntag?"). In a GLP-1 coach an unnamed
+    /// thing skipped, moved or taken another day is the dose.
     private func asksElidedChange(_ sentence: SentenceFacts) -> Bool {
         let others: [TermClass] = [.healthAnchor, .appAction, .answerableRequest, .offTopicWeak, .offTopicStrong]
         guard !sentences.contains(where: { $0.hasAny(others) }) else { return false }
         let taking = sentence.hits(of: [.intakeVerb, .injectionWord])
         if !taking.isEmpty, sentence.has(.timingWord) { return true }
+        // A question made only of times, one in place of another or beside it as a choice ("und
+        // Mittwoch statt Sonntag?", "mardi ou mercredi ?"), asks when to take it.
+        let times = Set(sentence.hits.map(\.start))
+        if sentence.isQuestion, times.count >= 3, sentence.has(.timingWord),
+           sentence.hits.allSatisfy({ [.timingWord, .choiceWord].contains($0.termClass) }) {
+            return true
+        }
         return dosingChanges(sentence).contains { change in
             !reportsHistory(change, in: sentence)
                 && (taking.contains { $0.start < change.end && change.start < $0.end } || leavesObjectUnnamed(change, in: sentence))
@@ -239,7 +247,24 @@ struct GateRules {
     /// je le fais aujourd'hui ?").
     private func asksUnanswerably(_ sentence: SentenceFacts, parts: [Range<Int>], aboutLevel: Bool = false) -> Bool {
         let whole = sentence.words
+        // A clause of amounts offered as a choice and nothing else ("0,25 oder 0,5") offers answers
+        // to an amount question another part asks in a shape the Coach answers ("Welche Dosis
+        // hatte ich beim Start im Herbst, 0,25 oder 0,5?").
+        let offersAnswers = { (part: Range<Int>) -> Bool in
+            let hits = sentence.hits.filter { part.contains($0.start) }
+            let amounts: [TermClass] = [.choiceWord, .numberWord, .unitWord]
+            let choices = hits.filter { $0.termClass == .choiceWord }
+            // A choice word read in another class too is the choice (Polish "czy" also opens a question).
+            guard !choices.isEmpty, hits.allSatisfy({ hit in amounts.contains(hit.termClass) || choices.contains(where: hit.sameSpan) }),
+                  part.allSatisfy({ word in sentence.numberStarts.contains(word) || hits.contains { $0.start <= word && word < $0.end } })
+            else { return false }
+            return parts.contains { other in
+                other != part && sentence.hits(of: [.amountQuestion]).contains { other.contains($0.start) }
+                    && isAnswerable(sentence, words: other, aboutLevel: aboutLevel)
+            }
+        }
         return parts.contains { part in
+            if offersAnswers(part) { return false }
             // A level question leans whatever it asks: an opinion ask beside a health word is rule 9's.
             let blockers = aboutLevel ? Self.ownContent : Self.leaningBlockers
             let bare = !sentence.hits.contains { part.contains($0.start) && blockers.contains($0.termClass) }
@@ -349,8 +374,13 @@ struct GateRules {
                 && hits.contains { Self.regionSubjects.contains($0.termClass) && $0.end <= reason.start }
         }.map(\.start).min() ?? words.upperBound
         let historyClasses = Set(hits.filter { $0.start < reason }.map(\.termClass))
+        // A target amount the part does not report asks for a dose whatever history precedes it
+        // ("Rybelsus drei Milligramm seit vier Wochen – wann auf sieben?").
+        let target = sentence.hits(of: [.targetPreposition]).contains {
+            words.contains($0.end) && sentence.amountStarts.contains($0.end) && !reportsAmount(at: $0.end, in: sentence)
+        }
         let asksHistory = !historyClasses.isDisjoint(with: [.ownHistory, .changePast, .agoMarker, .pastReport]) && asking.isEmpty
-            && dosing.allSatisfy { reportsHistory($0, in: sentence) }
+            && !target && dosing.allSatisfy { reportsHistory($0, in: sentence) }
         if history, asksHistory { return true }
         let amount = sentence.amountStarts.contains { words.contains($0) && !reportsAmount(at: $0, in: sentence) }
             || classes.contains(.doseValueRequest) || asksAmountOfDose(sentence)
@@ -465,16 +495,25 @@ struct GateRules {
         }
     }
 
-    /// A change verb whose object (the first dose subject or health word in the next four words)
-    /// is a health word: "increase my water intake", "cut carbs" are coaching, not dosing. Or one
-    /// whose subject is a health word just before it, with no dose subject in the next two words:
-    /// "do my steps change on the days I inject" asks about the user's data.
+    /// A change verb whose object (the first dose subject or health word in the next four words,
+    /// before any reason or condition: "die Abnehmspritze halbieren, wenn mir übel ist" halves the
+    /// jab) is a health word: "increase my water intake", "cut carbs" are coaching, not dosing. Or
+    /// one whose subject is a health word right before it, or up to two words before it after a
+    /// possessive, in its clause, with no dose subject between or in the next two words: "do my
+    /// steps change on the days I inject", "mi frecuencia cardiaca en reposo sube" ask about the
+    /// user's data.
     private func actsOnHabit(_ verb: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         let terms = sentence.hits(of: Self.doseSubjects + [.unitWord, .healthAnchor])
-        let objects = terms.filter { $0.start >= verb.end && $0.start < verb.end + 4 }
+        let reason = sentence.hits(of: [.reasonWord]).filter { $0.start >= verb.end }.map(\.start).min() ?? Int.max
+        let objects = terms.filter { $0.start >= verb.end && $0.start < min(verb.end + 4, reason) }
         if Self.first(objects)?.termClass == .healthAnchor { return true }
-        let healthSubject = terms.contains { $0.termClass == .healthAnchor && $0.end == verb.start }
-            && !sentence.opensClause(from: verb.start, through: verb.start)
+        let owned = Set(sentence.hits(of: [.possessive]).map(\.end))
+        let healthSubject = terms.contains { health in
+            health.termClass == .healthAnchor && health.end <= verb.start
+                && verb.start - health.end <= (owned.contains(health.start) ? 2 : 0)
+                && !sentence.opensClause(from: health.end, through: verb.start)
+                && !terms.contains { $0.termClass != .healthAnchor && $0.start >= health.end && $0.start < verb.start }
+        }
         return healthSubject && !objects.contains { $0.termClass != .healthAnchor && $0.start < verb.end + 2 }
     }
 

@@ -122,14 +122,18 @@ struct SentenceFacts {
         classes = Set(hits.map(\.termClass))
     }
 
-    /// A number right after a target preposition in a sentence that names a GLP-1 drug, class word,
-    /// pen or dose is an amount, unit or not: "ridurrebbe il Wegovy da 2,4 a 1,7", "posso passare
-    /// a 10", "bump the jab to 7.5". It does not name a dose for the region or the outbound guard
-    /// (`doseAmounts`), it is an amount a question asks about (`amountStarts`).
+    /// A number (in digits or words) right after a target preposition in a sentence that names a
+    /// GLP-1 drug, class word, pen or dose is an amount, unit or not: "ridurrebbe il Wegovy da 2,4
+    /// a 1,7", "posso passare a 10", "bump the jab to 7.5", "wann auf sieben". It does not name a
+    /// dose for the region or the outbound guard (`doseAmounts`), it is an amount a question asks
+    /// about (`amountStarts`).
     private mutating func markTargetNumbers(in tokens: [GateToken]) {
         guard hasAny([.glp1Drug, .glp1ClassWord, .injectionWord, .doseWord]) else { return }
+        let numberWords = Set(hits.filter { $0.termClass == .numberWord }.map(\.start))
         for target in hits where target.termClass == .targetPreposition {
             if target.end < tokens.count, tokens[target.end].isNumber, numberStarts.contains(target.end) {
+                amountStarts.insert(target.end)
+            } else if numberWords.contains(target.end) {
                 amountStarts.insert(target.end)
             }
         }

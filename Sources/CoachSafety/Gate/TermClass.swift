@@ -29,7 +29,7 @@ enum TermClass: String, CaseIterable, Sendable {
     case changeVerb
     /// The same verbs in the past ("skipped", "abgesetzt", "arrêté"): a report, unless advice is asked.
     case changePast
-    /// "later", "instead of", "which day", weekdays, "morning or evening": when to take it.
+    /// "later", "instead of", "which day", weekdays, holidays, "morning or evening": when to take it.
     case timingWord
     /// "how much", "how many", "what dose": an amount, when a dose term follows within three words.
     case amountQuestion
@@ -50,9 +50,10 @@ enum TermClass: String, CaseIterable, Sendable {
     /// "wann", "cuál") are not listed: without a question mark they head statements and titles
     /// as often as questions.
     case questionOpener
-    /// "because", "since", "weil", "parce que", "ya que", "visto che", "bo": what follows gives a
-    /// reason. A health word after one, in a request about a drug, pen or dose named before it
-    /// ("should I ditch Ozempic since my weight has stalled"), is the reason, not the topic asked.
+    /// "because", "since", "if", "weil", "wenn", "parce que", "si je", "ya que", "visto che", "se ho",
+    /// "bo", "jeśli": what follows gives a reason or a condition. A health word after one, in a
+    /// request about a drug, pen or dose named before it ("should I ditch Ozempic since my weight
+    /// has stalled"), is the reason, not the topic asked, nor the object of a change before it.
     case reasonWord
     /// "or", "oder", "ou", "o", "czy": a choice between two options asks, question mark or not
     /// ("nimmt er es heute oder wartet er", "0.25 or 0.5 for my first week").
