@@ -9,6 +9,8 @@ struct PooledSentence: Sendable {
     /// Index of the article in the pool's `articles`.
     let article: Int
     let sourceKey: String
+    /// Index of `sourceKey` in the pool's `sourceKeys`.
+    let source: Int
     /// 0 for the article's lead sentence.
     let position: Int
     let vector: TermVector
@@ -46,6 +48,10 @@ struct SentencePool: Sendable {
     /// Articles considered at most; the caller already passes the most relevant first.
     static let articleLimit = 20
     let articles: [StoryArticle]
+    /// Distinct outlets in the pool, in first-seen order.
+    let sourceKeys: [String]
+    /// Each article's outlet, as its index in `sourceKeys`.
+    private let articleSources: [Int]
     let sentences: [PooledSentence]
     let headlineVectors: [TermVector]
     /// Every term each outlet uses (sentences and headlines), for vocabulary support.
@@ -64,6 +70,14 @@ struct SentencePool: Sendable {
         let headlineTerms = capped.map(\.annotation.headline.reading.terms)
         let weighting = TermWeighting(documents: texts.map(\.terms) + headlineTerms)
         self.articles = capped
+        var sourceIndex: [String: Int] = [:]
+        let articleSources = capped.map { article in
+            if let index = sourceIndex[article.sourceKey] { return index }
+            sourceIndex[article.sourceKey] = sourceIndex.count
+            return sourceIndex.count - 1
+        }
+        sourceKeys = sourceIndex.sorted { $0.value < $1.value }.map(\.key)
+        self.articleSources = articleSources
         headlineVectors = headlineTerms.map(weighting.vector)
         var termsBySource: [String: Set<String>] = [:]
         for entry in texts { termsBySource[capped[entry.article].sourceKey, default: []].formUnion(entry.terms) }
@@ -76,6 +90,7 @@ struct SentencePool: Sendable {
         sentences = texts.map { entry in
             let outletForms = forms[capped[entry.article].sourceKey]
             return PooledSentence(annotated: entry.sentence, article: entry.article, sourceKey: capped[entry.article].sourceKey,
+                                  source: articleSources[entry.article],
                                   position: entry.position, vector: weighting.vector(entry.terms),
                                   shouts: outletForms.map { HeadlineCasing.shoutsAWord(entry.sentence.text, forms: $0) } ?? false,
                                   speaksPersonally: entry.sentence.speaksPersonally)
@@ -146,23 +161,22 @@ struct SentencePool: Sendable {
         return calm.isEmpty ? usable : calm
     }
 
-    /// Distinct outlets in the pool, in first-seen order.
-    var sourceKeys: [String] {
-        var seen: Set<String> = []
-        return articles.map(\.sourceKey).filter { seen.insert($0).inserted }
-    }
-
     /// For each other outlet (in `sourceKeys` order), the similarity of its closest sentence or
     /// headline to `sentence`: how far that outlet says the same thing.
     func closestMatchPerOtherSource(_ sentence: PooledSentence) -> [(sourceKey: String, similarity: Double)] {
-        var best: [String: Double] = [:]
-        for other in sentences where other.sourceKey != sentence.sourceKey {
-            best[other.sourceKey] = max(best[other.sourceKey] ?? 0, sentence.vector.cosine(other.vector))
+        // Outlets by index and sentences read in place: this runs for every candidate sentence against every other.
+        var best = [Double?](repeating: nil, count: sourceKeys.count)
+        let own = sentence.source, vector = sentence.vector
+        sentences.withUnsafeBufferPointer { sentences in
+            for index in sentences.indices where sentences[index].source != own {
+                let other = sentences[index].source
+                best[other] = max(best[other] ?? 0, vector.cosine(sentences[index].vector))
+            }
         }
-        for (index, article) in articles.enumerated() where article.sourceKey != sentence.sourceKey {
-            best[article.sourceKey] = max(best[article.sourceKey] ?? 0, sentence.vector.cosine(headlineVectors[index]))
+        for (index, other) in articleSources.enumerated() where other != own {
+            best[other] = max(best[other] ?? 0, vector.cosine(headlineVectors[index]))
         }
-        return sourceKeys.compactMap { key in best[key].map { (key, $0) } }
+        return zip(sourceKeys, best).compactMap { key, similarity in similarity.map { (key, $0) } }
     }
 
     /// How well the other outlets confirm `sentence`: the mean of their closest matches.

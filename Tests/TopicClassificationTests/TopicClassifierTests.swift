@@ -19,6 +19,30 @@ final class TopicClassifierTests: XCTestCase {
         XCTAssertNotNil(classifier.clusters.token(of: "bank"))
     }
 
+    /// Preparing on several threads reads each text in the same batch as on one, so every article's probabilities
+    /// are the same; more than two batches, and a repeated text, keep the workers taking turns.
+    func testPreparingOnTwoThreadsGivesTheProbabilitiesOfOne() {
+        let subjects = ["central bank rates", "chip maker results", "parliament vote", "storm floods", "cup final"]
+        let texts: [StoryText] = (0..<40).map { index in
+            (headline: "Report \(index) on the \(subjects[index % subjects.count])",
+             body: "Officials said on day \(index) that the \(subjects[(index * 3) % subjects.count]) would shape the week. "
+                + "Analysts expect more news on the \(subjects[(index + 2) % subjects.count]) soon.")
+        } + [(headline: "Report 0 on the central bank rates", body: "A repeated headline with another body.")]
+        func fresh() -> TopicClassifier {
+            TopicClassifier(model: classifier.model, clusters: classifier.clusters, encoderReading: classifier.encoderReading)
+        }
+        let one = fresh(), two = fresh()
+        one.prepare(texts + texts.prefix(3), threads: 1)
+        two.prepare(texts + texts.prefix(3), threads: 2)
+        // Two classifiers differ in the last bits of a probability (the word model's sums run in each one's dictionary
+        // order) even on one thread; a text encoded in another batch, or given another text's vector, differs by far more.
+        for text in texts {
+            for (twoThreads, oneThread) in zip(two.subjectProbabilities([text]), one.subjectProbabilities([text])) {
+                XCTAssertEqual(twoThreads, oneThread, accuracy: 1e-12, text.headline)
+            }
+        }
+    }
+
     func testFinanceStory() {
         XCTAssertEqual(classifier.classify(
             headline: "Federal Reserve raises interest rates as inflation stays high",
