@@ -15,15 +15,38 @@ struct CrossValidation {
     /// Macro-F1 on the validation items of BBC, AG and MasakhaNEWS only, comparable between runs
     /// with and without AllSides or the desk supplement in the data.
     let originalSetsMacroF1ByFold: [Double]
+    /// Every validation item's gold and predicted subject, over the four folds.
+    let pooled: ConfusionMatrix
+    /// The validation items whose predicted subject is not their gold one, with what was predicted.
+    let misses: [(item: TopicCorpusItem, predicted: String)]
 
     var meanMacroF1: Double { macroF1ByFold.reduce(0, +) / Double(macroF1ByFold.count) }
 
     var summary: String {
         func folds(_ values: [Double]) -> String { values.map { String(format: "%.4f", $0) }.joined(separator: " ") }
         func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
-        return String(format: "validation macro-F1 mean %.4f (folds %@), accuracy mean %.4f; without AllSides items %.4f (folds %@)",
+        let politics = pooled.scores(for: Subject.politics.rawValue)
+        return String(format: "validation macro-F1 mean %.4f (folds %@), accuracy mean %.4f; without AllSides items %.4f (folds %@); politics P / R %.3f / %.3f",
                       meanMacroF1, folds(macroF1ByFold), mean(accuracyByFold),
-                      mean(originalSetsMacroF1ByFold), folds(originalSetsMacroF1ByFold))
+                      mean(originalSetsMacroF1ByFold), folds(originalSetsMacroF1ByFold), politics.precision, politics.recall)
+    }
+
+    /// The pooled confusion table, then the misses grouped by gold → predicted subject (largest group
+    /// first), each group counted by data set and listed one item a line: data set, key, headline and lead.
+    var missReport: String {
+        var lines = ["== Validation items, four folds pooled (gold rows, predicted columns)", pooled.table()]
+        let groups = Dictionary(grouping: misses) { "\($0.item.subject!) -> \($0.predicted)" }
+            .sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
+        for (pair, items) in groups {
+            let byDataset = Dictionary(grouping: items, by: \.item.dataset.rawValue).mapValues(\.count)
+                .sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            lines.append("== \(pair): \(items.count) (\(byDataset))")
+            for (item, _) in items {
+                let lead = item.body.split(whereSeparator: \.isWhitespace).prefix(25).joined(separator: " ")
+                lines.append("\(item.key)\t\(item.headline)\t\(lead)")
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// `training` must not contain held-out items; the caller filters them out.
@@ -33,6 +56,8 @@ struct CrossValidation {
         var macroF1: [Double] = []
         var accuracy: [Double] = []
         var original: [Double] = []
+        var pooled = ConfusionMatrix(labels: Subject.allCases.map(\.rawValue))
+        var misses: [(item: TopicCorpusItem, predicted: String)] = []
         for fold in folds {
             let fitting = training.filter { $0.row % 5 != fold }
             let validation = training.filter { $0.row % 5 == fold && $0.subject != nil && !$0.isSilver }
@@ -42,7 +67,13 @@ struct CrossValidation {
             macroF1.append(matrix.macroF1)
             accuracy.append(matrix.accuracy)
             original.append(SubjectModelTraining.evaluate(classifier, on: validation.filter { ![.allSides, .deskSupplement].contains($0.dataset) }).macroF1)
+            for item in validation {
+                let predicted = classifier.subject([(item.headline, item.body)]).rawValue
+                pooled.record(gold: item.subject!, predicted: predicted)
+                if predicted != item.subject { misses.append((item, predicted)) }
+            }
         }
-        return CrossValidation(macroF1ByFold: macroF1, accuracyByFold: accuracy, originalSetsMacroF1ByFold: original)
+        return CrossValidation(macroF1ByFold: macroF1, accuracyByFold: accuracy, originalSetsMacroF1ByFold: original,
+                               pooled: pooled, misses: misses)
     }
 }

@@ -6,12 +6,14 @@ import TopicClassification
 /// Full batch over a fixed data order means no sampling at all: the same data and settings
 /// always give the same weights. The loss is class-balanced (each class weighs as much as any
 /// other in total, so the small politics sets are not drowned by AG's 1,900-per-class sets)
-/// plus an L2 penalty `l2 / 2 * |W|^2` that keeps weights small and the model general.
+/// plus an L2 penalty `l2 / 2 * |W|^2` that keeps weights small and the model general. `emphasis`
+/// multiplies a class's balanced weight (1 for every class: balanced alone).
 struct LogisticRegressionTrainer {
     let classes: [Subject]
     let l2: Double
     let iterations: Int
     let learningRate: Double
+    var emphasis: (Subject) -> Double = { _ in 1 }
 
     struct Example {
         let features: [(index: Int, value: Double)]
@@ -22,7 +24,9 @@ struct LogisticRegressionTrainer {
         let width = classes.count
         var counts = Array(repeating: 0.0, count: width)
         for example in examples { counts[example.label] += 1 }
-        let classWeight = counts.map { $0 > 0 ? Double(examples.count) / (Double(width) * $0) : 0 }
+        let classWeight = zip(counts, classes).map { count, subject in
+            count > 0 ? emphasis(subject) * Double(examples.count) / (Double(width) * count) : 0
+        }
         let normalizer = examples.reduce(0) { $0 + classWeight[$1.label] }
 
         var parameters = Array(repeating: 0.0, count: featureCount * width + width)

@@ -33,6 +33,10 @@ struct TrainingSettings: CustomStringConvertible {
     /// L2 by cross-validation (docs/jarvis/story-engine.md, Topics).
     var encoderMix = 0.5
     var encoderL2 = 1e-4
+    /// Adam steps of the encoder scorer's regression.
+    var encoderIterations = 300
+    /// How much more a politics class weighs than class balance alone gives it, in both regressions.
+    var politicsEmphasis = 1.0
     /// How many times each desk-supplement item trains (`TopicCorpora.deskSupplement`): its few hundred
     /// items stand against thousands of labeled-set items that teach the other side of the same boundary.
     var supplementRepeats = 1
@@ -54,13 +58,17 @@ struct TrainingSettings: CustomStringConvertible {
         }
     }
 
+    /// The weight multiplier of a class of `subject` in both regressions.
+    func emphasis(_ subject: Subject) -> Double { subject == .politics ? politicsEmphasis : 1 }
+
     var description: String {
         "features: min documents \(minimumDocuments), top \(featureLimit) by chi2; "
             + "idf: \(inverseDocumentFrequency); word clusters: \(wordClusters); "
             + "L2 \(l2); \(iterations) Adam iterations, learning rate \(learningRate); "
             + "AG World as politics: \(worldAsPolitics); "
             + "complement naive Bayes alpha \(naiveBayesAlpha), merge weight \(naiveBayesWeight); classes: \(classGrain.rawValue); "
-            + "encoder scorer mix \(encoderMix), L2 \(encoderL2); desk supplement repeats \(supplementRepeats)"
+            + "encoder scorer mix \(encoderMix), L2 \(encoderL2), \(encoderIterations) steps; politics emphasis \(politicsEmphasis); "
+            + "desk supplement repeats \(supplementRepeats)"
     }
 }
 
@@ -92,8 +100,8 @@ enum SubjectModelTraining {
             return LogisticRegressionTrainer.Example(features: vector.enumerated().map { (index: $0, value: Double($1)) },
                                                      label: classIndex[entry.key]!)
         }
-        let trainer = LogisticRegressionTrainer(classes: model.classes, l2: settings.encoderL2, iterations: settings.iterations,
-                                                learningRate: settings.learningRate)
+        let trainer = LogisticRegressionTrainer(classes: model.classes, l2: settings.encoderL2, iterations: settings.encoderIterations,
+                                                learningRate: settings.learningRate, emphasis: settings.emphasis)
         let fitted = trainer.fit(examples, featureCount: SentenceEncoder.dimension)
         let scorer = EncoderScorer(classes: model.classes, weights: fitted.weights.map(Float.init),
                                    bias: fitted.bias.map(Float.init), mix: settings.encoderMix)
@@ -127,7 +135,7 @@ enum SubjectModelTraining {
             return LogisticRegressionTrainer.Example(features: features, label: document.label)
         }
         let trainer = LogisticRegressionTrainer(classes: classes, l2: settings.l2, iterations: settings.iterations,
-                                                learningRate: settings.learningRate)
+                                                learningRate: settings.learningRate, emphasis: settings.emphasis)
         let fitted = trainer.fit(examples, featureCount: terms.count)
         let merged = mergeNaiveBayes(into: fitted.weights, examples: examples, featureCount: terms.count, classCount: classes.count,
                                      settings: settings)

@@ -7,7 +7,7 @@ import TopicClassification
 // the fixed split and label mapping) and writes the weights the classifier ships with.
 //
 //   swift run --package-path Tools -c release TopicTrainer [--data DIR] [--clusters FILE] [--output FILE] [--scorer-output FILE]
-//                                     [--supplement-repeats N] [--validate]
+//                                     [--supplement-repeats N] [--validate [--first N] [--misses]]
 //
 // The word-cluster table (`--clusters`, default the shipped resource) must be built first by
 // `swift run --package-path Tools -c release TermClusterBuilder`; the model's cluster terms refer to its numbers.
@@ -15,12 +15,14 @@ import TopicClassification
 // vectors trained beside it (`--scorer-output`); the classifier adds their scores.
 // --validate never writes weights: it cross-validates a few settings on the training part
 // (`CrossValidation`: folds of rows with index % 5 == 0, 1, 2, 3), which is how the defaults in
-// `TrainingSettings` were chosen. The held-out test part (index % 5 == 4) is never read here.
+// `TrainingSettings` were chosen; --first N compares only the first N settings, --misses lists the
+// validation items the first setting gets wrong, by gold and predicted subject, with the pooled confusion
+// table (how the development errors are read by class). The held-out test part (index % 5 == 4) is never read here.
 
 let arguments = ToolArguments.parse(
-    usage: "usage: TopicTrainer [--validate] [--data DIR] [--clusters FILE] [--output FILE] [--scorer-output FILE] [--supplement-repeats N]",
-    flags: ["--validate"], options: ["--data": .text, "--clusters": .text, "--output": .text, "--scorer-output": .text,
-                                     "--supplement-repeats": .integer])
+    usage: "usage: TopicTrainer [--validate [--first N] [--misses]] [--data DIR] [--clusters FILE] [--output FILE] [--scorer-output FILE] [--supplement-repeats N]",
+    flags: ["--validate", "--misses"], options: ["--data": .text, "--clusters": .text, "--output": .text, "--scorer-output": .text,
+                                                 "--supplement-repeats": .integer, "--first": .integer])
 let dataDirectory = try DataDirectory.resolve(arguments)
 let outputPath = arguments.value(of: "--output") ?? "Sources/TopicClassification/Resources/topic-model.tsv"
 let scorerPath = arguments.value(of: "--scorer-output") ?? "Sources/TopicClassification/Resources/encoder-scorer.tsv"
@@ -46,16 +48,20 @@ if arguments.has("--validate") {
     // to compare again, and the word-only ones below them give the same figures as before.
     let candidates: [(name: String, settings: TrainingSettings)] = [
         ("tf-idf + word clusters, 300 steps, kinds of other + encoder scorer (defaults)", TrainingSettings()),
-        ("the same, encoder scorer mix 0.35", TrainingSettings(encoderMix: 0.35)),
+        ("the same, politics emphasis 1.5", TrainingSettings(politicsEmphasis: 1.5)),
+        ("the same, encoder scorer 600 steps", TrainingSettings(encoderIterations: 600)),
         ("the same, encoder scorer mix 0.7", TrainingSettings(encoderMix: 0.7)),
+        ("the same, encoder scorer mix 0.35", TrainingSettings(encoderMix: 0.35)),
         ("tf-idf + word clusters, 300 steps, kinds of other, no encoder (sixth model)", TrainingSettings(encoderMix: 0)),
         ("log counts (fourth model)", plainCounts),
         ("tf-idf", TrainingSettings(iterations: 150, wordClusters: false, classGrain: .subjects, encoderMix: 0)),
         ("tf-idf + word clusters, 300 steps (fifth model)", TrainingSettings(classGrain: .subjects, encoderMix: 0)),
     ]
-    for candidate in candidates {
+    let first = arguments.value(of: "--first").flatMap(Int.init) ?? candidates.count
+    for (index, candidate) in candidates.prefix(first).enumerated() {
         let folds = CrossValidation.run(training, settings: candidate.settings, clusters: clusters, vectors: vectors)
         print(folds.summary + "  <- " + candidate.name + "; " + candidate.settings.description)
+        if index == 0 && arguments.has("--misses") { print(folds.missReport) }
     }
 } else {
     var settings = TrainingSettings()
