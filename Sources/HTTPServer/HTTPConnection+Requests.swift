@@ -8,7 +8,7 @@ extension HTTPConnection {
         // The head's fields are read where the machine keeps them: a copy of the whole head
         // would retain and release each of them once more.
         let requestID = checkedRequestID ?? RequestID.accept(machine.head!.headers["X-Request-Id"], generator: &loop.requestIDs)
-        var request = Request(reusing: &spareRequest, method: machine.head!.method, target: machine.head!.target, headers: machine.head!.headers, body: body,
+        var request = Request(reusing: spareRequest.take(), method: machine.head!.method, target: machine.head!.target, headers: machine.head!.headers, body: body,
                               requestID: requestID, remoteAddress: peer, pathParameters: machine.parameters,
                               route: machine.route?.pattern, admission: admission)
         if admission != nil { admission = nil }
