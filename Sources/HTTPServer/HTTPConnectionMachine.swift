@@ -1,3 +1,5 @@
+import SeededRandom
+
 /// Every decision of one HTTP/1.1 connection, without I/O: keep-alive, pipelining,
 /// `100 Continue`, the parser's limits and the body's budget, timeouts, and the lingering close.
 /// It is fed events (bytes received, the peer's end of input, a flush's outcome, a clock tick
@@ -226,6 +228,18 @@ struct HTTPConnectionMachine {
         let action = startBody(now: now)
         if case .none = action { return next(now: now) }
         return action
+    }
+
+    /// The current request as handlers see it, once it is whole; nil before a head. The head's
+    /// fields are read where the machine keeps them (the method is `mutating` so that the head is
+    /// not copied out: a copy would retain and release each of its fields once more). `requestID` is
+    /// the one the head check saw; without it the head's `X-Request-Id` is taken or one drawn.
+    mutating func request(body: [UInt8], requestID: RequestID.Value?, generator: inout SplitMix64, remoteAddress: String,
+                          admission: (any Sendable)?, reusing spare: consuming Request?) -> Request? {
+        guard let head else { return nil }
+        return Request(reusing: spare, method: head.method, target: head.target, headers: head.headers, body: body,
+                       requestID: requestID ?? RequestID.accept(head.headers["X-Request-Id"], generator: &generator),
+                       remoteAddress: remoteAddress, pathParameters: parameters, route: route?.pattern, admission: admission)
     }
 
     /// Reserves the announced body against the budget, invites it (`100 Continue`), or hands a
