@@ -165,7 +165,9 @@ struct HTTPConnectionMachine {
             let wasReadingBody = phase == .readingBody
             input.consume(step.consumed)
             if wasReadingBody, let refusal = admitBodyBytes(step.consumed) { return .refuse(refusal) }
-            switch step.event {
+            // The event is consumed, so its head moves into `head` instead of being copied.
+            let event = step.event
+            switch consume event {
             case .head(let head):
                 let action = receivedHead(head, complete: false, now: now)
                 if case .none = action { continue }
@@ -181,9 +183,9 @@ struct HTTPConnectionMachine {
         return .none
     }
 
-    private mutating func receivedHead(_ head: RequestHead, complete: Bool, now: Double) -> Action {
+    /// `head` is consumed: it moves into `self.head` once routing has read it.
+    private mutating func receivedHead(_ head: consuming RequestHead, complete: Bool, now: Double) -> Action {
         phase = .readingBody
-        self.head = head
         route = nil
         routingError = nil
         headIsComplete = complete
@@ -197,7 +199,9 @@ struct HTTPConnectionMachine {
         case .notFound:
             routingError = .routeNotFound(method: head.method, path: head.path)
         }
-        if let length = head.contentLength, length > parser.bodyLimit {
+        let contentLength = head.contentLength
+        self.head = consume head
+        if let length = contentLength, length > parser.bodyLimit {
             return .refuse(HTTPError(.bodyTooLarge))
         }
         if routingError == nil, let headCheck = route?.options.headCheck {
