@@ -2,15 +2,10 @@
 extension HTTPConnection {
     /// The machine has a whole request: build it and run the pipeline (or answer its routing error).
     func dispatch(body: [UInt8]) {
-        guard machine.head != nil else { return }
+        guard var request = machine.request(body: body, requestID: checkedRequestID, generator: &loop.requestIDs, remoteAddress: peer,
+                                            admission: admission, reusing: spareRequest.take()) else { return }
         // Reading stays on while the handler runs (toggling epoll interest per request would
         // cost two syscalls): pipelined bytes queue in the machine's input up to a cap.
-        // The head's fields are read where the machine keeps them: a copy of the whole head
-        // would retain and release each of them once more.
-        let requestID = checkedRequestID ?? RequestID.accept(machine.head!.headers["X-Request-Id"], generator: &loop.requestIDs)
-        var request = Request(reusing: &spareRequest, method: machine.head!.method, target: machine.head!.target, headers: machine.head!.headers, body: body,
-                              requestID: requestID, remoteAddress: peer, pathParameters: machine.parameters,
-                              route: machine.route?.pattern, admission: admission)
         if admission != nil { admission = nil }
         checkedRequestID = nil
         loggedRequest = request
@@ -24,7 +19,7 @@ extension HTTPConnection {
             // The upgrade passes through the middleware too (authentication!): the endpoint's
             // 101 means "go ahead"; any other answer is sent instead of upgrading.
             request.endpoint = { _ in Response(status: 101) }
-            runPipeline(request, then: .upgrade(handler, request, machine.head!))
+            runPipeline(request, then: .upgrade(handler, request))
         case .http(let handler):
             if let synchronous = route.synchronous, let filters = context.filters {
                 // Nothing here can suspend: answer now, on this thread, without a task.
@@ -43,7 +38,7 @@ extension HTTPConnection {
 
     enum AfterPipeline: Sendable {
         case deliver
-        case upgrade(WebSocketHandler, Request, RequestHead)
+        case upgrade(WebSocketHandler, Request)
     }
 
     /// Runs middleware and endpoint as a task on this loop, then delivers (or upgrades). Given
@@ -72,10 +67,10 @@ extension HTTPConnection {
     }
 
     private func pipelineFinished(_ response: Response, then next: AfterPipeline) {
-        if case .upgrade(let handler, let request, let head) = next, response.status == 101 {
+        if case .upgrade(let handler, let request) = next, response.status == 101 {
             guard machine.phase == .responding else { return }
             handlerTask = nil
-            startWebSocket(request: request, head: head, handler: handler)
+            startWebSocket(request: request, handler: handler)
         } else {
             deliver(response)
         }

@@ -1,10 +1,10 @@
 /// The upgrade from HTTP to WebSocket (RFC 6455 §4.2): validate, answer 101, hand the socket
 /// to the route's handler, and feed it whatever bytes already arrived after the request.
 extension HTTPConnection {
-    func startWebSocket(request: Request, head: RequestHead, handler: @escaping WebSocketHandler) {
+    func startWebSocket(request: Request, handler: @escaping WebSocketHandler) {
         let accept: String
         do {
-            accept = try WebSocketHandshake.validate(method: head.method.rawValue, headers: head.headers.fields)
+            accept = try WebSocketHandshake.validate(method: request.method.rawValue, headers: request.headers.fields)
         } catch {
             var refusal = HTTPError(status: error.httpStatus, code: "websocket.handshake_failed", message: error.description)
             for header in error.responseHeaders { refusal.headers.add(header.name, header.value) }

@@ -1,3 +1,5 @@
+import SeededRandom
+
 /// Every decision of one HTTP/1.1 connection, without I/O: keep-alive, pipelining,
 /// `100 Continue`, the parser's limits and the body's budget, timeouts, and the lingering close.
 /// It is fed events (bytes received, the peer's end of input, a flush's outcome, a clock tick
@@ -163,7 +165,9 @@ struct HTTPConnectionMachine {
             let wasReadingBody = phase == .readingBody
             input.consume(step.consumed)
             if wasReadingBody, let refusal = admitBodyBytes(step.consumed) { return .refuse(refusal) }
-            switch step.event {
+            // The event is consumed, so its head moves into `head` instead of being copied.
+            let event = step.event
+            switch consume event {
             case .head(let head):
                 let action = receivedHead(head, complete: false, now: now)
                 if case .none = action { continue }
@@ -179,9 +183,9 @@ struct HTTPConnectionMachine {
         return .none
     }
 
-    private mutating func receivedHead(_ head: RequestHead, complete: Bool, now: Double) -> Action {
+    /// `head` is consumed: it moves into `self.head` once routing has read it.
+    private mutating func receivedHead(_ head: consuming RequestHead, complete: Bool, now: Double) -> Action {
         phase = .readingBody
-        self.head = head
         route = nil
         routingError = nil
         headIsComplete = complete
@@ -195,7 +199,9 @@ struct HTTPConnectionMachine {
         case .notFound:
             routingError = .routeNotFound(method: head.method, path: head.path)
         }
-        if let length = head.contentLength, length > parser.bodyLimit {
+        let contentLength = head.contentLength
+        self.head = consume head
+        if let length = contentLength, length > parser.bodyLimit {
             return .refuse(HTTPError(.bodyTooLarge))
         }
         if routingError == nil, let headCheck = route?.options.headCheck {
@@ -226,6 +232,18 @@ struct HTTPConnectionMachine {
         let action = startBody(now: now)
         if case .none = action { return next(now: now) }
         return action
+    }
+
+    /// The current request as handlers see it, once it is whole; nil before a head. The head's
+    /// fields are read where the machine keeps them (the method is `mutating` so that the head is
+    /// not copied out: a copy would retain and release each of its fields once more). `requestID` is
+    /// the one the head check saw; without it the head's `X-Request-Id` is taken or one drawn.
+    mutating func request(body: [UInt8], requestID: RequestID.Value?, generator: inout SplitMix64, remoteAddress: String,
+                          admission: (any Sendable)?, reusing spare: consuming Request?) -> Request? {
+        guard let head else { return nil }
+        return Request(reusing: spare, method: head.method, target: head.target, headers: head.headers, body: body,
+                       requestID: requestID ?? RequestID.accept(head.headers["X-Request-Id"], generator: &generator),
+                       remoteAddress: remoteAddress, pathParameters: parameters, route: route?.pattern, admission: admission)
     }
 
     /// Reserves the announced body against the budget, invites it (`100 Continue`), or hands a

@@ -8,22 +8,27 @@ import Foundation
 /// box if it ever is).
 public struct Request: Sendable {
     private final class Fields: @unchecked Sendable {
-        // Written only while one `Request` holds the box: when it is built, or reused by `init(reusing:…)`.
-        var method: HTTPMethod
-        var target: String
-        var path: String
-        var rawQuery: String
-        var headers: HTTPHeaders
-        var body: [UInt8]
-        var requestID: RequestID.Value
-        var remoteAddress: String
+        // Written only while one `Request` holds the box: by `assign`, or by the setters below
+        // after `unique()`.
+        var method = HTTPMethod.get
+        var target = ""
+        var path = ""
+        var rawQuery = ""
+        var headers = HTTPHeaders()
+        var body: [UInt8] = []
+        var requestID = RequestID.Value(generated: 0, 0)
+        var remoteAddress = ""
         var pathParameters: [String: String] = [:]
         var route: String?
         var admission: (any Sendable)?
         var endpoint: Router.Handler?
 
-        init(method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8], requestID: RequestID.Value, remoteAddress: String,
-             pathParameters: [String: String] = [:], route: String? = nil, admission: (any Sendable)? = nil) {
+        /// Gives the box a request's fields, whether it is new or reused: every initialiser
+        /// comes here. The handler is placed later (`endpoint`), so a reused box's is cleared.
+        /// The arguments are consumed, so each is moved into its field rather than copied.
+        func assign(method: consuming HTTPMethod, target: consuming String, headers: consuming HTTPHeaders, body: consuming [UInt8],
+                    requestID: consuming RequestID.Value, remoteAddress: consuming String, pathParameters: consuming [String: String],
+                    route: consuming String?, admission: consuming (any Sendable)?) {
             self.method = method
             self.target = target
             (path, rawQuery) = Self.split(target)
@@ -33,7 +38,9 @@ public struct Request: Sendable {
             self.remoteAddress = remoteAddress
             self.pathParameters = pathParameters
             self.route = route
-            self.admission = admission
+            // Stored only when there is something to store or to clear: storing nil over nil costs a release too.
+            if admission != nil || self.admission != nil { self.admission = admission }
+            if endpoint != nil { endpoint = nil }
         }
 
         /// The path and the raw query of `target`.
@@ -43,8 +50,9 @@ public struct Request: Sendable {
         }
 
         func copy() -> Fields {
-            let copy = Fields(method: method, target: target, headers: headers, body: body, requestID: requestID, remoteAddress: remoteAddress,
-                              pathParameters: pathParameters, route: route, admission: admission)
+            let copy = Fields()
+            copy.assign(method: method, target: target, headers: headers, body: body, requestID: requestID, remoteAddress: remoteAddress,
+                        pathParameters: pathParameters, route: route, admission: admission)
             copy.endpoint = endpoint
             return copy
         }
@@ -89,40 +97,23 @@ public struct Request: Sendable {
 
     public init(method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
                 requestID: String = RequestID.generate(), remoteAddress: String = "") {
-        fields = Fields(method: method, target: target, headers: headers, body: body, requestID: RequestID.Value(requestID),
-                        remoteAddress: remoteAddress)
+        self.init(method: method, target: target, headers: headers, body: body, requestID: RequestID.Value(requestID), remoteAddress: remoteAddress)
     }
 
-    /// The connection's request, with what routing and the head check found, in one allocation.
-    init(method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8], requestID: RequestID.Value, remoteAddress: String,
-         pathParameters: [String: String] = [:], route: String? = nil, admission: (any Sendable)? = nil) {
-        fields = Fields(method: method, target: target, headers: headers, body: body, requestID: requestID, remoteAddress: remoteAddress,
-                        pathParameters: pathParameters, route: route, admission: admission)
-    }
-
-    /// The connection's request built in the box of `spare`, its previous request, when nothing
-    /// else holds that box any more (the usual case: handlers rarely keep a request), so a
-    /// keep-alive connection allocates no box per request; otherwise in a new box.
-    init(reusing spare: inout Request?, method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8],
-         requestID: RequestID.Value, remoteAddress: String, pathParameters: [String: String], route: String?, admission: (any Sendable)?) {
-        guard var reused = spare.take(), isKnownUniquelyReferenced(&reused.fields) else {
-            self.init(method: method, target: target, headers: headers, body: body, requestID: requestID, remoteAddress: remoteAddress,
-                      pathParameters: pathParameters, route: route, admission: admission)
-            return
+    /// The connection's request, with what routing and the head check found, in one box: the
+    /// box of `spare`, its previous request, when nothing else holds that box any more (the
+    /// usual case: handlers rarely keep a request), so a keep-alive connection allocates no
+    /// box per request; otherwise a new one.
+    init(reusing spare: consuming Request? = nil, method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8],
+         requestID: RequestID.Value, remoteAddress: String, pathParameters: [String: String] = [:], route: String? = nil,
+         admission: (any Sendable)? = nil) {
+        if var reused = spare.take(), isKnownUniquelyReferenced(&reused.fields) {
+            fields = reused.fields
+        } else {
+            fields = Fields()
         }
-        let fields = reused.fields
-        fields.method = method
-        fields.target = target
-        (fields.path, fields.rawQuery) = Fields.split(target)
-        fields.headers = headers
-        fields.body = body
-        fields.requestID = requestID
-        fields.remoteAddress = remoteAddress
-        fields.pathParameters = pathParameters
-        fields.route = route
-        if admission != nil || fields.admission != nil { fields.admission = admission }
-        if fields.endpoint != nil { fields.endpoint = nil }
-        self = reused
+        fields.assign(method: method, target: target, headers: headers, body: body, requestID: requestID, remoteAddress: remoteAddress,
+                      pathParameters: pathParameters, route: route, admission: admission)
     }
 
     /// This request's box, kept for `init(reusing:…)`, without what could keep other buffers
