@@ -60,7 +60,11 @@ let package = Package(
         // NewsText holds the one word-class resource and Snowball's English stemmer (libstemmer).
         .target(name: "NewsText", dependencies: ["CStemmer"], resources: [.copy("Resources/word-classes.json")]),
         .target(name: "StoryClustering", dependencies: ["NewsText"], resources: [.copy("Resources/term-statistics.tsv")]),
-        .target(name: "StoryComposition", dependencies: ["NewsText"], resources: [.copy("Resources/source-authority.json")]),
+        // Each article read once into what composition and the desk compare: sentences, tokens with their
+        // stems, entities, numbers with their units, typed facts (docs/jarvis/annotations.md).
+        .target(name: "ArticleAnnotations", dependencies: ["NewsText"]),
+        .target(name: "StoryComposition", dependencies: ["NewsText", "ArticleAnnotations"],
+                resources: [.copy("Resources/source-authority.json")]),
         // A pretrained sentence encoder (MiniLM; its layers' products in bfloat16 with oneDNN, attention's with
         // OpenBLAS) the topic model reads.
         // Optimised in debug builds too: unoptimised, its loops took about half the CPU of the Jarvis tests.
@@ -124,7 +128,7 @@ let package = Package(
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"]),
         .testTarget(name: "JarvisAPITests", dependencies: ["JarvisAPI", "TestHTTPClients", "TestDatabaseSupport", "StoryEngineFixtures"]),
         .testTarget(name: "StoryClusteringTests", dependencies: ["StoryClustering"]),
-        .testTarget(name: "StoryCompositionTests", dependencies: ["StoryComposition", "NewsText"]),
+        .testTarget(name: "StoryCompositionTests", dependencies: ["StoryComposition", "ArticleAnnotations", "NewsText"]),
         .testTarget(name: "SentenceEncodingTests", dependencies: ["SentenceEncoding"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TopicClassificationTests", dependencies: ["TopicClassification", "NewsText"]),
         .testTarget(name: "StoryEngineTests", dependencies: ["StoryEngine", "StoryEngineFixtures", "StoryComposition"]),

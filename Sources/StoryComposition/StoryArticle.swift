@@ -1,3 +1,4 @@
+import ArticleAnnotations
 import Foundation
 
 /// An article as composition sees it: one outlet's report within a story.
