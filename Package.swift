@@ -71,11 +71,12 @@ let package = Package(
         .target(name: "SentenceEncoding", dependencies: ["COpenBLAS", "CDNNL"],
                 resources: [.copy("Resources/minilm-l6-v2.senc"), .copy("Resources/vocab.txt"), .copy("Resources/NOTICE")],
                 swiftSettings: [.unsafeFlags(["-O"])]),
-        .target(name: "TopicClassification", dependencies: ["NewsText", "SentenceEncoding"],
+        .target(name: "TopicClassification", dependencies: ["NewsText", "ArticleAnnotations", "SentenceEncoding"],
                 resources: [.copy("Resources/topic-model.tsv"), .copy("Resources/encoder-scorer.tsv"),
                             .copy("Resources/term-clusters.tsv")]),
         // The per-article pipeline the Jarvis story worker drives: cluster, then compose and score.
-        .target(name: "StoryEngine", dependencies: ["NewsText", "StoryClustering", "StoryComposition", "TopicClassification"]),
+        .target(name: "StoryEngine", dependencies: ["NewsText", "ArticleAnnotations", "StoryClustering", "StoryComposition",
+                                                    "TopicClassification"]),
         // What both executables share: configuration, start-up, signals, /metrics, logs.
         .target(name: "ServiceRuntime", dependencies: ["HTTPServer", "APIToolkit", "Storage", "Secrets"]),
 

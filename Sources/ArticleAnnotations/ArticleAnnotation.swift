@@ -99,13 +99,19 @@ package struct ArticleAnnotation: Sendable {
     package let bodyForms: WrittenForms
     /// The body's opening word runs (`SyndicatedCopies.shingles`).
     package let shingles: [Int]
+    /// The places of its headline, dateline and body, the event's and passing ones (`ArticlePlaces`), read
+    /// from the tokens above: what the Africa desk weighs.
+    package let places: ArticlePlaces
 
     package init(headline: String, body: String) {
         self.headline = AnnotatedSentence(headline)
-        sentences = Sentences.split(body).prefix(Self.sentencesPerArticle).map(AnnotatedSentence.init)
+        let split = Sentences.split(body)
+        sentences = split.prefix(Self.sentencesPerArticle).map(AnnotatedSentence.init)
         headlineForms = WrittenForms(headline)
         bodyForms = WrittenForms(body)
         shingles = SyndicatedCopies.shingles(body)
+        places = ArticlePlaces(headline: self.headline.reading.tokens, body: body, sentences: split,
+                               sentenceTokens: sentences.map(\.reading.tokens))
     }
 }
 

@@ -38,7 +38,7 @@ public struct StoryArticle: Sendable, Equatable {
     }
 
     /// Its headline and body as composition reads them.
-    var annotation: ArticleAnnotation {
+    package var annotation: ArticleAnnotation {
         annotationSlot.value { ArticleAnnotation(headline: headline, body: body) }
     }
 
