@@ -33,7 +33,11 @@ public enum EventPlaces {
     /// Every place of a sentence already read into `tokens` (`Tokenizer.tokens`, whose clause breaks
     /// `Token.opensClause` keeps), in reading order, each marked passing or not.
     public static func places(in tokens: [Tokenizer.Token]) -> [Place] {
-        let mentions = AfricaGazetteer.mentions(in: tokens)
+        let found = AfricaGazetteer.mentions(in: tokens, actors: true)
+        // An actor beside a place of its own country ("South Africa's president Cyril Ramaphosa") is
+        // that place's, not a second mention: an actor stands for its country where no place of it is named.
+        let named = Set(found.filter { !$0.isActor }.map(\.country))
+        let mentions = found.filter { !$0.isActor || !named.contains($0.country) }
         guard !mentions.isEmpty else { return [] }
         let clauseStarts = Set(tokens.indices.filter { tokens[$0].opensClause })
         let aside = asideTokens(tokens, clauseStarts: clauseStarts, placeStarts: Set(mentions.map(\.tokenIndex)))
