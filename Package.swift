@@ -60,18 +60,23 @@ let package = Package(
         // NewsText holds the one word-class resource and Snowball's English stemmer (libstemmer).
         .target(name: "NewsText", dependencies: ["CStemmer"], resources: [.copy("Resources/word-classes.json")]),
         .target(name: "StoryClustering", dependencies: ["NewsText"], resources: [.copy("Resources/term-statistics.tsv")]),
-        .target(name: "StoryComposition", dependencies: ["NewsText"], resources: [.copy("Resources/source-authority.json")]),
+        // Each article read once into what composition and the desk compare: sentences, tokens with their
+        // stems, entities, numbers with their units, typed facts (docs/jarvis/annotations.md).
+        .target(name: "ArticleAnnotations", dependencies: ["NewsText"]),
+        .target(name: "StoryComposition", dependencies: ["NewsText", "ArticleAnnotations"],
+                resources: [.copy("Resources/source-authority.json")]),
         // A pretrained sentence encoder (MiniLM; its layers' products in bfloat16 with oneDNN, attention's with
         // OpenBLAS) the topic model reads.
         // Optimised in debug builds too: unoptimised, its loops took about half the CPU of the Jarvis tests.
         .target(name: "SentenceEncoding", dependencies: ["COpenBLAS", "CDNNL"],
                 resources: [.copy("Resources/minilm-l6-v2.senc"), .copy("Resources/vocab.txt"), .copy("Resources/NOTICE")],
                 swiftSettings: [.unsafeFlags(["-O"])]),
-        .target(name: "TopicClassification", dependencies: ["NewsText", "SentenceEncoding"],
+        .target(name: "TopicClassification", dependencies: ["NewsText", "ArticleAnnotations", "SentenceEncoding"],
                 resources: [.copy("Resources/topic-model.tsv"), .copy("Resources/encoder-scorer.tsv"),
                             .copy("Resources/term-clusters.tsv")]),
         // The per-article pipeline the Jarvis story worker drives: cluster, then compose and score.
-        .target(name: "StoryEngine", dependencies: ["NewsText", "StoryClustering", "StoryComposition", "TopicClassification"]),
+        .target(name: "StoryEngine", dependencies: ["NewsText", "ArticleAnnotations", "StoryClustering", "StoryComposition",
+                                                    "TopicClassification"]),
         // What both executables share: configuration, start-up, signals, /metrics, logs.
         .target(name: "ServiceRuntime", dependencies: ["HTTPServer", "APIToolkit", "Storage", "Secrets"]),
 
@@ -124,7 +129,7 @@ let package = Package(
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"]),
         .testTarget(name: "JarvisAPITests", dependencies: ["JarvisAPI", "TestHTTPClients", "TestDatabaseSupport", "StoryEngineFixtures"]),
         .testTarget(name: "StoryClusteringTests", dependencies: ["StoryClustering"]),
-        .testTarget(name: "StoryCompositionTests", dependencies: ["StoryComposition", "NewsText"]),
+        .testTarget(name: "StoryCompositionTests", dependencies: ["StoryComposition", "ArticleAnnotations", "NewsText"]),
         .testTarget(name: "SentenceEncodingTests", dependencies: ["SentenceEncoding"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TopicClassificationTests", dependencies: ["TopicClassification", "NewsText"]),
         .testTarget(name: "StoryEngineTests", dependencies: ["StoryEngine", "StoryEngineFixtures", "StoryComposition"]),

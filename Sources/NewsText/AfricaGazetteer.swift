@@ -17,6 +17,8 @@ public enum AfricaGazetteer {
         /// African mention; the matched entry's own label for a non-African one.
         public let country: String
         public let isAfrican: Bool
+        /// Names a person, bank or company of the country (`africanActors`), not a place of it.
+        public let isActor: Bool
         /// Position of the first token of the name in `Tokenizer.tokens` of the text.
         public let tokenIndex: Int
         public let tokenCount: Int
@@ -27,15 +29,16 @@ public enum AfricaGazetteer {
         mentions(in: Tokenizer.tokens(text))
     }
 
-    /// Every place mention in already tokenized text.
-    public static func mentions(in tokens: [Tokenizer.Token]) -> [Mention] {
+    /// Every place mention in already tokenized text; with `actors`, the African actors too
+    /// (`africanActors`: whom a story is about, for the Africa desk's `EventPlaces`).
+    public static func mentions(in tokens: [Tokenizer.Token], actors: Bool = false) -> [Mention] {
         let index = GazetteerIndex.shared
         let requiresCapital = tokens.contains(where: \.isCapitalized)
         var found: [Mention] = []
         var position = 0
         while position < tokens.count {
-            if let entry = index.longestMatch(in: tokens, at: position, requiresCapital: requiresCapital) {
-                found.append(Mention(country: entry.country, isAfrican: entry.isAfrican,
+            if let entry = index.longestMatch(in: tokens, at: position, requiresCapital: requiresCapital, actors: actors) {
+                found.append(Mention(country: entry.country, isAfrican: entry.isAfrican, isActor: entry.isActor,
                                      tokenIndex: position, tokenCount: entry.words.count))
                 position += entry.words.count
             } else {

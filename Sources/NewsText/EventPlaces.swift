@@ -25,44 +25,26 @@ public enum EventPlaces {
         public let isPassing: Bool
     }
 
-    /// Characters that end a clause inside a sentence; the spaced hyphen " - " is one too.
-    private static let clauseBreaks: Set<Character> = [",", ";", ":", "(", ")", "\u{2013}", "\u{2014}"]
-
     /// Every place of `sentence` in reading order, each marked passing or not.
     public static func places(in sentence: String) -> [Place] {
-        let (tokens, clauseStarts) = clauses(of: sentence)
-        let mentions = AfricaGazetteer.mentions(in: tokens)
+        places(in: Tokenizer.tokens(sentence))
+    }
+
+    /// Every place of a sentence already read into `tokens` (`Tokenizer.tokens`, whose clause breaks
+    /// `Token.opensClause` keeps), in reading order, each marked passing or not.
+    public static func places(in tokens: [Tokenizer.Token]) -> [Place] {
+        let found = AfricaGazetteer.mentions(in: tokens, actors: true)
+        // An actor beside a place of its own country ("South Africa's president Cyril Ramaphosa") is
+        // that place's, not a second mention: an actor stands for its country where no place of it is named.
+        let named = Set(found.filter { !$0.isActor }.map(\.country))
+        let mentions = found.filter { !$0.isActor || !named.contains($0.country) }
         guard !mentions.isEmpty else { return [] }
+        let clauseStarts = Set(tokens.indices.filter { tokens[$0].opensClause })
         let aside = asideTokens(tokens, clauseStarts: clauseStarts, placeStarts: Set(mentions.map(\.tokenIndex)))
         let touched = mixedListMembers(mentions, tokens)
         return mentions.enumerated().map { index, mention in
             Place(mention: mention, isPassing: aside.contains(mention.tokenIndex) || touched.contains(index))
         }
-    }
-
-    /// The sentence's tokens and the indices of the tokens that open a clause after a break.
-    private static func clauses(of sentence: String) -> (tokens: [Tokenizer.Token], clauseStarts: Set<Int>) {
-        var tokens: [Tokenizer.Token] = []
-        var clauseStarts: Set<Int> = []
-        var piece = ""
-        func flush() {
-            let pieceTokens = Tokenizer.tokens(piece)
-            if !tokens.isEmpty, !pieceTokens.isEmpty { clauseStarts.insert(tokens.count) }
-            tokens += pieceTokens
-            piece = ""
-        }
-        let characters = Array(sentence)
-        for (index, character) in characters.enumerated() {
-            let spacedHyphen = character == "-" && index > 0 && index + 1 < characters.count
-                && characters[index - 1] == " " && characters[index + 1] == " "
-            if clauseBreaks.contains(character) || spacedHyphen {
-                flush()
-            } else {
-                piece.append(character)
-            }
-        }
-        flush()
-        return (tokens, clauseStarts)
     }
 
     /// Indices of the tokens outside the main clause.

@@ -1,6 +1,6 @@
 /// The gazetteer's lookup structure: entries keyed by their first normalized word, longest
-/// first, built once from the name lists in `AfricaGazetteer+Places.swift` and
-/// `AfricaGazetteer+Elsewhere.swift`.
+/// first, built once from the name lists in `AfricaGazetteer+Places.swift`, `AfricaGazetteer+Actors.swift`
+/// and `AfricaGazetteer+Elsewhere.swift`.
 struct GazetteerIndex: Sendable {
     /// A name that is also something else in ordinary English.
     enum Ambiguity: Sendable {
@@ -15,13 +15,15 @@ struct GazetteerIndex: Sendable {
         let words: [String]
         let country: String
         let isAfrican: Bool
+        /// A person, bank or company (`AfricaGazetteer.africanActors`), not a place.
+        let isActor: Bool
         /// For acronyms that are ordinary words in lower case ("US" and "us"): the exact text.
         let exactText: [String]?
         let ambiguity: Ambiguity?
     }
 
     static let shared = GazetteerIndex(
-        african: AfricaGazetteer.africanNames, elsewhere: AfricaGazetteer.nonAfricanNames)
+        african: AfricaGazetteer.africanNames, actors: AfricaGazetteer.africanActors, elsewhere: AfricaGazetteer.nonAfricanNames)
 
     private var entriesByFirstWord: [String: [Entry]] = [:]
 
@@ -35,28 +37,30 @@ struct GazetteerIndex: Sendable {
         "guinea": .notBefore(["pig", "pigs", "fowl", "worm", "worms"]),
     ]
 
-    init(african: [String: [String]], elsewhere: [String: [String]]) {
+    init(african: [String: [String]], actors: [String: [String]], elsewhere: [String: [String]]) {
         for (country, names) in african { add(names, country: country, isAfrican: true) }
+        for (country, names) in actors { add(names, country: country, isAfrican: true, isActor: true) }
         for (label, names) in elsewhere { add(names, country: label, isAfrican: false) }
         for key in entriesByFirstWord.keys { entriesByFirstWord[key]?.sort { $0.words.count > $1.words.count } }
     }
 
-    private mutating func add(_ names: [String], country: String, isAfrican: Bool) {
+    private mutating func add(_ names: [String], country: String, isAfrican: Bool, isActor: Bool = false) {
         for name in names {
             let exact = name.hasPrefix("=")
             let written = exact ? String(name.dropFirst()) : name
             let tokens = Tokenizer.tokens(written)
             guard let first = tokens.first else { continue }
             let words = tokens.map(\.normalized)
-            let entry = Entry(words: words, country: country, isAfrican: isAfrican,
+            let entry = Entry(words: words, country: country, isAfrican: isAfrican, isActor: isActor,
                               exactText: exact ? tokens.map(\.text) : nil,
                               ambiguity: words.count == 1 ? Self.ambiguities[words[0]] : nil)
             entriesByFirstWord[first.normalized, default: []].append(entry)
         }
     }
 
-    /// The longest entry whose words start at `position`, if any passes its checks.
-    func longestMatch(in tokens: [Tokenizer.Token], at position: Int, requiresCapital: Bool) -> Entry? {
+    /// The longest entry whose words start at `position`, if any passes its checks; actors' entries only
+    /// with `actors`.
+    func longestMatch(in tokens: [Tokenizer.Token], at position: Int, requiresCapital: Bool, actors: Bool) -> Entry? {
         let first = tokens[position]
         if requiresCapital && !first.isCapitalized { return nil }
         var candidates = entriesByFirstWord[first.normalized] ?? []
@@ -65,7 +69,7 @@ struct GazetteerIndex: Sendable {
         }
         let titleCase = requiresCapital && Tokenizer.isTitleCase(tokens)
         return candidates.first { entry in
-            matches(entry, tokens, position)
+            (actors || !entry.isActor) && matches(entry, tokens, position)
                 && !isRejected(entry, tokens, position, checkNames: requiresCapital && !titleCase)
         }
     }

@@ -13,11 +13,15 @@ public enum Tokenizer {
         /// Written with "'s" at its end, which `text` no longer shows (the apostrophe is dropped like
         /// every joiner): a possessive ("Somaliland's"), or a contraction ("it's") that no name makes.
         public let isPossessive: Bool
+        /// Not first in its text and written after a clause break (`isClauseBreak`: a comma, semicolon,
+        /// colon, bracket, en or em dash, or a hyphen with a space on each side): where an aside may open.
+        public let opensClause: Bool
 
-        public init(text: String, normalized: String, isPossessive: Bool = false) {
+        public init(text: String, normalized: String, isPossessive: Bool = false, opensClause: Bool = false) {
             self.text = text
             self.normalized = normalized
             self.isPossessive = isPossessive
+            self.opensClause = opensClause
         }
     }
 
@@ -32,13 +36,17 @@ public enum Tokenizer {
         var current = String.UnicodeScalarView()
         // Where an apostrophe was dropped, counted in scalars of `current`: "Angola's" is "Angolas" with one at 6.
         var apostrophe: Int?
+        // A clause break since the last token.
+        var clauseBroken = false
         func flush() {
             guard !current.isEmpty else { return }
             let word = String(current)
             let possessive = apostrophe == current.count - 1 && (current.last == "s" || current.last == "S")
-            result.append(Token(text: word, normalized: normalize(word), isPossessive: possessive))
+            result.append(Token(text: word, normalized: normalize(word), isPossessive: possessive,
+                                opensClause: clauseBroken && !result.isEmpty))
             current.removeAll(keepingCapacity: true)
             apostrophe = nil
+            clauseBroken = false
         }
         let scalars = Array(text.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
@@ -50,6 +58,7 @@ public enum Tokenizer {
                 continue
             } else {
                 flush()
+                if isClauseBreak(scalars, at: index) { clauseBroken = true }
             }
         }
         flush()
@@ -109,6 +118,16 @@ public enum Tokenizer {
         while end < scalars.count, ScalarClasses.isLetterOrDigit(scalars[end]), end - start <= 13 { end += 1 }
         guard end - start <= 13 else { return false }
         return locatingSuffixes.contains(String(String.UnicodeScalarView(scalars[start ..< end])).lowercased())
+    }
+
+    /// Scalars that end a clause inside a sentence; the spaced hyphen " - " is one too.
+    private static let clauseBreaks: Set<Unicode.Scalar> = [",", ";", ":", "(", ")", "\u{2013}", "\u{2014}"]
+
+    /// Whether the scalar at `index` ends a clause: one of `clauseBreaks`, or a hyphen between spaces.
+    private static func isClauseBreak(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        let scalar = scalars[index]
+        if clauseBreaks.contains(scalar) { return true }
+        return scalar == "-" && index > 0 && index + 1 < scalars.count && scalars[index - 1] == " " && scalars[index + 1] == " "
     }
 
     private static func isJoiner(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,3 +1,4 @@
+import ArticleAnnotations
 import Foundation
 
 /// Which articles carry the BREAKING badge: the first article of a story that is recent and

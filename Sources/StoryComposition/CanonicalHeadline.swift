@@ -1,3 +1,4 @@
+import ArticleAnnotations
 import NewsText
 
 /// The story's headline: the cluster's most representative one (closest in content to the

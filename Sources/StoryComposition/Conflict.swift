@@ -1,3 +1,4 @@
+import ArticleAnnotations
 import Foundation
 
 /// One sentence naming a factual disagreement between outlets ("Reuters reports 12 dead while

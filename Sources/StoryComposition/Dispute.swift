@@ -1,3 +1,4 @@
+import ArticleAnnotations
 import NewsText
 
 /// A disagreement `Conflict` found: the sentence that names it and what each side states, so that

@@ -1,3 +1,4 @@
+import ArticleAnnotations
 import NewsText
 
 /// Rewrites an ALL-CAPS headline in sentence case, taking each word's capitalisation from how
@@ -159,27 +160,5 @@ enum HeadlineCasing {
     /// first in code-point order (deterministic).
     static func mostFrequent(_ forms: [String: Int]) -> String? {
         forms.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
-    }
-}
-
-/// How one text writes its words: each written form and how often, words opening a sentence left out;
-/// nothing for a text in capitals. A flat list, not a table per lower-cased word: an article's annotation
-/// holds one for its headline and one for its whole body, and they are merged only when a headline is
-/// re-cased or checked for shouting (`HeadlineCasing.preferredForms`), which groups the forms by word.
-struct WrittenForms: Sendable {
-    let counts: [(form: String, count: Int)]
-
-    init(_ text: String) {
-        guard !HeadlineCasing.isAllCaps(text) else {
-            counts = []
-            return
-        }
-        var counted: [String: Int] = [:]
-        for sentence in Sentences.split(text) {
-            for (index, token) in Tokenizer.tokens(sentence).enumerated() where index > 0 {
-                counted[token.text, default: 0] += 1
-            }
-        }
-        counts = counted.map { (form: $0.key, count: $0.value) }
     }
 }

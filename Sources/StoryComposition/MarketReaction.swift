@@ -1,3 +1,4 @@
+import ArticleAnnotations
 import NewsText
 
 /// Headlines that tell how a market or its analysts took an event ("Lithuanian bonds slip as government

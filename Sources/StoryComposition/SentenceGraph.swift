@@ -1,3 +1,5 @@
+import ArticleAnnotations
+
 /// Graph centrality of sentences (the idea behind LexRank): a sentence is central when it is
 /// similar to many sentences that are themselves central. Used as one signal of the summary score.
 enum SentenceGraph {

@@ -1,3 +1,4 @@
+import ArticleAnnotations
 import NewsText
 
 /// One sentence of one article, with what ranking needs to know about it.

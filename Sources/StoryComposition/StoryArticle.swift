@@ -1,3 +1,4 @@
+import ArticleAnnotations
 import Foundation
 
 /// An article as composition sees it: one outlet's report within a story.
@@ -37,7 +38,7 @@ public struct StoryArticle: Sendable, Equatable {
     }
 
     /// Its headline and body as composition reads them.
-    var annotation: ArticleAnnotation {
+    package var annotation: ArticleAnnotation {
         annotationSlot.value { ArticleAnnotation(headline: headline, body: body) }
     }
 

@@ -1,3 +1,4 @@
+import ArticleAnnotations
 import Foundation
 import NewsText
 

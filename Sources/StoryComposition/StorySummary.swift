@@ -1,3 +1,5 @@
+import ArticleAnnotations
+
 /// The story's summary: never empty, plain text, at most about `maximumLength` characters,
 /// ending with sentence punctuation.
 ///

@@ -1,3 +1,4 @@
+import ArticleAnnotations
 import Foundation
 import NewsText
 import StoryClustering
@@ -197,7 +198,8 @@ public final class StoryEngine {
     /// the story still has a valid topic when fetched by id.
     private func topic(of articles: [StoryArticle]) -> (Topic, listed: Bool) {
         let texts = articles.map { (headline: $0.headline, body: $0.body) }
-        if let topic = classifier.classify(texts) { return (topic, true) }
+        // The articles' places as the annotations composition reads them hold them: no article is read twice.
+        if let topic = classifier.classify(texts, places: articles.map(\.annotation.places)) { return (topic, true) }
         let probabilities = classifier.subjectProbabilities(texts)
         let nearest = zip(classifier.model.classes, probabilities).filter { $0.0.topic != nil }.max { $0.1 < $1.1 }
         return (nearest?.0.topic ?? .politics, false)

@@ -1,3 +1,4 @@
+import ArticleAnnotations
 import NewsText
 
 /// Decides whether a story is primarily about Africa: the regional desk, which takes such a
@@ -7,8 +8,8 @@ import NewsText
 /// (`EventPlaces`: the main clause of a sentence, not an aside, not one of a list of places the event
 /// touched), weighted by position because a story names its place early: a place of the headline
 /// weighs 3, of the dateline or the lead (the body's first `leadTokenCount` tokens) 2, of a later
-/// sentence 1; a passing mention weighs nothing. Only the first `bodyTokenLimit` tokens of a body are read. A story
-/// is African when
+/// sentence 1; a passing mention weighs nothing. Only the first `ArticlePlaces.bodyTokenLimit` tokens of a
+/// body are read, and an annotated article's places are read with its annotation. A story is African when
 /// - an African place is in a headline, dateline or lead, or African places further down add up to
 ///   `sustainedWeight` (a story about a Lagos reality show may name Nigeria only in its third
 ///   paragraph, but more than once; a single passing mention far down is not enough), and
@@ -18,7 +19,6 @@ import NewsText
 ///   follow in its lead.
 public enum AfricaDesk {
     public static let leadTokenCount = 50
-    public static let bodyTokenLimit = 400
     public static let sustainedWeight = 3.0
 
     /// Position-weighted place mentions of one article or, summed, of a story.
@@ -46,30 +46,24 @@ public enum AfricaDesk {
         }
     }
 
+    /// The evidence of one article not otherwise annotated.
     public static func evidence(headline: String, body: String) -> Evidence {
+        evidence(ArticlePlaces(headline: headline, body: body))
+    }
+
+    /// The evidence of one article's places, as its annotation reads them (`ArticleAnnotation.places`).
+    public static func evidence(_ places: ArticlePlaces) -> Evidence {
         var evidence = Evidence()
-        add(EventPlaces.places(in: headline), weight: 3, to: &evidence)
-        let firstLine = body.prefix { !$0.isNewline }
-        if let dateline = FeedBoilerplate.dateline(String(firstLine)) {
-            add(EventPlaces.places(in: dateline), weight: 2, to: &evidence)
-        }
-        var tokensRead = 0
-        for sentence in Sentences.split(body) where tokensRead < bodyTokenLimit {
-            let start = tokensRead
-            tokensRead += Tokenizer.tokens(sentence).count
-            add(EventPlaces.places(in: sentence), weight: { start + $0 < leadTokenCount ? 2 : 1 }, to: &evidence)
-        }
+        add(places.headline, weight: { _ in 3 }, to: &evidence)
+        add(places.dateline, weight: { _ in 2 }, to: &evidence)
+        add(places.body.map(\.place), weight: { places.body[$0].bodyTokenIndex < leadTokenCount ? 2 : 1 }, to: &evidence)
         return evidence
     }
 
-    private static func add(_ places: [EventPlaces.Place], weight: Double, to evidence: inout Evidence) {
-        add(places, weight: { _ in weight }, to: &evidence)
-    }
-
-    /// Adds the places that are not passing mentions, each weighing `weight(its token index)`.
+    /// Adds the places that are not passing mentions, each weighing `weight(its index in places)`.
     private static func add(_ places: [EventPlaces.Place], weight: (Int) -> Double, to evidence: inout Evidence) {
-        for place in places where !place.isPassing {
-            let weight = weight(place.mention.tokenIndex)
+        for (index, place) in places.enumerated() where !place.isPassing {
+            let weight = weight(index)
             if place.mention.isAfrican {
                 evidence.african += weight
                 if weight >= 2 { evidence.africanNearTop = true }

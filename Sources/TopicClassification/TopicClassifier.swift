@@ -1,3 +1,4 @@
+import ArticleAnnotations
 import Foundation
 import Synchronization
 import NewsText
@@ -100,12 +101,23 @@ public struct TopicClassifier: Sendable {
     /// probabilities are averaged, so one off-topic article cannot flip a story.
     public func classify(_ texts: [StoryText]) -> Topic? {
         let articles = texts.prefix(Self.maxArticlesPerStory)
-        guard !articles.isEmpty else { return nil }
-        let evidence = articles.map { article in
+        return classify(texts, evidence: articles.map { article in
             placeEvidence.value(for: ArticleText(article)) { AfricaDesk.evidence(headline: $0.headline, body: $0.body) }
-        }.reduce(.init(), +)
+        })
+    }
+
+    /// The desk of a whole story whose articles' places are already read (`ArticleAnnotation.places`,
+    /// one for each of `texts`, in order): what `classify(_:)` returns, without reading the texts' places.
+    public func classify(_ texts: [StoryText], places: [ArticlePlaces]) -> Topic? {
+        precondition(places.count == texts.count, "the places of every article")
+        return classify(texts, evidence: places.prefix(Self.maxArticlesPerStory).map(AfricaDesk.evidence))
+    }
+
+    private func classify(_ texts: [StoryText], evidence: [AfricaDesk.Evidence]) -> Topic? {
+        let articles = texts.prefix(Self.maxArticlesPerStory)
+        guard !articles.isEmpty else { return nil }
         guard let desk = subjectDesk(Array(articles)) else { return nil }
-        return evidence.isPrimarilyAfrican ? .africa : desk
+        return evidence.reduce(.init(), +).isPrimarilyAfrican ? .africa : desk
     }
 
     /// The desk the story's subject gives it, `SubjectRule.ordered` applied, whatever its place: what

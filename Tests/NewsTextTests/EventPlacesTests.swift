@@ -33,6 +33,12 @@ final class EventPlacesTests: XCTestCase {
                        ["Europe", "Europe"])
     }
 
+    func testAnAfricanActorStandsForItsCountryWhereNoPlaceOfItIsNamed() {
+        XCTAssertEqual(eventPlaces("Ruto meets Biden in Washington"), ["Kenya", "United States"])
+        XCTAssertEqual(eventPlaces("South Africa's president Cyril Ramaphosa met Ruto in Pretoria"), ["South Africa", "Kenya", "South Africa"])
+        XCTAssertEqual(passing("Stocks rose in New York, while Ramaphosa visited Washington"), ["South Africa", "United States"])
+    }
+
     func testPlacesOfAListOrRangeThatMixesContinentsArePassing() {
         XCTAssertEqual(eventPlaces("Twitter layoffs hit offices from Dublin to Accra"), [])
         XCTAssertEqual(eventPlaces("Users in the UK, Germany and South Africa reported problems."), [])

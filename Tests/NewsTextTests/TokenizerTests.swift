@@ -38,6 +38,50 @@ final class TokenizerTests: XCTestCase {
         XCTAssertEqual(tokens[2].normalized, "angolas")
     }
 
+    func testATokenAfterAClauseBreakOpensAClause() {
+        let tokens = Tokenizer.tokens("(Reuters) Kenya's 1,000 traders - in Lagos; Accra: too (again) \u{2013} Saudi-led, e-mail")
+        XCTAssertEqual(tokens.filter(\.opensClause).map(\.text), ["Kenyas", "000", "in", "Accra", "too", "again", "Saudi", "email"])
+        XCTAssertFalse(Tokenizer.tokens(", Kenya").first?.opensClause ?? true, "the first token opens no clause")
+    }
+
+    /// Reading a sentence whole gives the tokens of its clauses read one by one, each clause after the
+    /// first opened by its first token: one tokenisation serves the words and the clauses.
+    func testTheWholeSentenceReadsAsItsClausesReadApart() {
+        let sentences = [
+            "OPEC+ agreed to extend its oil output cuts, as Gulf of Guinea producers watch prices closely.",
+            "Coffee hit a record in New York, while robusta rose on supply fears in Vietnam and Uganda.",
+            "LAGOS (Reuters) - Nigeria\u{2019}s central bank raised rates to 18.75% \u{2014} its 1,200th meeting; don't panic.",
+            "Dunedin-based Tuatara Pay: a \"cyber\" breach (the second) hit 3,000 users -- again - in S\u{e3}o Paulo.",
+        ]
+        let breaks: Set<Character> = [",", ";", ":", "(", ")", "\u{2013}", "\u{2014}"]
+        for sentence in sentences {
+            var clauses: [[Tokenizer.Token]] = []
+            var piece = ""
+            let characters = Array(sentence)
+            for (index, character) in characters.enumerated() {
+                let spacedHyphen = character == "-" && index > 0 && index + 1 < characters.count
+                    && characters[index - 1] == " " && characters[index + 1] == " "
+                if breaks.contains(character) || spacedHyphen {
+                    clauses.append(Tokenizer.tokens(piece))
+                    piece = ""
+                } else {
+                    piece.append(character)
+                }
+            }
+            clauses.append(Tokenizer.tokens(piece))
+            let whole = Tokenizer.tokens(sentence)
+            XCTAssertEqual(whole.map(\.text), clauses.flatMap { $0.map(\.text) }, sentence)
+            XCTAssertEqual(whole.map(\.isPossessive), clauses.flatMap { $0.map(\.isPossessive) }, sentence)
+            var starts: [Int] = []
+            var count = 0
+            for clause in clauses where !clause.isEmpty {
+                if count > 0 { starts.append(count) }
+                count += clause.count
+            }
+            XCTAssertEqual(whole.indices.filter { whole[$0].opensClause }, starts, sentence)
+        }
+    }
+
     func testContentWordsDropStopWordsAndSingleLetters() {
         XCTAssertEqual(Tokenizer.contentWords("The US said a deal is near"), ["us", "deal", "near"])
     }

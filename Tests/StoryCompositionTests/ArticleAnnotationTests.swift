@@ -1,3 +1,4 @@
+@testable import ArticleAnnotations
 import Foundation
 import NewsText
 @testable import StoryComposition
@@ -27,6 +28,21 @@ final class ArticleAnnotationTests: XCTestCase {
         let annotation = article("Floods hit Beira", body).annotation
         XCTAssertEqual(annotation.sentences.map(\.text), Array(Sentences.split(body).prefix(8)))
         XCTAssertEqual(annotation.lead, Sentences.split(body).prefix(3).joined(separator: " "))
+    }
+
+    /// The desk reads an article's places from its annotation: the headline's and the first eight
+    /// sentences' tokens the annotation holds, later sentences read to the desk's token limit, the
+    /// dateline apart. They are the places of the article read on its own.
+    func testTheAnnotationsPlacesAreThoseOfTheArticleReadAlone() {
+        let body = "NAIROBI (Reuters) - Kenya's central bank raised its rate, as traders in London watched.\n"
+            + (1...30).map { "Paragraph \($0) names Mombasa, Uganda and France, from Dublin to Accra." }.joined(separator: " ")
+        let headline = "Kenya raises rates, citing shilling; Nigeria waits"
+        let places = article(headline, body).annotation.places
+        XCTAssertEqual(places, ArticlePlaces(headline: headline, body: body))
+        XCTAssertEqual(places.dateline.map(\.mention.country), ["Kenya"])
+        XCTAssertGreaterThan(Sentences.split(body).count, ArticleAnnotation.sentencesPerArticle + 1)
+        XCTAssertGreaterThan(places.body.last?.bodyTokenIndex ?? 0, 200, "places after the eighth sentence are read")
+        XCTAssertLessThan(places.body.last?.bodyTokenIndex ?? .max, ArticlePlaces.bodyTokenLimit + 20)
     }
 
     /// The score reads the headline's and the lead's words as the words of "headline. lead": no word

@@ -1,3 +1,4 @@
+@testable import ArticleAnnotations
 import NewsText
 @testable import StoryComposition
 import XCTest

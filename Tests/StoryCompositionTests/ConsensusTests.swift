@@ -1,3 +1,4 @@
+@testable import ArticleAnnotations
 @testable import StoryComposition
 import XCTest
 

@@ -1,3 +1,4 @@
+@testable import ArticleAnnotations
 import NewsText
 import XCTest
 @testable import StoryComposition

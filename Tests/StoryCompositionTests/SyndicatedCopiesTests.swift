@@ -1,3 +1,4 @@
+@testable import ArticleAnnotations
 import Foundation
 import NewsText
 import XCTest

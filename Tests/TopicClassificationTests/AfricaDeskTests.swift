@@ -15,6 +15,24 @@ final class AfricaDeskTests: XCTestCase {
                                 "The bloc's peace and security council met in Addis Ababa."))
     }
 
+    /// Whom a story is about is African though it names no African place: a head of state at home or
+    /// abroad, a central bank, a company no other country has (`AfricaGazetteer.africanActors`).
+    func testAnAfricanActorWithoutAnAfricanPlaceMakesAnAfricaStory() {
+        XCTAssertTrue(isAfrican("Ruto withdraws tax proposals after protests",
+                                "The president said the finance bill would be dropped entirely."))
+        XCTAssertTrue(isAfrican("Ramaphosa addresses UN General Assembly in New York",
+                                "The president called for reform of the Security Council."))
+        XCTAssertTrue(isAfrican("SARB holds its benchmark rate at 8.25%", "The monetary policy committee voted to wait for inflation to ease."))
+        XCTAssertTrue(isAfrican("Sasol profit slumps on weak fuel prices", "The chemicals maker cut its dividend."))
+        XCTAssertTrue(isAfrican("Tinubu's reforms win praise from investors", "Bond yields fell after the announcement."))
+    }
+
+    /// An actor in an aside is a passing mention like a place there.
+    func testAnAfricanActorInAnAsideIsPassing() {
+        XCTAssertFalse(isAfrican("Wall Street rallies on jobs data, while Ramaphosa visits Washington",
+                                 "Stocks in New York rose as traders cheered the figures."))
+    }
+
     func testAPassingMentionFarDownDoesNotMakeAnAfricaStory() {
         let body = Array(repeating: "Lawmakers in Washington debated the budget bill for hours on end.", count: 8)
             .joined(separator: " ") + " A delegate from Ghana also attended."

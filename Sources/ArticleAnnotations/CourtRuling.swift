@@ -5,7 +5,7 @@
 /// crediting the "upheld" sentence to an outlet that wrote "struck down". `Conflict` compares
 /// outlets' rulings, `StatedFacts` keeps a summary to one, `Consensus` credits a ruling only to outlets
 /// that state it, and a headline of a disputed ruling takes no side (`Dispute`).
-enum CourtRuling: String, Sendable {
+package enum CourtRuling: String, Sendable {
     case upheld, voided
 
     /// The one outcome the sentence states, or nil: none, both ("overturned the lower court and
@@ -13,7 +13,7 @@ enum CourtRuling: String, Sendable {
     /// it appealed; "overturned a lower court's ruling" may restore a law), which says nothing
     /// plain about the law. `courtNamed`: the sentence must name a court or its judges (a summary's or
     /// consensus line's sentence); a headline of a court story may leave it out ("Tax law voided").
-    static func outcome(in words: [FactWords.Word], courtNamed: Bool = true) -> CourtRuling? {
+    package static func outcome(in words: [FactWords.Word], courtNamed: Bool = true) -> CourtRuling? {
         if courtNamed, !words.contains(where: { $0.isIn(.court) }) { return nil }
         var found = Set<CourtRuling>()
         for index in words.indices {

@@ -3,10 +3,10 @@ import NewsText
 
 /// A sentence or headline as a sparse TF-IDF vector, so "how much do these two texts say the
 /// same thing" is one cosine. Used for centrality (headline, summary, consensus) and redundancy.
-struct TermVector: Sendable {
+package struct TermVector: Sendable {
     /// Sorted by term, so a cosine is one merge and sums always run in the same order: results
     /// are bit-identical from run to run (a dictionary's order changes with every process).
-    let entries: [(term: String, weight: Double)]
+    package let entries: [(term: String, weight: Double)]
     let norm: Double
 
     init(weights: [String: Double]) {
@@ -15,7 +15,7 @@ struct TermVector: Sendable {
     }
 
     /// 0 when either text has no terms: an empty text agrees with nothing.
-    func cosine(_ other: TermVector) -> Double {
+    package func cosine(_ other: TermVector) -> Double {
         guard norm > 0, other.norm > 0 else { return 0 }
         var dot = 0.0
         var (left, right) = (0, 0)
@@ -51,11 +51,11 @@ struct TermVector: Sendable {
 
 /// Inverse document frequencies over a small collection (a story's sentences or headlines):
 /// a term every text shares ("said") weighs less than one that distinguishes a claim.
-struct TermWeighting: Sendable {
+package struct TermWeighting: Sendable {
     private let documentFrequency: [String: Int]
     private let documentCount: Int
 
-    init(documents: [[String]]) {
+    package init(documents: [[String]]) {
         var frequency: [String: Int] = [:]
         for document in documents {
             for term in Set(document) { frequency[term, default: 0] += 1 }
@@ -69,7 +69,7 @@ struct TermWeighting: Sendable {
         log(Double(documentCount + 1) / Double((documentFrequency[term] ?? 0) + 1)) + 1
     }
 
-    func vector(_ terms: [String]) -> TermVector {
+    package func vector(_ terms: [String]) -> TermVector {
         var counts: [String: Double] = [:]
         for term in terms { counts[term, default: 0] += 1 }
         var weights: [String: Double] = [:]

@@ -5,27 +5,27 @@ import Synchronization
 /// its words: tokens with their folded forms and Snowball stems, the terms sentences are compared
 /// on, named entities, figures, the words fact extraction reads (numbers with their units and
 /// currencies, clause breaks) and the labelled figures they state. docs/jarvis/annotations.md.
-struct TextReading: Sendable {
-    let text: String
+package struct TextReading: Sendable {
+    package let text: String
     /// `Tokenizer.tokens`: each word as written and in its folded form.
-    let tokens: [Tokenizer.Token]
+    package let tokens: [Tokenizer.Token]
     /// The Snowball stem of each token's folded form (`Stemmer`), for word-class lookups.
     let stems: [String]
     /// The terms `TermVector` compares: content words, a plural "s" folded.
-    let terms: [String]
+    package let terms: [String]
     /// Names, acronyms and quantities (`NamedEntities`), read when asked: only `Consensus.Specifics`
     /// asks, once per reading, so the reading does not keep them.
     var entities: [NamedEntity] { NamedEntities.extract(from: text) }
     /// The figures it states, as `SummaryText.figures` writes them.
-    let figures: Set<String>
+    package let figures: Set<String>
     /// Its words as fact extraction reads them (`FactWords`): numbers parsed with their currency,
     /// percent sign or currency name, clause breaks kept.
-    let words: [FactWords.Word]
+    package let words: [FactWords.Word]
     /// Its labelled figures outside an election's context (`NumericFacts`: tolls, rates, amounts
     /// with what each counts).
-    let facts: [NumericFacts.Fact]
+    package let facts: [NumericFacts.Fact]
 
-    init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
         tokens = Tokenizer.tokens(text)
         stems = tokens.map { Stemmer.stem($0.normalized) }
@@ -36,7 +36,7 @@ struct TextReading: Sendable {
     }
 
     /// The folded forms of its tokens, in order.
-    var normalizedWords: [String] { tokens.map(\.normalized) }
+    package var normalizedWords: [String] { tokens.map(\.normalized) }
 
     /// Whether the token at `index` belongs to `wordClass`.
     func isIn(_ wordClass: WordClass, at index: Int) -> Bool {
@@ -44,7 +44,7 @@ struct TextReading: Sendable {
     }
 
     /// Whether any of its tokens belongs to `wordClass`.
-    func contains(_ wordClass: WordClass) -> Bool {
+    package func contains(_ wordClass: WordClass) -> Bool {
         tokens.indices.contains { isIn(wordClass, at: $0) }
     }
 }
@@ -53,14 +53,14 @@ struct TextReading: Sendable {
 /// outlets: what it states that another sentence could contradict (`StatedFacts`: tolls with their
 /// kind, winners, appointees with their role, a vote's or a court's outcome), and what an outlet must
 /// report to be credited with it (`Consensus.Specifics`, of the whole and of its main clause).
-struct AnnotatedSentence: Sendable {
-    let reading: TextReading
-    let stated: StatedFacts
-    let specifics: Consensus.Specifics
+package struct AnnotatedSentence: Sendable {
+    package let reading: TextReading
+    package let stated: StatedFacts
+    package let specifics: Consensus.Specifics
     /// The specifics of its main clause (`Consensus.mainClause`).
-    let mainClauseSpecifics: Consensus.Specifics
+    package let mainClauseSpecifics: Consensus.Specifics
     /// Speaks as its reporter or to the reader (`PersonalVoice`).
-    let speaksPersonally: Bool
+    package let speaksPersonally: Bool
 
     init(_ text: String) {
         reading = TextReading(text)
@@ -71,57 +71,65 @@ struct AnnotatedSentence: Sendable {
         speaksPersonally = PersonalVoice.speaks(text)
     }
 
-    var text: String { reading.text }
+    package var text: String { reading.text }
 }
 
 /// An article read once, when composition first reads it, and carried with the article
 /// (`StoryArticle.annotation`): every recomposition of its story, the score and the headline choice
 /// read these instead of the raw headline and body.
-struct ArticleAnnotation: Sendable {
+package struct ArticleAnnotation: Sendable {
     /// Body sentences read per article: leads carry the news, later paragraphs background.
     static let sentencesPerArticle = 8
     /// Body sentences the score reads as the lead.
     static let leadSentences = 3
 
-    let headline: AnnotatedSentence
+    package let headline: AnnotatedSentence
     /// The body's first `sentencesPerArticle` sentences (`Sentences.split`).
-    let sentences: [AnnotatedSentence]
+    package let sentences: [AnnotatedSentence]
     /// The first `leadSentences` sentences joined: where the score looks for the region. Joined when
     /// asked (once per composition), not kept beside the sentences.
-    var lead: String { sentences.prefix(Self.leadSentences).map(\.text).joined(separator: " ") }
+    package var lead: String { sentences.prefix(Self.leadSentences).map(\.text).joined(separator: " ") }
     /// The headline's and the lead's words in folded form, in reading order: what the score reads
     /// for signal phrases (from the tokens, when asked).
-    var leadWords: [String] {
+    package var leadWords: [String] {
         headline.reading.normalizedWords + sentences.prefix(Self.leadSentences).flatMap(\.reading.normalizedWords)
     }
     /// How the headline and the whole body write each word (`WrittenForms`).
-    let headlineForms: WrittenForms
-    let bodyForms: WrittenForms
+    package let headlineForms: WrittenForms
+    package let bodyForms: WrittenForms
     /// The body's opening word runs (`SyndicatedCopies.shingles`).
-    let shingles: [Int]
+    package let shingles: [Int]
+    /// The places of its headline, dateline and body, the event's and passing ones (`ArticlePlaces`), read
+    /// from the tokens above: what the Africa desk weighs.
+    package let places: ArticlePlaces
 
-    init(headline: String, body: String) {
+    package init(headline: String, body: String) {
         self.headline = AnnotatedSentence(headline)
-        sentences = Sentences.split(body).prefix(Self.sentencesPerArticle).map(AnnotatedSentence.init)
+        let split = Sentences.split(body)
+        sentences = split.prefix(Self.sentencesPerArticle).map(AnnotatedSentence.init)
         headlineForms = WrittenForms(headline)
         bodyForms = WrittenForms(body)
         shingles = SyndicatedCopies.shingles(body)
+        places = ArticlePlaces(headline: self.headline.reading.tokens, body: body, sentences: split,
+                               sentenceTokens: sentences.map(\.reading.tokens))
     }
 }
 
 /// Where a `StoryArticle` keeps its annotation: read at the first request and shared by every copy of
 /// the article value; `release` frees it, and the next request reads the article again.
-final class AnnotationSlot: Sendable {
+package final class AnnotationSlot: Sendable {
     private let slot = Mutex<ArticleAnnotation?>(nil)
 
-    func release() {
+    package init() {}
+
+    package func release() {
         slot.withLock { $0 = nil }
     }
 
     /// Whether it holds an annotation now.
-    var isHeld: Bool { slot.withLock { $0 != nil } }
+    package var isHeld: Bool { slot.withLock { $0 != nil } }
 
-    func value(_ read: () -> ArticleAnnotation) -> ArticleAnnotation {
+    package func value(_ read: () -> ArticleAnnotation) -> ArticleAnnotation {
         if let known = slot.withLock({ $0 }) { return known }
         let annotation = read()
         return slot.withLock { stored in

@@ -3,9 +3,9 @@ import NewsText
 
 /// Small text shaping for summaries: making a headline read as a sentence, shortening an
 /// over-long sentence at a clause boundary rather than mid-phrase, and the figures a sentence states.
-enum SummaryText {
+package enum SummaryText {
     /// "Kenya raises rates" → "Kenya raises rates." (a headline already ending in punctuation is kept).
-    static func asSentence(_ text: String) -> String {
+    package static func asSentence(_ text: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let last = trimmed.last else { return "No summary is available yet." }
         return ".!?".contains(last) ? trimmed : trimmed + "."
@@ -53,7 +53,7 @@ enum SummaryText {
     /// its own, or one of them in the same context (another term in common: "364 deputies backed
     /// the motion" after "364 lawmakers voted to oust Lecornu over his budget" in a story whose
     /// sentences all say "no-confidence").
-    static func restates(_ figures: Set<String>, terms: Set<String>, of stated: Set<String>, statedTerms: Set<String>) -> Bool {
+    package static func restates(_ figures: Set<String>, terms: Set<String>, of stated: Set<String>, statedTerms: Set<String>) -> Bool {
         let repeated = figures.intersection(stated).count
         guard repeated > 0 else { return false }
         return repeated >= 2 || repeated == figures.count || !terms.subtracting(figures).isDisjoint(with: statedTerms)
@@ -63,7 +63,7 @@ enum SummaryText {
     /// "The bill now goes to the Senate, where…"): two outlets rewording one sentence. They must
     /// begin with the same three words, and their first eight words overlap by more than half
     /// ("The police said on Monday…" and "The president said on Monday…" do not).
-    static func opensAlike(_ first: TextReading, _ second: TextReading) -> Bool {
+    package static func opensAlike(_ first: TextReading, _ second: TextReading) -> Bool {
         let openings = [first, second].map { $0.tokens.prefix(openingWords).map(\.normalized) }
         guard openings.allSatisfy({ $0.count == openingWords }), openings[0].prefix(3) == openings[1].prefix(3) else { return false }
         let sets = openings.map(Set.init)
@@ -75,7 +75,7 @@ enum SummaryText {
     /// Whether a sentence opens by pointing back at something said before it: a pronoun ("It",
     /// "Its", "They") or a bare description of the story's subject ("The company", "The bill"),
     /// so it cannot open a summary.
-    static func leansOnWhatCameBefore(_ sentence: TextReading) -> Bool {
+    package static func leansOnWhatCameBefore(_ sentence: TextReading) -> Bool {
         let tokens = Array(sentence.tokens.prefix(2))
         guard let first = tokens.first?.normalized else { return false }
         if backReferences.contains(first) { return true }
@@ -85,13 +85,13 @@ enum SummaryText {
 
     /// Whether a sentence opens with a pronoun ("It has been designated…", "They said…"): alone, as a
     /// consensus line's claim, it says nothing of what it is about.
-    static func opensWithPronoun(_ sentence: TextReading) -> Bool {
+    package static func opensWithPronoun(_ sentence: TextReading) -> Bool {
         sentence.tokens.first.map { backReferences.contains($0.normalized) } ?? false
     }
 
     /// Whether a sentence opens with a person it does not name ("He replaces the outgoing head of
     /// government…"): only the sentence before it in its own report says who that is.
-    static func opensWithUnnamedPerson(_ sentence: TextReading) -> Bool {
+    package static func opensWithUnnamedPerson(_ sentence: TextReading) -> Bool {
         guard let first = sentence.tokens.first?.normalized else { return false }
         return personalReferences.contains(first)
     }
@@ -103,7 +103,7 @@ enum SummaryText {
 
     /// The longest prefix of `text` ending at a comma, semicolon or dash that fits `limit`
     /// with a final period; nil when no clause boundary leaves a meaningful sentence.
-    static func cutAtClause(_ text: String, limit: Int) -> String? {
+    package static func cutAtClause(_ text: String, limit: Int) -> String? {
         let boundaries = [", ", "; ", " \u{2014} ", " - "]
         var best: String.Index?
         for boundary in boundaries {

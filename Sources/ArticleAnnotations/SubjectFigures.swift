@@ -4,7 +4,7 @@ import NewsText
 /// the vote"), a stake ("a 20% stake"), a count of customers, homes or jobs ("1.9 million
 /// customers"), an amount of money tied to a noun ("$1.62 trillion spending bill", "$78.42 a
 /// barrel", "revenue of $8.9 billion"). `Conflict` compares them only between sentences that name the same subject.
-enum SubjectFigures {
+package enum SubjectFigures {
     /// What a count must be of for outlets to be counting the same thing. Deliberately concrete:
     /// "12 people" is here only because `Conflict` also requires the same subject and wording.
     static let countNouns: Set<String> = WordClass.countNoun.forms
@@ -22,7 +22,7 @@ enum SubjectFigures {
     ]
 
     /// "1.9 million": the multiplier word after a number, if any.
-    static func scale(after index: Int, in words: [FactWords.Word]) -> (factor: Double, word: String?) {
+    package static func scale(after index: Int, in words: [FactWords.Word]) -> (factor: Double, word: String?) {
         guard index + 1 < words.count, !words[index].endsClause,
               let factor = multipliers[words[index + 1].lowered] else { return (1, nil) }
         return (factor, words[index + 1].text)
@@ -112,7 +112,7 @@ enum SubjectFigures {
     /// What a company or a government reports an amount of. Outlets write them before or after
     /// the amount ("revenue of $8.9 billion", "revenue reached $9.8 billion", "$8.9bn in quarterly
     /// revenue"); each form must give the same noun for the outlets to be compared.
-    static let financialMeasures: Set<String> = WordClass.financialMeasure.forms
+    package static let financialMeasures: Set<String> = WordClass.financialMeasure.forms
 
     /// The noun before an amount: a financial measure up to four words back in the clause
     /// ("revenue rose to $9.8 billion"), else the word the amount is "of" ("a fine of $5 million").

@@ -6,7 +6,7 @@ import NewsText
 /// or a consensus claim is the story's, told by no one; such a line puts one outlet's reporter, or its
 /// sales pitch, into every outlet's mouth. Quotations are left out of the
 /// test: a minister saying "we will act" is reported speech.
-enum PersonalVoice {
+package enum PersonalVoice {
     /// First and second person, compared in lower case. "us" and "me" only as written in lower case
     /// ("US", "ME" are places); "mine" is left out (a gold mine).
     private static let pronouns: Set<String> = WordClass.firstOrSecondPerson.forms

@@ -9,7 +9,7 @@ import NewsText
 /// killed" beside "31 people died", or two different finance ministers each
 /// "appointed". Where outlets disagree, the conflict line names the dispute and the summary
 /// states one side of it.
-struct StatedFacts {
+package struct StatedFacts {
     private let figures: [NumericFacts.Fact]
     private let winners: Set<String>
     private let appointments: [String: Set<String>]
@@ -35,7 +35,7 @@ struct StatedFacts {
 
     /// The same legislature's vote said to pass in both: "Uruguay's Senate approved a bill…" and
     /// "Uruguay's Senate has voted in favour of letting…" tell one outcome twice.
-    func repeatsAnOutcome(of other: StatedFacts) -> Bool {
+    package func repeatsAnOutcome(of other: StatedFacts) -> Bool {
         guard let vote, let theirs = other.vote, VoteOutcome.sameBody(vote.body, theirs.body), vote.passed == theirs.passed else {
             return false
         }
@@ -48,7 +48,7 @@ struct StatedFacts {
     /// "Five people were killed when fire swept through a dormitory" and "Five people died after fire
     /// broke out…" tell one fact twice (number words below eleven are no figure to
     /// `SummaryText.restates`), while "Five died and 12 were injured" adds the injured.
-    func repeatsAFigure(of other: StatedFacts) -> Bool {
+    package func repeatsAFigure(of other: StatedFacts) -> Bool {
         // Nouns aside: "killing seven people" and "At least seven people have been killed" are one toll.
         let repeated = figures.contains { mine in other.figures.contains { $0.kind == mine.kind && $0.value == mine.value } }
         return repeated && Set(figures.map(\.kind)).isSubset(of: Set(other.figures.map(\.kind)))
@@ -56,7 +56,7 @@ struct StatedFacts {
 
     /// Tolls of one kind whose intervals do not meet, different winners, or different people
     /// appointed to one role ("William Ruto" and "Ruto" are one person, as for `Conflict`).
-    func contradicts(_ other: StatedFacts) -> Bool {
+    package func contradicts(_ other: StatedFacts) -> Bool {
         let figure = figures.contains { mine in
             other.figures.contains { $0.kind == mine.kind && $0.noun == mine.noun && !$0.bounds.overlaps(mine.bounds) }
         }

@@ -1,7 +1,7 @@
 /// Numbers written as words, one to ninety-nine: "fourteen", "twenty", "twenty-three". Outlets
 /// write a death toll "Twenty-three" at the start of a sentence and "23" inside one; both are the
 /// same figure for conflict, consensus and summaries.
-enum NumberWords {
+package enum NumberWords {
     private static let units: [String: Int] = [
         "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
     ]
@@ -14,7 +14,7 @@ enum NumberWords {
     ]
 
     /// The value of a lower-case word ("twenty-three" → 23), nil when it is no number word.
-    static func value(_ lowered: String) -> Int? {
+    package static func value(_ lowered: String) -> Int? {
         if let value = below20[lowered] ?? tens[lowered] { return value }
         let parts = lowered.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, let ten = tens[String(parts[0])], let unit = units[String(parts[1])] else { return nil }

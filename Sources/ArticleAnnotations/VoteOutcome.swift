@@ -3,7 +3,7 @@ import NewsText
 /// What a sentence says a legislature did with a bill or a vote: passed it ("the Senate approved",
 /// "MPs backed", "voted in favour") or not ("the vote was postponed", "senators rejected", "put
 /// off"). A summary must not tell both of one legislature (`StatedFacts`).
-enum VoteOutcome {
+package enum VoteOutcome {
     /// The legislature the sentence names (its first word of `bodies`) and whether the vote passed;
     /// nil when it names none, or no outcome, or both kinds.
     static func outcome(in words: [FactWords.Word]) -> (body: String, passed: Bool)? {

@@ -3,11 +3,11 @@ import NewsText
 
 /// A sentence as a list of words with their punctuation stripped, numbers parsed, and clause
 /// breaks remembered: the form fact extraction reads.
-struct FactWords {
-    struct Word: Sendable {
+package struct FactWords {
+    package struct Word: Sendable {
         /// The word as written, punctuation stripped ("27.25%", "Ruto", "killed").
-        let text: String
-        let lowered: String
+        package let text: String
+        package let lowered: String
         /// Its stem (`Stemmer`), taken once for every word class the readers ask about; empty for a number.
         let stem: String
         let isPercent: Bool
@@ -15,7 +15,7 @@ struct FactWords {
         /// "412m zloty"): an amount of money.
         private(set) var isMoney: Bool
         /// A comma, semicolon, colon or dash follows: the clause ends here.
-        let endsClause: Bool
+        package let endsClause: Bool
         /// What only a figure has (its value, how it is quoted, its currency's name), kept apart: most
         /// words are no figure, and every sentence an article's annotation keeps holds its words.
         private var figure: Figure?
@@ -44,15 +44,15 @@ struct FactWords {
         }
 
         /// Its value when it is a number ("1,200" → 1200, "12%" → 12, "nine" → 9).
-        var number: Double? { figure?.number }
+        package var number: Double? { figure?.number }
         /// As written, currency sign kept ("$42m"); a number word in digits ("23"); else `text`.
         var written: String { figure?.written ?? text }
         /// The currency's name written after the amount ("euros" of "1.4 bln euros"), if any.
         var currencyName: String? { figure?.currencyName }
-        var isCapitalized: Bool { text.first?.isUppercase ?? false }
+        package var isCapitalized: Bool { text.first?.isUppercase ?? false }
 
         /// Whether the word belongs to `wordClass` (`WordClasses`).
-        func isIn(_ wordClass: WordClass) -> Bool { wordClass.contains(lowered, stem: stem) }
+        package func isIn(_ wordClass: WordClass) -> Bool { wordClass.contains(lowered, stem: stem) }
 
         /// Reads the word as an amount of `number` in the currency named after it ("412m zloty").
         mutating func markAmount(_ number: Double, currencyName: String) {
@@ -187,7 +187,7 @@ struct FactWords {
     /// of the name before "of" (callers decide what stands there). Up to two lower-case words may
     /// describe the party: "Chanida Wongsuwan of the reformist People's Future Party" (the winner,
     /// not the party, so the outlets' dispute over who won is seen).
-    static func affiliationOf(runStartingAt start: Int, in words: [Word]) -> Int? {
+    package static func affiliationOf(runStartingAt start: Int, in words: [Word]) -> Int? {
         var before = start - 1
         while before >= 0, start - 1 - before < 2, !words[before].isCapitalized, !words[before].endsClause,
               !affiliationWords.contains(words[before].lowered), words[before].number == nil {

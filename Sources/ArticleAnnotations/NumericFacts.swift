@@ -5,8 +5,8 @@ import NewsText
 /// (through `SubjectFigures`) a vote share, a stake, a count of customers or homes, an amount of
 /// money. Anything it cannot label confidently is ignored, because conflict detection must prefer
 /// silence to a false alarm.
-enum NumericFacts {
-    enum Kind: String, Sendable, CaseIterable {
+package enum NumericFacts {
+    package enum Kind: String, Sendable, CaseIterable {
         case deaths, injuries, arrests, cases, trapped, basisPoints
         case inflation, unemployment, growth, turnout, interestRate
         case voteShare, stake, count, money
@@ -14,24 +14,24 @@ enum NumericFacts {
         /// Figures that only mean something attached to a named subject: a vote share is some
         /// candidate's, a count of customers some company's. `Conflict` compares them only
         /// between sentences naming the same subject.
-        var needsSubject: Bool { [.voteShare, .stake, .count, .money].contains(self) }
+        package var needsSubject: Bool { [.voteShare, .stake, .count, .money].contains(self) }
 
         /// Counts that grow while an event develops: a later, higher toll is an update
         /// (`SupersededCounts`), not a dispute. People trapped are counted so too (a summary must not
         /// tell "the 12 miners trapped" beside "Fifteen miners are trapped"); that count also
         /// falls as people are rescued, which `Conflict` minds.
-        var risesAsEventDevelops: Bool { [.deaths, .injuries, .arrests, .cases, .trapped].contains(self) }
+        package var risesAsEventDevelops: Bool { [.deaths, .injuries, .arrests, .cases, .trapped].contains(self) }
     }
 
-    struct Fact: Equatable {
-        let kind: Kind
+    package struct Fact: Equatable {
+        package let kind: Kind
         /// What a count or an amount is of ("customers", "barrel"); empty for the other kinds.
-        let noun: String
-        let value: Double
+        package let noun: String
+        package let value: Double
         /// The interval the figure claims, hedges and rounding included (`FigureBounds`).
-        let bounds: ClosedRange<Double>
+        package let bounds: ClosedRange<Double>
         /// As written, with its hedge ("12", "27.25%", "about 1.9 million").
-        let text: String
+        package let text: String
     }
 
     /// The kind a casualty word counts ("killed" deaths, "injured" injuries: `WordClass.deathCount`…).
@@ -57,20 +57,20 @@ enum NumericFacts {
 
     /// The labelled figures of one sentence. `electionContext`: the article is about a vote, so
     /// "won 45.9%" is a vote share.
-    static func facts(in sentence: String, electionContext: Bool = false) -> [Fact] {
+    package static func facts(in sentence: String, electionContext: Bool = false) -> [Fact] {
         facts(in: FactWords.words(of: sentence), electionContext: electionContext)
     }
 
     /// Of `facts`, the largest of each kind (the first of equals): of deaths, injuries and arrests,
     /// the text's toll ("21 died, five of them soldiers" states a toll of 21).
-    static func largestOfEachKind(_ facts: [Fact]) -> [Kind: Fact] {
+    package static func largestOfEachKind(_ facts: [Fact]) -> [Kind: Fact] {
         facts.reduce(into: [:]) { largest, fact in
             if fact.value > largest[fact.kind]?.value ?? -.infinity { largest[fact.kind] = fact }
         }
     }
 
     /// The same, over a sentence already split (`FactWords`), for callers that read it several ways.
-    static func facts(in words: [FactWords.Word], electionContext: Bool = false) -> [Fact] {
+    package static func facts(in words: [FactWords.Word], electionContext: Bool = false) -> [Fact] {
         var found: [Fact] = []
         for (index, word) in words.enumerated() {
             guard let value = word.number, !isYearOrDate(words, index),
@@ -101,7 +101,7 @@ enum NumericFacts {
     }
 
     /// Ordinals a toll is told with; `SupersededCounts` reads them as saying the toll has risen.
-    static let ordinals: [String: Double] = [
+    package static let ordinals: [String: Double] = [
         "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
     ]
 

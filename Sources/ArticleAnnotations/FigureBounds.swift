@@ -5,7 +5,7 @@ import NewsText
 /// million" 1.85–1.95 million, "about 1.9 million" 1.8–2.0 million, "at least 14" 13.5 or more.
 /// Two outlets contradict each other only when their intervals are disjoint, so a rounded
 /// figure, an estimate or a lower bound never clashes with a precise figure inside it.
-enum FigureBounds {
+package enum FigureBounds {
     enum Hedge: Equatable {
         case exact, approximately, atLeast, atMost
     }

@@ -4,15 +4,15 @@ import NewsText
 /// declared the winner", "Tinubu was elected president"; and who came second (`runnersUp`).
 /// Only these explicit forms count; "won a seat" or "won approval" are not outcomes two outlets
 /// can contradict.
-enum DeclaredWinners {
+package enum DeclaredWinners {
     /// What must follow "won"/"wins" for it to name the contest's winner (`WordClass.contest`).
-    static let contests: Set<String> = WordClass.contest.forms
+    package static let contests: Set<String> = WordClass.contest.forms
 
     /// What follows "was", "has" or "is" when it declares the winner, as the start of the next words
     /// (`WordClass.winnerDeclaration`: "declared the winner", "elected president").
     private static let declarations = WordClasses.shared.entries(.winnerDeclaration)
 
-    static func winners(in words: [FactWords.Word]) -> [String] {
+    package static func winners(in words: [FactWords.Word]) -> [String] {
         var found: [String] = []
         for (index, word) in words.enumerated() where index > 0 {
             // "Chanida Wongsuwan of the reformist People's Future Party won": the person, not the party.
@@ -42,7 +42,7 @@ enum DeclaredWinners {
     /// Who an outlet says came second: "defeating Ousman Darboe", "Ousman Darboe of the United
     /// Democratic Party came second", "Runner-up Lamin Jobe": two outlets naming different
     /// runners-up are in conflict.
-    static func runnersUp(in words: [FactWords.Word]) -> [String] {
+    package static func runnersUp(in words: [FactWords.Word]) -> [String] {
         var found: [String] = []
         let lowered = words.map(\.lowered)
         for index in words.indices {
@@ -64,7 +64,7 @@ enum DeclaredWinners {
     /// banker, was appointed prime minister". The role is the words after "as" (or, passive, after
     /// the verb; an article or "its", "new" aside), up to a clause end or three words, so outlets
     /// naming a new prime minister, an envoy or a mines minister differently are in conflict.
-    static func appointments(in words: [FactWords.Word]) -> [(role: String, name: String)] {
+    package static func appointments(in words: [FactWords.Word]) -> [(role: String, name: String)] {
         var found: [(role: String, name: String)] = []
         for (index, word) in words.enumerated() where word.isIn(.appointing) && !word.endsClause {
             let appointment: (name: String, roleStart: Int)?
@@ -123,20 +123,20 @@ enum DeclaredWinners {
     /// The winners a report names: its body's (`people`), and its headline's only where the body names
     /// no one of that name. A Title Case headline's adjective reads as a name ("Reformist Chanida
     /// Wongsuwan wins…"), which the body writes plainly.
-    static func people(body: [String], headline: [String]) -> Set<String> {
+    package static func people(body: [String], headline: [String]) -> Set<String> {
         let named = people(body)
         return named.union(people(headline.filter { name in !named.contains { sameName($0, name) } }))
     }
 
     /// Appointments grouped by role: role → the people appointed to it (`people`).
-    static func byRole(_ appointments: [(role: String, name: String)]) -> [String: Set<String>] {
+    package static func byRole(_ appointments: [(role: String, name: String)]) -> [String: Set<String>] {
         appointments.reduce(into: [String: [String]]()) { $0[$1.role, default: []].append($1.name) }.mapValues(people)
     }
 
     /// The people `names` write, each once by the fullest name used: a report that heads "Chakwera wins"
     /// and writes "Lazarus Chakwera won" in its lead names one winner, not two (which had hidden its
     /// dispute with an outlet declaring someone else).
-    static func people(_ names: [String]) -> Set<String> {
+    package static func people(_ names: [String]) -> Set<String> {
         let fullestFirst = Set(names).map { (name: $0, words: Set($0.lowercased().split(separator: " "))) }.sorted { lhs, rhs in
             lhs.words.count != rhs.words.count ? lhs.words.count > rhs.words.count : lhs.name < rhs.name
         }
@@ -179,7 +179,7 @@ enum DeclaredWinners {
     }
 
     /// "William Ruto" and "Ruto" are one person: any shared name word.
-    static func sameName(_ first: String, _ second: String) -> Bool {
+    package static func sameName(_ first: String, _ second: String) -> Bool {
         !Set(first.lowercased().split(separator: " ")).isDisjoint(with: second.lowercased().split(separator: " "))
     }
 
