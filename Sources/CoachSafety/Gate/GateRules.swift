@@ -410,12 +410,16 @@ struct GateRules {
                 && !subjects.contains(where: topic.isPart)
                 && topic.start < reason
         }
+        // An approval tag or opinion ask judges the whole part, so a verb of taking anywhere in it
+        // asks about taking ("me lo tomo con el desayuno …, total da igual no?", "Rybelsus mit
+        // dem Frühstück genommen, passt das?").
+        if asking.contains(where: { [.approvalTag, .opinionAsk].contains($0.termClass) }),
+           hits.contains(where: { $0.termClass == .intakeVerb }) {
+            return false
+        }
         // After "should I", "czy mogę", a verb of taking before any health word asks about taking
         // ("czy mogę łykać Rybelsus po śniadaniu?"), not about the health word.
-        // An approval tag or opinion ask judges the whole part, so a verb of taking before any
-        // health word asks about taking too ("me lo tomo con el desayuno …, total da igual no?").
-        let judged = asking.contains { [.approvalTag, .opinionAsk].contains($0.termClass) } ? words.lowerBound : nil
-        if let modality = ([judged] + asking.filter { $0.termClass == .adviceModality }.map(\.start)).compactMap({ $0 }).min() {
+        if let modality = asking.filter({ $0.termClass == .adviceModality }).map(\.start).min() {
             let taking = hits.filter { $0.start >= modality && $0.termClass == .intakeVerb }
             if let firstTaking = taking.map(\.start).min(),
                !topics.contains(where: { $0.start >= modality && $0.start < firstTaking }) {
