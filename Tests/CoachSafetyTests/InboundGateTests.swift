@@ -594,4 +594,29 @@ final class InboundGateTests: XCTestCase {
         ]
         Self.assert(messages, get: .allow, from: gate)
     }
+
+    /// A condition that puts a dose act asks about the act's outcome; an approval over taking asks
+    /// about taking; fitness to drive and detection are levels.
+    func testAConditionOnADoseActAndJudgedTakingAsk() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "If I take Zepbound every 5 days, will I drop weight faster?",
+            "Wenn ich Ozempic alle fünf Tage nehme, nehme ich schneller ab?",
+            "Jeśli wstrzyknę Mounjaro co pięć dni, schudnę szybciej?",
+            "Rybelsus mit dem Frühstück genommen, passt das?",
+        ]
+        Self.assert(messages, named: "rule9", from: gate)
+        Self.assert(["two glasses of wine at 7, am I safe to drive at 10?", "quanto resta la cannabis nelle urine?"],
+                    named: "rule15", from: gate)
+    }
+
+    /// The user's record cited as the source and a choice of amounts with articles are served.
+    func testACitedRecordAndAChoiceWithArticlesAreServed() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "Según mis datos, ¿perdí más peso con 1 mg o con 1,7?",
+            "¿Qué dosis de Mounjaro anoté en enero, la de 5 o la de 7,5?",
+        ]
+        Self.assert(messages, get: .allow, from: gate)
+    }
 }

@@ -252,11 +252,15 @@ struct GateRules {
         // hatte ich beim Start im Herbst, 0,25 oder 0,5?").
         let offersAnswers = { (part: Range<Int>) -> Bool in
             let hits = sentence.hits.filter { part.contains($0.start) }
-            let amounts: [TermClass] = [.choiceWord, .numberWord, .unitWord]
+            let amounts: [TermClass] = [.choiceWord, .numberWord, .unitWord, .targetPreposition, .pronoun]
             let choices = hits.filter { $0.termClass == .choiceWord }
-            // A choice word read in another class too is the choice (Polish "czy" also opens a question).
+            // A choice word read in another class too is the choice (Polish "czy" also opens a
+            // question); articles and prepositions between the amounts say nothing ("la de 0,5 o la de 1").
             guard !choices.isEmpty, hits.allSatisfy({ hit in amounts.contains(hit.termClass) || choices.contains(where: hit.sameSpan) }),
-                  part.allSatisfy({ word in sentence.numberStarts.contains(word) || hits.contains { $0.start <= word && word < $0.end } })
+                  part.allSatisfy({ word in
+                      sentence.numberStarts.contains(word) || hits.contains { $0.start <= word && word < $0.end }
+                          || sentence.shortWords.contains(word)
+                  })
             else { return false }
             return parts.contains { other in
                 other != part && sentence.hits(of: [.amountQuestion]).contains { other.contains($0.start) }
@@ -361,10 +365,13 @@ struct GateRules {
         let classes = Set(hits.map(\.termClass))
         let dosing = dosingChanges(sentence).filter { words.contains($0.start) }
         // A modality inside a longer history phrase is history ("do I usually").
+        // A modality right before a history marker asks what the history says ("Stimmt das laut
+        // meinen Einträgen?", "is that right according to my log?").
         let markers = hits.filter { $0.termClass == .ownHistory }
         let asking = hits.filter { hit in
             [.adviceModality, .opinionAsk, .approvalTag, .doseValueRequest].contains(hit.termClass)
                 && !markers.contains(where: hit.isPart)
+                && !(hit.termClass != .doseValueRequest && markers.contains { $0.start == hit.end })
         }
         // What follows a reason given for a request about a GLP-1 subject named before the reason
         // is that reason, neither a topic nor a history asked about ("should I ditch Ozempic
@@ -373,18 +380,23 @@ struct GateRules {
             reason.termClass == .reasonWord
                 && hits.contains { Self.regionSubjects.contains($0.termClass) && $0.end <= reason.start }
         }.map(\.start).min() ?? words.upperBound
-        let historyClasses = Set(hits.filter { $0.start < reason }.map(\.termClass))
+        var historyClasses = Set(hits.filter { $0.start < reason }.map(\.termClass))
+        let cited = citesOwnRecord(sentence, for: words)
+        if cited { historyClasses.insert(.ownHistory) }
         // A target amount the part does not report asks for a dose whatever history precedes it
         // ("Rybelsus drei Milligramm seit vier Wochen – wann auf sieben?").
-        let target = sentence.hits(of: [.targetPreposition]).contains {
+        let target = !(cited && namesOnlyAmounts(sentence, words)) && sentence.hits(of: [.targetPreposition]).contains {
             words.contains($0.end) && sentence.amountStarts.contains($0.end) && !reportsAmount(at: $0.end, in: sentence)
         }
+        // A condition that puts a dose act asks about its outcome, not about the past.
+        let conditioned = conditionsDoseAct(sentence)
         let asksHistory = !historyClasses.isDisjoint(with: [.ownHistory, .changePast, .agoMarker, .pastReport]) && asking.isEmpty
+            && !conditioned
             && !target && dosing.allSatisfy { reportsHistory($0, in: sentence) }
         if history, asksHistory { return true }
         let amount = sentence.amountStarts.contains { words.contains($0) && !reportsAmount(at: $0, in: sentence) }
             || classes.contains(.doseValueRequest) || asksAmountOfDose(sentence)
-        let changes = !dosing.isEmpty
+        let changes = !dosing.isEmpty || conditioned
         let levels = aboutLevel ? sentence.hits(of: Self.levelWords) : []
         // A topic word inside a longer request term is the request's ("good idea?" asks approval).
         let requests = hits.filter { Self.requestMarkers.contains($0.termClass) }
@@ -398,6 +410,13 @@ struct GateRules {
                 && !subjects.contains(where: topic.isPart)
                 && topic.start < reason
         }
+        // An approval tag or opinion ask judges the whole part, so a verb of taking anywhere in it
+        // asks about taking ("me lo tomo con el desayuno …, total da igual no?", "Rybelsus mit
+        // dem Frühstück genommen, passt das?").
+        if asking.contains(where: { [.approvalTag, .opinionAsk].contains($0.termClass) }),
+           hits.contains(where: { $0.termClass == .intakeVerb }) {
+            return false
+        }
         // After "should I", "czy mogę", a verb of taking before any health word asks about taking
         // ("czy mogę łykać Rybelsus po śniadaniu?"), not about the health word.
         if let modality = asking.filter({ $0.termClass == .adviceModality }).map(\.start).min() {
@@ -408,6 +427,40 @@ struct GateRules {
             }
         }
         return !amount && !changes && !topics.isEmpty
+    }
+
+    /// True when `sentence` opens with the user's own record as its source ("Guardando solo i miei
+    /// dati, ho perso di più …", "Porównaj z moich danych, ile … traciłem …, a ile na 1 mg") and
+    /// `words` report the past or only name amounts, as a second member of the comparison does
+    /// ("a ile na 1 mg"): they ask what the record says.
+    private func citesOwnRecord(_ sentence: SentenceFacts, for words: Range<Int>) -> Bool {
+        let first = sentence.words.lowerBound
+        guard sentence.hits(of: [.ownHistory]).contains(where: { $0.start <= first + 1 }) else { return false }
+        let past: [TermClass] = [.pastReport, .changePast, .pastAuxiliary]
+        return sentence.hits.contains { words.contains($0.start) && past.contains($0.termClass) } || namesOnlyAmounts(sentence, words)
+    }
+
+    /// True when `words` of `sentence` name only amounts, an amount question, prepositions and a
+    /// choice ("a ile na 1 mg"); a word read in another class too counts as its amount reading.
+    private func namesOnlyAmounts(_ sentence: SentenceFacts, _ words: Range<Int>) -> Bool {
+        let amounts: [TermClass] = [.amountQuestion, .numberWord, .unitWord, .targetPreposition, .choiceWord]
+        let hits = sentence.hits.filter { words.contains($0.start) }
+        return hits.allSatisfy { hit in hits.contains { $0.sameSpan(hit) && amounts.contains($0.termClass) } }
+    }
+
+    /// True when `sentence` opens with a condition whose clause puts a dose act: a change of a dose
+    /// it does not report, or a verb of taking or a GLP-1 drug with a number ("Si me pincho el
+    /// Mounjaro cada cinco días en vez de cada siete, ¿adelgazo más rápido?", "If I inject my Wegovy
+    /// every 10 days, will I still lose weight?", "if I go up to 10, will I lose more?").
+    /// What the sentence asks then is that act's outcome, so a health word does not serve it.
+    private func conditionsDoseAct(_ sentence: SentenceFacts) -> Bool {
+        let (first, end) = (sentence.words.lowerBound, sentence.words.upperBound)
+        guard sentence.hits(of: [.reasonWord]).contains(where: { $0.start == first }) else { return false }
+        let clause = first..<(sentence.clauseOpenings.filter { $0 > first && $0 < end }.min() ?? end)
+        let numbered = sentence.numberStarts.contains(where: clause.contains)
+            || sentence.hits(of: [.numberWord]).contains { clause.contains($0.start) }
+        return dosingChanges(sentence).contains { clause.contains($0.start) && !reportsHistory($0, in: sentence) }
+            || (numbered && sentence.hits(of: [.intakeVerb, .glp1Drug, .glp1ClassWord]).contains { clause.contains($0.start) })
     }
 
     // MARK: What a sentence does with a dose

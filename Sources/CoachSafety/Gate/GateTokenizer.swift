@@ -2,7 +2,7 @@
 struct GateToken: Sendable {
     var text: String
     var isNumber: Bool
-    /// The index of its sentence: sentences end at `? ! ;`, a line break, or a full stop
+    /// The index of its sentence: sentences end at `? ! ;`, a line break, an emoji, or a full stop
     /// followed by a space (so "2.5" and "o.z.e.m.p.i.c" stay whole).
     var sentence: Int
     /// First word of its line: where a chat transcript puts a role ("SYSTEM:").
@@ -83,7 +83,9 @@ struct TokenizedText {
                 case "\n", "\r": breaksLine = true; endsSentence = true
                 case "[", "<", "|", "{", "#", "`": bracketed = true
                 case ">", "→", "⇒", "➡": arrow = true
-                default: break
+                // An emoji between words closes a thought as a full stop would ("… hintereinander 🎄
+                // Vielleicht lass ich …").
+                default: if scalar.properties.isEmojiPresentation { endsSentence = true }
                 }
                 if TokenizedText.clauseMarks.contains(scalar) { breaksClause = true }
                 if previousWasStop, scalar.properties.isWhitespace { endsSentence = true }
@@ -108,7 +110,8 @@ struct TokenizedText {
     /// letters: "s k i p" reads "skip", "0 z e m p 1 c" reads "0zemp1c" (leetspeak is read later).
     /// A run needs three characters, or two once the message has a run of three ("m y" in
     /// "s k i p  m y  d o s e"), so that "y a" in ordinary Spanish stays two words; a run with a
-    /// digit needs four ("il y a 3 jours" stays four words). A wider gap ends the word.
+    /// digit needs four letters ("il y a 3 jours" and "subo a 1 o q hago" stay words). A wider gap
+    /// ends the word.
     private mutating func joinSpelledOutWords(joinable: [Bool]) {
         var runs: [Range<Int>] = []
         var start = 0
@@ -118,9 +121,9 @@ struct TokenizedText {
                 while end < tokens.count, joinable[end], tokens[end].text.unicodeScalars.count == 1,
                       tokens[end].sentence == tokens[start].sentence { end += 1 }
             }
-            // A run with a digit needs four characters: "0 z e m p 1 c" is a word, French "il y a 3 jours" is not.
+            // A run with a digit needs four letters: "0 z e m p 1 c" is a word, French "il y a 3 jours" is not.
             let letters = tokens[start..<end].filter({ !$0.isNumber }).count
-            if end - start >= 2, letters >= 2, letters == end - start || end - start >= 4 { runs.append(start..<end) }
+            if end - start >= 2, letters >= 2, letters == end - start || letters >= 4 { runs.append(start..<end) }
             start = end
         }
         let shortest = runs.contains { $0.count >= 3 } ? 2 : 3

@@ -43,6 +43,8 @@ struct SentenceFacts {
     var words: Range<Int> { firstToken..<(firstToken + wordCount) }
     /// The words that open a clause (after a comma, colon, dash or bracket).
     private(set) var clauseOpenings: Set<Int> = []
+    /// The words of three letters or fewer: articles and prepositions ("la de 0,5 o la de 1").
+    private(set) var shortWords: Set<Int> = []
 
     func has(_ termClass: TermClass) -> Bool { classes.contains(termClass) }
     func hasAny(_ termClasses: [TermClass]) -> Bool { termClasses.contains { classes.contains($0) } }
@@ -63,6 +65,9 @@ struct SentenceFacts {
             sentences[token.sentence].wordCount += 1
         }
         for (index, token) in tokens.enumerated() where token.opensClause { sentences[token.sentence].clauseOpenings.insert(index) }
+        for (index, token) in tokens.enumerated() where !token.isNumber && token.text.count <= 3 {
+            sentences[token.sentence].shortWords.insert(index)
+        }
         var inTerm = [Bool](repeating: false, count: tokens.count)
         for (index, token) in tokens.enumerated() where !token.isNumber {
             for id in token.terms {
