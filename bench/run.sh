@@ -148,10 +148,12 @@ echo "healthlog ingest (bench/healthlog-ingest/run.sh):"
 bench/healthlog-ingest/run.sh | tee "$work/ingest.log"
 ingest=$(awk '/^== SQLite/ {on = 1} on && /ratio=/ {print; exit}' "$work/ingest.log")
 ingest_postgres=$(awk '/^== PostgreSQL/ {on = 1} on && /ratio=/ {print; exit}' "$work/ingest.log")
+ingest_cpu=$(awk '/^== SQLite/ {on = 1} on && /^ *cpu us\/row: server/ {print; exit}' "$work/ingest.log")
 
 echo "== ratios (load average at end: $(cut -d' ' -f1-3 /proc/loadavg))"
 printf '/livez, access logs on:         %s× nginx req/s (target ≥ %s), p99 %s× (target ≤ %s)\n' "${livez[0]}" "$LIVEZ_TARGET" "${livez[1]}" "$P99_TARGET"
 printf 'jarvis /health, access logs on: %s× nginx req/s (target ≥ %s), p99 %s× (target ≤ %s)\n' "${health[0]}" "$HEALTH_TARGET" "${health[1]}" "$P99_TARGET"
 printf 'healthlog ingest vs raw SQLite: %s\n' "$(sed 's/^ *//' <<<"$ingest")"
+printf 'healthlog ingest vs raw SQLite, CPU per row (not the target, steadier under load): %s\n' "$(sed 's/^ *cpu us\/row: //' <<<"$ingest_cpu")"
 if [ -n "$ingest_postgres" ]; then printf 'healthlog ingest vs raw PostgreSQL: %s\n' "$(sed 's/^ *//' <<<"$ingest_postgres")"; fi
 printf 'CPU per request (user + system), access logs on: /livez %s; /health %s\n' "${livez[2]}" "${health[2]}"
