@@ -52,7 +52,7 @@ final class RawInsert {
     /// (`BatchRowIDs`), so both sides insert the same key layout; ids and values are built before
     /// either clock starts.
     func insert(_ samples: [BenchSample]) async throws -> (seconds: Double, cpuSeconds: Double) {
-        let now = Int64(Date().timeIntervalSince1970), userID = userID, ids = BatchRowIDs.make(count: samples.count)
+        let now = Int64(Date().timeIntervalSince1970), userID = userID, ids = BatchRowIDs.make(count: samples.count, for: database.dialect)
         let rows = zip(ids, samples).map { id, sample -> [SQLValue] in
             [.text(id), .text(userID), .text("steps"), .text("APPLE_HEALTH"), .text(sample.externalId),
              .text("HKQuantityTypeIdentifierStepCount"), .real(sample.value), .text("count"), .integer(sample.start),
