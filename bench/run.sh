@@ -177,11 +177,13 @@ echo "healthlog ingest (bench/healthlog-ingest/run.sh):"
 bench/healthlog-ingest/run.sh | tee "$work/ingest.log"
 ingest=$(awk '/^== SQLite/ {on = 1} on && /ratio=/ {print; exit}' "$work/ingest.log")
 ingest_postgres=$(awk '/^== PostgreSQL/ {on = 1} on && /ratio=/ {print; exit}' "$work/ingest.log")
+ingest_cpu=$(awk '/^== SQLite/ {on = 1} on && /^ *cpu us\/row: server/ {print; exit}' "$work/ingest.log")
 
 echo "== ratios, medians of $ROUNDS round pairs (load average at end: $(cut -d' ' -f1-3 /proc/loadavg))"
 printf '/livez, access logs on:         %s× nginx req/s (target ≥ %s; rounds %s), p99 %s× (target ≤ %s)\n' "$livez_rps" "$LIVEZ_TARGET" "$livez_rounds" "$livez_p99" "$P99_TARGET"
 printf 'jarvis /health, access logs on: %s× nginx req/s (target ≥ %s; rounds %s), p99 %s× (target ≤ %s)\n' "$health_rps" "$HEALTH_TARGET" "$health_rounds" "$health_p99" "$P99_TARGET"
 printf '/livez, no access logs:         %s× nginx req/s, p99 %s×\n' "$core_rps" "$core_p99"
 printf 'healthlog ingest vs raw SQLite: %s\n' "$(sed 's/^ *//' <<<"$ingest")"
+printf 'healthlog ingest vs raw SQLite, CPU per row (not the target, steadier under load): %s\n' "$(sed 's/^ *cpu us\/row: //' <<<"$ingest_cpu")"
 if [ -n "$ingest_postgres" ]; then printf 'healthlog ingest vs raw PostgreSQL: %s\n' "$(sed 's/^ *//' <<<"$ingest_postgres")"; fi
 printf 'CPU per request (user + system), access logs on: /livez %s; /health %s\n' "$livez_cpu" "$health_cpu"

@@ -33,7 +33,10 @@ public struct InsertColumn<Row>: Sendable {
 
     /// The column takes what `read` returns for the row (an optional binds NULL when nil).
     /// Faster than the key-path form on hot paths: a key path is applied through the runtime,
-    /// which copied the whole row, retains included, for every column of every row.
+    /// which copied the whole row, retains included, for every column of every row. Inlinable,
+    /// so the closures are specialized where the column is declared: a binding calls `read` and
+    /// the value's `bind(to:)` directly, not through the generic `Value`'s witness tables.
+    @inlinable
     public init<Value: SQLValueConvertible & Sendable>(_ name: String, _ read: @escaping @Sendable (Row) -> Value) {
         self.name = name
         value = { read($0).sqlValue }
@@ -59,6 +62,7 @@ extension Array {
     }
 
     /// The bound values of `rows`, row after row, each in the columns' order.
+    @inlinable
     public func values<Row>(of rows: some Collection<Row>) -> [SQLValue] where Element == InsertColumn<Row> {
         var values: [SQLValue] = []
         values.reserveCapacity(rows.count * count)
@@ -69,10 +73,13 @@ extension Array {
     }
 
     /// Binds the values of `rows`, row after row, each in the columns' order: what `values(of:)`
-    /// returns, handed to `binder` one by one.
+    /// returns, handed to `binder` one by one. Inlinable, so it is specialized for the caller's
+    /// row type; unspecialized, it copies every row (retaining each of its strings) out of the
+    /// collection through the type's value witnesses before binding it.
+    @inlinable
     public func bind<Row>(_ rows: some Collection<Row>, to binder: inout ParameterBinder) where Element == InsertColumn<Row> {
-        for row in rows {
-            for column in self { column.bind(row, &binder) }
+        for row in rows.indices {
+            for column in indices { self[column].bind(rows[row], &binder) }
         }
     }
 }

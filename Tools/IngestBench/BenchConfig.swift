@@ -22,9 +22,9 @@ struct BenchConfig {
             guard let value = environment[name], !value.isEmpty else { throw BenchError("\(name) is not set") }
             return value
         }
-        let batches = Int(environment["BENCH_BATCHES_PER_USER"] ?? "") ?? 20
+        let batches = Int(environment["BENCH_BATCHES_PER_USER"] ?? "") ?? 40
         guard (1...60).contains(batches) else { throw BenchError("BENCH_BATCHES_PER_USER must be 1...60") }
-        let rounds = Int(environment["BENCH_ROUNDS"] ?? "") ?? 5
+        let rounds = Int(environment["BENCH_ROUNDS"] ?? "") ?? 10
         guard rounds >= 1, batches % rounds == 0 else {
             throw BenchError("BENCH_ROUNDS must be at least 1 and divide BENCH_BATCHES_PER_USER (\(batches))")
         }

@@ -47,16 +47,19 @@ final class RawInsert {
         }
     }
 
-    /// Inserts `samples` in one transaction and returns the wall-clock seconds it took.
-    func insert(_ samples: [BenchSample]) async throws -> Double {
-        let now = Int64(Date().timeIntervalSince1970), userID = userID
-        let rows = samples.map { sample -> [SQLValue] in
-            [.text(UUID().uuidString.lowercased()), .text(userID), .text("steps"), .text("APPLE_HEALTH"), .text(sample.externalId),
+    /// Inserts `samples` in one transaction and returns the wall-clock seconds it took and the
+    /// CPU seconds this process used meanwhile. The rows' ids come from the server's generator
+    /// (`BatchRowIDs`), so both sides insert the same key layout; ids and values are built before
+    /// either clock starts.
+    func insert(_ samples: [BenchSample]) async throws -> (seconds: Double, cpuSeconds: Double) {
+        let now = Int64(Date().timeIntervalSince1970), userID = userID, ids = BatchRowIDs.make(count: samples.count, for: database.dialect)
+        let rows = zip(ids, samples).map { id, sample -> [SQLValue] in
+            [.text(id), .text(userID), .text("steps"), .text("APPLE_HEALTH"), .text(sample.externalId),
              .text("HKQuantityTypeIdentifierStepCount"), .real(sample.value), .text("count"), .integer(sample.start),
              .integer(sample.start), .text("watch"), .integer(now), .integer(now)]
         }
         let dialect = database.dialect
-        let started = Date()
+        let started = Date(), cpuBefore = CPUClock.ownSeconds()
         try await database.transaction { connection in
             let chunk = dialect == .sqlite ? 1 : 1000
             var index = 0
@@ -66,7 +69,7 @@ final class RawInsert {
                 index += slice.count
             }
         }
-        return Date().timeIntervalSince(started)
+        return (Date().timeIntervalSince(started), CPUClock.ownSeconds() - cpuBefore)
     }
 
     /// Waits until the server has no personal-record detection queued or running, so the

@@ -4,14 +4,15 @@
 # table, in alternating rounds of the same run; prints both rates and the median of the rounds'
 # ratios (target >= 0.7). SQLite always; PostgreSQL too when TEST_POSTGRES_URL is set, e.g.
 #   scripts/with-postgres.sh bench/healthlog-ingest/run.sh
-# Knobs: BENCH_USERS (8), BENCH_BATCHES_PER_USER (20, at most 60: the rate limit),
-#        BENCH_ROUNDS (5, dividing BENCH_BATCHES_PER_USER; 1: all batches, then all rows raw),
+# Knobs: BENCH_USERS (8), BENCH_BATCHES_PER_USER (40, at most 60: the rate limit),
+#        BENCH_ROUNDS (10, dividing BENCH_BATCHES_PER_USER; each round inserts half its rows raw, posts
+#        its batches, inserts the other half raw; 1: the whole run as one such round),
 #        PACKAGE_DIR (repository to build, default: this one; IngestBench belongs to PACKAGE_DIR/Tools).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 package="${PACKAGE_DIR:-$(cd "$here/../.." && pwd)}"
 users="${BENCH_USERS:-8}"
-export BENCH_BATCHES_PER_USER="${BENCH_BATCHES_PER_USER:-20}"
+export BENCH_BATCHES_PER_USER="${BENCH_BATCHES_PER_USER:-40}"
 export BENCH_PASSWORD="bench-password-123"
 export HEALTHLOG_PASSWORD_HASH_COST=minimal
 work=$(mktemp -d)

@@ -8,7 +8,7 @@ enum MeasurementIngest {
 
     static func ingest(_ entries: [MeasurementBatchBody.Entry], userID: String, request: Request,
                        database: Database) async throws -> BatchResult {
-        let now = Clock.now(), ids = BatchRowIDs.make(count: entries.count)
+        let now = Clock.now(), ids = BatchRowIDs.make(count: entries.count, for: database.dialect)
         let mapped = entries.enumerated().map { index, entry in MeasurementRow.map(entry, index: index, id: ids[index], now: now) }
         return try await batch.store(mapped, userID: userID, request: request, now: now, database: database)
     }

@@ -71,7 +71,7 @@ enum IntakeBulkEndpoint {
         resultSchema: BatchResult.schema(named: "MedicationIntakeBulkResult", itemPrefix: "MedicationIntakeBulk",
                                          reasons: [.missingIdentifier, .unknownMedication], withIDs: true)
     ) { body, userID, request, database in
-        let ids = BatchRowIDs.make(count: body.entries.count)
+        let ids = BatchRowIDs.make(count: body.entries.count, for: database.dialect)
         let mapped = body.entries.enumerated().map { index, entry -> Result<BulkRow<Body.Entry>, SkipReason> in
             guard entry.externalId != nil || entry.clientId != nil else { return .failure(.missingIdentifier) }
             return .success(BulkRow(index: index, id: ids[index], externalId: entry.externalId, clientId: entry.clientId, entry: entry))

@@ -8,7 +8,7 @@ enum WorkoutIngest {
 
     static func ingest(_ workouts: [WorkoutBatchBody.Workout], userID: String, request: Request,
                        database: Database) async throws -> BatchResult {
-        let now = Clock.now(), ids = BatchRowIDs.make(count: workouts.count)
+        let now = Clock.now(), ids = BatchRowIDs.make(count: workouts.count, for: database.dialect)
         let mapped = workouts.enumerated().map { index, workout in WorkoutRow.map(workout, index: index, id: ids[index], now: now) }
         return try await batch.store(mapped, userID: userID, request: request, now: now, database: database)
     }

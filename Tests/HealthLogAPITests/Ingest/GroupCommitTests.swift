@@ -22,7 +22,7 @@ final class GroupCommitTests: XCTestCase {
         /// stored row, so the batch fails on the primary key after its other writes.
         init(userID: String, prefix: String, _ range: Range<Int>, reusing storedID: String? = nil) {
             self.userID = userID
-            let now = Clock.now(), ids = BatchRowIDs.make(count: range.count)
+            let now = Clock.now(), ids = BatchRowIDs.make(count: range.count, for: .sqlite)
             mapped = range.enumerated().map { index, number in
                 let start = Date(timeIntervalSince1970: TimeInterval(now - 86_400 + Int64(number) * 60))
                 let entry = MeasurementBatchBody.Entry(hkIdentifier: "HKQuantityTypeIdentifierStepCount", value: 100, unit: "count",
