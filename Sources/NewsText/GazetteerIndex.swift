@@ -38,10 +38,17 @@ struct GazetteerIndex: Sendable {
     ]
 
     init(african: [String: [String]], actors: [String: [String]], elsewhere: [String: [String]]) {
-        for (country, names) in african { add(names, country: country, isAfrican: true) }
-        for (country, names) in actors { add(names, country: country, isAfrican: true, isActor: true) }
-        for (label, names) in elsewhere { add(names, country: label, isAfrican: false) }
-        for key in entriesByFirstWord.keys { entriesByFirstWord[key]?.sort { $0.words.count > $1.words.count } }
+        // Added in the order of the labels and ranked longest first, then in the order added, so when
+        // two entries match alike the same one wins in every process (a dictionary's order does not).
+        for (country, names) in african.sorted(by: { $0.key < $1.key }) { add(names, country: country, isAfrican: true) }
+        for (country, names) in actors.sorted(by: { $0.key < $1.key }) {
+            add(names, country: country, isAfrican: true, isActor: true)
+        }
+        for (label, names) in elsewhere.sorted(by: { $0.key < $1.key }) { add(names, country: label, isAfrican: false) }
+        for key in entriesByFirstWord.keys {
+            entriesByFirstWord[key] = entriesByFirstWord[key]!.enumerated()
+                .sorted { ($0.element.words.count, $1.offset) > ($1.element.words.count, $0.offset) }.map(\.element)
+        }
     }
 
     private mutating func add(_ names: [String], country: String, isAfrican: Bool, isActor: Bool = false) {

@@ -7,6 +7,9 @@ import NewsText
 struct ArticleVector {
     /// Term id → weight; ids of both parts (the vocabulary knows which is which).
     var weights: [Int32: Float]
+    /// `weights` in the order of their ids: sums over the terms run in this order, not the
+    /// dictionary's (hashing is seeded per process), so a similarity is the same bits in every process.
+    var orderedWeights: [(id: Int32, weight: Float)]
     /// Unit-length parts' presence: an empty part does not take part in similarity.
     var hasWords: Bool
     var hasEntities: Bool
@@ -76,7 +79,7 @@ struct ArticleVector {
         weights.reserveCapacity(counts.count)
         var wordNorm: Float = 0
         var entityNorm: Float = 0
-        for (id, count) in counts {
+        for (id, count) in counts.sorted(by: { $0.key < $1.key }) {
             let weight = (1 + log(count)) * vocabulary.idf(id)
             guard weight > 0 else { continue }
             weights[id] = weight
@@ -119,7 +122,8 @@ struct ArticleVector {
                                body: bodyEntities, bodyTokens: bodyTokens, leadTokens: Tokenizer.tokens(lead),
                                isRare: { [vocabulary] in vocabulary.isRare(word: Stemmer.stem($0)) })
             : EventActors()
-        return ArticleVector(weights: weights, hasWords: wordNorm > 0, hasEntities: entityNorm > 0, subjectNames: subjectNames,
+        let orderedWeights = weights.sorted { $0.key < $1.key }.map { (id: $0.key, weight: $0.value) }
+        return ArticleVector(weights: weights, orderedWeights: orderedWeights, hasWords: wordNorm > 0, hasEntities: entityNorm > 0, subjectNames: subjectNames,
                              subjectPlaces: subjectPlaces, places: places, placeNames: placeNames, placeWords: placeWords,
                              nameWords: nameWords, eventKinds: eventKinds, actors: actors)
     }

@@ -34,8 +34,9 @@ struct EventActors: Equatable {
     }
 
     mutating func formUnion(_ other: EventActors) {
-        for name in other.names where names.count < Self.limit { names.insert(name) }
-        for country in other.countries where countries.count < Self.limit { countries.insert(country) }
+        // In order, so which actors a full story keeps does not depend on the sets' order.
+        for name in other.names.sorted(by: { $0.key < $1.key }) where names.count < Self.limit { names.insert(name) }
+        for country in other.countries.sorted() where countries.count < Self.limit { countries.insert(country) }
     }
 
     /// The actors of a report: `headline` the entities of the headline as compared (`HeadlineLabels.stripping`:

@@ -55,7 +55,8 @@ enum EventKind: Hashable, CaseIterable {
     /// Words politics uses too are left out ("bid", "launch", "probe": "Biden's re-election bid";
     /// "launches" and "unveils" count, and only against a company's other news: `differ`).
     static let byWord: [String: EventKind] = {
-        let kinds: [EventKind: WordClass] = [
+        // In a fixed order, so a word of two classes gets the same kind in every process.
+        let kinds: KeyValuePairs<EventKind, WordClass> = [
             .earthquake: .earthquakeEvent,
             .storm: .stormEvent,
             .fire: .fireEvent,

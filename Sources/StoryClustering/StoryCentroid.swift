@@ -154,7 +154,7 @@ struct StoryCentroid {
         var sharedTerms = 0
         // A name's own words shared beside it ("hargeisa" the entity and the word) are one term.
         var sharedEntities = 0, sharedNameWords = 0
-        for (id, articleWeight) in vector.weights {
+        for (id, articleWeight) in vector.orderedWeights {
             guard let share = mass[id] else { continue }
             sharedTerms += 1
             let product = share * vocabulary.idf(id) * articleWeight
@@ -179,7 +179,7 @@ struct StoryCentroid {
         // When a place is the only name shared, its words do not count either ("Sri Lanka" is
         // also "sri" and "lanka", two rare words a rail strike and a rate cut of one day shared).
         if sharedNames == 1, sharesPlace {
-            for word in vector.placeWords {
+            for word in vector.placeWords.sorted() {
                 guard let share = mass[word], let articleWeight = vector.weights[word] else { continue }
                 wordDot -= share * vocabulary.idf(word) * articleWeight
             }
@@ -200,16 +200,22 @@ struct StoryCentroid {
     }
 
     private mutating func addPlaceWords(_ words: Set<Int32>) {
-        for word in words where placeWords.count < Self.placeWordLimit { placeWords.insert(word) }
+        // In order, so which words a full story keeps does not depend on the set's order.
+        for word in words.sorted() where placeWords.count < Self.placeWordLimit { placeWords.insert(word) }
     }
 
     private mutating func addSubjectNames(_ names: some Sequence<SubjectName>) {
-        for name in names where subjectNames.count < Self.subjectNameLimit { subjectNames.insert(name) }
+        // In order, so which names a full story keeps does not depend on the set's order.
+        for name in names.sorted(by: { $0.terms.lexicographicallyPrecedes($1.terms) })
+        where subjectNames.count < Self.subjectNameLimit {
+            subjectNames.insert(name)
+        }
     }
 
     private mutating func refreshNorms(vocabulary: TermVocabulary) {
         var words: Float = 0, entities: Float = 0
-        for (id, share) in mass {
+        // Summed in the order of the ids, so the norms are the same bits in every process.
+        for (id, share) in mass.sorted(by: { $0.key < $1.key }) {
             let weight = share * vocabulary.idf(id)
             if vocabulary.isEntity(id) { entities += weight * weight } else { words += weight * weight }
         }

@@ -93,13 +93,17 @@ struct TermVocabulary {
     mutating func forgetOldCountsIfDue(isReferenced: (Int32) -> Bool) {
         guard documentCount >= Float(horizon) else { return }
         documentCount /= 2
+        var freed: [Int32] = []
         for (key, id) in ids {
             let index = Int(id)
             frequencies[index] /= 2
             if frequencies[index] < 1, !isReferenced(id) {
                 ids[key] = nil
-                freeIDs.append(id)
+                freed.append(id)
             }
         }
+        // Reused smallest first, not in the dictionary's order: ids order sums and break ties, so
+        // which term gets which id must not depend on the per-process hash seed.
+        freeIDs += freed.sorted(by: >)
     }
 }

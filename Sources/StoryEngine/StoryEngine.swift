@@ -142,7 +142,8 @@ public final class StoryEngine {
     public func rescore(now: Date) -> [StorySnapshot] {
         var changed: [StorySnapshot] = []
         let annotationsKeptSince = now.addingTimeInterval(-Self.annotationLifetime)
-        for (id, material) in materials {
+        // In the order of the ids, so the changed stories come in the same order in every process.
+        for (id, material) in materials.sorted(by: { $0.key < $1.key }) {
             if !quiet.contains(id) {
                 let snapshot = compose(id, material, now: now, sampleChanged: false)
                 if snapshots[id]?.breakdown != snapshot.breakdown || snapshots[id]?.breakingArticleIDs != snapshot.breakingArticleIDs {

@@ -45,11 +45,13 @@ public struct SubjectModel: Sendable {
     public var termCount: Int { termIndex.count }
 
     /// log(1 + count) × idf per term, scaled to unit length over all the text's terms (listed
-    /// or not), so a long text and a short one are scored alike.
+    /// or not), so a long text and a short one are scored alike. The length is summed in the
+    /// terms' order, not the dictionary's (hashing is seeded per process), so it is the same
+    /// bits in every process.
     public func weightedVector(_ counts: [String: Double]) -> [String: Double] {
         var vector: [String: Double] = [:]
         var squaredLength = 0.0
-        for (term, count) in counts {
+        for (term, count) in counts.sorted(by: { $0.key < $1.key }) {
             let row = termIndex[term]
             let value = log(1 + count) * (row.map { Double(idf[$0]) } ?? unlistedIDF)
             squaredLength += value * value
@@ -65,12 +67,14 @@ public struct SubjectModel: Sendable {
         Self.softmax(scores(features))
     }
 
-    /// The linear scores of a `weightedVector`, in the order of `classes`.
+    /// The linear scores of a `weightedVector`, in the order of `classes`. Terms are summed in the
+    /// order of their rows, not the dictionary's, so a score is the same bits in every process and
+    /// a story at a threshold gets the same desk each time.
     public func scores(_ features: [String: Double]) -> [Double] {
         var scores = bias.map(Double.init)
         let width = classes.count
-        for (term, value) in features {
-            guard let row = termIndex[term] else { continue }
+        let rows = features.compactMap { term, value in termIndex[term].map { (row: $0, value: value) } }
+        for (row, value) in rows.sorted(by: { $0.row < $1.row }) {
             for column in 0..<width { scores[column] += value * Double(weights[row * width + column]) }
         }
         return scores

@@ -1,4 +1,4 @@
-import StoryClustering
+@testable import StoryClustering
 import XCTest
 
 final class VocabularyForgettingTests: XCTestCase {
@@ -19,5 +19,19 @@ final class VocabularyForgettingTests: XCTestCase {
         }
         let late = clusterer.assign(Events.kenyaAirwaysWire()[4], newStoryID: ids.next)
         XCTAssertEqual(late, ClusterAssignment(storyID: "story-1", isNewStory: false, mergedStoryIDs: []))
+    }
+
+    /// Ids order the sums over a story's terms and break ties between equally heavy terms, so which
+    /// term gets a recycled id must not follow the dictionary's order (hashing is seeded per
+    /// process): recycled ids go smallest first.
+    func testRecycledIDsAreReusedSmallestFirst() {
+        var vocabulary = TermVocabulary(horizon: 2)
+        let old = (0..<64).map { vocabulary.id(for: "old\($0)", isEntity: false) }
+        vocabulary.observe(distinctTerms: old)
+        vocabulary.observe(distinctTerms: [])
+        vocabulary.forgetOldCountsIfDue { _ in false }
+        let new = (0..<64).map { vocabulary.id(for: "new\($0)", isEntity: false) }
+        XCTAssertEqual(old, (0..<64).map(Int32.init))
+        XCTAssertEqual(new, old)
     }
 }

@@ -7,6 +7,40 @@ final class SubjectModelTests: XCTestCase {
         termWeights: ["bank": [2, 0, 0, 0], "classes": [0, 1, 0, 0], "central bank": [1, 0, 0.5, 0]],
         bias: [0, 0, 0, 0.5])
 
+    /// Swift seeds hashing per process, so a dictionary's order differs between runs; here the same
+    /// terms are put in dictionaries of different histories, which order them differently in one
+    /// process. Weights and idfs of very different sizes make a sum depend on its order in the last
+    /// bits (1e17 + 1 rounds to 1e17), so summing in the dictionary's order gives different scores.
+    func testScoresAreTheSameBitsWhateverTheDictionarysOrder() {
+        let terms = (0..<48).map { "term\($0)" }
+        let model = SubjectModel(
+            classes: Subject.allCases,
+            termWeights: Dictionary(uniqueKeysWithValues: terms.enumerated().map { index, term in
+                (term, [index % 2 == 0 ? 1e17 * Float(index + 1) : Float(index) + 0.3, -Float(index), 0.7, 0])
+            }),
+            bias: [0, 0, 0, 0],
+            idf: Dictionary(uniqueKeysWithValues: terms.enumerated().map { index, term in
+                (term, index % 3 == 0 ? 1e8 * Float(index + 1) : 1 + Float(index) / 7)
+            }))
+        func counts(_ order: [String], capacity: Int) -> [String: Double] {
+            var counts: [String: Double] = [:]
+            counts.reserveCapacity(capacity)
+            for term in order { counts[term] = 1 + Double(terms.firstIndex(of: term)! % 5) }
+            return counts
+        }
+        let dictionaries = [counts(terms, capacity: 0), counts(terms.reversed(), capacity: 0),
+                            counts(terms, capacity: 500), counts(terms.reversed(), capacity: 2_000)]
+        XCTAssertGreaterThan(Set(dictionaries.map { Array($0.keys) }).count, 1, "the dictionaries are in different orders")
+        let scores = dictionaries.map { model.scores(model.weightedVector($0)) }
+        for other in scores.dropFirst() {
+            XCTAssertEqual(other.map(\.bitPattern), scores[0].map(\.bitPattern))
+        }
+        let features = dictionaries.map { counts in counts.mapValues { $0 * 0.1 } }
+        for other in features.dropFirst() {
+            XCTAssertEqual(model.scores(other).map(\.bitPattern), model.scores(features[0]).map(\.bitPattern))
+        }
+    }
+
     func testProbabilitiesFollowTheWeightsAndSumToOne() {
         let probabilities = model.probabilities(["bank": 1])
         XCTAssertEqual(probabilities.reduce(0, +), 1, accuracy: 1e-9)
