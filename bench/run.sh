@@ -23,7 +23,7 @@ HEALTH_TARGET=0.80         # Jarvis /health requests/s as a fraction of nginx's
 P99_TARGET=2.00            # our p99 at most this many times nginx's
 
 DURATION=${BENCH_DURATION:-3s}            # one round
-ROUNDS=${BENCH_HTTP_ROUNDS:-5}            # round pairs per comparison
+ROUNDS=${BENCH_HTTP_ROUNDS:-6}            # round pairs per comparison; even, so each side goes first equally often
 CONNECTIONS=${BENCH_CONNECTIONS:-64}
 IDLE=${BENCH_IDLE_CONNECTIONS:-5000}
 OURS_PORT=18081            # access log off

@@ -18,7 +18,10 @@ import Darwin
 /// ingest bench's PostgreSQL ratio fell with them, so there the ids stay random.
 ///
 /// A version-7 id still carries 74 unpredictable bits after its timestamp; what it tells beyond
-/// that is the millisecond its row was created, which the row's `createdAt` holds anyway.
+/// that is the millisecond its batch was stored, a finer clock than the row's `createdAt` (whole
+/// seconds), visible only to the row's owner, who reads it through the API anyway. Ids of batches
+/// stored in the same millisecond, or after the wall clock steps back, interleave: that costs only
+/// index locality, never uniqueness (the random bits).
 ///
 /// `UUID()` on Linux opens, reads and closes `/dev/urandom` for every id — three system calls
 /// per row, 1,500 per 500-entry batch — and `SystemRandomNumberGenerator` makes one

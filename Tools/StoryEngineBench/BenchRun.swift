@@ -11,7 +11,10 @@ enum BenchRun {
     /// Articles per round: the story worker's round of a backlog (`StoryWorker.Settings.batchSize`).
     static let defaultRoundSize = 200
 
-    static func run(size: Int, roundSize: Int) {
+    /// `progress`: every that many articles, prints to standard error the CPU milliseconds per article
+    /// of the block just processed, the live stories and the resident memory, so one long run shows
+    /// whether the cost per article grows with the articles seen.
+    static func run(size: Int, roundSize: Int, progress: Int? = nil) {
         var news = SyntheticNews(seed: seed, articlesPerDay: articlesPerDay, start: start)
         let pipeline = BenchPipeline()
         var events: [Int32] = []
@@ -22,11 +25,20 @@ enum BenchRun {
         var processor: Double = 0
         let clock = ContinuousClock()
         var round: [ClusterArticle] = []
+        var block = (articles: 0, cpu: 0.0)
         func process() {
             let began = clock.now, beganCPU = processorSeconds()
             stories += pipeline.process(round)
             processing += clock.now - began
             processor += processorSeconds() - beganCPU
+            if let progress, events.count - block.articles >= progress {
+                let perArticle = (processor - block.cpu) * 1000 / Double(events.count - block.articles)
+                FileHandle.standardError.write(Data(String(
+                    format: "PROGRESS articles=%d cpuMsPerArticle=%.2f cpuSeconds=%.1f live=%d residentMB=%.1f\n",
+                    events.count, perArticle, processor, pipeline.liveStories,
+                    Double(PeakMemory.residentKibibytes() ?? -1) / 1024).utf8))
+                block = (events.count, processor)
+            }
             round.removeAll(keepingCapacity: true)
         }
         for _ in 0..<size {

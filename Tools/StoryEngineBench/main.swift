@@ -6,17 +6,18 @@
 //   swift run --package-path Tools -c release StoryEngineBench --only 10000   # one size, twice
 //   swift run --package-path Tools -c release StoryEngineBench --size N   # one size in this process (what the children run)
 //   ... --round N    # articles per engine round (default 200, the story worker's backlog round; 1: one at a time)
+//   ... --size N --progress K   # also print CPU ms per article of every K articles to standard error
 //
 // Targets (issue 26): ≥ 100 articles/s; cost(100k) ≤ 8 × cost(10k); peak resident memory < 300 MB.
 import EvalData
 import Foundation
 
 let arguments = ToolArguments.parse(
-    usage: "usage: StoryEngineBench [--only N | --size N] [--round N]   (no --size: 10k and 100k, each twice in a child process)",
-    options: ["--size": .integer, "--only": .integer, "--round": .integer])
+    usage: "usage: StoryEngineBench [--only N | --size N [--progress K]] [--round N]   (no --size: 10k and 100k, each twice in a child process)",
+    options: ["--size": .integer, "--only": .integer, "--round": .integer, "--progress": .integer])
 let roundSize = max(1, arguments.value(of: "--round").flatMap(Int.init) ?? BenchRun.defaultRoundSize)
 if let size = arguments.value(of: "--size").flatMap(Int.init) {
-    BenchRun.run(size: size, roundSize: roundSize)
+    BenchRun.run(size: size, roundSize: roundSize, progress: arguments.value(of: "--progress").flatMap(Int.init).map { max(1, $0) })
     exit(0)
 }
 let sizes = arguments.value(of: "--only").flatMap(Int.init).map { [$0] } ?? [10_000, 100_000]

@@ -126,7 +126,7 @@ struct GateRules {
         if (closes(change.end) && sentence.has(.timingWord)) || opensWith(change.end, unnamed) { return true }
         let bridged = !sentence.hits.contains { $0.start == change.end }
             || opensWith(change.end, [.targetPreposition])
-        return bridged && !closes(change.end + 1) && opensWith(change.end + 1, [.timingWord, .numberWord])
+        return bridged && !closes(change.end + 1) && opensWith(change.end + 1, [.timingWord, .numberWord, .pronoun])
     }
 
     /// True when `sentence` asks to do, take or change something (a modality, an approval tag, a

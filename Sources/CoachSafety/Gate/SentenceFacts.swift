@@ -85,6 +85,9 @@ struct SentenceFacts {
             if token.afterArrow { sentences[token.sentence].arrowNumbers += 1 }
         }
         for index in sentences.indices {
+            for connective in sentences[index].hits where connective.termClass == .clauseConnective {
+                sentences[index].clauseOpenings.insert(connective.start)
+            }
             sentences[index].dropWordsOfPlainPhrases()
             sentences[index].countTakenNumbers(in: tokens)
             sentences[index].dropFigurativeDoses(in: tokens)

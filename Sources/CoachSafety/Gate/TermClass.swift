@@ -55,6 +55,10 @@ enum TermClass: String, CaseIterable, Sendable {
     /// request about a drug, pen or dose named before it ("should I ditch Ozempic since my weight
     /// has stalled"), is the reason, not the topic asked, nor the object of a change before it.
     case reasonWord
+    /// "so", "then", "anyway", "also", "alors", "entonces", "quindi", "więc": a connective that
+    /// opens a new clause in a run-on sentence written without punctuation ("… me dijo que lo
+    /// puedo subir … entonces quería saber si …"), so a request after it is read on its own.
+    case clauseConnective
     /// "or", "oder", "ou", "o", "czy": a choice between two options asks, question mark or not
     /// ("nimmt er es heute oder wartet er", "0.25 or 0.5 for my first week").
     case choiceWord
