@@ -364,14 +364,18 @@ struct GateRules {
         let hits = sentence.hits.filter { words.contains($0.start) }
         let classes = Set(hits.map(\.termClass))
         let dosing = dosingChanges(sentence).filter { words.contains($0.start) }
-        // A modality inside a longer history phrase is history ("do I usually").
+        // A modality inside a longer history or checking phrase is history ("do I usually", "want
+        // to see if").
         // A modality right before a history marker asks what the history says ("Stimmt das laut
-        // meinen Einträgen?", "is that right according to my log?").
+        // meinen Einträgen?", "is that right according to my log?"), unless its clause goes on to
+        // change or take a dose ("Kann ich laut meinem Protokoll Ozempic diese Woche auslassen?").
         let markers = hits.filter { $0.termClass == .ownHistory }
+        let acts = dosing.map(\.start) + hits.filter { $0.termClass == .intakeVerb }.map(\.start)
         let asking = hits.filter { hit in
             [.adviceModality, .opinionAsk, .approvalTag, .doseValueRequest].contains(hit.termClass)
-                && !markers.contains(where: hit.isPart)
-                && !(hit.termClass != .doseValueRequest && markers.contains { $0.start == hit.end })
+                && !hits.contains { [TermClass.ownHistory, .checkIntent].contains($0.termClass) && hit.isPart(of: $0) }
+                && !(hit.termClass != .doseValueRequest && markers.contains { $0.start == hit.end }
+                     && !acts.contains { $0 >= hit.end && !sentence.opensClause(from: hit.end + 1, through: $0) })
         }
         // What follows a reason given for a request about a GLP-1 subject named before the reason
         // is that reason, neither a topic nor a history asked about ("should I ditch Ozempic
@@ -390,7 +394,7 @@ struct GateRules {
         }
         // A condition that puts a dose act asks about its outcome, not about the past.
         let conditioned = conditionsDoseAct(sentence)
-        let asksHistory = !historyClasses.isDisjoint(with: [.ownHistory, .changePast, .agoMarker, .pastReport]) && asking.isEmpty
+        let asksHistory = !historyClasses.isDisjoint(with: [.ownHistory, .changePast, .agoMarker, .pastReport, .checkIntent]) && asking.isEmpty
             && !conditioned
             && !target && dosing.allSatisfy { reportsHistory($0, in: sentence) }
         if history, asksHistory { return true }
@@ -431,21 +435,26 @@ struct GateRules {
 
     /// True when `sentence` opens with the user's own record as its source ("Guardando solo i miei
     /// dati, ho perso di più …", "Porównaj z moich danych, ile … traciłem …, a ile na 1 mg") and
-    /// `words` report the past or only name amounts, as a second member of the comparison does
-    /// ("a ile na 1 mg"): they ask what the record says.
+    /// `words` report the past, or only name amounts while the sentence reports the past outside
+    /// them, as a second member of the comparison does ("a ile na 1 mg"): they ask what the record
+    /// says. A bare choice of amounts after the record ("laut meinen Daten, 7,5 oder 10?") asks
+    /// for a dose.
     private func citesOwnRecord(_ sentence: SentenceFacts, for words: Range<Int>) -> Bool {
         let first = sentence.words.lowerBound
         guard sentence.hits(of: [.ownHistory]).contains(where: { $0.start <= first + 1 }) else { return false }
-        let past: [TermClass] = [.pastReport, .changePast, .pastAuxiliary]
-        return sentence.hits.contains { words.contains($0.start) && past.contains($0.termClass) } || namesOnlyAmounts(sentence, words)
+        let past = sentence.hits(of: [.pastReport, .changePast, .pastAuxiliary])
+        return past.contains { words.contains($0.start) }
+            || (namesOnlyAmounts(sentence, words) && past.contains { !words.contains($0.start) })
     }
 
-    /// True when `words` of `sentence` name only amounts, an amount question, prepositions and a
-    /// choice ("a ile na 1 mg"); a word read in another class too counts as its amount reading.
+    /// True when `words` of `sentence` name an amount and otherwise only amounts, an amount
+    /// question, prepositions and a choice ("a ile na 1 mg"); a word read in another class too
+    /// counts as its amount reading.
     private func namesOnlyAmounts(_ sentence: SentenceFacts, _ words: Range<Int>) -> Bool {
         let amounts: [TermClass] = [.amountQuestion, .numberWord, .unitWord, .targetPreposition, .choiceWord]
         let hits = sentence.hits.filter { words.contains($0.start) }
-        return hits.allSatisfy { hit in hits.contains { $0.sameSpan(hit) && amounts.contains($0.termClass) } }
+        let named = sentence.numberStarts.contains(where: words.contains) || hits.contains { $0.termClass == .numberWord }
+        return named && hits.allSatisfy { hit in hits.contains { $0.sameSpan(hit) && amounts.contains($0.termClass) } }
     }
 
     /// True when `sentence` opens with a condition whose clause puts a dose act: a change of a dose

@@ -15,6 +15,9 @@ struct GateToken: Sendable {
     /// After an arrow (`->`, `=>`, `→`): "2,5 -> 5" proposes going from one amount to the next.
     var afterArrow = false
     var colonAfter = false
+    /// The single characters a spelled-out run with a digit was joined from ("s k 1 p"): the
+    /// reading keeps the run whole only when its leetspeak reading is a vocabulary term.
+    var spelled: [GateToken] = []
     /// The vocabulary terms whose first word this token matches, looked up once per distinct word.
     var terms: [Int32] = []
 }
@@ -110,8 +113,9 @@ struct TokenizedText {
     /// letters: "s k i p" reads "skip", "0 z e m p 1 c" reads "0zemp1c" (leetspeak is read later).
     /// A run needs three characters, or two once the message has a run of three ("m y" in
     /// "s k i p  m y  d o s e"), so that "y a" in ordinary Spanish stays two words; a run with a
-    /// digit needs four letters ("il y a 3 jours" and "subo a 1 o q hago" stay words). A wider gap
-    /// ends the word.
+    /// digit needs four characters ("il y a 3 jours" stays words) and keeps its characters, as the
+    /// reading splits it again unless it spells a term ("subo a 1 o q hago"). A wider gap ends the
+    /// word.
     private mutating func joinSpelledOutWords(joinable: [Bool]) {
         var runs: [Range<Int>] = []
         var start = 0
@@ -121,9 +125,9 @@ struct TokenizedText {
                 while end < tokens.count, joinable[end], tokens[end].text.unicodeScalars.count == 1,
                       tokens[end].sentence == tokens[start].sentence { end += 1 }
             }
-            // A run with a digit needs four letters: "0 z e m p 1 c" is a word, French "il y a 3 jours" is not.
+            // A run with a digit needs four characters: "s k 1 p" may be a word, French "il y a 3 jours" is not.
             let letters = tokens[start..<end].filter({ !$0.isNumber }).count
-            if end - start >= 2, letters >= 2, letters == end - start || letters >= 4 { runs.append(start..<end) }
+            if end - start >= 2, letters >= 2, letters == end - start || end - start >= 4 { runs.append(start..<end) }
             start = end
         }
         let shortest = runs.contains { $0.count >= 3 } ? 2 : 3
@@ -132,6 +136,7 @@ struct TokenizedText {
             word.text = tokens[run].map(\.text).joined()
             word.isNumber = false
             word.colonAfter = tokens[run.upperBound - 1].colonAfter
+            if tokens[run].contains(where: \.isNumber) { word.spelled = Array(tokens[run]) }
             tokens.replaceSubrange(run, with: [word])
         }
     }

@@ -9,7 +9,7 @@ struct NormalizedMessage {
         let raw = TokenizedText(folded: GateFolding.fold(message))
         isQuestion = raw.isQuestion
         var readings: [String: [GateToken]] = [:]
-        for token in raw.tokens {
+        for token in raw.tokens.flatMap({ Self.spelledTerm($0, vocabulary: vocabulary) }) {
             if token.isNumber {
                 tokens.append(token)
                 continue
@@ -36,13 +36,33 @@ struct NormalizedMessage {
         }
     }
 
+    /// A spelled-out run with a digit as one word when its leetspeak reading is a vocabulary term
+    /// or a typo of one ("s k 1 p" reads "skip"), or its first characters as words and the rest
+    /// as one when that is ("can i s k 1 p it"), else its characters as written ("subo a 1 o q
+    /// hago").
+    private static func spelledTerm(_ token: GateToken, vocabulary: GateVocabulary) -> [GateToken] {
+        let pieces = token.spelled
+        guard !pieces.isEmpty else { return [token] }
+        for drop in 0...max(0, pieces.count - 4) {
+            let text = pieces[drop...].map(\.text).joined()
+            let mapped = leetReading(text)
+            guard known(mapped, vocabulary: vocabulary) != nil else { continue }
+            var word = pieces[drop]
+            word.text = text
+            word.isNumber = false
+            word.colonAfter = token.colonAfter
+            return Array(pieces[..<drop]) + [word]
+        }
+        return pieces
+    }
+
     /// One word as the vocabulary reads it: itself when known, else its leetspeak reading when
     /// that is known, else a leading number and its unit, else a typo correction, else itself.
     private static func read(_ token: GateToken, vocabulary: GateVocabulary) -> [GateToken] {
         if vocabulary.recognises(token.text) { return [token] }
         let hasDigitsOrSymbols = token.text.unicodeScalars.contains { leet[$0] != nil }
         if hasDigitsOrSymbols {
-            let mapped = String(String.UnicodeScalarView(token.text.unicodeScalars.map { leet[$0] ?? $0 }))
+            let mapped = leetReading(token.text)
             if let known = known(mapped, vocabulary: vocabulary) { return [with(token, text: known)] }
             if let split = numberAndWord(token.text) {
                 return [with(token, text: split.number, isNumber: true),
@@ -77,6 +97,11 @@ struct NormalizedMessage {
         guard split > 0, split < scalars.count,
               scalars[split...].allSatisfy({ $0.properties.isAlphabetic }) else { return nil }
         return (String(String.UnicodeScalarView(scalars[..<split])), String(String.UnicodeScalarView(scalars[split...])))
+    }
+
+    /// `text` with its leetspeak digits and symbols read as letters ("sk1p" → "skip").
+    private static func leetReading(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { leet[$0] ?? $0 }))
     }
 
     /// Digits and symbols that stand for letters in leetspeak.

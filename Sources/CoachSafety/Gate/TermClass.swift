@@ -70,6 +70,10 @@ enum TermClass: String, CaseIterable, Sendable {
     case comparative
     /// "did I", "have I", "since I started", "logged", "was": the user's own history.
     case ownHistory
+    /// "want to see if", "quiero ver si", "will sehen ob": the user checks something. After a
+    /// question about the history it asks the same ("Want to see if I've kept a routine"); it
+    /// reports nothing, so a change after it is not reported ("Quiero ver si me salto el Ozempic").
+    case checkIntent
     /// "ago", "il y a ~ semaines", "hace ~ días", "settimane fa", "temu": a change right before one
     /// is reported ("commencé Mounjaro il y a 3 semaines", where folding reads the present "commence").
     case agoMarker
