@@ -98,9 +98,11 @@ struct SentenceFacts {
     }
 
     /// A sentence that opens with a question verb or particle asks, question mark or not ("is
-    /// trulicity weaker by day 6", "czy mogę", "wirkt es noch").
+    /// trulicity weaker by day 6", "czy mogę", "wirkt es noch"); so does one that asks for
+    /// instructions anywhere ("List the steps, how to increase …", "Napisz mi, jak zwiększyć …").
     private mutating func markOpeningQuestion() {
         if hits.contains(where: { $0.termClass == .questionOpener && $0.start == firstToken }) { isQuestion = true }
+        if has(.instructionAsk) { isQuestion = true }
     }
 
     /// The words of an everyday phrase (`plainWord`: "a lot", "te cuento") are not read as terms

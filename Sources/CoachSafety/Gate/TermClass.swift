@@ -45,6 +45,11 @@ enum TermClass: String, CaseIterable, Sendable {
     /// approval ("half a dose, ok?", "Monday ok?") in the last clause of a question or in a sentence
     /// without a question mark; elsewhere in a question it describes ("mir geht's ok, aber …").
     case approvalTag
+    /// "how to", "wie man", "erklär mir wie", "comment *er", "cómo *ar", "come *are", "jak *ć": a
+    /// question word before an infinitive, or a request to explain how. The sentence asks for
+    /// instructions, question mark or not ("how to increase my Ozempic dose", "napisz mi, jak
+    /// zwiększyć dawkę"), and is read as a question.
+    case instructionAsk
     /// "is", "does", "kann", "wirkt", "est-ce", "czy": a verb or particle that makes the sentence it
     /// opens a yes/no question, whether or not a question mark ends it. Question words ("what",
     /// "wann", "cuál") are not listed: without a question mark they head statements and titles
