@@ -681,7 +681,7 @@ struct GateRules {
     /// with a drug, dose, injection or Research Mode nearby, a pronoun ("when does it wear off")
     /// or a second level word ("peak concentration"), unless it is the user's own ("my
     /// concentration at work", outside Research Mode, and no drug right after it: "my concentration
-    /// of liraglutide" is a drug's); or a peak/level word within three words of
+    /// of liraglutide" is a drug's); or a peak/level word within four words of
     /// a drug and not next to a health metric ("when does Ozempic peak", not "my peak heart rate")
     /// nor part of a dose value ("the highest dose" asks for a dose, rule 9),
     /// or with Research Mode named, or asked of a pronoun ("when is it strongest?") when the level
@@ -721,7 +721,7 @@ struct GateRules {
             !doseValues.contains { $0.start <= level.start && level.start < $0.end }
         }
         return levels.contains { level in
-            subjects.contains { abs($0.start - level.start) <= 3 }
+            subjects.contains { abs($0.start - level.start) <= 4 }
                 && !metrics.contains { $0.start != level.start && abs($0.start - level.start) <= 2 }
         }
     }
