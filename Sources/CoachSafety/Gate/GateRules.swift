@@ -94,8 +94,8 @@ struct GateRules {
         if !taking.isEmpty, sentence.has(.timingWord) { return true }
         // A question made only of times, one in place of another or beside it as a choice ("und
         // Mittwoch statt Sonntag?", "mardi ou mercredi ?"), asks when to take it.
-        let times = Set(sentence.hits.map(\.start))
-        if sentence.isQuestion, times.count >= 3, sentence.has(.timingWord),
+        let termPositions = Set(sentence.hits.map(\.start))
+        if sentence.isQuestion, termPositions.count >= 3, sentence.has(.timingWord),
            sentence.hits.allSatisfy({ [.timingWord, .choiceWord].contains($0.termClass) }) {
             return true
         }
