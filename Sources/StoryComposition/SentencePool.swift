@@ -71,13 +71,14 @@ struct SentencePool: Sendable {
         let headlineTerms = capped.map(\.annotation.headline.reading.terms)
         let weighting = TermWeighting(documents: texts.map(\.terms) + headlineTerms)
         self.articles = capped
-        var sourceIndex: [String: Int] = [:]
+        var sourceIndex: [String: Int] = [:], keys: [String] = []
         let articleSources = capped.map { article in
             if let index = sourceIndex[article.sourceKey] { return index }
-            sourceIndex[article.sourceKey] = sourceIndex.count
-            return sourceIndex.count - 1
+            sourceIndex[article.sourceKey] = keys.count
+            keys.append(article.sourceKey)
+            return keys.count - 1
         }
-        sourceKeys = sourceIndex.sorted { $0.value < $1.value }.map(\.key)
+        sourceKeys = keys
         self.articleSources = articleSources
         headlineVectors = headlineTerms.map(weighting.vector)
         var termsBySource: [String: Set<String>] = [:]
