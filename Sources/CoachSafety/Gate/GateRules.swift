@@ -314,6 +314,10 @@ struct GateRules {
             parts.formUnion(sentence.hits(of: [.choiceWord]).map { clause($0.start) })
         }
         if sentence.arrowNumbers > 0 { parts.insert(first..<end) }
+        // An act on a dose that the sentence announces rather than reports asks, with or without a
+        // question mark or modality ("gonna skip my Ozempic this week", "pensavo di dimezzare la
+        // dose"): answering an announced plan endorses it.
+        parts.formUnion(announcedDoseActs(sentence).map { clause($0.start) })
         if sentence.isQuestion, !parts.contains(lastClause) {
             // A last clause that names a time and no topic of its own asks about that time ("J'ai
             // oublié mon Ozempic dimanche, je le fais aujourd'hui ?"); otherwise the question is the
@@ -327,6 +331,37 @@ struct GateRules {
             parts.insert(clause(first))
         }
         return Array(parts)
+    }
+
+    /// The changes of a dose in `sentence` that it neither reports ("since I started", "j'ai
+    /// sauté", "said to skip") nor places in a clause that reports the past ("last week I had to
+    /// skip"): acts the user announces or considers, which ask whether or not they are put as a
+    /// question.
+    /// A change after a reason or condition in its clause gives the reason for something else
+    /// ("wie richte ich eine Erinnerung ein, damit ich die Spritze nicht mehr auslasse?"), and one
+    /// that names a point in time is no act (`namesPointInTime`).
+    private func announcedDoseActs(_ sentence: SentenceFacts) -> [SentenceFacts.Hit] {
+        let reasons = sentence.hits(of: [.reasonWord])
+        return dosingChanges(sentence).filter { change in
+            !reportsHistory(change, in: sentence) && !reportsAmount(at: change.start, in: sentence)
+                && !namesPointInTime(change, in: sentence)
+                && !reasons.contains { $0.end <= change.start && !sentence.opensClause(from: $0.end, through: change.start) }
+        }
+    }
+
+    /// True when `change` follows a word of time, directly or after up to two articles or dose
+    /// subjects, and does not close its clause: "before and after starting Saxenda", "vor dem
+    /// Semaglutid-Start mit heute", "antes de empezar la tirzepatida" name when, not an act. A
+    /// change that closes its clause is the verb, as German puts it ("Ozempic diese Woche aussetzen").
+    private func namesPointInTime(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        guard change.end < sentence.words.upperBound, !sentence.clauseOpenings.contains(change.end) else { return false }
+        let subjects = sentence.hits(of: Self.doseSubjects)
+        return sentence.hits(of: [.timingWord]).contains { time in
+            time.end <= change.start && change.start - time.end <= 2
+                && (time.end..<change.start).allSatisfy { word in
+                    sentence.shortWords.contains(word) || subjects.contains { $0.start <= word && word < $0.end }
+                }
+        }
     }
 
     /// True when the amount at word `start` stands in a clause that reports the past ("My doctor
