@@ -339,28 +339,43 @@ struct GateRules {
     /// question.
     /// A change after a reason or condition in its clause gives the reason for something else
     /// ("wie richte ich eine Erinnerung ein, damit ich die Spritze nicht mehr auslasse?"), and one
-    /// that names a point in time is no act (`namesPointInTime`).
+    /// after a clinician in its clause is the clinician's decision, which the user may record ("Mi
+    /// médico me pasó a 1 mg, ¿dónde lo cambio en la app?", where "pasó" may be written "paso").
     private func announcedDoseActs(_ sentence: SentenceFacts) -> [SentenceFacts.Hit] {
-        let reasons = sentence.hits(of: [.reasonWord])
+        let before = sentence.hits(of: [.reasonWord, .persona])
         return dosingChanges(sentence).filter { change in
-            !reportsHistory(change, in: sentence) && !reportsAmount(at: change.start, in: sentence)
-                && !namesPointInTime(change, in: sentence)
-                && !reasons.contains { $0.end <= change.start && !sentence.opensClause(from: $0.end, through: change.start) }
+            !reportsHistory(change, in: sentence) && !reportsPast(around: change, in: sentence)
+                && !before.contains { $0.end <= change.start && !sentence.opensClause(from: $0.end, through: change.start) }
         }
     }
 
-    /// True when `change` follows a word of time, directly or after up to two articles or dose
-    /// subjects, and does not close its clause: "before and after starting Saxenda", "vor dem
+    /// True when `change` follows a time preposition, directly or after up to two articles or
+    /// dose subjects, and does not close its clause: "before and after starting Saxenda", "vor dem
     /// Semaglutid-Start mit heute", "antes de empezar la tirzepatida" name when, not an act. A
-    /// change that closes its clause is the verb, as German puts it ("Ozempic diese Woche aussetzen").
+    /// change that closes its clause is the verb, as German puts it ("vor der Feier aussetzen").
     private func namesPointInTime(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         guard change.end < sentence.words.upperBound, !sentence.clauseOpenings.contains(change.end) else { return false }
         let subjects = sentence.hits(of: Self.doseSubjects)
-        return sentence.hits(of: [.timingWord]).contains { time in
+        return sentence.hits(of: [.timePreposition]).contains { time in
             time.end <= change.start && change.start - time.end <= 2
                 && (time.end..<change.start).allSatisfy { word in
                     sentence.shortWords.contains(word) || subjects.contains { $0.start <= word && word < $0.end }
                 }
+        }
+    }
+
+    /// True when the clause of `change`, up to a reason given after it, reports the past ("last
+    /// week I had to skip it"); the change's own past reading does not count (French "je décale"
+    /// folds to "décalé"), nor a past in the reason ("gonna double up next week since I missed one").
+    private func reportsPast(around change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        let (first, end) = (sentence.words.lowerBound, sentence.words.upperBound)
+        let clauseStart = sentence.clauseOpenings.filter { $0 <= change.start && $0 >= first }.max() ?? first
+        let reason = sentence.hits(of: [.reasonWord]).filter { $0.start >= change.end }.map(\.start).min() ?? end
+        let clauseEnd = min(reason, sentence.clauseOpenings.filter { $0 > change.start && $0 < end }.min() ?? end)
+        let targets = Set(sentence.hits(of: [.targetPreposition]).map(\.start))
+        return sentence.hits(of: [.ownHistory, .changePast, .agoMarker, .pastReport, .pastAuxiliary]).contains { marker in
+            (clauseStart..<clauseEnd).contains(marker.start) && !(change.start <= marker.start && marker.end <= change.end)
+                && (marker.termClass != .pastAuxiliary || !targets.contains(marker.start))
         }
     }
 
@@ -510,11 +525,12 @@ struct GateRules {
     // MARK: What a sentence does with a dose
 
     /// The change terms of `sentence` that act on a dose: not on a habit ("increase my water
-    /// intake"), not on the app ("change my injection reminder") and not inside a longer time or
-    /// health term ("à partir de quand").
+    /// intake"), not on the app ("change my injection reminder"), not inside a longer time or
+    /// health term ("à partir de quand") and not naming a point in time ("after the pause").
     private func dosingChanges(_ sentence: SentenceFacts) -> [SentenceFacts.Hit] {
         sentence.hits(of: [.changeVerb]).filter {
             !actsOnHabit($0, in: sentence) && !actsOnApp($0, in: sentence) && !insideLongerTerm($0, in: sentence)
+                && !namesPointInTime($0, in: sentence)
         }
     }
 
