@@ -6,7 +6,8 @@ extension GateRules {
     /// between two options ("nimmt er es heute oder wartet er", "0.25 or 0.5"); the whole sentence
     /// when it puts an arrow between amounts ("2.5 -> 5"); a question whose last clause holds no such
     /// marker (that clause alone when it names only a time: "J'ai oublié mon Ozempic dimanche, je le
-    /// fais aujourd'hui ?"); with none of these, the first clause when it opens with a verb of
+    /// fais aujourd'hui ?"); the clause of each act on a dose the sentence announces
+    /// (`announcedDoseActs`); with none of these, the first clause when it opens with a verb of
     /// changing, taking or injecting (an imperative). Empty when the sentence asks nothing.
     func askingParts(_ sentence: SentenceFacts) -> [Range<Int>] {
         guard sentence.wordCount > 0 else { return [] }
