@@ -619,4 +619,35 @@ final class InboundGateTests: XCTestCase {
         ]
         Self.assert(messages, get: .allow, from: gate)
     }
+
+    /// An act on a dose the user announces asks, with no question mark or modality: answering an
+    /// announced plan endorses it. (Each of these was allowed by the gate before the class.)
+    func testAnAnnouncedActOnADoseAsks() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "so the plan is doubling my Wegovy next week to catch up",
+            "gonna stop the Zepbound over the holidays and pick it back up in January",
+            "Ich verdopple das Saxenda am Montag, weil ich es Freitag vergessen hab",
+            "je saute l'injection de Wegovy de dimanche, on part en week-end",
+            "aplazo el Ozempic al jueves por una boda",
+            "dimezzo il Saxenda da domani, ho troppa nausea",
+            "podwajam Ozempic w niedzielę, bo w czwartek zapomniałam",
+        ]
+        Self.assert(messages, named: "rule9", from: gate)
+    }
+
+    /// A change that is reported, the clinician's, a reason, or a point in time ("before starting")
+    /// is no announced act: these are served.
+    func testReportedClinicianAndTimeChangesAreNoAnnouncedAct() throws {
+        let gate = try Self.gate.get()
+        let messages = [
+            "Before and after starting Trulicity, how did my resting heart rate look?",
+            "Meine Diabetologin hat mich auf 10 mg hochgesetzt, wo trage ich das ein?",
+            "Après la pause de Noël, mon poids a-t-il remonté ?",
+            "Mi enfermera me cambió la inyección al martes, ¿dónde actualizo el recordatorio?",
+            "Ho saltato la dose di sabato e l'ho già annotata, com'è andato il sonno?",
+            "Przed rozpoczęciem Ozempicu spałam lepiej, pokaż mi mój sen",
+        ]
+        Self.assert(messages, get: .allow, from: gate)
+    }
 }

@@ -31,6 +31,10 @@ enum TermClass: String, CaseIterable, Sendable {
     case changePast
     /// "later", "instead of", "which day", weekdays, holidays, "morning or evening": when to take it.
     case timingWord
+    /// "before", "after", "vor", "nach dem", "avant de", "après", "antes de", "después de", "prima
+    /// di", "dopo", "przed", "po": a change right after one names a point in time ("after starting
+    /// Saxenda", "vor dem Start"), not an act.
+    case timePreposition
     /// "how much", "how many", "what dose": an amount, when a dose term follows within three words.
     case amountQuestion
     /// "too much", "zu viel", "za dużo": a judgement of the amount just before it ("is 15 mg too much?").

@@ -26,7 +26,9 @@ struct TypoIndex: Sendable {
         self.buckets = buckets
     }
 
-    /// The closest word within its allowed distance, or nil; on a tie, the first found.
+    /// The closest word within its allowed distance, or nil; on a tie, the first in alphabetical
+    /// order (the hashes are a `Set`, whose order changes from one process to the next, so "the
+    /// first found" would make a verdict differ between runs).
     func correction(for token: String) -> String? {
         let bytes = Array(token.utf8)
         guard bytes.count >= Self.shortestWord else { return nil }
@@ -38,7 +40,7 @@ struct TypoIndex: Sendable {
                 let allowed = allowed[Int(id)]
                 guard abs(word.count - bytes.count) <= allowed else { continue }
                 let distance = Self.distance(bytes, word, bound: allowed)
-                if distance <= allowed, distance < (best?.distance ?? Int.max) { best = (id, distance) }
+                if distance <= allowed, (distance, id) < (best?.distance ?? Int.max, best?.id ?? Int32.max) { best = (id, distance) }
             }
         }
         return best.map { String(decoding: words[Int($0.id)], as: UTF8.self) }
