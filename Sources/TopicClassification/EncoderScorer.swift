@@ -25,6 +25,12 @@ public struct EncoderScorer: Sendable {
         self.mix = mix
     }
 
+    /// The same scorer with another `mix`: the weights do not depend on it, so settings that differ only in
+    /// the mix share one fitted regression (`TopicTrainer --validate`).
+    public func mixed(_ mix: Double) -> EncoderScorer {
+        EncoderScorer(classes: classes, weights: weights, bias: bias, mix: mix)
+    }
+
     /// What the encoder reads of an article.
     public static func text(headline: String, body: String) -> String {
         headline + ". " + body.split(whereSeparator: \.isWhitespace).prefix(leadWords).joined(separator: " ")

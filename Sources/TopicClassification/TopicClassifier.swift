@@ -23,7 +23,7 @@ public struct TopicClassifier: Sendable {
 
     /// The shipped `listingConfidence`, chosen on the desk development set and checked on the part of
     /// it held aside (docs/jarvis/story-engine.md, Topics).
-    public static let defaultListingConfidence = 0.65
+    public static let defaultListingConfidence = 0.60
 
     /// The least probability of having a desk at all (finance, tech and politics summed; the
     /// probabilities of every article read averaged) at which the model's desk lists the story; below

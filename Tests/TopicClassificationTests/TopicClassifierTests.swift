@@ -86,13 +86,15 @@ final class TopicClassifierTests: XCTestCase {
                 + "The Gunners' manager praised his defence after a clean sheet against their London rivals."))
     }
 
+    /// A software firm's results are a tech company's own business, so tech by the desk convention, though two of
+    /// the three reports read alone say only results and profits.
     func testAStoryIsJudgedOnAllItsArticles() {
         let story = [
             (headline: "Tech giant beats profit forecasts", body: "Quarterly revenue rose 12% and shares climbed."),
             (headline: "Earnings: cloud sales lift results", body: "Investors cheered strong profits and a dividend increase."),
             (headline: "Company results", body: "The software firm reported results."),
         ]
-        XCTAssertEqual(classifier.classify(story), .finance)
+        XCTAssertEqual(classifier.classify(story), .tech)
         XCTAssertNil(classifier.classify([]))
     }
 }

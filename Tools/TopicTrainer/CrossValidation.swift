@@ -49,20 +49,35 @@ struct CrossValidation {
         return lines.joined(separator: "\n")
     }
 
-    /// `training` must not contain held-out items; the caller filters them out.
-    static func run(_ training: [TopicCorpusItem], settings: TrainingSettings, clusters: TermClusters,
-                    vectors: EncoderVectors) -> CrossValidation {
+    /// One result per encoder mix in `mixes`, from one fitted model per fold: the mix only scales the encoder
+    /// scorer's scores, so settings that differ in it alone need not be fitted again. `training` must not contain
+    /// held-out items; the caller filters them out.
+    static func run(_ training: [TopicCorpusItem], settings: TrainingSettings, mixes: [Double], clusters: TermClusters,
+                    vectors: EncoderVectors) -> [CrossValidation] {
         precondition(!training.contains(where: \.isHeldOut), "held-out items never take part in validation")
+        var tallies = Array(repeating: Tally(), count: mixes.count)
+        for fold in folds {
+            let fitting = training.filter { $0.row % 5 != fold }
+            let validation = training.filter { $0.row % 5 == fold && $0.subject != nil && !$0.isSilver }
+            let trained = SubjectModelTraining.train(fitting, settings: settings, clusters: clusters, vectors: vectors)
+            for (index, mix) in mixes.enumerated() {
+                let remixed = SubjectModelTraining.Trained(model: trained.model, scorer: trained.scorer?.mixed(mix))
+                tallies[index].record(remixed.classifier(clusters: settings.wordClusters ? clusters : .none, encoder: vectors),
+                                      on: validation)
+            }
+        }
+        return tallies.map(\.result)
+    }
+
+    /// The four folds' figures of one setting, gathered fold by fold.
+    private struct Tally {
         var macroF1: [Double] = []
         var accuracy: [Double] = []
         var original: [Double] = []
         var pooled = ConfusionMatrix(labels: Subject.allCases.map(\.rawValue))
         var misses: [(item: TopicCorpusItem, predicted: String)] = []
-        for fold in folds {
-            let fitting = training.filter { $0.row % 5 != fold }
-            let validation = training.filter { $0.row % 5 == fold && $0.subject != nil && !$0.isSilver }
-            let trained = SubjectModelTraining.train(fitting, settings: settings, clusters: clusters, vectors: vectors)
-            let classifier = trained.classifier(clusters: settings.wordClusters ? clusters : .none, encoder: vectors)
+
+        mutating func record(_ classifier: TopicClassifier, on validation: [TopicCorpusItem]) {
             let matrix = SubjectModelTraining.evaluate(classifier, on: validation)
             macroF1.append(matrix.macroF1)
             accuracy.append(matrix.accuracy)
@@ -73,7 +88,10 @@ struct CrossValidation {
                 if predicted != item.subject { misses.append((item, predicted)) }
             }
         }
-        return CrossValidation(macroF1ByFold: macroF1, accuracyByFold: accuracy, originalSetsMacroF1ByFold: original,
-                               pooled: pooled, misses: misses)
+
+        var result: CrossValidation {
+            CrossValidation(macroF1ByFold: macroF1, accuracyByFold: accuracy, originalSetsMacroF1ByFold: original,
+                            pooled: pooled, misses: misses)
+        }
     }
 }

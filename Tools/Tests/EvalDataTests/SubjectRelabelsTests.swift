@@ -8,21 +8,24 @@ final class SubjectRelabelsTests: XCTestCase {
     private static let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data")
 
-    /// The sets whose items the table names: AG News, and AllSides' and MasakhaNEWS' finance-labelled items.
-    private static let relabelledSets: Set<TopicCorpusItem.Dataset> = [.agNews, .allSides, .masakhaEnglish, .masakhaPidgin]
+    /// The sets whose items the table names: AG News, and BBC's, AllSides' and MasakhaNEWS' finance-labelled items.
+    private static let relabelledSets: Set<TopicCorpusItem.Dataset> = [.agNews, .bbc, .allSides, .masakhaEnglish, .masakhaPidgin]
 
     /// The shipped table parses and holds every kind of relabel: science and the like to kinds of `other`, tech
-    /// companies' business to tech, politics filed under Business to politics, in AG News, AllSides and MasakhaNEWS.
+    /// companies' business to tech, politics filed under Business to politics, in AG News, BBC, AllSides and MasakhaNEWS.
     func testTheShippedTableParses() throws {
         let labels = try SubjectRelabels.bundled().labels
         XCTAssertGreaterThan(labels.count, 950)
         XCTAssertGreaterThan(labels.values.filter { $0 == "science" }.count, 300)
         XCTAssertGreaterThan(labels.values.filter { $0 == "tech" }.count, 290)
         XCTAssertGreaterThan(labels.values.filter { $0 == "politics" }.count, 150)
-        XCTAssertTrue(labels.keys.allSatisfy { ["ag-news/test/", "allsides/", "masakha-eng/", "masakha-pcm/"].contains(where: $0.hasPrefix) })
+        XCTAssertTrue(labels.keys.allSatisfy { ["ag-news/test/", "bbc/train/", "allsides/", "masakha-eng/", "masakha-pcm/"].contains(where: $0.hasPrefix) })
         // A Senate vote on a spending bill, filed under Economic Policy, is politics; a Twitter takeover filed under business is tech.
         XCTAssertEqual(labels["allsides/article-0/5794"], "politics")
         XCTAssertEqual(labels["masakha-eng/test/140"], "tech")
+        // BBC business: South Africa's budget is politics, Verizon's takeover of MCI is tech.
+        XCTAssertEqual(labels["bbc/train/205"], "politics")
+        XCTAssertEqual(labels["bbc/train/141"], "tech")
     }
 
     /// A relabelled item keeps its text and split and gets the table's subject: `other` of the named kind, or the desk.
@@ -50,7 +53,7 @@ final class SubjectRelabelsTests: XCTestCase {
         XCTAssertThrowsError(try SubjectRelabels(parsing: "ag-news/test/15\tscience\tspace\tA\nag-news/test/15\thealth\tstudy\tA\n"))
     }
 
-    /// Every key names an AG Sci/Tech or Business item or an AllSides or MasakhaNEWS finance item, and the loader applies
+    /// Every key names an AG Sci/Tech or Business item or a BBC, AllSides or MasakhaNEWS finance item, and the loader applies
     /// the table to training and held-out items alike; `SubjectRelabels.unchanged` keeps the data set's labels.
     func testTheLoaderAppliesTheTableToBothParts() throws {
         guard FileManager.default.fileExists(atPath: Self.data.path) else { throw XCTSkip("no shared data at \(Self.data.path)") }
