@@ -215,7 +215,7 @@ struct HTTPConnectionMachine {
         case .message(let body):
             return dispatch(body: body, now: now)
         case nil:
-            return .none
+            return Action.none  // more bytes are needed: wait for them
         }
     }
 
