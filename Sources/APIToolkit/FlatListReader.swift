@@ -15,25 +15,37 @@ import Foundation
 /// envelope included.
 public enum FlatListReader {
     /// The items of `bytes` read against `schema` (an object with one required array-of-objects
-    /// property), at most `maxItems` of them, or nil (see above).
-    public static func read(_ bytes: [UInt8], against schema: Schema, maxItems: Int) -> [MemberValues]? {
+    /// property), at most `maxItems` of them, each mapped by `item` as soon as it is read, or nil
+    /// (see above; also when `item` throws, which after validation means a mapping that
+    /// disagrees with its schema, so the full path reports it). One buffer of member values
+    /// serves every item: `item` gets a view of it and must not keep it.
+    public static func read<Item>(_ bytes: [UInt8], against schema: Schema, maxItems: Int,
+                                  item map: (inout MemberValues) throws(DecodingError) -> Item) -> [Item]? {
         guard let (list, rules, item) = shape(of: schema), list.isRequired, !rules.uniqueItems, !item.allowsUnknownKeys,
               item.minProperties == nil else { return nil }
         let limit = min(maxItems, rules.maxItems ?? maxItems)
         let names = item.properties.map(\.name)
-        return bytes.withUnsafeBufferPointer { input -> [MemberValues]? in
+        let keys = names.map { Array($0.utf8) }
+        return bytes.withUnsafeBufferPointer { input -> [Item]? in
             var reader = Reader(cursor: JSONParserCursor(input: input, maxDepth: JSONParser.defaultMaxDepth))
             guard reader.consume(UInt8(ascii: "{")), reader.string() == list.name, reader.consume(UInt8(ascii: ":")),
                   reader.consume(UInt8(ascii: "[")) else { return nil }
-            var items: [MemberValues] = []
+            var items: [Item] = []
+            var members = MemberValues(names: names, values: [JSONValue?](repeating: nil, count: names.count))
             repeat {
-                guard items.count < limit, let values = reader.object(item, names: names) else { return nil }
-                items.append(MemberValues(names: names, values: values))
+                guard items.count < limit, reader.object(item, keys: keys, into: &members.values),
+                      let mapped = try? map(&members) else { return nil }
+                items.append(mapped)
             } while reader.consume(UInt8(ascii: ","))
             guard items.count >= rules.minItems ?? 0, reader.consume(UInt8(ascii: "]")), reader.consume(UInt8(ascii: "}")),
                   reader.atEnd() else { return nil }
             return items
         }
+    }
+
+    /// The items as their member values (`read(_:against:maxItems:item:)` keeping each item's).
+    public static func read(_ bytes: [UInt8], against schema: Schema, maxItems: Int) -> [MemberValues]? {
+        read(bytes, against: schema, maxItems: maxItems) { members in members }
     }
 
     /// The items of a body of this shape that was parsed and validated the usual way, for a
@@ -92,33 +104,45 @@ public enum FlatListReader {
             }
         }
 
-        /// One item: its members' values in `schema`'s property order, each valid for its property,
-        /// no key unknown or repeated, every required one present.
-        mutating func object(_ schema: ObjectSchema, names: [String]) -> [JSONValue?]? {
-            guard consume(UInt8(ascii: "{")) else { return nil }
-            var values = [JSONValue?](repeating: nil, count: names.count)
+        /// One item into `values`: its members' values in `schema`'s property order, each valid
+        /// for its property, no key unknown or repeated, every required one present. `keys` are
+        /// the properties' names as bytes: a key is matched where it lies in the input, without
+        /// a `String` of its own; a key written with escapes matches none (the full path reads it).
+        mutating func object(_ schema: ObjectSchema, keys: [[UInt8]], into values: inout [JSONValue?]) -> Bool {
+            guard consume(UInt8(ascii: "{")) else { return false }
+            for position in values.indices { values[position] = nil }
             var position = -1
             repeat {
-                guard let key = string() else { return nil }
-                position = Self.position(of: key, in: names, after: position)
+                position = key(in: keys, after: position)
                 guard position >= 0, values[position] == nil,
                       consume(UInt8(ascii: ":")), let value = scalar(),
-                      SchemaValidator.validate(value, against: schema.properties[position].schema).isEmpty else { return nil }
+                      SchemaValidator.validate(value, against: schema.properties[position].schema).isEmpty else { return false }
                 values[position] = value
             } while consume(UInt8(ascii: ","))
-            guard consume(UInt8(ascii: "}")) else { return nil }
+            guard consume(UInt8(ascii: "}")) else { return false }
             for (position, property) in schema.properties.enumerated() where property.isRequired && values[position] == nil {
-                return nil
+                return false
             }
-            return values
+            return true
         }
 
-        /// `key`'s index in `names`, or -1. Clients send the keys in the declared order, so the
-        /// search starts after the previous key's: usually one comparison of two short strings.
-        static func position(of key: String, in names: [String], after previous: Int) -> Int {
-            for step in 1...names.count {
-                let candidate = (previous + step) % names.count
-                if names[candidate] == key { return candidate }
+        /// The index in `keys` of the object key that comes next (and the cursor past it), or -1.
+        /// Clients send the keys in the declared order, so the search starts after the previous
+        /// key's: usually one comparison of a few bytes.
+        mutating func key(in keys: [[UInt8]], after previous: Int) -> Int {
+            cursor.skipWhitespace()
+            let input = cursor.input, start = cursor.offset + 1
+            guard start < input.count, input[cursor.offset] == UInt8(ascii: "\""),
+                  let end = input[start...].firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }),
+                  input[end] == UInt8(ascii: "\"") else { return -1 }
+            let key = UnsafeBufferPointer(rebasing: input[start..<end])
+            guard !keys.isEmpty else { return -1 }
+            for step in 1...keys.count {
+                let candidate = (previous + step) % keys.count
+                if keys[candidate].count == key.count, keys[candidate].elementsEqual(key) {
+                    cursor.offset = end + 1
+                    return candidate
+                }
             }
             return -1
         }
@@ -129,10 +153,14 @@ public enum FlatListReader {
 /// maps from, whether they came from `FlatListReader` or from a parsed `JSONObject`. The readers
 /// convert by `JSONValueDecoder`'s rules (`PrimitiveDecoding`) and throw the `DecodingError` it
 /// would; the optional ones return nil for an absent member or `null`, as `decodeIfPresent`
-/// does. After validation an error only arises when a mapping and its schema disagree.
+/// does. After validation an error only arises when a mapping and its schema disagree. The
+/// readers are `mutating` only to remember where the last name was found: a mapping reads the
+/// members in the schema's order, so each name is then found at the first place looked.
 public struct MemberValues: Sendable, Equatable {
     let names: [String]
-    let values: [JSONValue?]
+    var values: [JSONValue?]
+    /// The position of the member read last.
+    private var lastRead = -1
 
     /// `object`'s members named by `schema`'s properties (others are ignored).
     public init(_ object: JSONObject, as schema: ObjectSchema) {
@@ -145,38 +173,51 @@ public struct MemberValues: Sendable, Equatable {
         self.values = values
     }
 
-    public func string(_ name: String) throws(DecodingError) -> String {
+    public static func == (lhs: MemberValues, rhs: MemberValues) -> Bool {
+        lhs.names == rhs.names && lhs.values == rhs.values
+    }
+
+    public mutating func string(_ name: String) throws(DecodingError) -> String {
         try required(name) { value, path throws in try PrimitiveDecoding.string(value, at: path) }
     }
 
-    public func optionalString(_ name: String) throws(DecodingError) -> String? {
+    public mutating func optionalString(_ name: String) throws(DecodingError) -> String? {
         try optional(name) { value, path throws in try PrimitiveDecoding.string(value, at: path) }
     }
 
-    public func double(_ name: String) throws(DecodingError) -> Double {
+    public mutating func double(_ name: String) throws(DecodingError) -> Double {
         try required(name) { value, path throws in try PrimitiveDecoding.double(value, at: path) }
     }
 
-    public func optionalInt(_ name: String) throws(DecodingError) -> Int? {
+    public mutating func optionalInt(_ name: String) throws(DecodingError) -> Int? {
         try optional(name) { value, path throws in try PrimitiveDecoding.integer(Int.self, value, at: path) }
     }
 
-    public func date(_ name: String) throws(DecodingError) -> Date {
+    public mutating func date(_ name: String) throws(DecodingError) -> Date {
         try required(name) { value, path throws in try PrimitiveDecoding.date(value, at: path) }
     }
 
-    private func value(_ name: String) -> JSONValue? {
-        names.firstIndex(of: name).flatMap { values[$0] }
+    /// The value of member `name`, searched from the one after the member read last.
+    private mutating func value(_ name: String) -> JSONValue? {
+        guard !names.isEmpty else { return nil }
+        for step in 1...names.count {
+            let candidate = (lastRead + step) % names.count
+            if names[candidate] == name {
+                lastRead = candidate
+                return values[candidate]
+            }
+        }
+        return nil
     }
 
-    private func required<T>(_ name: String, _ convert: (JSONValue, [any CodingKey]) throws -> T) throws(DecodingError) -> T {
+    private mutating func required<T>(_ name: String, _ convert: (JSONValue, [any CodingKey]) throws -> T) throws(DecodingError) -> T {
         guard let value = value(name) else {
             throw .keyNotFound(AnyCodingKey(name), DecodingError.Context(codingPath: [], debugDescription: "no value for \"\(name)\""))
         }
         return try converted(value, name: name, convert)
     }
 
-    private func optional<T>(_ name: String, _ convert: (JSONValue, [any CodingKey]) throws -> T) throws(DecodingError) -> T? {
+    private mutating func optional<T>(_ name: String, _ convert: (JSONValue, [any CodingKey]) throws -> T) throws(DecodingError) -> T? {
         guard let value = value(name), !value.isNull else { return nil }
         return try converted(value, name: name, convert)
     }

@@ -3,7 +3,7 @@ extension HTTPConnection {
     /// The machine has a whole request: build it and run the pipeline (or answer its routing error).
     func dispatch(body: [UInt8]) {
         guard var request = machine.request(body: body, requestID: checkedRequestID, generator: &loop.requestIDs, remoteAddress: peer,
-                                            admission: admission, reusing: spareRequest.take()) else { return }
+                                            admission: admission, reusing: &spareRequest) else { return }
         // Reading stays on while the handler runs (toggling epoll interest per request would
         // cost two syscalls): pipelined bytes queue in the machine's input up to a cap.
         if admission != nil { admission = nil }

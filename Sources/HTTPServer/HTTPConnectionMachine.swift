@@ -130,8 +130,11 @@ struct HTTPConnectionMachine {
         case .webSocket:
             return .deliverToWebSocket
         case .awaitingRequest, .readingBody, .responding, .checkingHead:
-            input.append(bytes)
-            return next(now: now)
+            guard input.isEmpty, canParse else {
+                input.append(bytes)
+                return next(now: now)
+            }
+            return parseInPlace(bytes, now: now)
         }
     }
 
@@ -153,8 +156,7 @@ struct HTTPConnectionMachine {
     /// Parses buffered input until a request needs the socket side, more bytes are needed, or
     /// unsent output passes the high-water mark (`flushed` lets it go on). Safe to call any time.
     mutating func next(now: Double) -> Action {
-        while (phase == .awaitingRequest || phase == .readingBody) && !input.isEmpty
-                && outbound.pendingCount <= configuration.outboundHighWater {
+        while canParse && !input.isEmpty {
             if timing.started == nil { timing.started = now }
             let step: HTTPRequestParser.Step
             do {
@@ -162,25 +164,59 @@ struct HTTPConnectionMachine {
             } catch {
                 return .refuse(HTTPError(error as? HTTPParseError ?? .malformed("unreadable request")))
             }
-            let wasReadingBody = phase == .readingBody
             input.consume(step.consumed)
-            if wasReadingBody, let refusal = admitBodyBytes(step.consumed) { return .refuse(refusal) }
-            // The event is consumed, so its head moves into `head` instead of being copied.
-            let event = step.event
-            switch consume event {
-            case .head(let head):
-                let action = receivedHead(head, complete: false, now: now)
-                if case .none = action { continue }
-                return action
-            case .complete(let head):
-                return receivedHead(head, complete: true, now: now)
-            case .message(let body):
-                return dispatch(body: body, now: now)
-            case nil:
-                return .none
-            }
+            if let action = took(step, now: now) { return action }
         }
         return .none
+    }
+
+    /// `next` over bytes straight from the socket's read buffer while nothing waits in `input`
+    /// (the usual case: one request per read), so they are not copied into `input` first; what
+    /// is left unparsed is kept there, as if it had been appended and parsed up to that point.
+    private mutating func parseInPlace(_ bytes: UnsafeRawBufferPointer, now: Double) -> Action {
+        var unread = bytes
+        while canParse && !unread.isEmpty {
+            if timing.started == nil { timing.started = now }
+            let step: HTTPRequestParser.Step
+            do {
+                step = try parser.parse(unread)
+            } catch {
+                input.append(unread)
+                return .refuse(HTTPError(error))
+            }
+            unread = UnsafeRawBufferPointer(rebasing: unread[step.consumed...])
+            if let action = took(step, now: now) {
+                input.append(unread)
+                return action
+            }
+        }
+        input.append(unread)
+        return .none
+    }
+
+    /// Whether the machine parses input now: while reading a request, unless unsent output
+    /// passed the high-water mark.
+    private var canParse: Bool {
+        (phase == .awaitingRequest || phase == .readingBody) && outbound.pendingCount <= configuration.outboundHighWater
+    }
+
+    /// Acts on one parser step whose bytes are consumed: the action to return, or nil to parse on.
+    private mutating func took(_ step: consuming HTTPRequestParser.Step, now: Double) -> Action? {
+        if phase == .readingBody, let refusal = admitBodyBytes(step.consumed) { return .refuse(refusal) }
+        // The event is consumed, so its head moves into `head` instead of being copied.
+        let event = step.event
+        switch consume event {
+        case .head(let head):
+            let action = receivedHead(head, complete: false, now: now)
+            if case .none = action { return nil }
+            return action
+        case .complete(let head):
+            return receivedHead(head, complete: true, now: now)
+        case .message(let body):
+            return dispatch(body: body, now: now)
+        case nil:
+            return Action.none  // more bytes are needed: wait for them
+        }
     }
 
     /// `head` is consumed: it moves into `self.head` once routing has read it.
@@ -238,10 +274,11 @@ struct HTTPConnectionMachine {
     /// fields are read where the machine keeps them (the method is `mutating` so that the head is
     /// not copied out: a copy would retain and release each of its fields once more). `requestID` is
     /// the one the head check saw; without it the head's `X-Request-Id` is taken or one drawn.
+    /// `spare` (the last answered request's box) is taken only once there is a head to build from.
     mutating func request(body: [UInt8], requestID: RequestID.Value?, generator: inout SplitMix64, remoteAddress: String,
-                          admission: (any Sendable)?, reusing spare: consuming Request?) -> Request? {
+                          admission: (any Sendable)?, reusing spare: inout Request?) -> Request? {
         guard let head else { return nil }
-        return Request(reusing: spare, method: head.method, target: head.target, headers: head.headers, body: body,
+        return Request(reusing: spare.take(), method: head.method, target: head.target, headers: head.headers, body: body,
                        requestID: requestID ?? RequestID.accept(head.headers["X-Request-Id"], generator: &generator),
                        remoteAddress: remoteAddress, pathParameters: parameters, route: route?.pattern, admission: admission)
     }

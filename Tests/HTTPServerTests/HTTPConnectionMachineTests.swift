@@ -131,6 +131,23 @@ final class HTTPConnectionMachineTests: XCTestCase {
         XCTAssertEqual(connection.sent.components(separatedBy: "HTTP/1.1 200 OK").count - 1, 4)
     }
 
+    /// Bytes are parsed where they were read while nothing waits unparsed; whatever a read leaves
+    /// over (a head cut short, a body in pieces, the next request) must be there for the next one.
+    func testRequestsSplitAtAnyByteAreReadTheSame() {
+        let text = "POST /echo HTTP/1.1\r\nContent-Length: 3\r\n\r\nxyzGET /hello?2 HTTP/1.1\r\n\r\n"
+        for cut in 1..<text.utf8.count {
+            var connection = Connection()
+            let bytes = Array(text.utf8)
+            let first = connection.receive(String(decoding: bytes[..<cut], as: UTF8.self))
+            let second = connection.receive(String(decoding: bytes[cut...], as: UTF8.self))
+            XCTAssertEqual([first, second].filter { $0 != "none" }, ["dispatch(xyz)"], "cut at \(cut)")
+            XCTAssertEqual(connection.target, "/echo")
+            _ = connection.respond()
+            XCTAssertEqual(connection.next(), "dispatch()", "cut at \(cut)")
+            XCTAssertEqual(connection.target, "/hello?2")
+        }
+    }
+
     func testPipelinedParsingWaitsWhileTheClientIsNotReading() {
         var configuration = ServerConfiguration()
         configuration.outboundHighWater = 100

@@ -8,8 +8,7 @@ import APIToolkit
 enum BatchBodyDecoding {
     static func decode<Body: RequestBody>(_ type: Body.Type, from bytes: [UInt8], listKey: String, maxEntries: Int,
                                           tooLargeCode: String) throws -> Body {
-        if let flat = type as? any FlatListBody.Type, let items = FlatListReader.read(bytes, against: type.schema, maxItems: maxEntries),
-           let body = try? flat.init(items: items) as? Body {
+        if let flat = type as? any FlatListBody.Type, let body = read(flat, from: bytes, maxEntries: maxEntries) as? Body {
             return body
         }
         let value: JSONValue
@@ -29,16 +28,26 @@ enum BatchBodyDecoding {
         }
         return try decodeRequest(type, from: value)
     }
+
+    /// The body read straight from its bytes, each entry mapped as it is read, or nil (`FlatListReader`).
+    private static func read<Flat: FlatListBody>(_ type: Flat.Type, from bytes: [UInt8], maxEntries: Int) -> Flat? {
+        FlatListReader.read(bytes, against: type.schema, maxItems: maxEntries, item: Flat.item(from:)).map(Flat.init(items:))
+    }
 }
 
-/// A batch body of flat entries that maps the members `FlatListReader` read, so its decoding
-/// skips the `JSONValue` tree; `init(validated:)` maps a parsed body through the same `init(items:)`.
+/// A batch body of flat entries, each mapped from the members `FlatListReader` read, so its
+/// decoding skips the `JSONValue` tree; `init(validated:)` maps a parsed body's entries through
+/// the same `item(from:)`.
 protocol FlatListBody: ValidatedRequestBody {
-    init(items: [MemberValues]) throws(DecodingError)
+    associatedtype Item
+    static func item(from members: inout MemberValues) throws(DecodingError) -> Item
+    init(items: [Item])
 }
 
 extension FlatListBody {
     init(validated value: JSONValue) throws(DecodingError) {
-        try self.init(items: FlatListReader.items(of: value, as: Self.schema))
+        var items: [Item] = []
+        for var members in FlatListReader.items(of: value, as: Self.schema) { items.append(try Self.item(from: &members)) }
+        self.init(items: items)
     }
 }

@@ -8,7 +8,23 @@ protocol BatchRow: Sendable {
     /// The primary key generated for the row (what `MultiRowInsert.run` reports back for an inserted row).
     var id: String { get }
     /// The row's values of the table's dedup key; rows are inserted in this order.
-    var conflictKey: [String] { get }
+    var conflictKey: ConflictKey { get }
+}
+
+/// A row's values of its table's dedup key (one or two text columns), compared column by column.
+/// Two strings rather than an array, so a batch's sort builds no array per row.
+struct ConflictKey: Comparable, Sendable {
+    let first: String
+    /// Empty for a one-column key.
+    let second: String
+
+    init(_ first: String, _ second: String = "") {
+        (self.first, self.second) = (first, second)
+    }
+
+    static func < (lhs: ConflictKey, rhs: ConflictKey) -> Bool {
+        lhs.first != rhs.first ? lhs.first < rhs.first : lhs.second < rhs.second
+    }
 }
 
 /// When a row is written: unix seconds (`created_at`), unix milliseconds (a synced row's
@@ -54,7 +70,7 @@ struct BatchIngest<Row: BatchRow>: Sendable {
         // One lock order for every transaction: overlapping batches wait for each other, never deadlock.
         // Each row's key is built once, not twice per comparison.
         let ordered = rows.map { (key: $0.conflictKey, row: $0) }
-            .sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.row)
+            .sorted { $0.key < $1.key }.map(\.row)
         let outcomes = settled, milliseconds = Clock.nowMilliseconds()
         return try await database.groupedTransaction { connection in
             let first = synced && !ordered.isEmpty ? try SyncCounter.reserve(ordered.count, userID: userID, on: connection) : 1

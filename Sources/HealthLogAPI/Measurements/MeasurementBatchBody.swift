@@ -20,18 +20,16 @@ struct MeasurementBatchBody: FlatListBody {
 
     let entries: [Entry]
 
-    init(items: [MemberValues]) throws(DecodingError) {
-        var entries: [Entry] = []
-        entries.reserveCapacity(items.count)
-        for item in items {
-            entries.append(Entry(hkIdentifier: try item.string("hkIdentifier"), value: try item.double("value"),
-                                 unit: try item.string("unit"), startDate: try item.date("startDate"),
-                                 endDate: try item.date("endDate"), sleepStage: try item.optionalInt("sleepStage"),
-                                 externalId: try item.string("externalId"),
-                                 externalSourceVersion: try item.optionalString("externalSourceVersion"),
-                                 deviceType: try item.optionalString("deviceType")))
-        }
-        self.entries = entries
+    init(items: [Entry]) {
+        entries = items
+    }
+
+    /// Reads the members in the schema's order (see `MemberValues`).
+    static func item(from item: inout MemberValues) throws(DecodingError) -> Entry {
+        Entry(hkIdentifier: try item.string("hkIdentifier"), value: try item.double("value"), unit: try item.string("unit"),
+              startDate: try item.date("startDate"), endDate: try item.date("endDate"), sleepStage: try item.optionalInt("sleepStage"),
+              externalId: try item.string("externalId"), externalSourceVersion: try item.optionalString("externalSourceVersion"),
+              deviceType: try item.optionalString("deviceType"))
     }
 
     static let entrySchema: Schema = .object("MeasurementBatchEntry") {

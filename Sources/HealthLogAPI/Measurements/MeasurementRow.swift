@@ -38,5 +38,5 @@ struct MeasurementRow: BatchRow {
                                        deviceType: entry.deviceType, externalSourceVersion: entry.externalSourceVersion))
     }
 
-    var conflictKey: [String] { [type, externalId] }
+    var conflictKey: ConflictKey { ConflictKey(type, externalId) }
 }

@@ -39,5 +39,5 @@ struct WorkoutRow: BatchRow {
                                    sourceName: workout.sourceName, deviceType: workout.deviceType))
     }
 
-    var conflictKey: [String] { [externalId] }
+    var conflictKey: ConflictKey { ConflictKey(externalId) }
 }
