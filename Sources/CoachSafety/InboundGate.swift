@@ -72,14 +72,19 @@ public struct InboundGate: Sendable {
     /// first: the ones the language model sees with it) lend it their subject
     /// (`ConversationContext`): a drug, pen, dose or amount named there opens the dose region, and any
     /// drug or substance the level region, as a sentence before it in the same message would. What
-    /// the message asks, and whether in a shape the Coach answers, is read from it alone; a
-    /// refusal names the drug of the latest earlier turn that named one when the message names none.
+    /// the message asks, and whether in a shape the Coach answers, is read from it alone; a plain
+    /// follow-up of an earlier question the gate answered is read alone too. A refusal names the
+    /// drug of the latest earlier turn that named one when the message names none.
     public func check(_ message: String, earlier: [String]) -> GateVerdict {
         let read = NormalizedMessage(message, vocabulary: vocabulary)
         var rules = rules(for: read)
         if rules.isInjectionAttempt || hidesInjection(message, read, rules) { return .injection }
         let turns = earlier.map { sentenceFacts(of: NormalizedMessage($0, vocabulary: vocabulary)) }
-        rules.context = ConversationContext(turns: turns, message: rules.sentences)
+        // A plain follow-up leans on the turn before when that turn asked and was answered.
+        let followsServedQuestion = ConversationContext.isPlainFollowUp(rules.sentences) && earlier.last.map { last in
+            turns.last?.contains(where: \.isQuestion) == true && check(last, earlier: Array(earlier.dropLast())) == .allow
+        } == true
+        rules.context = ConversationContext(turns: turns, message: rules.sentences, followsServedQuestion: followsServedQuestion)
         let sentences = rules.sentences.indices
         let drug = { (index: Int) in rules.drugName(around: index) ?? rules.context.drugName }
         if let index = sentences.first(where: { rules.asksDrugLevel($0) || rules.asksLevelInRegion($0) }) {

@@ -31,19 +31,22 @@ struct ConversationContext: Sendable {
     /// The context `turns` (each the sentences of one earlier user message, oldest first) lend the
     /// message of `sentences`. Every earlier turn given counts, whatever its topic and whether it
     /// was answered or refused: the caller passes the turns the model would see, and a topic change
-    /// between them does not take the drug out of the model's view. The new message changes the
-    /// topic itself when it names one of its own (`ownTopics`: "How do I turn off the weekly
-    /// e-mail?", "He reducido el café a la mitad, ¿ha cambiado algo mi sueño?") and nothing that acts
+    /// between them does not take the drug out of the model's view. The new message is read alone
+    /// when it changes the topic itself, naming one of its own (`ownTopics`: "How do I turn off the
+    /// weekly summary email?", "La natation, c'est bon pour le mal de dos ?") and nothing that acts
     /// on a dose: no change of one (a change of a habit or of the app is none: `dosingChanges`), no
-    /// verb of taking, no dose value, no amount with a dose unit; then it is read alone. A follow-up
-    /// that names no topic ("and if I just do half?") or acts on a dose ("should I stop it while the
-    /// nausea lasts?") is read in the context.
-    init(turns: [[SentenceFacts]], message sentences: [SentenceFacts]) {
+    /// verb of taking, no dose value, no amount with a dose unit; and when it is a plain follow-up
+    /// (`isPlainFollowUp`) of a question the gate answered (`followsServedQuestion`: "How did I sleep
+    /// last week?" → "and the week before?"), as in one message. A follow-up that names no topic
+    /// ("and if I just do half?") or acts on a dose ("would halving it help with the nausea?") is
+    /// read in the context.
+    init(turns: [[SentenceFacts]], message sentences: [SentenceFacts], followsServedQuestion: Bool) {
         let rules = GateRules(sentences: sentences)
         let acts = sentences.contains { sentence in
             !rules.dosingChanges(sentence).isEmpty || sentence.hasAny([.intakeVerb, .doseValueRequest]) || sentence.doseAmounts > 0
         }
-        guard acts || !sentences.contains(where: { $0.hasAny(Self.ownTopics) }) else {
+        let changesTopic = !acts && sentences.contains { $0.hasAny(Self.ownTopics) }
+        guard !changesTopic, !followsServedQuestion else {
             self = .none
             return
         }
@@ -52,5 +55,12 @@ struct ConversationContext: Sendable {
         opensDoseRegion = names(GateRules.regionSubjects)
         opensLevelRegion = names(GateRules.levelSubjects)
         drugName = turns.reversed().lazy.compactMap { $0.lazy.compactMap(\.drugNames.first).first }.first
+    }
+
+    /// True when the message names no subject, amount, number or act of its own and asks no advice,
+    /// approval or opinion ("and the week before?", "und im Oktober?"): it asks what the turn
+    /// before asked, of another time or thing.
+    static func isPlainFollowUp(_ sentences: [SentenceFacts]) -> Bool {
+        sentences.allSatisfy { !$0.hasAny(GateRules.leaningBlockers + [.adviceModality, .approvalTag]) && $0.numberStarts.isEmpty }
     }
 }
