@@ -72,19 +72,21 @@ public struct InboundGate: Sendable {
     /// first: the ones the language model sees with it) lend it their subject
     /// (`ConversationContext`): a drug, pen, dose or amount named there opens the dose region, and any
     /// drug or substance the level region, as a sentence before it in the same message would. What
-    /// the message asks, and whether in a shape the Coach answers, is read from it alone; a plain
-    /// follow-up of an earlier question the gate answered is read alone too. A refusal names the
+    /// the message asks, and whether in a shape the Coach answers, is read from it alone, and only a
+    /// message that refers back to an earlier subject (`ConversationContext.refersBack`) or plainly
+    /// follows a refused question is read in the conversation. A refusal names the
     /// drug of the latest earlier turn that named one when the message names none.
     public func check(_ message: String, earlier: [String]) -> GateVerdict {
         let read = NormalizedMessage(message, vocabulary: vocabulary)
         var rules = rules(for: read)
         if rules.isInjectionAttempt || hidesInjection(message, read, rules) { return .injection }
         let turns = earlier.map { sentenceFacts(of: NormalizedMessage($0, vocabulary: vocabulary)) }
-        // A plain follow-up leans on the turn before when that turn asked and was answered.
-        let followsServedQuestion = ConversationContext.isPlainFollowUp(rules.sentences) && earlier.last.map { last in
-            turns.last?.contains(where: \.isQuestion) == true && check(last, earlier: Array(earlier.dropLast())) == .allow
-        } == true
-        rules.context = ConversationContext(turns: turns, message: rules.sentences, followsServedQuestion: followsServedQuestion)
+        // A plain follow-up of a question asks what the turn before asked, as it was judged.
+        var followUp = ConversationContext.FollowUp.none
+        if ConversationContext.isPlainFollowUp(rules.sentences), let last = earlier.last, turns.last?.contains(where: \.isQuestion) == true {
+            followUp = check(last, earlier: Array(earlier.dropLast())) == .allow ? .ofAnswered : .ofRefused
+        }
+        rules.context = ConversationContext(turns: turns, message: rules.sentences, followUp: followUp)
         let sentences = rules.sentences.indices
         let drug = { (index: Int) in rules.drugName(around: index) ?? rules.context.drugName }
         if let index = sentences.first(where: { rules.asksDrugLevel($0) || rules.asksLevelInRegion($0) }) {
