@@ -51,7 +51,9 @@ struct ConversationContext: Sendable {
             !rules.dosingChanges(sentence).isEmpty || sentence.hasAny([.intakeVerb, .doseValueRequest]) || sentence.doseAmounts > 0
         }
         let changesTopic = !acts && sentences.contains { $0.hasAny(Self.ownTopics) }
-        let leans = followUp == .ofRefused || (!changesTopic && sentences.contains { Self.refersBack($0, rules: rules) })
+        // An amount with a dose unit is a dose of the conversation's drug ("two clicks this week?").
+        let leans = followUp == .ofRefused || sentences.contains { $0.doseAmounts > 0 }
+            || (!changesTopic && sentences.contains { Self.refersBack($0, rules: rules) })
         guard leans, followUp != .ofAnswered else {
             self = .none
             return
