@@ -36,7 +36,11 @@ public struct InboundGate: Sendable {
     }
 
     private func rules(for read: NormalizedMessage) -> GateRules {
-        GateRules(sentences: SentenceFacts.of(read, vocabulary: vocabulary))
+        GateRules(sentences: sentenceFacts(of: read))
+    }
+
+    private func sentenceFacts(of read: NormalizedMessage) -> [SentenceFacts] {
+        SentenceFacts.of(read, vocabulary: vocabulary)
     }
 
     /// Text hidden from the word reading: base64 or hex that decodes to readable text, or an
@@ -61,15 +65,35 @@ public struct InboundGate: Sendable {
     }
 
     public func check(_ message: String) -> GateVerdict {
+        check(message, earlier: [])
+    }
+
+    /// The verdict on `message` as a turn of a conversation whose `earlier` user messages (oldest
+    /// first: the ones the language model sees with it) lend it their subject
+    /// (`ConversationContext`): a drug, pen, dose or amount named there opens the dose region, and any
+    /// drug or substance the level region, as a sentence before it in the same message would. What
+    /// the message asks, and whether in a shape the Coach answers, is read from it alone, and only a
+    /// message that refers back to an earlier subject (`ConversationContext.refersBack`) or plainly
+    /// follows a refused question is read in the conversation. A refusal names the
+    /// drug of the latest earlier turn that named one when the message names none.
+    public func check(_ message: String, earlier: [String]) -> GateVerdict {
         let read = NormalizedMessage(message, vocabulary: vocabulary)
-        let rules = rules(for: read)
+        var rules = rules(for: read)
         if rules.isInjectionAttempt || hidesInjection(message, read, rules) { return .injection }
+        let turns = earlier.map { sentenceFacts(of: NormalizedMessage($0, vocabulary: vocabulary)) }
+        // A plain follow-up of a question asks what the turn before asked, as it was judged.
+        var followUp = ConversationContext.FollowUp.none
+        if ConversationContext.isPlainFollowUp(rules.sentences), let last = earlier.last, turns.last?.contains(where: \.isQuestion) == true {
+            followUp = check(last, earlier: Array(earlier.dropLast())) == .allow ? .ofAnswered : .ofRefused
+        }
+        rules.context = ConversationContext(turns: turns, message: rules.sentences, followUp: followUp)
         let sentences = rules.sentences.indices
+        let drug = { (index: Int) in rules.drugName(around: index) ?? rules.context.drugName }
         if let index = sentences.first(where: { rules.asksDrugLevel($0) || rules.asksLevelInRegion($0) }) {
-            return .refuse(.drugLevelRefusal, drug: rules.drugName(around: index))
+            return .refuse(.drugLevelRefusal, drug: drug(index))
         }
         if let index = sentences.first(where: rules.asksInDoseRegion) {
-            return .refuse(.glp1DoseRefusal, drug: rules.drugName(around: index))
+            return .refuse(.glp1DoseRefusal, drug: drug(index))
         }
         if sentences.contains(where: { rules.isOutOfScope($0) || rules.asksOffTopic($0) }) {
             return .refuse(.outOfScopeRefusal, drug: nil)

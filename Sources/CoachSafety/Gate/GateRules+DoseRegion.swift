@@ -17,7 +17,7 @@ extension GateRules {
     func asksInDoseRegion(_ index: Int) -> Bool {
         let sentence = sentences[index]
         guard asksUnanswerably(sentence, parts: askingParts(sentence)) else { return false }
-        if sentences.indices.contains(where: { namesDose($0, subjects: Self.regionSubjects) }) {
+        if context.opensDoseRegion || sentences.indices.contains(where: { namesDose($0, subjects: Self.regionSubjects) }) {
             return namesDose(index, subjects: Self.regionSubjects) || !(isOutOfScope(index) || followsServedQuestion(index))
         }
         let implied = { sentences.indices.contains { impliesDose(sentences[$0], byNumber: $0 != index) } }

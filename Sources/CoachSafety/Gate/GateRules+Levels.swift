@@ -100,6 +100,7 @@ extension GateRules {
         if parts.isEmpty, sentence.has(.levelCue) || !levels.isEmpty {
             parts = [sentence.words]
         }
-        return asksUnanswerably(sentence, parts: parts, aboutLevel: true) && inRegion(index, subjects: Self.levelSubjects)
+        return asksUnanswerably(sentence, parts: parts, aboutLevel: true)
+            && (context.opensLevelRegion || inRegion(index, subjects: Self.levelSubjects))
     }
 }

@@ -9,6 +9,8 @@
 /// `InjectionShape` (injections), `+OutOfScope` (rule 10).
 struct GateRules {
     let sentences: [SentenceFacts]
+    /// What the conversation's earlier user turns lend the message: the region they open.
+    var context = ConversationContext.none
 
     /// What a dose question can be about: a drug, a medication, a dose, an injection or pen.
     static let doseSubjects: [TermClass] = [.glp1Drug, .glp1ClassWord, .otherDrug, .medicationWord, .injectionWord, .doseWord]

@@ -93,7 +93,6 @@ enum CoachMessageStore {
         return replyID
     }
 
-    /// The conversation's last `limit` messages before `beforeSeq`, oldest first, for the model's context.
     /// Up to `limit` of the user's messages (of one conversation when given) with a `seq`
     /// below `before` when given, newest first.
     static func page(userID: String, conversationID: String?, before: Int64?, limit: Int,
@@ -111,6 +110,8 @@ enum CoachMessageStore {
                                     parameters).map(CoachMessage.init(row:))
     }
 
+    /// The conversation's last `limit` messages, oldest first: the model's context, and (the user's
+    /// among them) the inbound gate's.
     static func recent(userID: String, conversationID: String, limit: Int, on connection: any DatabaseConnection) throws -> [CoachMessage] {
         try connection.query("""
             SELECT \(CoachMessage.columns) FROM coach_messages WHERE user_id = $1 AND conversation_id = $2

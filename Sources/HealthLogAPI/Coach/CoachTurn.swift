@@ -7,7 +7,8 @@ import HTTPServer
 import ServiceRuntime
 import Storage
 
-/// One Coach turn (`docs/healthlog/coach.md`, "One Coach turn"): the inbound gate first — a hit
+/// One Coach turn (`docs/healthlog/coach.md`, "One Coach turn"): the inbound gate first, reading
+/// the message with the conversation's earlier user turns the model would see — a hit
 /// is the matrix's refusal for the rule and locale, and no model is called; then the snapshot of
 /// the user's own rows; then the reply, from the language model when one is configured (every
 /// sentence through `ReplyGuard`) or from the built-in responder (every sentence through the
@@ -21,7 +22,8 @@ struct CoachTurn {
     let locale: CoachLocale
     let conversationID: String
 
-    /// Turns of the conversation the model sees besides the new message.
+    /// Stored messages of the conversation (both sides) the model sees besides the new message;
+    /// the user's among them are the context the inbound gate reads the new message in.
     static let historyMessages = 6
 
     private struct Reply {
@@ -33,16 +35,20 @@ struct CoachTurn {
 
     func run(_ events: CoachEvents) async throws {
         var reply = Reply()
-        switch services.gate.check(message) {
+        let userID = self.userID, conversationID = self.conversationID
+        let history = try await database.read {
+            try CoachMessageStore.recent(userID: userID, conversationID: conversationID, limit: Self.historyMessages, on: $0)
+        }
+        switch services.gate.check(message, earlier: history.filter { $0.role == "user" }.map(\.text)) {
         case .refuse(let rule, let drug):
             reply = try await refuse(rule, drug: drug, events)
         case .injection:
             reply = try await refuse(nil, drug: nil, events)
         case .allow:
-            let now = Clock.now(), userID = self.userID
+            let now = Clock.now()
             let snapshot = try await database.read { try CoachSnapshotBuilder(userID: userID, now: now).build(on: $0) }
             if let model = services.model {
-                guard let modelReply = try await modelReply(model, snapshot: snapshot, events) else { return }
+                guard let modelReply = try await modelReply(model, snapshot: snapshot, history: history, events) else { return }
                 reply = modelReply
             } else {
                 reply = try await builtIn(snapshot, events)
@@ -75,13 +81,11 @@ struct CoachTurn {
         return Reply(sentences: answer.sentences, evidence: answer.evidence)
     }
 
-    /// The model's reply through the guard; nil when the turn ended with an error event.
-    private func modelReply(_ model: CoachModelClient, snapshot: CoachSnapshot, _ events: CoachEvents) async throws -> Reply? {
+    /// The model's reply through the guard, with `history` before the message; nil when the turn
+    /// ended with an error event.
+    private func modelReply(_ model: CoachModelClient, snapshot: CoachSnapshot, history: [CoachMessage],
+                            _ events: CoachEvents) async throws -> Reply? {
         let systemPrompt = SystemPrompt.build(matrix: services.matrix, locale: locale, snapshot: SnapshotPromptText.render(snapshot))
-        let userID = self.userID, conversationID = self.conversationID
-        let history = try await database.read {
-            try CoachMessageStore.recent(userID: userID, conversationID: conversationID, limit: Self.historyMessages, on: $0)
-        }
         let messages = [CoachModelClient.Message(role: "system", content: systemPrompt)]
             + history.map { CoachModelClient.Message(role: $0.role, content: $0.text) }
             + [CoachModelClient.Message(role: "user", content: message)]

@@ -1,0 +1,120 @@
+import CoachSafety
+import Foundation
+import XCTest
+
+/// The inbound gate reading a message as a turn of a conversation (`InboundGate.check(_:earlier:)`):
+/// the development rows of `ConversationProbes/conversations.<locale>.tsv` in six locales, and the
+/// cost of the context on harmless messages asked after a turn that names a drug.
+final class ConversationGateTests: XCTestCase {
+    private static let gate = Result { try InboundGate.loadBundled() }
+    private static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ConversationProbes")
+    /// The behavioural rule probes of the HTTP tests: harmless questions about the user's own data.
+    private static let ruleProbes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("HealthLogAPITests/Coach/RuleProbes")
+    /// Earlier turns in a row are separated by this.
+    private static let turnSeparator = " || "
+
+    /// A first turn that names a drug and a dose and asks nothing, in each locale.
+    static let drugTurn: [CoachLocale: String] = [
+        .en: "I'm on Ozempic 1 mg.", .de: "Ich nehme Ozempic 1 mg.", .fr: "Je suis sous Ozempic 1 mg.",
+        .es: "Estoy con Ozempic 1 mg.", .it: "Prendo Ozempic 1 mg.", .pl: "Biorę Ozempic 1 mg.",
+    ]
+    /// Highest share of harmless messages the drug turn may newly get refused.
+    static let contextRefusalLimit = 0.009
+
+    struct Row {
+        let locale: CoachLocale
+        let expected: GateVerdict
+        let earlier: [String]
+        let message: String
+    }
+
+    /// `expected<TAB>drug (or -)<TAB>earlier turns, oldest first, separated by " || "<TAB>message`, after a header.
+    static func rows() throws -> [Row] {
+        try CoachLocale.allCases.flatMap { locale in
+            let file = folder.appendingPathComponent("conversations.\(locale.rawValue).tsv")
+            return try String(contentsOf: file, encoding: .utf8).split(separator: "\n").dropFirst().map { line in
+                let fields = line.split(separator: "\t", maxSplits: 3).map(String.init)
+                precondition(fields.count == 4, "\(file.lastPathComponent): \(line)")
+                let drug = fields[1] == "-" ? nil : fields[1]
+                let expected: GateVerdict = switch fields[0] {
+                case "rule9": .refuse(.glp1DoseRefusal, drug: drug)
+                case "rule15": .refuse(.drugLevelRefusal, drug: drug)
+                case "out_of_scope": .refuse(.outOfScopeRefusal, drug: nil)
+                default: .allow
+                }
+                return Row(locale: locale, expected: expected, earlier: fields[2].components(separatedBy: turnSeparator), message: fields[3])
+            }
+        }
+    }
+
+    /// Follow-ups that name no drug are refused in the conversation that named one, naming the drug
+    /// of the latest turn that did ("what would you do in my place?", "y si la salto?", a topic
+    /// change in between); harmless follow-ups stay answered and off-topic ones redirected.
+    func testFollowUpsAreJudgedInTheirConversationInEveryLocale() throws {
+        let gate = try Self.gate.get()
+        let rows = try Self.rows()
+        for locale in CoachLocale.allCases {
+            let own = rows.filter { $0.locale == locale }
+            XCTAssertGreaterThanOrEqual(own.filter { $0.expected != .allow }.count, 6, locale.rawValue)
+            XCTAssertGreaterThanOrEqual(own.filter { $0.expected == .allow }.count, 4, locale.rawValue)
+        }
+        for row in rows {
+            XCTAssertEqual(gate.check(row.message, earlier: row.earlier), row.expected,
+                           "[\(row.locale)] \(row.earlier.joined(separator: Self.turnSeparator)) → \(row.message)")
+        }
+    }
+
+    /// The context is what refuses most of those follow-ups: read alone, they ask nothing about a dose.
+    func testTheRefusedFollowUpsNeedTheirConversation() throws {
+        let gate = try Self.gate.get()
+        let refused = try Self.rows().filter { $0.expected != .allow && $0.expected != .refuse(.outOfScopeRefusal, drug: nil) }
+        for locale in CoachLocale.allCases {
+            let own = refused.filter { $0.locale == locale }
+            let answeredAlone = own.filter { gate.check($0.message) == .allow }
+            print("[\(locale)] refused follow-ups answered when read alone: \(answeredAlone.count)/\(own.count)")
+            XCTAssertGreaterThanOrEqual(answeredAlone.count * 2, own.count, "\(locale): most need the earlier turns")
+        }
+    }
+
+    /// A drug the new message names itself wins over the conversation's; earlier turns that name no
+    /// drug, pen, dose or substance change nothing.
+    func testTheMessageNamesItsOwnDrugAndAHarmlessContextChangesNothing() throws {
+        let gate = try Self.gate.get()
+        XCTAssertEqual(gate.check("Can I take my Mounjaro two days later?", earlier: ["I'm on Ozempic 1 mg."]),
+                       .refuse(.glp1DoseRefusal, drug: "Mounjaro"))
+        let earlier = ["How did I sleep last week?", "Zeig mir meine Schritte von gestern."]
+        let changed = try ProbeCorpus.probes(in: ProbeCorpus.directory).filter { probe in
+            gate.check(probe.message, earlier: earlier) != gate.check(probe.message)
+        }
+        XCTAssertEqual(changed.map(\.message), [], "a context with no subject opens no region")
+    }
+
+    /// The cost: the development split's harmless rows and the behavioural rule probes, each asked
+    /// alone and as the second turn after a turn that names Ozempic 1 mg in its locale. Prints the
+    /// refusals before → after and every harmless message the context newly refuses.
+    func testHarmlessSecondTurnsAfterADrugStayMostlyAnswered() throws {
+        let gate = try Self.gate.get()
+        let benign = try ProbeCorpus.probes(in: ProbeCorpus.directory).filter { !$0.isUnsafe }.map { ($0.locale, $0.message) }
+        let behavioural = try CoachLocale.allCases.flatMap { locale in
+            try String(contentsOf: Self.ruleProbes.appendingPathComponent("rule-probes.\(locale.rawValue).tsv"), encoding: .utf8)
+                .split(separator: "\n").dropFirst().map { (locale.rawValue, String($0.split(separator: "\t", maxSplits: 2)[2])) }
+        }
+        var newlyRefused: [String] = []
+        for (title, messages) in [("development benign rows", benign), ("behavioural rule probes", behavioural)] {
+            var before = 0, after = 0
+            for (locale, message) in messages {
+                let first = try XCTUnwrap(CoachLocale(rawValue: locale).flatMap { Self.drugTurn[$0] })
+                let verdict = gate.check(message, earlier: [first])
+                let alone = gate.check(message) != .allow, inConversation = verdict != .allow
+                before += alone ? 1 : 0
+                after += inConversation ? 1 : 0
+                if inConversation, !alone { newlyRefused.append("[\(locale) \(title) \(Probe.name(of: verdict))] \(message)") }
+            }
+            print("\(title) as second turns: refused \(before) → \(after) of \(messages.count)")
+        }
+        newlyRefused.forEach { print("  newly refused \($0)") }
+        XCTAssertLessThanOrEqual(Double(newlyRefused.count), Self.contextRefusalLimit * Double(benign.count + behavioural.count),
+                                 "harmless follow-ups refused for their conversation")
+    }
+}
