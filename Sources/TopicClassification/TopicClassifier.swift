@@ -167,6 +167,9 @@ public struct TopicClassifier: Sendable {
     /// text than one pass each), so that `classify` and `subjectProbabilities` then find them remembered.
     /// What those return is unchanged; only the cost moves here. Texts beyond what the memo keeps
     /// (2,048–4,096 articles) are read again when asked for, so callers prepare a few hundred at a time.
+    /// The texts already remembered are made recent first, so remembering the unread ones cannot drop them:
+    /// afterwards every one of `texts` (fewer than the memo's capacity) is remembered, and reading them, on
+    /// any threads in any order, computes nothing and drops nothing (`StoryEngine` composes on several threads).
     ///
     /// The batches are read on up to `threads` threads at once (by default `ParallelMap.defaultThreads`, one per
     /// processor): each batch
@@ -175,7 +178,7 @@ public struct TopicClassifier: Sendable {
     public func prepare(_ texts: [StoryText], threads: Int = ParallelMap.defaultThreads) {
         guard let reading = encoderReading else { return }
         var seen = Set<ArticleText>()
-        let unread = texts.map(ArticleText.init).filter { !subjectReadings.contains($0) && seen.insert($0).inserted }
+        let unread = texts.map(ArticleText.init).filter { !subjectReadings.refresh($0) && seen.insert($0).inserted }
         let batches = stride(from: 0, to: unread.count, by: Self.encoderBatchSize).map {
             unread[$0 ..< min($0 + Self.encoderBatchSize, unread.count)]
         }
