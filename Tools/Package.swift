@@ -36,7 +36,8 @@ let package = Package(
         .executableTarget(name: "IngestBench", dependencies: [product("Storage")], path: "IngestBench"),
         // `make scale-bench` (scripts/story-engine-bench.sh): the story engine alone at 10k and 100k articles.
         .executableTarget(name: "StoryEngineBench",
-                          dependencies: [product("StoryEngine"), product("StoryClustering"), "EvalData", product("SeededRandom")],
+                          dependencies: [product("StoryEngine"), product("NewsText"), product("StoryClustering"), "EvalData",
+                                         product("SeededRandom")],
                           path: "StoryEngineBench"),
 
         // `make eval` (scripts/eval.sh): the story engine's quality on the labeled data in ../shared/data,

@@ -20,9 +20,15 @@ public final class RecentMemo<Key: Hashable & Sendable, Value: Sendable>: Sendab
         self.capacity = capacity
     }
 
-    /// Whether `key` is remembered (without making it recent).
-    public func contains(_ key: Key) -> Bool {
-        generations.withLock { $0.newer[key] != nil || $0.older[key] != nil }
+    /// Makes `key` recent when it is remembered, as reading its value would; false when it is not remembered.
+    /// Making a key recent never drops another: only computing a new one does.
+    public func refresh(_ key: Key) -> Bool {
+        generations.withLock { state in
+            if state.newer[key] != nil { return true }
+            guard let value = state.older[key] else { return false }
+            state.newer[key] = value
+            return true
+        }
     }
 
     /// `compute(key)`, from memory when the key was seen recently. `compute` runs outside the

@@ -35,7 +35,7 @@ extension Consensus {
         let reported = specificsBySource(pool, sentences: specifics, headlines: headlines)
         var best: (sentence: PooledSentence, confirmers: [String], support: Double)?
         for (sentence, required) in zip(pool.sentences, specifics)
-        where sentence.isSummaryGrade && !copies.contains(sentence.sourceKey) && !pool.isSuperseded(sentence) && sentence.isCalm
+        where sentence.isSummaryGrade && !copies.contains(pool.sourceKey(of: sentence)) && !pool.isSuperseded(sentence) && sentence.isCalm
             && !SummaryText.opensWithPronoun(sentence.reading) {
             let matches = pool.closestMatchPerOtherSource(sentence).filter { !copies.contains($0.sourceKey) }
             var mainClause = sentence.annotated.mainClauseSpecifics
@@ -51,7 +51,7 @@ extension Consensus {
             best = (sentence, confirmers, support)
         }
         guard let chosen = best else { return nil }
-        let keys = [chosen.sentence.sourceKey] + chosen.confirmers
+        let keys = [pool.sourceKey(of: chosen.sentence)] + chosen.confirmers
         let names = keys.map { key in
             let article = pool.articles.first { $0.sourceKey == key }
             return SourceNames.display(article?.sourceName ?? key, fallbackKey: key)
@@ -139,7 +139,7 @@ extension Consensus {
             required.wording.count < 2
                 || Double(required.wording.intersection(candidate.words).count) >= wordingShare * Double(required.wording.count)
         }
-        for (index, other) in pool.sentences.enumerated() where other.sourceKey == source {
+        for (index, other) in pool.sentences.enumerated() where pool.sourceKey(of: other) == source {
             if claim.vector.cosine(other.vector) >= agreement, enoughWording(specifics[index]) { return true }
         }
         for (index, article) in pool.articles.enumerated() where article.sourceKey == source {
@@ -153,7 +153,7 @@ extension Consensus {
     private static func specificsBySource(_ pool: SentencePool, sentences: [Specifics], headlines: [Specifics]) -> [String: Specifics] {
         var reported: [String: Specifics] = [:]
         for (article, specifics) in zip(pool.articles, headlines) { reported[article.sourceKey, default: Specifics()].add(specifics) }
-        for (sentence, specifics) in zip(pool.sentences, sentences) { reported[sentence.sourceKey, default: Specifics()].add(specifics) }
+        for (sentence, specifics) in zip(pool.sentences, sentences) { reported[pool.sourceKey(of: sentence), default: Specifics()].add(specifics) }
         return reported
     }
 

@@ -9,8 +9,7 @@ struct PooledSentence: Sendable {
     var reading: TextReading { annotated.reading }
     /// Index of the article in the pool's `articles`.
     let article: Int
-    let sourceKey: String
-    /// Index of `sourceKey` in the pool's `sourceKeys`.
+    /// Its outlet, as its index in the pool's `sourceKeys` (`SentencePool.sourceKey(of:)`).
     let source: Int
     /// 0 for the article's lead sentence.
     let position: Int
@@ -91,8 +90,7 @@ struct SentencePool: Sendable {
             ? Self.formsOfShoutedWords(capped, sentences: texts.map { (reading: $0.sentence.reading, article: $0.article) }) : [:]
         sentences = texts.map { entry in
             let outletForms = forms[capped[entry.article].sourceKey]
-            return PooledSentence(annotated: entry.sentence, article: entry.article, sourceKey: capped[entry.article].sourceKey,
-                                  source: articleSources[entry.article],
+            return PooledSentence(annotated: entry.sentence, article: entry.article, source: articleSources[entry.article],
                                   position: entry.position, vector: weighting.vector(entry.terms),
                                   shouts: outletForms.map { HeadlineCasing.shoutsAWord(entry.sentence.text, forms: $0) } ?? false,
                                   speaksPersonally: entry.sentence.speaksPersonally)
@@ -145,6 +143,9 @@ struct SentencePool: Sendable {
         return formsByOutlet
     }
 
+    /// The outlet of `sentence`.
+    func sourceKey(of sentence: PooledSentence) -> String { sourceKeys[sentence.source] }
+
     /// How close `sentence` is to the story's headlines: its best cosine with any of them.
     func closenessToHeadlines(_ sentence: PooledSentence) -> Double {
         headlineVectors.map(sentence.vector.cosine).max() ?? 0
@@ -194,7 +195,7 @@ struct SentencePool: Sendable {
     /// `crossSourceSupport` it credits facts another outlet spreads over several sentences.
     func vocabularySupport(_ sentence: PooledSentence) -> Double {
         let terms = sentence.vector.entries.map(\.term)
-        let others = sourceKeys.filter { $0 != sentence.sourceKey }
+        let others = sourceKeys.indices.filter { $0 != sentence.source }.map { sourceKeys[$0] }
         guard !terms.isEmpty, !others.isEmpty else { return 0 }
         let shares = others.map { key in
             let vocabulary = termsBySource[key] ?? []

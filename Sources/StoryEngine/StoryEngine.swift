@@ -17,6 +17,9 @@ public final class StoryEngine {
         public var clustering = ClusteringConfiguration()
         /// Outlets a story is composed from (each by its first and newest report), the first to report.
         public var composedArticleLimit = 20
+        /// Threads a round's texts are encoded on and its stories composed on (the caller's among them);
+        /// 1 does everything on the caller's thread. The stories are the same for any number.
+        public var threads = ParallelMap.defaultThreads
         public init() {}
     }
 
@@ -27,8 +30,7 @@ public final class StoryEngine {
     /// clustering window (three days): keeping every annotation that long doubles the engine's memory.
     public static let annotationLifetime: TimeInterval = 12 * 3600
     private let clusterer: StoryClusterer
-    private let classifier: TopicClassifier
-    private let composer: StoryComposer
+    private let recomposer: StoryRecomposer
     private var materials: [String: StoryMaterial] = [:]
     /// The last snapshot of each story, so a re-score reports only stories whose score moved.
     private var snapshots: [String: StorySnapshot] = [:]
@@ -41,8 +43,9 @@ public final class StoryEngine {
         self.configuration = configuration
         // Seeded word statistics: a new server clusters its first articles as well as later ones.
         clusterer = StoryClusterer(configuration: configuration.clustering, background: .bundled)
-        classifier = try TopicClassifier.bundled()
-        composer = StoryComposer(authority: try authorityFile.map(SourceAuthority.load(contentsOf:)) ?? SourceAuthority.bundled)
+        recomposer = StoryRecomposer(
+            composer: StoryComposer(authority: try authorityFile.map(SourceAuthority.load(contentsOf:)) ?? SourceAuthority.bundled),
+            classifier: try TopicClassifier.bundled())
     }
 
     public var storyCount: Int { materials.count }
@@ -61,7 +64,10 @@ public final class StoryEngine {
     /// composing after gives the stories that composing after every article would give at the end of the
     /// round, without the intermediate compositions (a story that gains five reports in a round is composed
     /// once, not five times). The articles its stories are composed from are classified together first
-    /// (`TopicClassifier.prepare`: the sentence encoder reads them several at a time).
+    /// (`TopicClassifier.prepare`: the sentence encoder reads them several at a time), then the stories are
+    /// composed on `Configuration.threads` threads: each story's composition reads only its own articles
+    /// (`StoryRecomposer`), and the snapshots are taken in the order of the stories, so they are the same
+    /// on any number of threads.
     public func ingest(_ articles: [EngineArticle], now: Date) -> RoundUpdate {
         var placements: [RoundUpdate.Placement] = []
         var touched: [String] = []
@@ -88,13 +94,15 @@ public final class StoryEngine {
         var stories: [String: StorySnapshot] = [:]
         for group in Self.groups(touched.filter { sampleChanged[$0] != nil }, texts: { self.materials[$0]?.articles.count ?? 0 }) {
             // Stories that keep their last snapshot are not classified again.
-            classifier.prepare(group.filter { sampleChanged[$0] == true || snapshots[$0] == nil }.flatMap { id in
+            recomposer.classifier.prepare(group.filter { sampleChanged[$0] == true || snapshots[$0] == nil }.flatMap { id in
                 materials[id]!.articles.prefix(TopicClassifier.maxArticlesPerStory).map { (headline: $0.headline, body: $0.body) }
-            })
-            for id in group {
-                let snapshot = compose(id, materials[id]!, now: now, sampleChanged: sampleChanged[id]!)
-                snapshots[id] = snapshot
-                stories[id] = snapshot
+            }, threads: configuration.threads)
+            let jobs = group.map { id in
+                StoryRecomposer.Job(id: id, material: materials[id]!, last: snapshots[id], sampleChanged: sampleChanged[id]!)
+            }
+            for snapshot in jobs.parallelMap(threads: configuration.threads, { [recomposer] in recomposer.snapshot($0, now: now) }) {
+                snapshots[snapshot.id] = snapshot
+                stories[snapshot.id] = snapshot
             }
         }
         return RoundUpdate(placements: placements, stories: stories)
@@ -126,7 +134,7 @@ public final class StoryEngine {
         guard !quiet.contains(storyID), var material = materials[storyID], material.revise(article) else { return nil }
         materials[storyID] = material
         let wasListed = snapshots[storyID]?.isListed ?? false
-        let snapshot = compose(storyID, material, now: now, sampleChanged: true)
+        let snapshot = recomposer.snapshot(.init(id: storyID, material: material, last: snapshots[storyID], sampleChanged: true), now: now)
         snapshots[storyID] = snapshot
         return (snapshot, wasListed)
     }
@@ -145,7 +153,7 @@ public final class StoryEngine {
         // In the order of the ids, so the changed stories come in the same order in every process.
         for (id, material) in materials.sorted(by: { $0.key < $1.key }) {
             if !quiet.contains(id) {
-                let snapshot = compose(id, material, now: now, sampleChanged: false)
+                let snapshot = recomposer.snapshot(.init(id: id, material: material, last: snapshots[id], sampleChanged: false), now: now)
                 if snapshots[id]?.breakdown != snapshot.breakdown || snapshots[id]?.breakingArticleIDs != snapshot.breakingArticleIDs {
                     changed.append(snapshot)
                 }
@@ -172,51 +180,11 @@ public final class StoryEngine {
             quiet.remove(id)
         }
     }
-
-    /// The story's snapshot. Everything but freshness and breaking depends only on the sample of
-    /// articles, so when the sample did not change the last snapshot is kept and only those two
-    /// are recomputed: most articles of a big story, and every re-score, cost almost nothing.
-    private func compose(_ id: String, _ material: StoryMaterial, now: Date, sampleChanged: Bool) -> StorySnapshot {
-        // Freshness follows the newest article of known age, follow-ups of a known outlet included.
-        let freshness = composer.scorer.freshness(latest: material.latestKnownArticleAt, now: now)
-        if !sampleChanged, let last = snapshots[id] {
-            return StorySnapshot(
-                id: id, headline: last.headline, summary: last.summary, topic: last.topic, isListed: last.isListed,
-                breakdown: last.breakdown.with(freshness: freshness), sourceCount: material.sourceCount,
-                consensus: last.consensus, conflict: last.conflict, latestArticleAt: material.latestArticleAt,
-                breakingArticleIDs: composer.breaking.breakingArticleIDs(material.articles, now: now))
-        }
-        let (topic, isListed) = topic(of: material.articles)
-        let composed = composer.compose(material.articles, topic: isListed ? topic : nil, now: now)
-        return StorySnapshot(
-            id: id, headline: composed.headline, summary: composed.summary, topic: topic, isListed: isListed,
-            breakdown: composed.scoreBreakdown.with(freshness: freshness), sourceCount: material.sourceCount,
-            consensus: composed.consensus, conflict: composed.conflict, latestArticleAt: material.latestArticleAt,
-            breakingArticleIDs: composed.breakingArticleIDs)
-    }
-
-    /// The desk, or — for a story about none of the four — the most likely subject desk, so
-    /// the story still has a valid topic when fetched by id.
-    private func topic(of articles: [StoryArticle]) -> (Topic, listed: Bool) {
-        let texts = articles.map { (headline: $0.headline, body: $0.body) }
-        // The articles' places as the annotations composition reads them hold them: no article is read twice.
-        if let topic = classifier.classify(texts, places: articles.map(\.annotation.places)) { return (topic, true) }
-        let probabilities = classifier.subjectProbabilities(texts)
-        let nearest = zip(classifier.model.classes, probabilities).filter { $0.0.topic != nil }.max { $0.1 < $1.1 }
-        return (nearest?.0.topic ?? .politics, false)
-    }
 }
 
 extension ClusterArticle {
     init(_ article: StoryArticle) {
         self.init(id: article.id, sourceKey: article.sourceKey, headline: article.headline, body: article.body,
                   publishedAt: article.publishedAt)
-    }
-}
-
-extension ScoreBreakdown {
-    func with(freshness: Int) -> ScoreBreakdown {
-        ScoreBreakdown(sourceAuthority: sourceAuthority, freshness: freshness, localRelevance: localRelevance,
-                       crossSourceConfirmation: crossSourceConfirmation, topicImportance: topicImportance)
     }
 }

@@ -1,6 +1,5 @@
 import ArticleAnnotations
 import Foundation
-import Synchronization
 import NewsText
 import SentenceEncoding
 
@@ -168,61 +167,28 @@ public struct TopicClassifier: Sendable {
     /// text than one pass each), so that `classify` and `subjectProbabilities` then find them remembered.
     /// What those return is unchanged; only the cost moves here. Texts beyond what the memo keeps
     /// (2,048–4,096 articles) are read again when asked for, so callers prepare a few hundred at a time.
+    /// The texts already remembered are made recent first, so remembering the unread ones cannot drop them:
+    /// afterwards every one of `texts` (fewer than the memo's capacity) is remembered, and reading them, on
+    /// any threads in any order, computes nothing and drops nothing (`StoryEngine` composes on several threads).
     ///
-    /// The batches are read on up to `threads` threads at once (by default one per processor): each batch
+    /// The batches are read on up to `threads` threads at once (by default `ParallelMap.defaultThreads`, one per
+    /// processor): each batch
     /// is the same pass whichever thread runs it, so each text's probabilities are the same as read alone,
     /// and they are remembered in the order of `texts`.
-    public func prepare(_ texts: [StoryText], threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public func prepare(_ texts: [StoryText], threads: Int = ParallelMap.defaultThreads) {
         guard let reading = encoderReading else { return }
         var seen = Set<ArticleText>()
-        let unread = texts.map(ArticleText.init).filter { !subjectReadings.contains($0) && seen.insert($0).inserted }
+        let unread = texts.map(ArticleText.init).filter { !subjectReadings.refresh($0) && seen.insert($0).inserted }
         let batches = stride(from: 0, to: unread.count, by: Self.encoderBatchSize).map {
             unread[$0 ..< min($0 + Self.encoderBatchSize, unread.count)]
         }
-        let read = Self.concurrentMap(batches, threads: threads) { batch in
+        let read = batches.parallelMap(threads: threads) { batch in
             zip(batch, reading.encoder.encode(batch.map { EncoderScorer.text(headline: $0.headline, body: $0.body) }))
                 .map { articleProbabilities($0, encoded: $1) }
         }
         for (batch, probabilities) in zip(batches, read) {
             for (text, probabilities) in zip(batch, probabilities) { _ = subjectReadings.value(for: text) { _ in probabilities } }
         }
-    }
-
-    /// `transform` of each element, in order, computed on up to `threads` threads (the caller's among them).
-    static func concurrentMap<Element: Sendable, Result: Sendable>(_ elements: [Element], threads: Int,
-                                                                   _ transform: @Sendable (Element) -> Result) -> [Result] {
-        let workers = min(max(threads, 1), elements.count)
-        guard workers > 1 else { return elements.map(transform) }
-        let results = Slots<Result>(count: elements.count)
-        let next = Atomic<Int>(0)
-        // Each worker takes the next element not yet taken, so a slow batch does not hold up the others.
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < elements.count else { return }
-                results.set(index, transform(elements[index]))
-            }
-        }
-        return results.values
-    }
-
-    /// One slot per element of a `concurrentMap`, each written by exactly one worker and read after all have finished.
-    private final class Slots<Value>: @unchecked Sendable {
-        private let slots: UnsafeMutableBufferPointer<Value?>
-
-        init(count: Int) {
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: nil)
-        }
-
-        deinit {
-            slots.deinitialize()
-            slots.deallocate()
-        }
-
-        func set(_ index: Int, _ value: Value) { slots[index] = value }
-
-        var values: [Value] { slots.map { $0! } }
     }
 
     /// One article's class probabilities: the softmax of the word model's scores plus, when there is

@@ -29,4 +29,20 @@ final class RecentMemoTests: XCTestCase {
         _ = memo.value(for: "bb", length)  // dropped with its generation: computed again
         XCTAssertEqual(counter.calls, 7)
     }
+
+    /// Refreshing a remembered key keeps it through the next change of generation, and computes nothing.
+    func testARefreshedKeyOutlivesTheNextGeneration() {
+        let memo = TextMemo<Int>(capacity: 2)
+        let counter = Counter()
+        let length = { (text: String) -> Int in counter.calls += 1; return text.count }
+        for text in ["a", "bb", "ccc"] { _ = memo.value(for: text, length) }  // "a", "bb" in the older generation
+        XCTAssertTrue(memo.refresh("a"))
+        XCTAssertFalse(memo.refresh("zz"))
+        for text in ["dddd", "eeeee"] { _ = memo.value(for: text, length) }  // "bb" dropped, "a" kept
+        XCTAssertEqual(counter.calls, 5)
+        _ = memo.value(for: "a", length)
+        XCTAssertEqual(counter.calls, 5)
+        _ = memo.value(for: "bb", length)
+        XCTAssertEqual(counter.calls, 6)
+    }
 }

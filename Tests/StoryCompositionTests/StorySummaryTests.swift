@@ -246,7 +246,7 @@ final class StorySummaryTests: XCTestCase {
                                       + "and the CENA relief agency moved 9,000 to shelters.", minutesAfterNoon: 20),
         ]
         let pool = SentencePool(eruption)
-        XCTAssertEqual(pool.sentences.filter(\.shouts).map(\.sourceKey), ["rocket.example"])
+        XCTAssertEqual(pool.sentences.filter(\.shouts).map(pool.sourceKey(of:)), ["rocket.example"])
         let summit = [
             StoryFixtures.article("r", "Reuters", "reuters.com", "ECOWAS leaders meet in Abuja",
                                   "ECOWAS leaders met in Abuja on Sunday to discuss the withdrawal of three member states."),

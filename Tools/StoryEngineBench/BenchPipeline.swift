@@ -12,9 +12,11 @@ final class BenchPipeline {
     /// Story ids merged away, and where to; so quality figures follow merges.
     private(set) var absorbedInto: [String: String] = [:]
 
-    init() {
+    init(threads: Int) {
+        var configuration = StoryEngine.Configuration()
+        configuration.threads = threads
         do {
-            engine = try StoryEngine()
+            engine = try StoryEngine(configuration: configuration)
         } catch {
             fatalError("the story engine cannot load its shipped models: \(error)")
         }

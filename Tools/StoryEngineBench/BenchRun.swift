@@ -14,9 +14,9 @@ enum BenchRun {
     /// `progress`: every that many articles, prints to standard error the CPU milliseconds per article
     /// of the block just processed, the live stories and the resident memory, so one long run shows
     /// whether the cost per article grows with the articles seen.
-    static func run(size: Int, roundSize: Int, progress: Int? = nil) {
+    static func run(size: Int, roundSize: Int, threads: Int, progress: Int? = nil) {
         var news = SyntheticNews(seed: seed, articlesPerDay: articlesPerDay, start: start)
-        let pipeline = BenchPipeline()
+        let pipeline = BenchPipeline(threads: threads)
         var events: [Int32] = []
         var stories: [String] = []
         events.reserveCapacity(size)

@@ -9,10 +9,10 @@ enum ChildProcess {
         let row: String
     }
 
-    static func run(size: Int, roundSize: Int) -> Result? {
+    static func run(size: Int, roundSize: Int, threads: Int) -> Result? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["--size", String(size), "--round", String(roundSize)]
+        process.arguments = ["--size", String(size), "--round", String(roundSize), "--threads", String(threads)]
         let output = Pipe()
         process.standardOutput = output
         do { try process.run() } catch { return nil }
@@ -30,8 +30,8 @@ enum ChildProcess {
               let peakKiB = fields["peakKiB"].flatMap(Double.init), let live = fields["live"].flatMap(Int.init),
               let precision = fields["precision"].flatMap(Double.init), let recall = fields["recall"].flatMap(Double.init) else { return nil }
         let f1 = precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)
-        let row = String(format: "%-8d %10.0f %9.2f %14.0f %9.2f %9.1f %14d   %.3f / %.3f / %.3f",
-                         Int(count), count / seconds, seconds, count / cpuSeconds, cpuSeconds, peakKiB / 1024, live,
+        let row = String(format: "%-8d %10.0f %9.2f %14.0f %9.2f %8.2f %9.1f %14d   %.3f / %.3f / %.3f",
+                         Int(count), count / seconds, seconds, count / cpuSeconds, cpuSeconds, cpuSeconds / seconds, peakKiB / 1024, live,
                          precision, recall, f1)
         return Result(seconds: seconds, cpuSeconds: cpuSeconds, peakMB: peakKiB / 1024, row: row)
     }
