@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks the F12 probe files: format, per-category counts, labels and near-duplicates.
+"""Checks a fresh probe set's files (`verify.py F12`): format, per-category counts, labels and near-duplicates.
 
 Standard library only. Prints one line per locale and `ALL OK` when every check passes;
 exits with status 1 and lists each problem otherwise.
@@ -11,7 +11,7 @@ import sys
 import unicodedata
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent / (sys.argv[1] if len(sys.argv) > 1 else ".")
 LOCALES = ("en", "de", "fr", "es", "it", "pl")
 HEADER = "category\texpected\tmessage"
 EXPECTED_FOR = {
