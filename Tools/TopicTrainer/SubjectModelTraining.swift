@@ -35,9 +35,8 @@ struct TrainingSettings: CustomStringConvertible {
     var encoderL2 = 1e-4
     /// Adam steps of the encoder scorer's regression.
     var encoderIterations = 300
-    /// Rectified linear units of the encoder scorer's hidden layer; 0 makes it a linear regression. 128 units read
-    /// combinations of the encoder's dimensions: cross-validation 0.9284 → 0.9296 (docs/jarvis/story-engine.md, Topics).
-    var encoderUnits = 128
+    /// Rectified linear units of the encoder scorer's hidden layer; 0 makes it a linear regression.
+    var encoderUnits = 0
     /// With hidden units: passes over the training items, in mini-batches of `encoderBatchSize`, at `encoderLearningRate`.
     var encoderEpochs = 30
     var encoderBatchSize = 32

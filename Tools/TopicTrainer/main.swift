@@ -49,14 +49,14 @@ if arguments.has("--validate") {
     // The settings that read the encoder's vectors come first: after a change to the encoder they are the ones
     // to compare again, and the word-only ones below them give the same figures as before.
     let candidates: [(name: String, settings: TrainingSettings)] = [
-        ("tf-idf + word clusters, 300 steps, kinds of other + encoder scorer of 128 hidden units (defaults)", TrainingSettings()),
-        ("the same, linear encoder scorer (fourteenth model)", TrainingSettings(encoderUnits: 0)),
-        ("the same, hidden layer's L2 1e-3", TrainingSettings(encoderL2: 1e-3)),
-        ("linear encoder scorer, mix 0.7, its L2 1e-3", TrainingSettings(encoderMix: 0.7, encoderL2: 1e-3, encoderUnits: 0)),
-        ("linear encoder scorer, mix 0.7, politics emphasis 1.2", TrainingSettings(encoderMix: 0.7, encoderUnits: 0, politicsEmphasis: 1.2)),
-        ("linear encoder scorer, mix 1.0, 600 steps", TrainingSettings(encoderMix: 1.0, encoderIterations: 600, encoderUnits: 0)),
-        ("linear encoder scorer, politics emphasis 1.5", TrainingSettings(encoderUnits: 0, politicsEmphasis: 1.5)),
-        ("linear encoder scorer, 600 steps", TrainingSettings(encoderIterations: 600, encoderUnits: 0)),
+        ("tf-idf + word clusters, 300 steps, kinds of other + encoder scorer (defaults)", TrainingSettings()),
+        ("the same, encoder scorer with 128 hidden units", TrainingSettings(encoderUnits: 128)),
+        ("the same, encoder scorer with 128 hidden units, its L2 1e-3", TrainingSettings(encoderL2: 1e-3, encoderUnits: 128)),
+        ("the same, encoder scorer mix 0.7, its L2 1e-3", TrainingSettings(encoderMix: 0.7, encoderL2: 1e-3)),
+        ("the same, encoder scorer mix 0.7, politics emphasis 1.2", TrainingSettings(encoderMix: 0.7, politicsEmphasis: 1.2)),
+        ("the same, encoder scorer mix 1.0, 600 steps", TrainingSettings(encoderMix: 1.0, encoderIterations: 600)),
+        ("the same, politics emphasis 1.5", TrainingSettings(politicsEmphasis: 1.5)),
+        ("the same, encoder scorer 600 steps", TrainingSettings(encoderIterations: 600)),
         ("tf-idf + word clusters, 300 steps, kinds of other, no encoder (sixth model)", TrainingSettings(encoderMix: 0)),
         ("log counts (fourth model)", plainCounts),
         ("tf-idf", TrainingSettings(iterations: 150, wordClusters: false, classGrain: .subjects, encoderMix: 0)),
@@ -100,11 +100,10 @@ if arguments.has("--validate") {
     print("trained on \(labeled.count) items (\(counts)); wrote \(model.termCount) terms to \(outputPath)")
     guard let scorer = trained.scorer else { fatalError("the shipped settings mix in the encoder scorer") }
     let scorerComment = [
-        "Encoder scorer of TopicClassification: one hidden layer of rectified units, then a softmax layer, over SentenceEncoder vectors",
-        "of headline + lead, trained with topic-model.tsv on the same items and classes; its scores times @mix are added to the word model's.",
+        "Encoder scorer of TopicClassification: multinomial logistic regression over SentenceEncoder vectors of headline + lead,",
+        "trained with topic-model.tsv on the same items and classes; its scores times @mix are added to the word model's.",
         "Written by `swift run --package-path Tools -c release TopicTrainer`; do not edit by hand (docs/jarvis/story-engine.md, Topics).",
-        "Lines: @classes; @mix; @max-tokens (where the encoder cut the texts it trained on); @bias (one per class); @hidden-bias (one per unit);",
-        "h + encoder dimension, one weight per unit; then hidden unit, one weight per class.",
+        "Lines: @classes; @mix; @max-tokens (where the encoder cut the texts it trained on); @bias (one per class); then encoder dimension, one weight per class.",
         "Settings: \(settings).",
     ]
     try scorer.encoded(comment: scorerComment).write(toFile: scorerPath, atomically: true, encoding: .utf8)
