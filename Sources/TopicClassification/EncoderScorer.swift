@@ -1,10 +1,11 @@
 import Foundation
 import SentenceEncoding
 
-/// The subject model's second reader: a linear scorer over the sentence encoder's vector of an
-/// article's headline and lead. Its scores, times `mix`, are added to the word model's before the
-/// softmax, so the two are one log-linear model. The words say what the labels taught; the encoder
-/// knows the language beyond them (4-fold cross-validation 0.9129 → 0.9178, docs/jarvis/story-engine.md, Topics).
+/// The subject model's second reader: a scorer over the sentence encoder's vector of an article's
+/// headline and lead, linear or through one hidden layer of rectified linear units (`hidden`). Its
+/// scores, times `mix`, are added to the word model's before the softmax. The words say what the labels
+/// taught; the encoder knows the language beyond them (4-fold cross-validation 0.9129 → 0.9178,
+/// docs/jarvis/story-engine.md, Topics).
 public struct EncoderScorer: Sendable {
     /// The encoder reads the headline and this many words of the body (about 75 tokens).
     public static let leadWords = 60
@@ -12,23 +13,29 @@ public struct EncoderScorer: Sendable {
     public let classes: [Subject]
     /// How much its scores add to the word model's.
     public let mix: Double
-    /// Row-major: the weights of dimension `d` are `weights[d * classes.count ..< (d + 1) * classes.count]`.
+    /// The hidden layer the output weights read, or `nil` when they read the encoder's vector itself.
+    public let hidden: EncoderHiddenLayer?
+    /// Row-major over the output layer's inputs (the encoder's dimensions, or the hidden units): the weights of
+    /// input `i` are `weights[i * classes.count ..< (i + 1) * classes.count]`.
     private let weights: [Float]
     private let bias: [Float]
 
-    public init(classes: [Subject], weights: [Float], bias: [Float], mix: Double) {
-        precondition(weights.count == SentenceEncoder.dimension * classes.count && bias.count == classes.count,
-                     "one weight per dimension and class, one bias per class")
+    private var inputWidth: Int { hidden?.width ?? SentenceEncoder.dimension }
+
+    public init(classes: [Subject], weights: [Float], bias: [Float], mix: Double, hidden: EncoderHiddenLayer? = nil) {
+        precondition(weights.count == (hidden?.width ?? SentenceEncoder.dimension) * classes.count && bias.count == classes.count,
+                     "one weight per input and class, one bias per class")
         self.classes = classes
         self.weights = weights
         self.bias = bias
         self.mix = mix
+        self.hidden = hidden
     }
 
     /// The same scorer with another `mix`: the weights do not depend on it, so settings that differ only in
-    /// the mix share one fitted regression (`TopicTrainer --validate`).
+    /// the mix share one fitted scorer (`TopicTrainer --validate`).
     public func mixed(_ mix: Double) -> EncoderScorer {
-        EncoderScorer(classes: classes, weights: weights, bias: bias, mix: mix)
+        EncoderScorer(classes: classes, weights: weights, bias: bias, mix: mix, hidden: hidden)
     }
 
     /// What the encoder reads of an article.
@@ -36,31 +43,39 @@ public struct EncoderScorer: Sendable {
         headline + ". " + body.split(whereSeparator: \.isWhitespace).prefix(leadWords).joined(separator: " ")
     }
 
-    /// Linear scores of an encoder vector, in the order of `classes`, already times `mix`.
+    /// Scores of an encoder vector, in the order of `classes`, already times `mix`.
     public func scores(_ vector: [Float]) -> [Double] {
+        let inputs = hidden?.activations(vector) ?? vector
         let width = classes.count
         var scores = bias.map(Double.init)
-        for (dimension, value) in vector.enumerated() {
-            for column in 0..<width { scores[column] += Double(value * weights[dimension * width + column]) }
+        for (input, value) in inputs.enumerated() {
+            for column in 0..<width { scores[column] += Double(value * weights[input * width + column]) }
         }
         return scores.map { $0 * mix }
     }
 
     /// `#` comments, `@classes`, `@mix`, `@max-tokens` (the encoder's cut of the texts its vectors were
-    /// trained on, `SentenceEncoder.maxTokens`), `@bias`, then one line per encoder dimension (its index,
-    /// one weight per class), tab-separated.
+    /// trained on, `SentenceEncoder.maxTokens`), `@bias`; with a hidden layer `@hidden-bias` (one per unit) and
+    /// one line `h` + dimension per encoder dimension (one weight per unit); then one line per input of the
+    /// output layer (its index, one weight per class), tab-separated.
     public func encoded(comment: [String]) -> String {
         var lines = comment.map { "# " + $0 }
         lines.append((["@classes"] + classes.map(\.rawValue)).joined(separator: "\t"))
         lines.append("@mix\t" + String(format: "%.6g", mix))
         lines.append("@max-tokens\t\(SentenceEncoder.maxTokens)")
         lines.append((["@bias"] + bias.map(Self.format)).joined(separator: "\t"))
-        let width = classes.count
-        for dimension in 0..<SentenceEncoder.dimension {
-            lines.append(([String(dimension)] + weights[dimension * width ..< (dimension + 1) * width].map(Self.format))
-                .joined(separator: "\t"))
+        if let hidden {
+            lines.append((["@hidden-bias"] + hidden.bias.map(Self.format)).joined(separator: "\t"))
+            lines += Self.rows(hidden.weights, width: hidden.width, count: SentenceEncoder.dimension, prefix: "h")
         }
+        lines += Self.rows(weights, width: classes.count, count: inputWidth, prefix: "")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func rows(_ values: [Float], width: Int, count: Int, prefix: String) -> [String] {
+        (0..<count).map { row in
+            ([prefix + String(row)] + values[row * width ..< (row + 1) * width].map(format)).joined(separator: "\t")
+        }
     }
 
     /// Refuses weights trained on vectors of texts cut at another length than the encoder's: they were
@@ -70,6 +85,8 @@ public struct EncoderScorer: Sendable {
         var mix: Double?
         var maxTokens: Int?
         var bias: [Float] = []
+        var hiddenBias: [Float] = []
+        var hiddenRows: [Int: [Float]] = [:]
         var rows: [Int: [Float]] = [:]
         for (number, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -93,18 +110,29 @@ public struct EncoderScorer: Sendable {
                 }
                 maxTokens = tokens
             case "@bias" where values.count == classes.count && !classes.isEmpty: bias = values
-            default:
-                guard let dimension = Int(fields[0]), (0..<SentenceEncoder.dimension).contains(dimension),
-                      values.count == classes.count, !classes.isEmpty else {
-                    throw fail("expected a dimension and \(classes.count) weights")
+            case "@hidden-bias" where !values.isEmpty: hiddenBias = values
+            case let name where name.hasPrefix("h"):
+                guard let dimension = Int(name.dropFirst()), (0..<SentenceEncoder.dimension).contains(dimension),
+                      !hiddenBias.isEmpty, values.count == hiddenBias.count else {
+                    throw fail("expected h, a dimension and \(hiddenBias.count) hidden weights after @hidden-bias")
                 }
-                rows[dimension] = values
+                hiddenRows[dimension] = values
+            default:
+                let inputs = hiddenBias.isEmpty ? SentenceEncoder.dimension : hiddenBias.count
+                guard let input = Int(fields[0]), (0..<inputs).contains(input), values.count == classes.count, !classes.isEmpty else {
+                    throw fail("expected an input below \(inputs) and \(classes.count) weights")
+                }
+                rows[input] = values
             }
         }
-        guard let mix, maxTokens != nil, !classes.isEmpty, bias.count == classes.count, rows.count == SentenceEncoder.dimension else {
-            throw SubjectModel.FormatError(line: 0, reason: "encoder scorer: missing classes, mix, max-tokens, bias or dimensions")
+        let inputs = hiddenBias.isEmpty ? SentenceEncoder.dimension : hiddenBias.count
+        guard let mix, maxTokens != nil, !classes.isEmpty, bias.count == classes.count, rows.count == inputs,
+              hiddenBias.isEmpty || hiddenRows.count == SentenceEncoder.dimension else {
+            throw SubjectModel.FormatError(line: 0, reason: "encoder scorer: missing classes, mix, max-tokens, bias, hidden units or inputs")
         }
-        return EncoderScorer(classes: classes, weights: (0..<SentenceEncoder.dimension).flatMap { rows[$0]! }, bias: bias, mix: mix)
+        let hidden = hiddenBias.isEmpty ? nil
+            : EncoderHiddenLayer(weights: (0..<SentenceEncoder.dimension).flatMap { hiddenRows[$0]! }, bias: hiddenBias)
+        return EncoderScorer(classes: classes, weights: (0..<inputs).flatMap { rows[$0]! }, bias: bias, mix: mix, hidden: hidden)
     }
 
     private static func format(_ value: Float) -> String {

@@ -65,6 +65,40 @@ final class EncoderScorerTests: XCTestCase {
         XCTAssertThrowsError(try EncoderScorer.decode(text.replacingOccurrences(of: cut + "\n", with: "")))
     }
 
+    /// A scorer through two rectified units, one reading a text's vector and one its opposite: finance from the
+    /// first, politics from the second.
+    private func rectifiedScorer(_ text: String) throws -> (scorer: EncoderScorer, prototype: [Float]) {
+        let prototype = try SentenceEncoder.bundled().encode(text)
+        let hidden = EncoderHiddenLayer(weights: prototype.flatMap { [$0, -$0] }, bias: [0, 0])
+        var weights = [Float](repeating: 0, count: 2 * Subject.allCases.count)
+        weights[Subject.allCases.firstIndex(of: .finance)!] = 10
+        weights[Subject.allCases.count + Subject.allCases.firstIndex(of: .politics)!] = 10
+        return (EncoderScorer(classes: Subject.allCases, weights: weights, bias: [0, 0, 0, 1], mix: 1, hidden: hidden), prototype)
+    }
+
+    func testAHiddenLayerRectifiesItsUnits() throws {
+        let (scorer, prototype) = try rectifiedScorer("Central bank raises interest rates")
+        let likeness = zip(prototype, prototype).reduce(Float(0)) { $0 + $1.0 * $1.1 }
+        let scores = scorer.scores(prototype)
+        XCTAssertEqual(scores[Subject.allCases.firstIndex(of: .finance)!], Double(10 * likeness), accuracy: 1e-4)
+        // The opposite unit's sum is negative and is cut to 0: a linear scorer would give politics -10 × likeness.
+        XCTAssertEqual(scores[Subject.allCases.firstIndex(of: .politics)!], 0)
+        XCTAssertEqual(scores[Subject.allCases.firstIndex(of: .other)!], 1)
+    }
+
+    func testAWeightsFileWithAHiddenLayerRoundTrips() throws {
+        let (scorer, _) = try rectifiedScorer("Central bank raises interest rates")
+        let text = scorer.encoded(comment: ["test"])
+        let decoded = try EncoderScorer.decode(text)
+        XCTAssertEqual(decoded.hidden?.width, 2)
+        let vector = try SentenceEncoder.bundled().encode("Parliament passes the budget")
+        for (a, b) in zip(decoded.scores(vector), scorer.scores(vector)) { XCTAssertEqual(a, b, accuracy: 1e-3) }
+        let withoutOneDimension = text.split(separator: "\n").filter { !$0.hasPrefix("h7\t") }.joined(separator: "\n")
+        XCTAssertThrowsError(try EncoderScorer.decode(withoutOneDimension))
+        let withoutHiddenBias = text.split(separator: "\n").filter { !$0.hasPrefix("@hidden-bias") }.joined(separator: "\n")
+        XCTAssertThrowsError(try EncoderScorer.decode(withoutHiddenBias))
+    }
+
     /// The shipped scorer was trained on vectors of texts cut where the encoder cuts them.
     func testTheShippedClassifierReadsWithTheEncoder() throws {
         let classifier = try TopicClassifier.bundled()

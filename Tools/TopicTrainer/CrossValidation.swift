@@ -51,15 +51,19 @@ struct CrossValidation {
 
     /// One result per encoder mix in `mixes`, from one fitted model per fold: the mix only scales the encoder
     /// scorer's scores, so settings that differ in it alone need not be fitted again. `training` must not contain
-    /// held-out items; the caller filters them out.
+    /// held-out items; the caller filters them out. `wordModels` keeps each fold's word model by
+    /// `TrainingSettings.wordModelKey`, for the next settings that differ in the encoder scorer alone.
     static func run(_ training: [TopicCorpusItem], settings: TrainingSettings, mixes: [Double], clusters: TermClusters,
-                    vectors: EncoderVectors) -> [CrossValidation] {
+                    vectors: EncoderVectors, wordModels: inout [String: SubjectModel]) -> [CrossValidation] {
         precondition(!training.contains(where: \.isHeldOut), "held-out items never take part in validation")
         var tallies = Array(repeating: Tally(), count: mixes.count)
         for fold in folds {
             let fitting = training.filter { $0.row % 5 != fold }
             let validation = training.filter { $0.row % 5 == fold && $0.subject != nil && !$0.isSilver }
-            let trained = SubjectModelTraining.train(fitting, settings: settings, clusters: clusters, vectors: vectors)
+            let key = "fold \(fold): " + settings.wordModelKey
+            let trained = SubjectModelTraining.train(fitting, settings: settings, clusters: clusters, vectors: vectors,
+                                                     wordModel: wordModels[key])
+            wordModels[key] = trained.model
             for (index, mix) in mixes.enumerated() {
                 let remixed = SubjectModelTraining.Trained(model: trained.model, scorer: trained.scorer?.mixed(mix))
                 tallies[index].record(remixed.classifier(clusters: settings.wordClusters ? clusters : .none, encoder: vectors),

@@ -35,6 +35,12 @@ struct TrainingSettings: CustomStringConvertible {
     var encoderL2 = 1e-4
     /// Adam steps of the encoder scorer's regression.
     var encoderIterations = 300
+    /// Rectified linear units of the encoder scorer's hidden layer; 0 makes it a linear regression.
+    var encoderUnits = 0
+    /// With hidden units: passes over the training items, in mini-batches of `encoderBatchSize`, at `encoderLearningRate`.
+    var encoderEpochs = 30
+    var encoderBatchSize = 32
+    var encoderLearningRate = 1e-3
     /// How much more a politics class weighs than class balance alone gives it, in both regressions.
     var politicsEmphasis = 1.0
     /// How many times each desk-supplement item trains (`TopicCorpora.deskSupplement`): its few hundred
@@ -67,8 +73,24 @@ struct TrainingSettings: CustomStringConvertible {
             + "L2 \(l2); \(iterations) Adam iterations, learning rate \(learningRate); "
             + "AG World as politics: \(worldAsPolitics); "
             + "complement naive Bayes alpha \(naiveBayesAlpha), merge weight \(naiveBayesWeight); classes: \(classGrain.rawValue); "
-            + "encoder scorer mix \(encoderMix), L2 \(encoderL2), \(encoderIterations) steps; politics emphasis \(politicsEmphasis); "
+            + "encoder scorer mix \(encoderMix), L2 \(encoderL2), " + encoderShape + "; politics emphasis \(politicsEmphasis); "
             + "desk supplement repeats \(supplementRepeats)"
+    }
+
+    /// The settings the word model depends on, as text: all but the encoder scorer's (the politics emphasis
+    /// weighs in both), so `--validate` fits one word model per fold for settings that differ in the scorer alone.
+    var wordModelKey: String {
+        let defaults = TrainingSettings()
+        var words = self
+        (words.encoderMix, words.encoderL2, words.encoderIterations) = (defaults.encoderMix, defaults.encoderL2, defaults.encoderIterations)
+        (words.encoderUnits, words.encoderEpochs) = (defaults.encoderUnits, defaults.encoderEpochs)
+        (words.encoderBatchSize, words.encoderLearningRate) = (defaults.encoderBatchSize, defaults.encoderLearningRate)
+        return words.description
+    }
+
+    private var encoderShape: String {
+        encoderUnits == 0 ? "\(encoderIterations) steps"
+            : "\(encoderUnits) hidden units, \(encoderEpochs) epochs of batches of \(encoderBatchSize), learning rate \(encoderLearningRate)"
     }
 }
 
@@ -87,25 +109,40 @@ enum SubjectModelTraining {
     }
 
     /// `clusters` is the table the classifier will ship with; it is ignored when the settings
-    /// turn word clusters off. `vectors` holds the encoder's reading of every item.
+    /// turn word clusters off. `vectors` holds the encoder's reading of every item. `wordModel`, when given, is the
+    /// word model these items and `settings.wordModelKey` give, fitted before.
     static func train(_ items: [TopicCorpusItem], settings: TrainingSettings, clusters: TermClusters,
-                      vectors: EncoderVectors) -> Trained {
+                      vectors: EncoderVectors, wordModel: SubjectModel? = nil) -> Trained {
         let keyed = labeledItems(items, settings: settings)
         let kinds = classKinds(keyed)
         let classIndex = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1.key, $0) })
-        let model = trainWordModel(keyed, classes: kinds.map(\.subject), classIndex: classIndex, settings: settings, clusters: clusters)
+        let model = wordModel
+            ?? trainWordModel(keyed, classes: kinds.map(\.subject), classIndex: classIndex, settings: settings, clusters: clusters)
         guard settings.encoderMix > 0 else { return Trained(model: model, scorer: nil) }
-        let examples = keyed.map { entry in
-            let vector = vectors.encode(EncoderScorer.text(headline: entry.item.headline, body: entry.item.body))
-            return LogisticRegressionTrainer.Example(features: vector.enumerated().map { (index: $0, value: Double($1)) },
-                                                     label: classIndex[entry.key]!)
+        let encoded = keyed.map { vectors.encode(EncoderScorer.text(headline: $0.item.headline, body: $0.item.body)) }
+        let labels = keyed.map { classIndex[$0.key]! }
+        return Trained(model: model, scorer: trainEncoderScorer(encoded, labels: labels, classes: model.classes, settings: settings))
+    }
+
+    /// The encoder scorer: a linear regression, or with `encoderUnits` a network of one hidden layer.
+    private static func trainEncoderScorer(_ encoded: [[Float]], labels: [Int], classes: [Subject],
+                                           settings: TrainingSettings) -> EncoderScorer {
+        guard settings.encoderUnits == 0 else {
+            let trainer = HiddenLayerTrainer(classes: classes, units: settings.encoderUnits, l2: Float(settings.encoderL2),
+                                             epochs: settings.encoderEpochs, batchSize: settings.encoderBatchSize,
+                                             learningRate: Float(settings.encoderLearningRate), emphasis: settings.emphasis)
+            let fitted = trainer.fit(encoded, labels: labels)
+            return EncoderScorer(classes: classes, weights: fitted.weights, bias: fitted.bias, mix: settings.encoderMix,
+                                 hidden: fitted.hidden)
         }
-        let trainer = LogisticRegressionTrainer(classes: model.classes, l2: settings.encoderL2, iterations: settings.encoderIterations,
+        let examples = zip(encoded, labels).map { vector, label in
+            LogisticRegressionTrainer.Example(features: vector.enumerated().map { (index: $0, value: Double($1)) }, label: label)
+        }
+        let trainer = LogisticRegressionTrainer(classes: classes, l2: settings.encoderL2, iterations: settings.encoderIterations,
                                                 learningRate: settings.learningRate, emphasis: settings.emphasis)
         let fitted = trainer.fit(examples, featureCount: SentenceEncoder.dimension)
-        let scorer = EncoderScorer(classes: model.classes, weights: fitted.weights.map(Float.init),
-                                   bias: fitted.bias.map(Float.init), mix: settings.encoderMix)
-        return Trained(model: model, scorer: scorer)
+        return EncoderScorer(classes: classes, weights: fitted.weights.map(Float.init), bias: fitted.bias.map(Float.init),
+                             mix: settings.encoderMix)
     }
 
     /// `keyed`: the labeled items with their class keys; `classIndex`: each key's column in `classes`.

@@ -7,10 +7,12 @@ import TopicClassification
 // the fixed split and label mapping) and writes the weights the classifier ships with.
 //
 //   swift run --package-path Tools -c release TopicTrainer [--data DIR] [--clusters FILE] [--output FILE] [--scorer-output FILE]
-//                                     [--supplement-repeats N] [--validate [--first N] [--misses]]
+//                                     [--supplement-repeats N] [--vectors FILE] [--validate [--first N] [--misses]]
 //
 // The word-cluster table (`--clusters`, default the shipped resource) must be built first by
 // `swift run --package-path Tools -c release TermClusterBuilder`; the model's cluster terms refer to its numbers.
+// --vectors FILE keeps the encoder's vectors of the training texts between runs (`EncoderVectors`): read when the
+// file holds them all and the encoder still gives the same vectors, written otherwise.
 // Two files are written: the word model (`--output`) and the scorer of the sentence encoder's
 // vectors trained beside it (`--scorer-output`); the classifier adds their scores.
 // --validate never writes weights: it cross-validates a few settings on the training part
@@ -20,8 +22,8 @@ import TopicClassification
 // table (how the development errors are read by class). The held-out test part (index % 5 == 4) is never read here.
 
 let arguments = ToolArguments.parse(
-    usage: "usage: TopicTrainer [--validate [--first N] [--misses]] [--data DIR] [--clusters FILE] [--output FILE] [--scorer-output FILE] [--supplement-repeats N]",
-    flags: ["--validate", "--misses"], options: ["--data": .text, "--clusters": .text, "--output": .text, "--scorer-output": .text,
+    usage: "usage: TopicTrainer [--validate [--first N] [--misses]] [--data DIR] [--clusters FILE] [--output FILE] [--scorer-output FILE] [--supplement-repeats N] [--vectors FILE]",
+    flags: ["--validate", "--misses"], options: ["--data": .text, "--clusters": .text, "--vectors": .text, "--output": .text, "--scorer-output": .text,
                                                  "--supplement-repeats": .integer, "--first": .integer])
 let dataDirectory = try DataDirectory.resolve(arguments)
 let outputPath = arguments.value(of: "--output") ?? "Sources/TopicClassification/Resources/topic-model.tsv"
@@ -39,7 +41,7 @@ let training = try TopicCorpora.load(from: dataDirectory).filter { !$0.isHeldOut
 
 let labeled = training.filter { $0.subject != nil }
 // The sentence encoder's vectors of every training text, once (a minute or two; the word model takes seconds).
-let vectors = EncoderVectors(labeled, encoder: try SentenceEncoder.bundled())
+let vectors = EncoderVectors(labeled, encoder: try SentenceEncoder.bundled(), cache: arguments.value(of: "--vectors"))
 
 if arguments.has("--validate") {
     let plainCounts = TrainingSettings(iterations: 150, inverseDocumentFrequency: false, wordClusters: false, classGrain: .subjects,
@@ -48,6 +50,8 @@ if arguments.has("--validate") {
     // to compare again, and the word-only ones below them give the same figures as before.
     let candidates: [(name: String, settings: TrainingSettings)] = [
         ("tf-idf + word clusters, 300 steps, kinds of other + encoder scorer (defaults)", TrainingSettings()),
+        ("the same, encoder scorer with 128 hidden units", TrainingSettings(encoderUnits: 128)),
+        ("the same, encoder scorer with 128 hidden units, its L2 1e-3", TrainingSettings(encoderL2: 1e-3, encoderUnits: 128)),
         ("the same, encoder scorer mix 0.7, its L2 1e-3", TrainingSettings(encoderMix: 0.7, encoderL2: 1e-3)),
         ("the same, encoder scorer mix 0.7, politics emphasis 1.2", TrainingSettings(encoderMix: 0.7, politicsEmphasis: 1.2)),
         ("the same, encoder scorer mix 1.0, 600 steps", TrainingSettings(encoderMix: 1.0, encoderIterations: 600)),
@@ -58,12 +62,16 @@ if arguments.has("--validate") {
         ("tf-idf", TrainingSettings(iterations: 150, wordClusters: false, classGrain: .subjects, encoderMix: 0)),
         ("tf-idf + word clusters, 300 steps (fifth model)", TrainingSettings(classGrain: .subjects, encoderMix: 0)),
     ]
-    // Other encoder mixes of the defaults, read off the defaults' fitted folds: the mix only scales the scorer's scores.
-    let otherMixes = [0.7, 1.0, 1.5, 0.35]
+    // Other encoder mixes of each setting with an encoder scorer, read off its fitted folds: the mix only scales the
+    // scorer's scores.
+    let readMixes = [0.5, 0.7, 1.0, 1.5, 0.35]
     let first = arguments.value(of: "--first").flatMap(Int.init) ?? candidates.count
+    var wordModels: [String: SubjectModel] = [:]
     for (index, candidate) in candidates.prefix(first).enumerated() {
-        let mixes = [candidate.settings.encoderMix] + (index == 0 ? otherMixes : [])
-        let results = CrossValidation.run(training, settings: candidate.settings, mixes: mixes, clusters: clusters, vectors: vectors)
+        let own = candidate.settings.encoderMix
+        let mixes = [own] + (own > 0 ? readMixes.filter { $0 != own } : [])
+        let results = CrossValidation.run(training, settings: candidate.settings, mixes: mixes, clusters: clusters, vectors: vectors,
+                                          wordModels: &wordModels)
         print(results[0].summary + "  <- " + candidate.name + "; " + candidate.settings.description)
         if index == 0 && arguments.has("--misses") { print(results[0].missReport) }
         for (mix, result) in zip(mixes, results).dropFirst() {
