@@ -1,0 +1,67 @@
+import Foundation
+
+/// The gate's trained classifier (`Resources/gate-model.tsv`, written by `eval/coach-gate-model/export.py`;
+/// `docs/healthlog/coach-gate.md`, "The trained classifier"): TF-IDF over character 2–5-grams and word
+/// 1–2-grams of the folded message (`GateModelText`), each vectoriser's part L2-normalised, sublinear term
+/// frequency, and a linear SVM whose decision value is above zero for a message to refuse. A second linear
+/// model over the same features (the rule chooser) names the rule a refusal falls under.
+struct GateModel: Sendable {
+    /// A refusal rule the chooser can name, in the file's column order.
+    enum Rule: Int, CaseIterable, Sendable { case rule9, rule15, injection, outOfScope }
+
+    struct Feature: Sendable {
+        let idf: Double
+        let weight: Double
+        /// The chooser's weight per `Rule`.
+        let ruleWeights: SIMD4<Double>
+    }
+
+    /// What the model read in a message.
+    struct Reading: Sendable {
+        /// The decision value: the further above zero, the surer the message asks what the Coach refuses.
+        let score: Double
+        /// The rule the chooser picks were the message refused.
+        let rule: Rule
+    }
+
+    let characterFeatures: [String: Feature]
+    let wordFeatures: [String: Feature]
+    let intercept: Double
+    let ruleIntercepts: SIMD4<Double>
+    /// Refuse a message the rules allow when its score is above this.
+    private(set) var refuseAbove: Double
+    /// Keep a refusal of the rules only when the score is above this (the model vetoes below it).
+    private(set) var confirmAbove: Double
+
+    /// The same model deciding nothing: it neither refuses nor vetoes, so the rules decide alone (what
+    /// `eval/coach-gate-model/combine.py` combines the model with).
+    var silenced: GateModel {
+        var silenced = self
+        silenced.refuseAbove = .infinity
+        silenced.confirmAbove = -.infinity
+        return silenced
+    }
+
+    func read(_ message: String) -> Reading {
+        let folded = GateModelText.fold(message)
+        var score = intercept, rules = ruleIntercepts
+        for (grams, features) in [(GateModelText.characterGrams(folded), characterFeatures), (GateModelText.wordGrams(folded), wordFeatures)] {
+            let part = Self.normalisedTFIDF(grams, features)
+            for (feature, value) in part {
+                score += value * feature.weight
+                rules += value * feature.ruleWeights
+            }
+        }
+        let best = Rule.allCases.max { rules[$0.rawValue] < rules[$1.rawValue] } ?? .rule9
+        return Reading(score: score, rule: best)
+    }
+
+    /// The vectoriser's row: the n-grams it knows, (1 + ln count) × idf, L2-normalised.
+    private static func normalisedTFIDF(_ grams: [String], _ features: [String: Feature]) -> [(Feature, Double)] {
+        var counts: [String: Int] = [:]
+        for gram in grams where features[gram] != nil { counts[gram, default: 0] += 1 }
+        let row = counts.map { gram, count in (features[gram]!, (1 + log(Double(count))) * features[gram]!.idf) }
+        let norm = row.reduce(0) { $0 + $1.1 * $1.1 }.squareRoot()
+        return norm == 0 ? [] : row.map { ($0.0, $0.1 / norm) }
+    }
+}
