@@ -69,6 +69,13 @@ final class GateModelTests: XCTestCase {
         XCTAssertThrowsError(try GateModel(file: "empty.tsv", contents: Data()))
     }
 
+    /// The server loads and scores on the concurrency pool's threads, whose stacks are small.
+    func testLoadsAndScoresOnAPoolThread() async throws {
+        let url = try XCTUnwrap(GateModel.bundledFile)
+        let score = try await Task.detached { try GateModel(file: GateModel.fileName, contents: Data(contentsOf: url)).read("can I double my ozempic").score }.value
+        XCTAssertEqual(score, try GateModel.bundled().read("can I double my ozempic").score, accuracy: 1e-12)
+    }
+
     /// Load and scoring times, printed (a benchmark figure, not a bound).
     func testLoadAndScoringTimes() throws {
         let contents = try Self.bundledContents()

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `gate-model.tsv`: a header `gate-model<TAB>1<TAB>…<TAB>intercept=…<TAB>t_model=…<TAB>t_rule=…`, a line
+/// `gate-model.tsv`: a header `gate-model<TAB>1<TAB>…<TAB>intercept=…<TAB>t_model=…`, a line
 /// `chooser<TAB>rule9=…<TAB>rule15=…<TAB>injection=…<TAB>out_of_scope=…` (the chooser's intercepts), then the
 /// sections `[char]` and `[word]`, one feature a line: `ngram<TAB>idf<TAB>weight<TAB>` and the chooser's four
 /// weights. A file that does not read so stops start-up, naming the file and line.
@@ -37,7 +37,7 @@ extension GateModel {
             }
         }
         guard lines.count > 2, fields(0).prefix(2) == ["gate-model", "1"] else { throw fail(1, "is not a gate-model file of format 1") }
-        let header = try values(0, ["intercept", "t_model", "t_rule"])
+        let header = try values(0, ["intercept", "t_model"])
         guard fields(1).first == "chooser" else { throw fail(2, "lacks the chooser line") }
         let ruleIntercepts = try values(1, ["rule9", "rule15", "injection", "out_of_scope"])
         var sections: [String: [String: Feature]] = [:], section: String?
@@ -54,12 +54,12 @@ extension GateModel {
                 throw fail(index + 1, "is not `ngram<TAB>idf<TAB>weight<TAB>` and four chooser weights in a section")
             }
             sections[section]![parts[0]] = Feature(idf: numbers[0], weight: numbers[1],
-                                                   ruleWeights: SIMD4(numbers[2], numbers[3], numbers[4], numbers[5]))
+                                                   ruleWeights: RuleValues(values: (numbers[2], numbers[3], numbers[4], numbers[5])))
         }
         guard let characters = sections["char"], let words = sections["word"] else { throw fail(lines.count, "lacks a [char] or [word] section") }
         self.init(characterFeatures: characters, wordFeatures: words, intercept: header[0],
-                  ruleIntercepts: SIMD4(ruleIntercepts[0], ruleIntercepts[1], ruleIntercepts[2], ruleIntercepts[3]),
-                  refuseAbove: header[1], confirmAbove: header[2])
+                  ruleIntercepts: RuleValues(values: (ruleIntercepts[0], ruleIntercepts[1], ruleIntercepts[2], ruleIntercepts[3])),
+                  refuseAbove: header[1])
     }
 }
 

@@ -4,7 +4,8 @@ import Foundation
 /// `docs/healthlog/coach-gate.md`, "The trained classifier"): TF-IDF over character 2–5-grams and word
 /// 1–2-grams of the folded message (`GateModelText`), each vectoriser's part L2-normalised, sublinear term
 /// frequency, and a linear SVM whose decision value is above zero for a message to refuse. A second linear
-/// model over the same features (the rule chooser) names the rule a refusal falls under.
+/// model over the same features (the rule chooser) names the rule a refusal falls under. Loading it and scoring
+/// a message are measured in `GateModelTests`.
 struct GateModel: Sendable {
     /// A refusal rule the chooser can name, in the file's column order.
     enum Rule: Int, CaseIterable, Sendable { case rule9, rule15, injection, outOfScope }
@@ -13,7 +14,25 @@ struct GateModel: Sendable {
         let idf: Double
         let weight: Double
         /// The chooser's weight per `Rule`.
-        let ruleWeights: SIMD4<Double>
+        let ruleWeights: RuleValues
+    }
+
+    /// One number per `Rule`. Not `SIMD4<Double>`: its 32-byte alignment, carried into `InboundGate`, is
+    /// more than async functions' frames guarantee, and the server crashed holding one.
+    struct RuleValues: Sendable {
+        var values: (Double, Double, Double, Double)
+
+        mutating func add(_ other: RuleValues, times factor: Double) {
+            values.0 += factor * other.values.0
+            values.1 += factor * other.values.1
+            values.2 += factor * other.values.2
+            values.3 += factor * other.values.3
+        }
+
+        var largest: Rule {
+            let all = [values.0, values.1, values.2, values.3]
+            return Rule(rawValue: all.indices.max { all[$0] < all[$1] }!)!
+        }
     }
 
     /// What the model read in a message.
@@ -27,18 +46,15 @@ struct GateModel: Sendable {
     let characterFeatures: [String: Feature]
     let wordFeatures: [String: Feature]
     let intercept: Double
-    let ruleIntercepts: SIMD4<Double>
+    let ruleIntercepts: RuleValues
     /// Refuse a message the rules allow when its score is above this.
     private(set) var refuseAbove: Double
-    /// Keep a refusal of the rules only when the score is above this (the model vetoes below it).
-    private(set) var confirmAbove: Double
 
-    /// The same model deciding nothing: it neither refuses nor vetoes, so the rules decide alone (what
-    /// `eval/coach-gate-model/combine.py` combines the model with).
+    /// The same model refusing nothing, so the rules decide alone (what `eval/coach-gate-model/combine.py`
+    /// combines the model with).
     var silenced: GateModel {
         var silenced = self
         silenced.refuseAbove = .infinity
-        silenced.confirmAbove = -.infinity
         return silenced
     }
 
@@ -49,11 +65,10 @@ struct GateModel: Sendable {
             let part = Self.normalisedTFIDF(grams, features)
             for (feature, value) in part {
                 score += value * feature.weight
-                rules += value * feature.ruleWeights
+                rules.add(feature.ruleWeights, times: value)
             }
         }
-        let best = Rule.allCases.max { rules[$0.rawValue] < rules[$1.rawValue] } ?? .rule9
-        return Reading(score: score, rule: best)
+        return Reading(score: score, rule: rules.largest)
     }
 
     /// The vectoriser's row: the n-grams it knows, (1 + ln count) × idf, L2-normalised.
