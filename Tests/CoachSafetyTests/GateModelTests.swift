@@ -85,8 +85,11 @@ final class GateModelTests: XCTestCase {
         let messages = try Self.golden().map(\.message)
         var total = 0.0
         let scoring = clock.measure { for message in messages { total += model!.read(message).score } }
+        let long = String(messages.joined(separator: " ").prefix(4_000))
+        let longScoring = clock.measure { total += model!.read(long).score }
         XCTAssertFalse(total.isNaN)
-        print("gate model: load \(load) for \(contents.count) bytes; scoring \(scoring / messages.count) per message (\(messages.count) messages)")
+        print("gate model: load \(load) for \(contents.count) bytes; scoring \(scoring / messages.count) per message (\(messages.count) messages), "
+              + "\(longScoring) for a 4,000-character message")
     }
 
     private static func bundledContents() throws -> Data {

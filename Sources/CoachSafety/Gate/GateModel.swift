@@ -8,7 +8,7 @@ import Foundation
 /// a message are measured in `GateModelTests`.
 struct GateModel: Sendable {
     /// A refusal rule the chooser can name, in the file's column order.
-    enum Rule: Int, CaseIterable, Sendable { case rule9, rule15, injection, outOfScope }
+    enum Rule: Int, Sendable { case rule9, rule15, injection, outOfScope }
 
     struct Feature: Sendable {
         let idf: Double
@@ -17,8 +17,7 @@ struct GateModel: Sendable {
         let ruleWeights: RuleValues
     }
 
-    /// One number per `Rule`. Not `SIMD4<Double>`: its 32-byte alignment, carried into `InboundGate`, is
-    /// more than async functions' frames guarantee, and the server crashed holding one.
+    /// One number per `Rule`, in its order.
     struct RuleValues: Sendable {
         var values: (Double, Double, Double, Double)
 
