@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "HealthLogAPITests", dependencies: ["HealthLogAPI", "TestDatabaseSupport", "TestHTTPClients", "ScriptedModel",
                                                               "FakeWithings"],
                     exclude: ["Coach/RuleProbes"]),
-        .testTarget(name: "CoachSafetyTests", dependencies: ["CoachSafety", "SeededRandom"], exclude: ["Probes", "FreshProbes", "ConversationProbes"]),
+        .testTarget(name: "CoachSafetyTests", dependencies: ["CoachSafety", "SeededRandom"], exclude: ["Probes", "FreshProbes", "ConversationProbes", "GateModelGolden.tsv"]),
         .testTarget(name: "CoachResponderTests", dependencies: ["CoachResponder"]),
         // A language-model server on loopback speaking the chat-completions stream, as scripted by a test.
         .target(name: "ScriptedModel", dependencies: ["HTTPServer"], path: "Tests/ScriptedModel"),

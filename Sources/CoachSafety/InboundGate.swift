@@ -16,18 +16,26 @@ public enum GateVerdict: Equatable, Sendable {
 /// RULE 15, whatever the Research Mode state); any request about a GLP-1 drug, pen, dose or amount
 /// that has none of the shapes the Coach answers (GROUND RULE 9); an out-of-scope request (GROUND RULE 10).
 /// A message that mixes a harmless request with a restricted one is refused for the
-/// restricted part.
+/// restricted part. A message the rules allow is then read by the trained classifier (`GateModel`,
+/// `InboundGate+Model.swift`), which refuses it when it is sure enough; it never allows what the rules refuse.
 public struct InboundGate: Sendable {
     let vocabulary: GateVocabulary
+    let model: GateModel
 
-    /// The gate over the bundled vocabulary files; throws, naming the file, when one is unusable.
-    public static func loadBundled() throws -> InboundGate { InboundGate(vocabulary: try GateVocabulary.bundled()) }
+    /// The gate over the bundled vocabulary and model files; throws, naming the file, when one is unusable.
+    public static func loadBundled() throws -> InboundGate {
+        InboundGate(vocabulary: try GateVocabulary.bundled(), model: try GateModel.bundled())
+    }
+
+    /// This gate deciding by its rules alone (`GateModel.silenced`).
+    var rulesOnly: InboundGate { InboundGate(vocabulary: vocabulary, model: model.silenced) }
 
     /// The first words of the vocabulary's injection terms, for dismissing hidden readings cheaply.
     private let injectionHeads: TermHeads
 
-    init(vocabulary: GateVocabulary) {
+    init(vocabulary: GateVocabulary, model: GateModel) {
         self.vocabulary = vocabulary
+        self.model = model
         injectionHeads = TermHeads(vocabulary.terms.filter { GateRules.injectionClasses.contains($0.termClass) })
     }
 
@@ -75,7 +83,8 @@ public struct InboundGate: Sendable {
     /// the message asks, and whether in a shape the Coach answers, is read from it alone, and only a
     /// message that refers back to an earlier subject (`ConversationContext.refersBack`) or plainly
     /// follows a refused question is read in the conversation. A refusal names the
-    /// drug of the latest earlier turn that named one when the message names none.
+    /// drug of the latest earlier turn that named one when the message names none. The classifier reads
+    /// the message alone: it adds refusals to what the rules decide in the conversation, never removes one.
     public func check(_ message: String, earlier: [String]) -> GateVerdict {
         let read = NormalizedMessage(message, vocabulary: vocabulary)
         var rules = rules(for: read)
@@ -87,6 +96,11 @@ public struct InboundGate: Sendable {
             followUp = check(last, earlier: Array(earlier.dropLast())) == .allow ? .ofAnswered : .ofRefused
         }
         rules.context = ConversationContext(turns: turns, message: rules.sentences, followUp: followUp)
+        return combined(rulesVerdict(rules), message, rules: rules)
+    }
+
+    /// The rules' verdict on a message that is no injection: rule 15, then rule 9, then scope.
+    private func rulesVerdict(_ rules: GateRules) -> GateVerdict {
         let sentences = rules.sentences.indices
         let drug = { (index: Int) in rules.drugName(around: index) ?? rules.context.drugName }
         if let index = sentences.first(where: { rules.asksDrugLevel($0) || rules.asksLevelInRegion($0) }) {

@@ -1,4 +1,4 @@
-import CoachSafety
+@testable import CoachSafety
 import Foundation
 import XCTest
 
@@ -31,12 +31,14 @@ final class ProbeSuiteTests: XCTestCase {
     /// Any other folder of probe files, named by `COACH_PROBES_EXTRA` (several separated by `:`),
     /// gets the same table, reported and never asserted. Its misses are printed only when
     /// `COACH_PROBES_EXTRA_MISSES=1`: a folder kept for evaluation is run without showing them.
+    /// `COACH_GATE_RULES_ONLY=1` runs the gate's rules without its trained classifier.
     func testExtraProbeFolders() throws {
         let environment = ProcessInfo.processInfo.environment
         guard let folders = environment["COACH_PROBES_EXTRA"], !folders.isEmpty else {
             throw XCTSkip("COACH_PROBES_EXTRA names no folder of probe files")
         }
-        let gate = try InboundGate.loadBundled()
+        let combined = try InboundGate.loadBundled()
+        let gate = environment["COACH_GATE_RULES_ONLY"] == "1" ? combined.rulesOnly : combined
         for folder in folders.split(separator: ":").map(String.init) {
             let probes = try ProbeCorpus.probes(in: URL(fileURLWithPath: folder), skippingMissingLocales: true)
             XCTAssertFalse(probes.isEmpty, "\(folder) holds no probes.<locale>.tsv")

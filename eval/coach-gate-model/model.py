@@ -18,7 +18,7 @@ class Model:
     def __init__(self, kind="lr", C=1.0, min_df=1):
         self.kind, self.C, self.min_df = kind, C, min_df
 
-    def fit(self, texts, y):
+    def fit(self, texts, y, random_state=None):
         texts = [fold(t) for t in texts]
         self.char = TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), sublinear_tf=True, min_df=self.min_df, dtype=np.float32)
         self.word = TfidfVectorizer(analyzer="word", ngram_range=(1, 2), sublinear_tf=True, min_df=self.min_df,
@@ -27,11 +27,13 @@ class Model:
         if self.kind == "lr":
             self.clf = LogisticRegression(C=self.C, class_weight="balanced", solver="liblinear", max_iter=2000)
         else:
-            self.clf = LinearSVC(C=self.C, class_weight="balanced")
+            self.clf = LinearSVC(C=self.C, class_weight="balanced", random_state=random_state)
         self.clf.fit(X, y)
         return self
 
-    def score(self, texts):
+    def features(self, texts):
         texts = [fold(t) for t in texts]
-        X = hstack([self.char.transform(texts), self.word.transform(texts)]).tocsr()
-        return self.clf.decision_function(X)
+        return hstack([self.char.transform(texts), self.word.transform(texts)]).tocsr()
+
+    def score(self, texts):
+        return self.clf.decision_function(self.features(texts))

@@ -17,7 +17,7 @@ for name in ("F9", "F10"):
     rows = read_folder(f"{FRESH}/{name}")
     rules = {}
     for line in open(f"rules_{name}.tsv"):
-        loc, i, r = line.split("\t")
+        loc, i, r = line.split("\t")[:3]
         rules[(loc, int(i))] = r.strip() == "1"
     s = model.score([r[4] for r in rows])
     y = np.array([int(r[3] != "allow") for r in rows])
