@@ -36,11 +36,14 @@ cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; r
 trap cleanup EXIT
 ulimit -n "$(ulimit -Hn)"
 
-swift build -c release --product jarvis >/dev/null
-DATABASE_URL="$work/bench.sqlite" .build/release/jarvis serve --port "$OURS_PORT" --no-access-log >"$work/ours.log" 2>&1 &
+# BENCH_JARVIS: a release `jarvis` built elsewhere (another branch's, for alternating A/B runs of one
+# machine state); by default this tree's, built now.
+if [ -z "${BENCH_JARVIS:-}" ]; then swift build -c release --product jarvis >/dev/null; fi
+jarvis=${BENCH_JARVIS:-.build/release/jarvis}
+DATABASE_URL="$work/bench.sqlite" "$jarvis" serve --port "$OURS_PORT" --no-access-log >"$work/ours.log" 2>&1 &
 pids+=($!)
 ours_pid=$!
-DATABASE_URL="$work/bench-log.sqlite" .build/release/jarvis serve --port "$OURS_LOG_PORT" >"$work/ours-access.log" 2>&1 &
+DATABASE_URL="$work/bench-log.sqlite" "$jarvis" serve --port "$OURS_LOG_PORT" >"$work/ours-access.log" 2>&1 &
 pids+=($!)
 ours_log_pid=$!
 
@@ -173,17 +176,23 @@ compare "jarvis /health (access logs)" "$HEALTH_TARGET" "http://127.0.0.1:$OURS_
 read -r health_rps health_p99 health_cpu <<<"$summary"
 health_rounds=$summary_rounds
 
-echo "healthlog ingest (bench/healthlog-ingest/run.sh):"
-bench/healthlog-ingest/run.sh | tee "$work/ingest.log"
-ingest=$(awk '/^== SQLite/ {on = 1} on && /ratio=/ {print; exit}' "$work/ingest.log")
-ingest_postgres=$(awk '/^== PostgreSQL/ {on = 1} on && /ratio=/ {print; exit}' "$work/ingest.log")
-ingest_cpu=$(awk '/^== SQLite/ {on = 1} on && /^ *cpu us\/row: server/ {print; exit}' "$work/ingest.log")
+# BENCH_HTTP_ONLY=1 leaves out the ingest bench (it builds and runs its own server).
+ingest="" ingest_postgres="" ingest_cpu=""
+if [ -z "${BENCH_HTTP_ONLY:-}" ]; then
+  echo "healthlog ingest (bench/healthlog-ingest/run.sh):"
+  bench/healthlog-ingest/run.sh | tee "$work/ingest.log"
+  ingest=$(awk '/^== SQLite/ {on = 1} on && /ratio=/ {print; exit}' "$work/ingest.log")
+  ingest_postgres=$(awk '/^== PostgreSQL/ {on = 1} on && /ratio=/ {print; exit}' "$work/ingest.log")
+  ingest_cpu=$(awk '/^== SQLite/ {on = 1} on && /^ *cpu us\/row: server/ {print; exit}' "$work/ingest.log")
+fi
 
 echo "== ratios, medians of $ROUNDS round pairs (load average at end: $(cut -d' ' -f1-3 /proc/loadavg))"
 printf '/livez, access logs on:         %s× nginx req/s (target ≥ %s; rounds %s), p99 %s× (target ≤ %s)\n' "$livez_rps" "$LIVEZ_TARGET" "$livez_rounds" "$livez_p99" "$P99_TARGET"
 printf 'jarvis /health, access logs on: %s× nginx req/s (target ≥ %s; rounds %s), p99 %s× (target ≤ %s)\n' "$health_rps" "$HEALTH_TARGET" "$health_rounds" "$health_p99" "$P99_TARGET"
 printf '/livez, no access logs:         %s× nginx req/s, p99 %s×\n' "$core_rps" "$core_p99"
-printf 'healthlog ingest vs raw SQLite: %s\n' "$(sed 's/^ *//' <<<"$ingest")"
-printf 'healthlog ingest vs raw SQLite, CPU per row (not the target, steadier under load): %s\n' "$(sed 's/^ *cpu us\/row: //' <<<"$ingest_cpu")"
+if [ -n "$ingest" ]; then printf 'healthlog ingest vs raw SQLite: %s\n' "$(sed 's/^ *//' <<<"$ingest")"; fi
+if [ -n "$ingest_cpu" ]; then
+  printf 'healthlog ingest vs raw SQLite, CPU per row (not the target, steadier under load): %s\n' "$(sed 's/^ *cpu us\/row: //' <<<"$ingest_cpu")"
+fi
 if [ -n "$ingest_postgres" ]; then printf 'healthlog ingest vs raw PostgreSQL: %s\n' "$(sed 's/^ *//' <<<"$ingest_postgres")"; fi
 printf 'CPU per request (user + system), access logs on: /livez %s; /health %s\n' "$livez_cpu" "$health_cpu"

@@ -72,9 +72,8 @@ final class Acceptor: EventLoopSelectable {
         if case .bytes(let body) = response.body {
             var withRetry = response
             withRetry.headers.set("Retry-After", "1")
-            ResponseHead.write(withRetry, contentLength: body.count, chunked: false, keepAlive: false,
-                               requestID: nil, serverName: context.configuration.serverName, loop: loop, at: loop.clock.wokeAt, into: &out)
-            out.append(body)
+            ResponseHead.write(withRetry, contentLength: body.count, chunked: false, keepAlive: false, requestID: nil,
+                               serverName: context.configuration.serverName, loop: loop, at: loop.clock.wokeAt, body: body, into: &out)
         }
         _ = out.flush(to: clientFD)
         close(clientFD)

@@ -10,7 +10,7 @@ enum AccessLog {
         guard context.logger.minimumLevel <= .info else { return }
         // The fixed parts between values are written in one piece each: the line is
         // `{"ts":…,"level":"info","msg":"request",` then the fields below, in this order.
-        var line = LogLine(appendingTo: &loop.logBuffer, at: time, timestamps: &loop.logTimestamps)
+        var line = LogLine(appendingTo: &loop.logBuffer, scratch: loop.stagingArea, at: time, timestamps: &loop.logTimestamps)
         line.raw("\",\"level\":\"info\",\"msg\":\"request\",\"requestId\":\"")
         if let request { line.requestID(request.requestIDValue) } else { line.raw("-") }
         line.raw("\",\"method\":\"")

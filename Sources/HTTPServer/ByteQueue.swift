@@ -7,7 +7,11 @@ struct ByteQueue {
     var count: Int { storage.count - start }
     var isEmpty: Bool { count == 0 }
 
-    mutating func append(_ bytes: UnsafeRawBufferPointer) { storage.append(contentsOf: bytes) }
+    /// Nothing left unparsed is the common case: appending no bytes would still cost a call
+    /// (and a new empty buffer when the storage is the shared empty one).
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        if !bytes.isEmpty { storage.append(contentsOf: bytes) }
+    }
 
     mutating func consume(_ n: Int) {
         start += n

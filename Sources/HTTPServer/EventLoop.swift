@@ -28,6 +28,8 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     // Confined to the loop's thread.
     /// Every connection of this loop reads into this buffer, then copies out only what arrived.
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    /// Where response heads and access-log lines are put together before one append (`ByteStager`).
+    let stagingArea = UnsafeMutableRawBufferPointer.allocate(byteCount: 4 * 1024, alignment: 16)
     var requestIDs = SplitMix64.seededFromSystem()
     /// Per-loop copies of per-second strings, so loops never contend for a shared cache.
     var dateHeader = PerSecondCache()
@@ -53,6 +55,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
 
     deinit {
         readBuffer.deallocate()
+        stagingArea.deallocate()
         close(epollFD)
         close(wakeFD)
     }

@@ -2,11 +2,12 @@
 extension HTTPConnection {
     /// The machine has a whole request: build it and run the pipeline (or answer its routing error).
     func dispatch(body: [UInt8]) {
+        // The head check's admission moves into the request (a copy of the existential would
+        // cost a runtime call per request, even for none).
         guard var request = machine.request(body: body, requestID: checkedRequestID, generator: &loop.requestIDs, remoteAddress: peer,
-                                            admission: admission, reusing: &spareRequest) else { return }
+                                            admission: admission.take(), reusing: &spareRequest) else { return }
         // Reading stays on while the handler runs (toggling epoll interest per request would
         // cost two syscalls): pipelined bytes queue in the machine's input up to a cap.
-        if admission != nil { admission = nil }
         checkedRequestID = nil
         loggedRequest = request
         if let routingError = machine.routingError {
@@ -89,8 +90,8 @@ extension HTTPConnection {
         case .bytes(let bytes):
             let bodyAllowed = !HTTPStatus.forbidsBody(response.status)
             ResponseHead.write(response, contentLength: bodyAllowed ? bytes.count : nil, chunked: false, keepAlive: keepAlive,
-                               requestID: requestID, serverName: serverName, loop: loop, at: now, into: &machine.outbound)
-            if bodyAllowed && !framing.omitBody { machine.outbound.append(bytes) }
+                               requestID: requestID, serverName: serverName, loop: loop, at: now,
+                               body: bodyAllowed && !framing.omitBody ? bytes : [], into: &machine.outbound)
             finishResponse(status: response.status, bytes: bytes.count, keepAlive: keepAlive, at: now)
         case .stream(let produce) where framing.omitBody:
             _ = produce
@@ -121,9 +122,8 @@ extension HTTPConnection {
         }
         let now = loop.clock.now()
         if case .bytes(let bytes) = response.body {
-            ResponseHead.write(response, contentLength: bytes.count, chunked: false, keepAlive: false,
-                               requestID: nil, serverName: context.configuration.serverName, loop: loop, at: now, into: &machine.outbound)
-            machine.outbound.append(bytes)
+            ResponseHead.write(response, contentLength: bytes.count, chunked: false, keepAlive: false, requestID: nil,
+                               serverName: context.configuration.serverName, loop: loop, at: now, body: bytes, into: &machine.outbound)
         }
         record(status: response.status, bytes: 0, at: now)
         flush()

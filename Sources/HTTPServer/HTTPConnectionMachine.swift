@@ -276,7 +276,7 @@ struct HTTPConnectionMachine {
     /// the one the head check saw; without it the head's `X-Request-Id` is taken or one drawn.
     /// `spare` (the last answered request's box) is taken only once there is a head to build from.
     mutating func request(body: [UInt8], requestID: RequestID.Value?, generator: inout SplitMix64, remoteAddress: String,
-                          admission: (any Sendable)?, reusing spare: inout Request?) -> Request? {
+                          admission: consuming (any Sendable)?, reusing spare: inout Request?) -> Request? {
         guard let head else { return nil }
         return Request(reusing: spare.take(), method: head.method, target: head.target, headers: head.headers, body: body,
                        requestID: requestID ?? RequestID.accept(head.headers["X-Request-Id"], generator: &generator),

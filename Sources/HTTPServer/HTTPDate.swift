@@ -4,8 +4,8 @@ import Glibc
 /// formatting dates per response would be a measurable cost.
 enum HTTPDate {
     /// `Server: <name>\r\nDate: …\r\n`: a loop serves one server, so its name is part of the cached lines.
-    static func serverAndDateLines(serverName: String, at unixSeconds: Int, cache: inout PerSecondCache) -> [UInt8] {
-        cache.value(at: unixSeconds) { Array("Server: \(serverName)\r\nDate: \(format($0))\r\n".utf8) }
+    static func appendServerAndDateLines(serverName: String, at unixSeconds: Int, cache: inout PerSecondCache, to out: inout ByteStager) {
+        cache.append(at: unixSeconds, to: &out) { Array("Server: \(serverName)\r\nDate: \(format($0))\r\n".utf8) }
     }
 
     static func format(_ unixSeconds: Int) -> String {
@@ -45,12 +45,13 @@ struct PerSecondCache {
     private var second = -1
     private var cached: [UInt8] = []
 
-    mutating func value(at second: Int, make: (Int) -> [UInt8]) -> [UInt8] {
+    /// Appends the value of `second`, made by `make` when the second changed; read in place.
+    mutating func append(at second: Int, to out: inout ByteStager, make: (Int) -> [UInt8]) {
         if second != self.second {
             self.second = second
             cached = make(second)
         }
-        return cached
+        out.append(cached)
     }
 }
 

@@ -2,56 +2,50 @@
 /// Builds one JSON log line straight into bytes. Logging happens once per request, so this
 /// avoids Foundation formatting and intermediate strings on that path.
 struct LogLine {
-    private(set) var bytes: [UInt8] = []
+    private var out: ByteStager
 
-    /// A line of its own, for `Logger.log`.
+    /// A line of its own, for `Logger.log` (any thread, so without a loop's scratch area).
     init(level: String, message: String, at time: WallTime, timestamps: inout PerSecondCache) {
         var empty: [UInt8] = []
-        self.init(appendingTo: &empty, at: time, timestamps: &timestamps)
-        append(static: "\",\"level\":\"")
-        append(level)
-        append(static: "\",\"msg\":")
+        self.init(appendingTo: &empty, scratch: ByteStager.noScratch, at: time, timestamps: &timestamps)
+        raw("\",\"level\":\"")
+        escaped(level)
+        raw("\",\"msg\":")
         appendQuoted(message)
     }
 
     /// Starts a line at the end of `buffer`, which it takes over (empty until `finish` hands the
     /// bytes back), so appending never copies the buffer: the loop's log buffer collects many
-    /// lines between hand-overs. Writes the timestamp up to the value's closing quote,
-    /// `{"ts":"2026-12-06T15:19:28.123Z`; the caller writes the rest with `raw`, `escaped` and
-    /// `decimal` (the access log's fixed fields).
-    init(appendingTo buffer: inout [UInt8], at time: WallTime, timestamps: inout PerSecondCache) {
-        swap(&bytes, &buffer)
-        // Room for a typical line, grown by doubling: a loop's buffer collects many lines per
-        // iteration, and reserving an exact `count + 384` each time would copy it line by line.
-        if bytes.capacity - bytes.count < Self.typicalLineBytes {
-            bytes.reserveCapacity(max(2 * bytes.capacity, bytes.count + Self.typicalLineBytes))
-        }
-        append(static: "{\"ts\":\"")
-        LogTimestamp.append(time, to: &bytes, cache: &timestamps)
+    /// lines between hand-overs. The line's pieces are staged through `scratch` (`ByteStager`).
+    /// Writes the timestamp up to the value's closing quote, `{"ts":"2026-12-06T15:19:28.123Z`;
+    /// the caller writes the rest with `raw`, `escaped` and `decimal` (the access log's fixed fields).
+    init(appendingTo buffer: inout [UInt8], scratch: UnsafeMutableRawBufferPointer, at time: WallTime, timestamps: inout PerSecondCache) {
+        out = ByteStager(appendingTo: &buffer, scratch: scratch)
+        out.reserve(Self.typicalLineBytes)
+        raw("{\"ts\":\"")
+        LogTimestamp.append(time, to: &out, cache: &timestamps)
     }
 
     static let typicalLineBytes = 384
 
     /// JSON written as it is: punctuation, keys and the quotes around the values that follow.
-    mutating func raw(_ text: StaticString) { append(static: text) }
+    mutating func raw(_ text: StaticString) { out.append(static: text) }
 
     /// A string's JSON-escaped content, without its quotes.
-    mutating func escaped(_ text: String) { Self.appendEscaped(text, to: &bytes) }
+    mutating func escaped(_ text: String) { Self.appendEscaped(text, to: &out) }
 
-    mutating func decimal(_ value: Int) { bytes.appendDecimal(value) }
+    mutating func decimal(_ value: Int) { out.appendDecimal(value) }
 
     /// A request id: its characters need no escaping.
-    mutating func requestID(_ id: RequestID.Value) { id.append(to: &bytes) }
+    mutating func requestID(_ id: RequestID.Value) { id.append(to: &out) }
 
     /// A duration in milliseconds with three decimals, from microseconds (no floating-point formatting).
     mutating func milliseconds(_ microseconds: Int) {
         let value = max(0, microseconds)
-        bytes.appendDecimal(value / 1000)
-        bytes.append(UInt8(ascii: "."))
+        out.appendDecimal(value / 1000)
         let fraction = value % 1000
-        bytes.append(UInt8(48 + fraction / 100))
-        bytes.append(UInt8(48 + fraction / 10 % 10))
-        bytes.append(UInt8(48 + fraction % 10))
+        let digits = (UInt8(ascii: "."), UInt8(48 + fraction / 100), UInt8(48 + fraction / 10 % 10), UInt8(48 + fraction % 10))
+        withUnsafeBytes(of: digits) { out.append($0) }
     }
 
     /// A value that is already JSON (a number, `true`, a quoted string).
@@ -61,52 +55,50 @@ struct LogLine {
     }
 
     mutating func finish() -> [UInt8] {
-        append(static: "}\n")
-        return bytes
+        raw("}\n")
+        return out.finish()
     }
 
     private mutating func appendKey(_ key: String) {
-        bytes.append(UInt8(ascii: ","))
+        out.append(UInt8(ascii: ","))
         appendQuoted(key)
-        bytes.append(UInt8(ascii: ":"))
+        out.append(UInt8(ascii: ":"))
     }
 
-    private mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    private mutating func append(_ text: String) { out.appendUTF8(text) }
 
-    /// The line's fixed punctuation and names, copied from the binary's constant bytes.
-    private mutating func append(static text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
-
-    mutating func appendQuoted(_ text: String) { Self.appendQuoted(text, to: &bytes) }
+    mutating func appendQuoted(_ text: String) { Self.appendQuoted(text, to: &out) }
 
     /// JSON string escaping over UTF-8 bytes: quotes, backslashes and control characters.
-    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        appendEscaped(text, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+    static func appendQuoted(_ text: String, to out: inout ByteStager) {
+        out.append(UInt8(ascii: "\""))
+        appendEscaped(text, to: &out)
+        out.append(UInt8(ascii: "\""))
     }
 
     /// `appendQuoted` without the quotes.
     /// Reads the string's bytes in place (`withUTF8` on a copy would cost a retain and release
     /// per value, five values a log line).
-    static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+    static func appendEscaped(_ text: String, to out: inout ByteStager) {
         let plain = text.utf8.withContiguousStorageIfAvailable { buffer in
             if buffer.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return false }
-            bytes.append(contentsOf: buffer)  // the common case: nothing to escape
+            out.append(UnsafeRawBufferPointer(buffer))  // the common case: nothing to escape
             return true
         }
-        if plain != true {
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                case 0..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-                default: bytes.append(byte)
-                }
+        guard plain != true else { return }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(static: "\\\"")
+            case UInt8(ascii: "\\"): out.append(static: "\\\\")
+            case 0x0A: out.append(static: "\\n")
+            case 0x0D: out.append(static: "\\r")
+            case 0x09: out.append(static: "\\t")
+            case 0..<0x20:
+                let hex: StaticString = "0123456789abcdef"
+                out.append(static: "\\u00")
+                out.append(hex.utf8Start[Int(byte >> 4)])
+                out.append(hex.utf8Start[Int(byte & 0xF)])
+            default: out.append(byte)
             }
         }
     }
@@ -114,11 +106,11 @@ struct LogLine {
 
 /// `YYYY-MM-DDTHH:MM:SS.mmmZ` in UTC. The part up to the seconds is formatted once per second.
 enum LogTimestamp {
-    static func append(_ time: WallTime, to bytes: inout [UInt8], cache: inout PerSecondCache) {
-        bytes.append(contentsOf: cache.value(at: time.seconds) { Array(format($0).utf8) })
+    static func append(_ time: WallTime, to out: inout ByteStager, cache: inout PerSecondCache) {
+        cache.append(at: time.seconds, to: &out) { Array(format($0).utf8) }
         let millis = time.milliseconds
         let suffix = (UInt8(ascii: "."), UInt8(48 + millis / 100), UInt8(48 + millis / 10 % 10), UInt8(48 + millis % 10), UInt8(ascii: "Z"))
-        withUnsafeBytes(of: suffix) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: suffix) { out.append($0) }
     }
 
     static func format(_ seconds: Int) -> String {

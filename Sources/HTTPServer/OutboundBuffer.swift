@@ -19,13 +19,12 @@ struct OutboundBuffer {
     /// Text that is part of the binary (a status line, a header name).
     mutating func append(static text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
 
-    /// Lets `write` append to the bytes directly.
-    mutating func appendBytes(_ write: (inout [UInt8]) -> Void) { write(&bytes) }
-
-    mutating func append(_ requestID: RequestID.Value) { requestID.append(to: &bytes) }
-
-    /// A number's digits, without an intermediate String.
-    mutating func appendDecimal(_ value: Int) { bytes.appendDecimal(value) }
+    /// Appends what `write` stages through `scratch` (`ByteStager`): many small pieces, one array append.
+    mutating func appendStaged(through scratch: UnsafeMutableRawBufferPointer, _ write: (inout ByteStager) -> Void) {
+        var stager = ByteStager(appendingTo: &bytes, scratch: scratch)
+        write(&stager)
+        bytes = stager.finish()
+    }
 
     enum FlushResult { case drained, blocked, failed }
 

@@ -106,7 +106,7 @@ public struct Request: Sendable {
     /// box per request; otherwise a new one.
     init(reusing spare: consuming Request? = nil, method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8],
          requestID: RequestID.Value, remoteAddress: String, pathParameters: [String: String] = [:], route: String? = nil,
-         admission: (any Sendable)? = nil) {
+         admission: consuming (any Sendable)? = nil) {
         if var reused = spare.take(), isKnownUniquelyReferenced(&reused.fields) {
             fields = reused.fields
         } else {

@@ -30,10 +30,10 @@ public enum RequestID {
         }
 
         /// The id's characters; they never need JSON escaping (hex digits, or `accept`'s alphabet).
-        func append(to bytes: inout [UInt8]) {
+        func append(to out: inout ByteStager) {
             switch storage {
-            case .given(var id): id.withUTF8 { bytes.append(contentsOf: $0) }
-            case .generated(let high, let low): RequestID.appendHex(high, low, to: &bytes)
+            case .given(let id): out.appendUTF8(id)
+            case .generated(let high, let low): RequestID.appendHex(high, low, to: &out)
             }
         }
     }
@@ -60,11 +60,11 @@ public enum RequestID {
         }
     }
 
-    fileprivate static func appendHex(_ high: UInt64, _ low: UInt64, to bytes: inout [UInt8]) {
+    fileprivate static func appendHex(_ high: UInt64, _ low: UInt64, to out: inout ByteStager) {
         var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { buffer in
             writeHex(high, low, into: buffer)
-            bytes.append(contentsOf: buffer)
+            out.append(UnsafeRawBufferPointer(buffer))
         }
     }
 

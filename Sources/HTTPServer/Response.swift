@@ -123,7 +123,8 @@ public struct PlainJSONErrorRenderer: ErrorRenderer {
 enum JSONString {
     static func quote(_ s: String) -> String {
         var bytes: [UInt8] = []
-        LogLine.appendQuoted(s, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        var out = ByteStager(appendingTo: &bytes, scratch: ByteStager.noScratch)
+        LogLine.appendQuoted(s, to: &out)
+        return String(decoding: out.finish(), as: UTF8.self)
     }
 }

@@ -4,28 +4,32 @@ import HTTPParsing
 /// the framing headers (`Content-Length`, `Transfer-Encoding`, `Connection`), so handlers cannot
 /// get them wrong. This runs once per response, hence bytes rather than string building.
 enum ResponseHead {
-    static func write(_ response: Response, contentLength: Int?, chunked: Bool, keepAlive: Bool,
-                      requestID: RequestID.Value?, serverName: String, loop: EventLoop, at now: Double, into out: inout OutboundBuffer) {
-        if response.status == 200 { out.append(static: "HTTP/1.1 200 OK\r\n") } else { out.append(statusLine(response.status)) }
-        out.append(HTTPDate.serverAndDateLines(serverName: serverName, at: loop.clock.wallTime(at: now).seconds, cache: &loop.dateHeader))
-        if let contentLength {
-            out.append(static: "Content-Length: ")
-            out.appendDecimal(contentLength)
-            out.append(static: "\r\n")
+    /// `body`: bytes that follow the head at once (a whole body), appended with it.
+    static func write(_ response: Response, contentLength: Int?, chunked: Bool, keepAlive: Bool, requestID: RequestID.Value?,
+                      serverName: String, loop: EventLoop, at now: Double, body: [UInt8] = [], into out: inout OutboundBuffer) {
+        out.appendStaged(through: loop.stagingArea) { head in
+            if response.status == 200 { head.append(static: "HTTP/1.1 200 OK\r\n") } else { head.appendUTF8(statusLine(response.status)) }
+            HTTPDate.appendServerAndDateLines(serverName: serverName, at: loop.clock.wallTime(at: now).seconds, cache: &loop.dateHeader, to: &head)
+            if let contentLength {
+                head.append(static: "Content-Length: ")
+                head.appendDecimal(contentLength)
+                head.append(static: "\r\n")
+            }
+            if chunked { head.append(static: "Transfer-Encoding: chunked\r\n") }
+            if !keepAlive { head.append(static: "Connection: close\r\n") }
+            if let requestID {
+                head.append(static: "X-Request-Id: ")
+                requestID.append(to: &head)
+                head.append(static: "\r\n")
+            }
+            if let lines = response.preparedHeaderLines {
+                head.append(lines)
+            } else {
+                head.appendDirectly { appendHeaderLines(response.headers, to: &$0) }
+            }
+            head.append(static: "\r\n")
+            head.append(body)
         }
-        if chunked { out.append(static: "Transfer-Encoding: chunked\r\n") }
-        if !keepAlive { out.append(static: "Connection: close\r\n") }
-        if let requestID {
-            out.append(static: "X-Request-Id: ")
-            out.append(requestID)
-            out.append(static: "\r\n")
-        }
-        if let lines = response.preparedHeaderLines {
-            out.append(lines)
-        } else {
-            out.appendBytes { appendHeaderLines(response.headers, to: &$0) }
-        }
-        out.append(static: "\r\n")
     }
 
     /// The handler's header lines as sent: fields whose name is not a token, and the framing
