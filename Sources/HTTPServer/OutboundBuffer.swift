@@ -16,9 +16,6 @@ struct OutboundBuffer {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    /// Text that is part of the binary (a status line, a header name).
-    mutating func append(static text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
-
     /// Appends what `write` stages through `scratch` (`ByteStager`): many small pieces, one array append.
     mutating func appendStaged(through scratch: UnsafeMutableRawBufferPointer, _ write: (inout ByteStager) -> Void) {
         var stager = ByteStager(appendingTo: &bytes, scratch: scratch)
