@@ -72,9 +72,11 @@ struct GateModel: Sendable {
 
     /// The vectoriser's row: the n-grams it knows, (1 + ln count) × idf, L2-normalised.
     private static func normalisedTFIDF(_ grams: [String], _ features: [String: Feature]) -> [(Feature, Double)] {
-        var counts: [String: Int] = [:]
-        for gram in grams where features[gram] != nil { counts[gram, default: 0] += 1 }
-        let row = counts.map { gram, count in (features[gram]!, (1 + log(Double(count))) * features[gram]!.idf) }
+        var counts: [String: (feature: Feature, count: Int)] = [:]
+        for gram in grams {
+            if let known = counts[gram] { counts[gram] = (known.feature, known.count + 1) } else if let feature = features[gram] { counts[gram] = (feature, 1) }
+        }
+        let row = counts.values.map { known in (known.feature, (1 + log(Double(known.count))) * known.feature.idf) }
         let norm = row.reduce(0) { $0 + $1.1 * $1.1 }.squareRoot()
         return norm == 0 ? [] : row.map { ($0.0, $0.1 / norm) }
     }
