@@ -11,17 +11,18 @@ extension GateRules {
         }
     }
 
-    /// True when `change` follows a time preposition, directly or after up to two articles or
-    /// dose subjects, and does not close its clause: "before and after starting Saxenda", "vor dem
-    /// Semaglutid-Start mit heute", "antes de empezar la tirzepatida" name when, not an act. A
-    /// change that closes its clause is the verb, as German puts it ("vor der Feier aussetzen").
+    /// True when `change` follows a time preposition, directly or after up to two articles, dose
+    /// subjects or words of time, and does not close its clause: "before and after starting
+    /// Saxenda", "vor dem Semaglutid-Start mit heute", "antes de empezar la tirzepatida", "the week
+    /// after each dose increase" name when, not an act. A change that closes its clause is the
+    /// verb, as German puts it ("vor der Feier aussetzen").
     func namesPointInTime(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         guard change.end < sentence.words.upperBound, !sentence.clauseOpenings.contains(change.end) else { return false }
-        let subjects = sentence.hits(of: Self.doseSubjects)
+        let between = sentence.hits(of: Self.doseSubjects + [.timingWord])
         return sentence.hits(of: [.timePreposition]).contains { time in
             time.end <= change.start && change.start - time.end <= 2
                 && (time.end..<change.start).allSatisfy { word in
-                    sentence.shortWords.contains(word) || subjects.contains { $0.start <= word && word < $0.end }
+                    sentence.shortWords.contains(word) || between.contains { $0.start <= word && word < $0.end }
                 }
         }
     }
@@ -122,7 +123,7 @@ extension GateRules {
     /// True when the amount at word `start` stands in a clause that reports the past ("My doctor
     /// switched me to 5 mg in March, is my weight ok since then?"): a history marker, a past change,
     /// a past time or past taking, "ago", or the auxiliary of a compound past ("hat mich auf 10 mg
-    /// hochgesetzt").
+    /// hochgesetzt"); or the target of a change that names a point in time ("after going up to 10 mg").
     func reportsAmount(at start: Int, in sentence: SentenceFacts) -> Bool {
         let (first, end) = (sentence.words.lowerBound, sentence.words.upperBound)
         let clauseStart = sentence.clauseOpenings.filter { $0 <= start && $0 >= first }.max() ?? first
@@ -130,7 +131,12 @@ extension GateRules {
         let clause = clauseStart..<clauseEnd
         // An auxiliary counts unless it is also a target preposition (French "a" and "à" fold alike).
         let targets = Set(sentence.hits(of: [.targetPreposition]).map(\.start))
-        return sentence.hits(of: [.ownHistory, .changePast, .agoMarker, .pastReport, .pastAuxiliary]).contains { marker in
+        // The amount a change names as a point in time moves to is part of that time: "the week
+        // after going up to 10 mg", "la semana después de subir a 10 mg".
+        let timed = sentence.hits(of: [.changeVerb]).contains { change in
+            change.end <= start && start - change.end <= 2 && clause.contains(change.start) && namesPointInTime(change, in: sentence)
+        }
+        return timed || sentence.hits(of: [.ownHistory, .changePast, .agoMarker, .pastReport, .pastAuxiliary]).contains { marker in
             clause.contains(marker.start) && (marker.termClass != .pastAuxiliary || !targets.contains(marker.start))
         }
     }

@@ -65,7 +65,11 @@ extension GateRules {
         // meinen Einträgen?", "is that right according to my log?"), unless its clause goes on to
         // change or take a dose ("Kann ich laut meinem Protokoll Ozempic diese Woche auslassen?").
         let markers = hits.filter { $0.termClass == .ownHistory }
-        let acts = dosing.map(\.start) + hits.filter { $0.termClass == .intakeVerb }.map(\.start)
+        // A past taking reports what the record holds ("tell me which day I took my last shot").
+        let pastTakings = hits.filter { $0.termClass == .pastReport }
+        let acts = dosing.map(\.start) + hits.filter { taking in
+            taking.termClass == .intakeVerb && !pastTakings.contains { $0.start <= taking.start && taking.end <= $0.end }
+        }.map(\.start)
         let asking = hits.filter { hit in
             [.adviceModality, .opinionAsk, .approvalTag, .doseValueRequest].contains(hit.termClass)
                 && !hits.contains { [TermClass.ownHistory, .checkIntent].contains($0.termClass) && hit.isPart(of: $0) }

@@ -136,14 +136,16 @@ struct SentenceFacts {
     /// GLP-1 drug, class word, pen or dose is an amount, unit or not: "ridurrebbe il Wegovy da 2,4
     /// a 1,7", "posso passare a 10", "bump the jab to 7.5", "wann auf sieben". It does not name a
     /// dose for the region or the outbound guard (`doseAmounts`), it is an amount a question asks
-    /// about (`amountStarts`).
+    /// about (`amountStarts`). A number followed by what it counts in time, age or temperature
+    /// (`measureWord`: "a 14 hour flight", "llegó a 30 grados") is that measure.
     private mutating func markTargetNumbers(in tokens: [GateToken]) {
         guard hasAny([.glp1Drug, .glp1ClassWord, .injectionWord, .doseWord]) else { return }
-        let numberWords = Set(hits.filter { $0.termClass == .numberWord }.map(\.start))
+        let numberWords = hits.filter { $0.termClass == .numberWord }
+        let measures = Set(hits.filter { $0.termClass == .measureWord }.map(\.start))
         for target in hits where target.termClass == .targetPreposition {
             if target.end < tokens.count, tokens[target.end].isNumber, numberStarts.contains(target.end) {
-                amountStarts.insert(target.end)
-            } else if numberWords.contains(target.end) {
+                if !measures.contains(target.end + 1) { amountStarts.insert(target.end) }
+            } else if let word = numberWords.first(where: { $0.start == target.end }), !measures.contains(word.end) {
                 amountStarts.insert(target.end)
             }
         }

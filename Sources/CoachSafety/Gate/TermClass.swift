@@ -19,6 +19,10 @@ enum TermClass: String, CaseIterable, Sendable {
     case unitWord
     /// "two", "fünf", "sept virgule cinq", "dwie": a number written out; it counts as a number.
     case numberWord
+    /// "hours", "years old", "Grad", "ans", "grados", "anni", "lat": what a number counts in time,
+    /// age or temperature. After a target preposition such a number is no amount of a dose ("a 14
+    /// hour flight", "a 30 grados": English "a" and the Spanish and Italian target "a" fold alike).
+    case measureWord
     /// "injection", "shot", "jab", "pen", "Spritze", "zastrzyk", and injecting verbs.
     case injectionWord
     /// "take", "use", "nehmen", "prendre", "tomar", "brać": the verbs of taking a drug.
