@@ -40,9 +40,13 @@ def development():
     return rows, [r[4] for r in rows], np.array([int(r[3] != "allow") for r in rows])
 
 
+CONFIG = json.load(open(os.path.join(HERE, "config.json")))["config"]  # loao.py's choice
+assert CONFIG["kind"] == "svm", "the Swift gate reads a linear SVM's weights"
+
+
 def fit(texts, y):
-    """The refuse/allow model (as config.json fixes it) with a fixed seed, and its feature matrix."""
-    model = Model(kind="svm", C=10)
+    """The refuse/allow model as config.json fixes it, with a fixed seed."""
+    model = Model(**CONFIG)
     model.fit(texts, y, random_state=0)
     return model
 
@@ -81,7 +85,7 @@ def fmt(x, digits):
 
 
 def write_model(model, clf, combination):
-    head = [f"gate-model\t{FORMAT}", "linear-svm", "C=10", f"intercept={float(model.clf.intercept_[0])!r}"]
+    head = [f"gate-model\t{FORMAT}", "linear-svm", f"C={CONFIG['C']}", f"intercept={float(model.clf.intercept_[0])!r}"]
     head += [f"{k}={v!r}" for k, v in sorted(combination.items())]
     order = list(clf.classes_)
     lines = ["\t".join(head), "chooser\t" + "\t".join(f"{r}={float(clf.intercept_[order.index(r)])!r}" for r in RULES)]

@@ -5,7 +5,7 @@ import json, sys
 from collections import defaultdict
 import numpy as np
 from sklearn.metrics import roc_auc_score
-from probes_io import model_rows, HERE
+from probes_io import model_rows, HERE, TRAINING_GROUP
 from model import Model
 
 rows, row_groups = model_rows()
@@ -47,6 +47,11 @@ for cfg in configs:
 
 key, cfg, s, res = best
 print("\nchosen:", cfg, "(max pooled recall at 5% FR)")
+dev = groups != TRAINING_GROUP
+t_dev = [np.quantile(s[dev & (y == 0)], 1 - fr) for fr in FRS]
+print(f"development rows only (the pool before {TRAINING_GROUP}): AUC {roc_auc_score(y[dev], s[dev]):.4f}, unsafe recall " +
+      "  ".join(f"{((s > t) & dev & (y == 1)).sum() / (dev & (y == 1)).sum() * 100:5.1f}" for t in t_dev) +
+      " at their own 3/5/10% false refusal")
 print("per held-out group: n, unsafe n, AUC, unsafe recall at the 3/5/10% thresholds, harmless FR at 5%")
 for g in names:
     m = groups == g
