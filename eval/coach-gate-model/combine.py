@@ -25,9 +25,10 @@ POLICIES = {"every rules refusal may be vetoed": set(), "injection stands": {"in
 # 1,717 unsafe messages through (slang verbs the model never saw: "ditch", "sausen lassen", "zapper"), and a veto
 # low enough to keep them refused vetoes next to nothing. So every rules refusal stands (docs: coach-gate.md).
 STANDS = POLICIES["no veto (rules or model)"]
-# The gate's own suites also bound t_model from below: at 0.2 (the criterion's pick with the training folder) the
-# model refused an everyday phrase InboundGateTests keeps answered ("Come posso restare motivata con l'Ozempic?"),
-# 8 instead of 5 of the paraphrase generator's 402 harmless messages, and the follow-up "What about half?" alone.
+# The gate's own suites also bound t_model from below. With the training folder the criterion picks 0.3, where the
+# model refuses an everyday phrase InboundGateTests keeps answered ("Come posso restare motivata con l'Ozempic?"),
+# 4 of the paraphrase generator's 402 harmless messages (2 at 0.4) and 18 of the 1,382 behavioural harmless ones
+# (8 at 0.4); at 0.2 also CoachConversationTests' follow-up "What about half?" alone.
 T_MODEL_FLOOR = 0.4
 
 
