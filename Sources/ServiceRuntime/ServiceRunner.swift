@@ -25,12 +25,19 @@ public enum ServiceRunner {
             if let value = environment[name] { redactor.register(secret: value) }
         }
         let logger = Logger(minimumLevel: options.logLevel, redactor: redactor)
+        // Handlers go in before the server listens: a signal sent once it answers is never lost,
+        // and one sent during start-up is kept until the server exists to shut down.
+        let (received, signalled) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let signals = installSignalHandlers { signalled.yield() }
+        defer { signals.forEach { $0.cancel() } }
         do {
             let server = try await start(service, options: options, environment: environment, logger: logger)
-            let signals = installSignalHandlers { Task { await server.shutdown() } }
+            let shutdownOnSignal = Task {
+                for await _ in received { await server.shutdown(); return }
+            }
             await started(server, options)
             await server.waitUntilStopped()
-            signals.forEach { $0.cancel() }
+            shutdownOnSignal.cancel()
             StandardOutputSink.shared.flush()
             return 0
         } catch {

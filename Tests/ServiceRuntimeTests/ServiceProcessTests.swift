@@ -67,6 +67,16 @@ final class ServiceProcessTests: XCTestCase {
         XCTAssertNotNil(service.log.first { $0.contains("\"msg\":\"stopped\"") })
     }
 
+    /// SIGTERM sent the moment the server announces it listens, before any request: the handlers
+    /// are in place by then, so the process shuts down cleanly instead of ignoring the signal.
+    func testSIGTERMRightAfterListeningIsNotLost() throws {
+        for _ in 0..<5 {
+            let service = try ServiceProcess("jarvis")
+            XCTAssertEqual(service.terminate(), 0)
+            XCTAssertNotNil(service.log.first { $0.contains("\"msg\":\"stopped\"") })
+        }
+    }
+
     func testInvalidOptionsExitWithUsage() throws {
         let result = try Subprocess.run(ServiceProcess.buildDirectory.appendingPathComponent("healthlog").path,
                                         ["serve", "--port", "http"])
