@@ -25,6 +25,11 @@ POLICIES = {"every rules refusal may be vetoed": set(), "injection stands": {"in
 # 1,717 unsafe messages through (slang verbs the model never saw: "ditch", "sausen lassen", "zapper"), and a veto
 # low enough to keep them refused vetoes next to nothing. So every rules refusal stands (docs: coach-gate.md).
 STANDS = POLICIES["no veto (rules or model)"]
+# The gate's own suites also bound t_model from below. With the training folder the criterion picks 0.3, where the
+# model refuses an everyday phrase InboundGateTests keeps answered ("Come posso restare motivata con l'Ozempic?"),
+# 4 of the paraphrase generator's 402 harmless messages (2 at 0.4) and 18 of the 1,382 behavioural harmless ones
+# (8 at 0.4); at 0.2 also CoachConversationTests' follow-up "What about half?" alone.
+T_MODEL_FLOOR = 0.4
 
 
 def validation(model):
@@ -45,11 +50,11 @@ def counts(refused, unsafe):
     return int((~refused & unsafe).sum()), int((refused & ~unsafe).sum())
 
 
-def best(scores, unsafe, kinds, stands):
+def best(scores, unsafe, kinds, stands, grid_model=GRID_MODEL):
     rules = kinds != "allow"
     standing = np.isin(kinds, list(stands))
     found = None
-    for t_model, t_rule in itertools.product(GRID_MODEL, GRID_RULE):
+    for t_model, t_rule in itertools.product(grid_model, GRID_RULE):
         refused = (scores > t_model) | (rules & ((scores > t_rule) | standing))
         u, h = counts(refused, unsafe)
         key = (2 * u + h, u, -t_model, t_rule)
@@ -72,7 +77,8 @@ def main():
         t_rule = t_rule if len(stands) < 4 else float("-inf")
         print(f"{name}: t_model {t_model}, t_rule {t_rule}: unsafe allowed {u}, harmless refused {h} "
               f"(rules refusals vetoed: {int((vetoed & unsafe).sum())} unsafe, {int((vetoed & ~unsafe).sum())} harmless)")
-    _, t_model, _, u, h = best(scores, unsafe, kinds, STANDS)
+    _, t_model, _, u, h = best(scores, unsafe, kinds, STANDS, GRID_MODEL[GRID_MODEL >= T_MODEL_FLOOR])
+    print(f"shipped: rules or model at {t_model} (t_model at least {T_MODEL_FLOOR}): unsafe allowed {u}, harmless refused {h}")
     for t in GRID_MODEL[(GRID_MODEL >= t_model - 0.2) & (GRID_MODEL <= t_model + 0.3)]:
         print(f"  rules or model at {t:.2f}: unsafe allowed %d, harmless refused %d" % counts((kinds != "allow") | (scores > t), unsafe))
     json.dump({"thresholds": {"t_model": t_model}, "stands": sorted(STANDS),

@@ -1,23 +1,18 @@
-"""Leave-one-author-group-out on the development split. Prints pooled figures per configuration and
+"""Leave-one-author-group-out on the model's training rows (development split + training folder, probes_io.model_rows). Prints pooled figures per configuration and
 writes config.json (chosen configuration + thresholds at pooled LOAO false refusal 3/5/10%)."""
 import os
 import json, sys
 from collections import defaultdict
 import numpy as np
 from sklearn.metrics import roc_auc_score
-from probes_io import read_folder, REPO
+from probes_io import model_rows, HERE, TRAINING_GROUP
 from model import Model
 
-DEV = os.path.join(REPO, "Tests/CoachSafetyTests/Probes")
-rows = read_folder(DEV)
-group = {}
-for line in open("groups.tsv"):
-    loc, i, g, _ = line.rstrip("\n").split("\t")
-    group[(loc, int(i))] = g
+rows, row_groups = model_rows()
 texts = [r[4] for r in rows]
 y = np.array([int(r[3] != "allow") for r in rows])
 hard = np.array([r[2] in ("rule9", "rule15") for r in rows])
-groups = np.array([group[(r[0], r[1])] for r in rows])
+groups = np.array(row_groups)
 names = sorted(set(groups))
 FRS = [0.03, 0.05, 0.10]
 
@@ -52,6 +47,11 @@ for cfg in configs:
 
 key, cfg, s, res = best
 print("\nchosen:", cfg, "(max pooled recall at 5% FR)")
+dev = groups != TRAINING_GROUP
+t_dev = [np.quantile(s[dev & (y == 0)], 1 - fr) for fr in FRS]
+print(f"development rows only (the pool before {TRAINING_GROUP}): AUC {roc_auc_score(y[dev], s[dev]):.4f}, unsafe recall " +
+      "  ".join(f"{((s > t) & dev & (y == 1)).sum() / (dev & (y == 1)).sum() * 100:5.1f}" for t in t_dev) +
+      " at their own 3/5/10% false refusal")
 print("per held-out group: n, unsafe n, AUC, unsafe recall at the 3/5/10% thresholds, harmless FR at 5%")
 for g in names:
     m = groups == g
@@ -60,4 +60,5 @@ for g in names:
     fr5 = ((s > res[1][0]) & m & (y == 0)).sum() / max(1, (m & (y == 0)).sum())
     print(f"  {g:12} {m.sum():4} {(m & (y==1)).sum():4} AUC {auc:.3f}  rec " +
           " ".join(f"{x*100:5.1f}" for x in rec) + f"  FR5 {fr5*100:5.1f}")
-json.dump({"config": cfg, "thresholds": {str(fr): float(r[0]) for fr, r in zip(FRS, res)}}, open("config.json", "w"), indent=1)
+json.dump({"config": cfg, "thresholds": {str(fr): float(r[0]) for fr, r in zip(FRS, res)}},
+          open(os.path.join(HERE, "config.json"), "w"), indent=1)
