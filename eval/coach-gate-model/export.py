@@ -1,8 +1,8 @@
 """Trains the gate's classifier on the whole development split and writes what the Swift gate loads:
 Sources/CoachSafety/Resources/gate-model.tsv (the model, the rule chooser and the combination's thresholds from
 combination.json) and Tests/CoachSafetyTests/GateModelGolden.tsv (Python decision values the Swift port must
-reproduce). Trains on probes_io.model_rows(): the development split and the model-only training folder, never
-Probes/heldout/, never FreshProbes/. Deterministic (random_state=0).
+reproduce). Trains on probes_io.model_rows(): the development split, the spent fresh sets (probes_io.SPENT) and
+the model-only folders, never Probes/heldout/ (probes_io checks every folder). Deterministic (random_state=0).
 
 Usage: python3 eval/coach-gate-model/export.py [--chooser-loao]"""
 import json
@@ -35,8 +35,8 @@ EDGE = [
 
 
 def development():
-    """The model's training rows (development split + training folder), their texts and refuse (1) / allow (0)."""
-    rows, _ = model_rows()
+    """The model's training rows (probes_io.model_rows), their texts and refuse (1) / allow (0)."""
+    rows, _, _ = model_rows()
     return rows, [r[4] for r in rows], np.array([int(r[3] != "allow") for r in rows])
 
 
