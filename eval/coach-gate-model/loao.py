@@ -12,6 +12,7 @@ folders they are honest."""
 import itertools
 import json
 import os
+import sys
 import numpy as np
 from sklearn.metrics import roc_auc_score
 from sklearn.svm import LinearSVC
@@ -50,7 +51,7 @@ def held_out_scores(texts, y, groups):
         for c in CS:
             clf = LinearSVC(C=c, class_weight="balanced", random_state=0).fit(x_train, y[~te])
             scores[c][te] = clf.decision_function(x_test)
-        print(f"  fold {g} done", flush=True)
+        print(f"  fold {g} done", file=sys.stderr, flush=True)
     return scores
 
 
