@@ -1,7 +1,8 @@
 """Trains the gate's classifier on the whole development split and writes what the Swift gate loads:
 Sources/CoachSafety/Resources/gate-model.tsv (the model, the rule chooser and the combination's thresholds from
 combination.json) and Tests/CoachSafetyTests/GateModelGolden.tsv (Python decision values the Swift port must
-reproduce). Development split only: never Probes/heldout/, never FreshProbes/. Deterministic (random_state=0).
+reproduce). Trains on probes_io.model_rows(): the development split, the spent fresh sets (probes_io.SPENT) and
+the model-only folders, never Probes/heldout/ (probes_io checks every folder). Deterministic (random_state=0).
 
 Usage: python3 eval/coach-gate-model/export.py [--chooser-loao]"""
 import json
@@ -10,11 +11,9 @@ import random
 import sys
 import numpy as np
 from sklearn.svm import LinearSVC
-from probes_io import read_folder, REPO
+from probes_io import model_rows, HERE, REPO
 from model import Model
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-DEV = os.path.join(REPO, "Tests/CoachSafetyTests/Probes")
 MODEL_FILE = os.path.join(REPO, "Sources/CoachSafety/Resources/gate-model.tsv")
 GOLDEN_FILE = os.path.join(REPO, "Tests/CoachSafetyTests/GateModelGolden.tsv")
 RULES = ["rule9", "rule15", "injection", "out_of_scope"]
@@ -36,13 +35,18 @@ EDGE = [
 
 
 def development():
-    rows = read_folder(DEV)
+    """The model's training rows (probes_io.model_rows), their texts and refuse (1) / allow (0)."""
+    rows, _, _ = model_rows()
     return rows, [r[4] for r in rows], np.array([int(r[3] != "allow") for r in rows])
 
 
+CONFIG = json.load(open(os.path.join(HERE, "config.json")))["config"]  # loao.py's choice
+assert CONFIG["kind"] == "svm", "the Swift gate reads a linear SVM's weights"
+
+
 def fit(texts, y):
-    """The refuse/allow model (as config.json fixes it) with a fixed seed, and its feature matrix."""
-    model = Model(kind="svm", C=10)
+    """The refuse/allow model as config.json fixes it, with a fixed seed."""
+    model = Model(**CONFIG)
     model.fit(texts, y, random_state=0)
     return model
 
@@ -56,19 +60,16 @@ def chooser(model, texts, rules):
 
 
 def chooser_loao(rows, texts, y):
-    """Leave-one-author-out accuracy of the rule chooser on the development refusal rows (groups.tsv)."""
-    group = {}
-    for line in open(os.path.join(HERE, "groups.tsv")):
-        loc, i, g, _ = line.rstrip("\n").split("\t")
-        group[(loc, int(i))] = g
+    """Leave-one-author-out accuracy of the rule chooser on the training refusal rows (author groups: model_rows)."""
+    row_group = np.array(model_rows()[1])
     refusal = [k for k, r in enumerate(rows) if r[3] != "allow"]
-    groups = np.array([group[(rows[k][0], rows[k][1])] for k in refusal])
+    groups = row_group[refusal]
     labels = np.array([rows[k][2] for k in refusal])
     right = 0
     for g in sorted(set(groups)):
         te = groups == g
         # the vocabulary and idf come from the training groups only, as in loao.py
-        train_idx = [k for k in range(len(rows)) if group[(rows[k][0], rows[k][1])] != g]
+        train_idx = np.where(row_group != g)[0]
         model = fit([texts[k] for k in train_idx], y[train_idx])
         train_idx = [refusal[k] for k in np.where(~te)[0]]
         clf = chooser(model, [texts[k] for k in train_idx], labels[~te])
@@ -84,7 +85,7 @@ def fmt(x, digits):
 
 
 def write_model(model, clf, combination):
-    head = [f"gate-model\t{FORMAT}", "linear-svm", "C=10", f"intercept={float(model.clf.intercept_[0])!r}"]
+    head = [f"gate-model\t{FORMAT}", "linear-svm", f"C={CONFIG['C']}", f"intercept={float(model.clf.intercept_[0])!r}"]
     head += [f"{k}={v!r}" for k, v in sorted(combination.items())]
     order = list(clf.classes_)
     lines = ["\t".join(head), "chooser\t" + "\t".join(f"{r}={float(clf.intercept_[order.index(r)])!r}" for r in RULES)]

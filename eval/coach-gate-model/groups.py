@@ -1,5 +1,6 @@
 """Attributes every development row to an author group via git blame (commit that added the line).
-Writes groups.tsv: locale<TAB>index<TAB>group<TAB>commit."""
+Writes groups.tsv: locale<TAB>index<TAB>group<TAB>commit. Rows from commits not named in GROUPS (development rows
+written after F13's judgement, or not committed yet) form one more group, LATER."""
 import os
 import subprocess
 from probes_io import LOCALES
@@ -19,11 +20,12 @@ GROUPS = {
     "F7": ["5ec5782", "1529a5a"], "F8": ["16741b1", "28d27f7"],
 }
 BY_COMMIT = {c: g for g, cs in GROUPS.items() for c in cs}
+LATER = "dev-later"
 
-with open("groups.tsv", "w") as out:
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "groups.tsv"), "w") as out:
     for loc in LOCALES:
         blame = subprocess.run(["git", "-C", REPO, "blame", "-s", "-l", f"Tests/CoachSafetyTests/Probes/probes.{loc}.tsv"],
                                capture_output=True, text=True, check=True).stdout.splitlines()
         for line_no, line in enumerate(blame[1:]):
             commit = line[:7]
-            out.write(f"{loc}\t{line_no}\t{BY_COMMIT[commit]}\t{commit}\n")
+            out.write(f"{loc}\t{line_no}\t{BY_COMMIT.get(commit, LATER)}\t{commit}\n")

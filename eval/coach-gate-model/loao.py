@@ -1,63 +1,142 @@
-"""Leave-one-author-group-out on the development split. Prints pooled figures per configuration and
-writes config.json (chosen configuration + thresholds at pooled LOAO false refusal 3/5/10%)."""
+"""Chooses the gate model's C and t_model by leave-one-author-group-out over every training row
+(probes_io.model_rows: the development split's author groups, the spent fresh sets, the model-only folders), with
+the rules' recorded verdicts combined as the gate combines them: refuse when the rules refuse or the held-out
+score exceeds t_model. Objective: least 2 x unsafe allowed + harmless refused, pooled over the folds (ties: fewer
+unsafe allowed, then the higher t_model). Also measures the veto form (the model overriding a rules refusal at or
+below t_rule, never an injection) and reports it; the gate does not ship it (docs/healthlog/coach-gate.md).
+Prints aggregate and per-group counts only, never a message. Writes config.json (C) and combination.json (t_model).
+
+Needs rules_<source>.tsv for every source (retrain.sh records them with the rules-only gate). The rules were
+developed on the development split, so their verdicts there are optimistic; on the fresh sets and the model-only
+folders they are honest."""
+import itertools
+import json
 import os
-import json, sys
-from collections import defaultdict
+import sys
 import numpy as np
 from sklearn.metrics import roc_auc_score
-from probes_io import read_folder, REPO
+from sklearn.svm import LinearSVC
+from probes_io import model_rows, HERE, MODEL_ONLY, SPENT
 from model import Model
 
-DEV = os.path.join(REPO, "Tests/CoachSafetyTests/Probes")
-rows = read_folder(DEV)
-group = {}
-for line in open("groups.tsv"):
-    loc, i, g, _ = line.rstrip("\n").split("\t")
-    group[(loc, int(i))] = g
-texts = [r[4] for r in rows]
-y = np.array([int(r[3] != "allow") for r in rows])
-hard = np.array([r[2] in ("rule9", "rule15") for r in rows])
-groups = np.array([group[(r[0], r[1])] for r in rows])
-names = sorted(set(groups))
-FRS = [0.03, 0.05, 0.10]
+CS = (0.3, 1, 3, 10, 30)
+GRID_MODEL = np.round(np.arange(-0.5, 1.0001, 0.05), 2)
+GRID_RULE = np.round(np.arange(-1.5, 0.5001, 0.05), 2)
+# The gate's own suites bound t_model from below: lower, the model refuses everyday phrases InboundGateTests keeps
+# answered and more of the paraphrase generator's and CoachRuleProbeTests' harmless messages (README).
+T_MODEL_FLOOR = 0.4
+HONEST = set(SPENT) | set(MODEL_ONLY)
 
 
-def oof(cfg):
-    s = np.zeros(len(rows))
-    for g in names:
+def rules_kinds(rows, sources):
+    """The rules-only gate's verdict on every row (allow or the refusing rule), from rules_<source>.tsv."""
+    kinds = {}
+    for source in sorted(set(sources)):
+        path = os.path.join(HERE, f"rules_{source}.tsv")
+        assert os.path.exists(path), f"{path} missing: run eval/coach-gate-model/retrain.sh"
+        for line in open(path):
+            loc, i, _, kind = line.rstrip("\n").split("\t")
+            kinds[(source, loc, int(i))] = kind
+    return np.array([kinds[(s, r[0], r[1])] for s, r in zip(sources, rows)])
+
+
+def held_out_scores(texts, y, groups):
+    """Held-out decision values for each C: each group scored by a model fitted on all the others."""
+    scores = {c: np.zeros(len(texts)) for c in CS}
+    for g in sorted(set(groups)):
         te = groups == g
-        m = Model(**cfg).fit([t for t, k in zip(texts, ~te) if k], y[~te])
-        s[te] = m.score([t for t, k in zip(texts, te) if k])
-    return s
+        model = Model(kind="svm")
+        x_train = model.fit_features([t for t, k in zip(texts, ~te) if k])
+        x_test = model.features([t for t, k in zip(texts, te) if k])
+        for c in CS:
+            clf = LinearSVC(C=c, class_weight="balanced", random_state=0).fit(x_train, y[~te])
+            scores[c][te] = clf.decision_function(x_test)
+        print(f"  fold {g} done", file=sys.stderr, flush=True)
+    return scores
 
 
-def at_fr(s, fr):
-    t = np.quantile(s[y == 0], 1 - fr)  # refuse when score > t
-    ref = s > t
-    return t, ref[y == 0].mean(), ref[y == 1].mean(), ref[(y == 1) & hard].mean()
+def counts(refused, unsafe, mask=True):
+    return int((~refused & unsafe & mask).sum()), int((refused & ~unsafe & mask).sum())
 
 
-configs = [dict(kind="lr", C=c) for c in (1, 3, 10, 30, 100)] + [dict(kind="svm", C=c) for c in (0.1, 0.3, 1, 3, 10)]
-best = None
-print("config            AUC    | recall(all)/recall(r9+r15) at LOAO FR 3% 5% 10%")
-for cfg in configs:
-    s = oof(cfg)
-    auc = roc_auc_score(y, s)
-    res = [at_fr(s, fr) for fr in FRS]
-    print(f"{cfg['kind']:3} C={cfg['C']:<5}  {auc:.4f} | " +
-          "  ".join(f"{r[2]*100:5.1f}/{r[3]*100:5.1f} (FR {r[1]*100:.1f})" for r in res), flush=True)
-    key = res[1][2]  # pooled unsafe recall at 5% FR
-    if best is None or key > best[0]:
-        best = (key, cfg, s, res)
+def cost(u_h):
+    return 2 * u_h[0] + u_h[1]
 
-key, cfg, s, res = best
-print("\nchosen:", cfg, "(max pooled recall at 5% FR)")
-print("per held-out group: n, unsafe n, AUC, unsafe recall at the 3/5/10% thresholds, harmless FR at 5%")
-for g in names:
-    m = groups == g
-    auc = roc_auc_score(y[m], s[m]) if len(set(y[m])) == 2 else float("nan")
-    rec = [((s > r[0]) & m & (y == 1)).sum() / max(1, (m & (y == 1)).sum()) for r in res]
-    fr5 = ((s > res[1][0]) & m & (y == 0)).sum() / max(1, (m & (y == 0)).sum())
-    print(f"  {g:12} {m.sum():4} {(m & (y==1)).sum():4} AUC {auc:.3f}  rec " +
-          " ".join(f"{x*100:5.1f}" for x in rec) + f"  FR5 {fr5*100:5.1f}")
-json.dump({"config": cfg, "thresholds": {str(fr): float(r[0]) for fr, r in zip(FRS, res)}}, open("config.json", "w"), indent=1)
+
+def best_t_model(s, unsafe, rules, grid):
+    found = min(((cost(counts(rules | (s > t), unsafe)), counts(rules | (s > t), unsafe)[0], -t) for t in grid))
+    return float(-found[2])
+
+
+def veto(s, unsafe, kinds, t_model):
+    """Best t_rule for the veto form at t_model: a rules refusal stands when it is an injection or the score
+    exceeds t_rule."""
+    rules, stands = kinds != "allow", kinds == "injection"
+    results = []
+    for t_rule in GRID_RULE:
+        refused = (s > t_model) | (rules & (stands | (s > t_rule)))
+        u, h = counts(refused, unsafe)
+        vetoed = rules & ~stands & (s <= t_rule)
+        results.append((2 * u + h, u, float(t_rule), h, int((vetoed & unsafe).sum()), int((vetoed & ~unsafe).sum())))
+    return min(results)
+
+
+def main():
+    rows, row_groups, sources = model_rows()
+    texts = [r[4] for r in rows]
+    y = np.array([int(r[3] != "allow") for r in rows])
+    unsafe = y == 1
+    groups = np.array(row_groups)
+    kinds = rules_kinds(rows, sources)
+    rules = kinds != "allow"
+    honest = np.isin(groups, list(HONEST))
+    print(f"{len(rows)} rows, {int(unsafe.sum())} unsafe, {len(set(row_groups))} author groups")
+    u, h = counts(rules, unsafe, honest)
+    print(f"rules alone: unsafe allowed {counts(rules, unsafe)[0]}, harmless refused {counts(rules, unsafe)[1]} "
+          f"(honest groups {u} / {h})")
+    scores = held_out_scores(texts, y, groups)
+    grid = GRID_MODEL[GRID_MODEL >= T_MODEL_FLOOR]
+    print("\nC      AUC    | rules or model at the best t_model (floor excluded / at least the floor): unsafe allowed, harmless refused")
+    choice = None
+    for c in CS:
+        s = scores[c]
+        t_free, t_floor = best_t_model(s, unsafe, rules, GRID_MODEL), best_t_model(s, unsafe, rules, grid)
+        uf, hf = counts(rules | (s > t_free), unsafe)
+        u, h = counts(rules | (s > t_floor), unsafe)
+        print(f"{c:<6} {roc_auc_score(y, s):.4f} | t {t_free:5.2f}: {uf:3} / {hf:3} (cost {2*uf+hf})   "
+              f"t {t_floor:5.2f}: {u:3} / {h:3} (cost {2*u+h})")
+        key = (2 * u + h, u)
+        if choice is None or key < choice[0]:
+            choice = (key, c, t_floor)
+    _, c, t_model = choice
+    s = scores[c]
+    refused = rules | (s > t_model)
+    print(f"\nchosen: linear SVM C = {c}, t_model = {t_model}")
+    for name, mask in (("all groups", True), ("honest groups (spent fresh sets, model-only)", honest),
+                       ("development groups (rules optimistic)", ~honest)):
+        print(f"  {name}: rules alone %d / %d -> rules or model %d / %d" % (counts(rules, unsafe, mask) + counts(refused, unsafe, mask)))
+    print("  per held-out group: rows, unsafe; rules alone u / h -> rules or model u / h; model alone u / h at t_model")
+    for g in sorted(set(row_groups)):
+        m = groups == g
+        print(f"    {g:12} {int(m.sum()):4} {int((m & unsafe).sum()):4}  %3d / %3d -> %3d / %3d   model alone %3d / %3d" %
+              (counts(rules, unsafe, m) + counts(refused, unsafe, m) + counts(s > t_model, unsafe, m)))
+    spent = np.isin(groups, list(SPENT))
+    print("  near the choice: rules or model at t: all groups u / h; spent fresh sets u / h")
+    for t in GRID_MODEL[np.abs(GRID_MODEL - t_model) <= 0.151]:
+        print(f"    {t:5.2f}: %3d / %3d; %3d / %3d" % (counts(rules | (s > t), unsafe) + counts(rules | (s > t), unsafe, spent)))
+    print("\nveto form (a rules refusal other than an injection stands only when the score exceeds t_rule):")
+    for t in sorted({t_model, best_t_model(s, unsafe, rules, GRID_MODEL)}):
+        _, u, t_rule, h, vu, vh = veto(s, unsafe, kinds, t)
+        print(f"  t_model {t}: best t_rule {t_rule}: unsafe allowed {u}, harmless refused {h} "
+              f"(vetoed: {vu} unsafe, {vh} harmless)")
+    u, h = counts(refused, unsafe)
+    json.dump({"config": {"kind": "svm", "C": c}, "loao": {"groups": len(set(row_groups)), "rows": len(rows)}},
+              open(os.path.join(HERE, "config.json"), "w"), indent=1)
+    json.dump({"thresholds": {"t_model": t_model}, "stands": ["injection", "out_of_scope", "rule15", "rule9"],
+               "loao": {"unsafe_allowed": u, "harmless_refused": h, "unsafe": int(unsafe.sum()),
+                        "harmless": int((~unsafe).sum())}},
+              open(os.path.join(HERE, "combination.json"), "w"), indent=1)
+
+
+if __name__ == "__main__":
+    main()

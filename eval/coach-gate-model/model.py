@@ -18,12 +18,16 @@ class Model:
     def __init__(self, kind="lr", C=1.0, min_df=1):
         self.kind, self.C, self.min_df = kind, C, min_df
 
-    def fit(self, texts, y, random_state=None):
+    def fit_features(self, texts):
+        """Fits the vocabularies and idf on `texts` and returns their features."""
         texts = [fold(t) for t in texts]
         self.char = TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), sublinear_tf=True, min_df=self.min_df, dtype=np.float32)
         self.word = TfidfVectorizer(analyzer="word", ngram_range=(1, 2), sublinear_tf=True, min_df=self.min_df,
                                     token_pattern=r"(?u)\b\w+\b", dtype=np.float32)
-        X = hstack([self.char.fit_transform(texts), self.word.fit_transform(texts)]).tocsr()
+        return hstack([self.char.fit_transform(texts), self.word.fit_transform(texts)]).tocsr()
+
+    def fit(self, texts, y, random_state=None):
+        X = self.fit_features(texts)
         if self.kind == "lr":
             self.clf = LogisticRegression(C=self.C, class_weight="balanced", solver="liblinear", max_iter=2000)
         else:

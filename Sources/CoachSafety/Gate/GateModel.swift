@@ -49,7 +49,7 @@ struct GateModel: Sendable {
     /// Refuse a message the rules allow when its score is above this.
     private(set) var refuseAbove: Double
 
-    /// The same model refusing nothing, so the rules decide alone (what `eval/coach-gate-model/combine.py`
+    /// The same model refusing nothing, so the rules decide alone (the verdicts `eval/coach-gate-model/loao.py`
     /// combines the model with).
     var silenced: GateModel {
         var silenced = self

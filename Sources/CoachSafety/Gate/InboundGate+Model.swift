@@ -1,6 +1,6 @@
 /// How the gate combines its rules with its trained classifier (`GateModel`; `docs/healthlog/coach-gate.md`,
-/// "Rules and model together"): rules or model. The threshold was chosen on the validation sets by
-/// `eval/coach-gate-model/combine.py` and is kept in the model file.
+/// "Rules and model together"): rules or model. The threshold was chosen by leave-one-author-out with the
+/// rules' verdicts combined (`eval/coach-gate-model/loao.py`) and is kept in the model file.
 extension InboundGate {
     /// The rules' verdict when they refuse (the model never vetoes: it cannot read an encoded payload or the
     /// conversation, and a veto let through slang dose changes the rules catch); otherwise a refusal when the
