@@ -108,7 +108,7 @@ package struct ArticleAnnotation: Sendable {
         let split = Sentences.split(body)
         sentences = split.prefix(Self.sentencesPerArticle).map(AnnotatedSentence.init)
         headlineForms = WrittenForms(headline)
-        bodyForms = WrittenForms(body)
+        bodyForms = WrittenForms(body, sentences: split, tokens: sentences.map(\.reading.tokens))
         shingles = SyndicatedCopies.shingles(body)
         places = ArticlePlaces(headline: self.headline.reading.tokens, body: body, sentences: split,
                                sentenceTokens: sentences.map(\.reading.tokens))

@@ -16,7 +16,7 @@ package enum PersonalVoice {
     static func speaks(_ sentence: String) -> Bool {
         let words = unquoted(sentence).split(whereSeparator: \.isWhitespace)
         for (index, raw) in words.enumerated() {
-            let word = raw.trimmingCharacters(in: edges).replacingOccurrences(of: "\u{2019}", with: "'")
+            let word = normalized(raw)
             // Capitalised inside a sentence, a pronoun is part of a name: "Our Lady of Mercy", "Your Party".
             if index > 0, word.first?.isUppercase == true, word != "I" { continue }
             if pronouns.contains(word.lowercased()) || lowerCaseOnly.contains(word) { return true }
@@ -25,6 +25,14 @@ package enum PersonalVoice {
             if word == "I", index < 2 || !(words[index - 1].first?.isUppercase ?? false) { return true }
         }
         return false
+    }
+
+    /// A word without the punctuation and symbols at its ends, its curly apostrophes straight. Foundation's
+    /// trimming and replacing bridge the word on every call, so a word with neither to do (most) is kept as it is.
+    private static func normalized(_ raw: Substring) -> String {
+        guard let first = raw.unicodeScalars.first, let last = raw.unicodeScalars.last else { return "" }
+        let trimmed = edges.contains(first) || edges.contains(last) ? raw.trimmingCharacters(in: edges) : String(raw)
+        return trimmed.unicodeScalars.contains("\u{2019}") ? trimmed.replacingOccurrences(of: "\u{2019}", with: "'") : trimmed
     }
 
     /// The sentence without what it quotes: between curly or straight double quotes, and between

@@ -8,13 +8,21 @@ package struct WrittenForms: Sendable {
     package let counts: [(form: String, count: Int)]
 
     package init(_ text: String) {
+        self.init(text, sentences: Sentences.split(text))
+    }
+
+    /// The same for a text already split (`sentences` is `Sentences.split(text)`), with the tokens of its first
+    /// sentences where the caller has read them (`tokens[i]` is `Tokenizer.tokens(sentences[i])`): an article's
+    /// annotation splits and tokenises its body once.
+    package init(_ text: String, sentences: [String], tokens known: [[Tokenizer.Token]] = []) {
         guard !Shouting.isAllCaps(text) else {
             counts = []
             return
         }
         var counted: [String: Int] = [:]
-        for sentence in Sentences.split(text) {
-            for (index, token) in Tokenizer.tokens(sentence).enumerated() where index > 0 {
+        for (position, sentence) in sentences.enumerated() {
+            let tokens = position < known.count ? known[position] : Tokenizer.tokens(sentence)
+            for (index, token) in tokens.enumerated() where index > 0 {
                 counted[token.text, default: 0] += 1
             }
         }

@@ -326,7 +326,8 @@ public struct WordClasses: Sendable {
 
     /// The same for a word whose stem the caller has already taken (`Stemmer.stem(word)`).
     public func contains(_ wordClass: WordClass, _ word: String, stem: String) -> Bool {
-        members(wordClass).forms.contains(word) || members(wordClass).stems.contains(stem)
+        let members = members(wordClass)
+        return members.forms.contains(word) || members.stems.contains(stem)
     }
 
     /// Whether an entry of `wordClass` matched as written (a phrase: its words separated by single
