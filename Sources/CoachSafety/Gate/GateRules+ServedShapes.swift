@@ -62,8 +62,10 @@ extension GateRules {
         // A modality inside a longer history or checking phrase is history ("do I usually", "want
         // to see if").
         // A modality right before a history marker asks what the history says ("Stimmt das laut
-        // meinen Einträgen?", "is that right according to my log?"), unless its clause goes on to
-        // change or take a dose ("Kann ich laut meinem Protokoll Ozempic diese Woche auslassen?").
+        // meinen Einträgen?", "is that right according to my log?"), and so does a polite frame of
+        // asking words and words of no class before one ("Could you please tell me which day I",
+        // "¿Podría decirme qué día me puse"), unless its clause goes on to change or take a dose
+        // ("Kann ich laut meinem Protokoll Ozempic diese Woche auslassen?").
         let markers = hits.filter { $0.termClass == .ownHistory }
         // A past taking reports what the record holds ("tell me which day I took my last shot").
         let pastTakings = hits.filter { $0.termClass == .pastReport }
@@ -73,7 +75,7 @@ extension GateRules {
         let asking = hits.filter { hit in
             [.adviceModality, .opinionAsk, .approvalTag, .doseValueRequest].contains(hit.termClass)
                 && !hits.contains { [TermClass.ownHistory, .checkIntent].contains($0.termClass) && hit.isPart(of: $0) }
-                && !(hit.termClass != .doseValueRequest && markers.contains { $0.start == hit.end }
+                && !(hit.termClass != .doseValueRequest && markers.contains { framesHistory(hit, before: $0, in: sentence) }
                      && !acts.contains { $0 >= hit.end && !sentence.opensClause(from: hit.end + 1, through: $0) })
         }
         // What follows a reason given for a request about a GLP-1 subject named before the reason
@@ -130,6 +132,20 @@ extension GateRules {
             }
         }
         return !amount && !changes && !topics.isEmpty
+    }
+
+    /// Words that may stand between a request and the history marker it frames: asking words and
+    /// the pronouns of a polite ask ("could you please tell me", "czy mógłby mi Pan powiedzieć").
+    static let politeFrame: Set<TermClass> = [.adviceModality, .revealVerb, .questionOpener, .possessive, .pronoun, .choiceWord]
+
+    /// True when `hit`, a request, frames `marker`, a history marker after it: nothing stands between
+    /// them but at most three words of a polite frame or of no class ("Pourriez-vous me dire quel jour
+    /// j'ai …", "Potrebbe dirmi in che giorno ho …").
+    func framesHistory(_ hit: SentenceFacts.Hit, before marker: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        guard marker.start >= hit.end, marker.start - hit.end <= 3 else { return false }
+        return (hit.end..<marker.start).allSatisfy { word in
+            !sentence.hits.contains { $0.start <= word && word < $0.end && !Self.politeFrame.contains($0.termClass) }
+        }
     }
 
     /// True when `sentence` opens with the user's own record as its source ("Guardando solo i miei

@@ -138,7 +138,11 @@ extension GateRules {
         let directs = sentence.hasAny([.replyVerb, .youMay, .personaFrame, .rolePlay])
         if sentence.has(.newRules), directs || !sentence.hasAny(Self.inScope) { return true }
         if sentence.has(.replyVerb), sentence.has(.everythingWord), !talksAboutUser(sentence) { return true }
-        return sentence.has(.fromNowOn) && directs
+        // A format for every answer from now on ("Réponds-moi en anglais à partir de maintenant")
+        // hands over no rule unless something else in the sentence directs the assistant.
+        let formatOnly = sentence.has(.answerFormat)
+            && !sentence.hasAny([.youMay, .personaFrame, .rolePlay, .overrideVerb, .permissionGrant, .everythingWord])
+        return sentence.has(.fromNowOn) && directs && !formatOnly
     }
 
     // MARK: Out of scope by shape

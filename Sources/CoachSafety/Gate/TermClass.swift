@@ -195,6 +195,9 @@ enum TermClass: String, CaseIterable, Sendable {
     case youMay
     /// "from now on", "ab jetzt", "désormais", "a partir de ahora", "d'ora in poi", "od teraz".
     case fromNowOn
+    /// A form of the answer: a language or a length ("in English", "en anglais", "kürzer", "más corto",
+    /// "po polsku"). A verb of answering with one says how to answer, not which rules to follow.
+    case answerFormat
     /// "answer", "reply", "refuse", "antworte", "réponds", "responde", "rispondi", "odpowiadaj": how
     /// the assistant is to answer.
     case replyVerb
