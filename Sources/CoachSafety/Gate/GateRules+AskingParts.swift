@@ -25,8 +25,15 @@ extension GateRules {
         // A modality inside a reported instruction asks nothing ("Meine Ärztin hat gesagt, ich soll
         // ab jetzt donnerstags spritzen", "Doc said to take it on Mondays").
         let reported = sentence.hits(of: [.ownHistory])
+        // In a question, a modality that only frames a history marker across a comma asks the
+        // question itself ("Czy mógłby mi Pan powiedzieć, którego dnia wzięłam …?"): the whole
+        // sentence is judged instead.
+        let framing = { (marker: SentenceFacts.Hit) in
+            sentence.isQuestion && marker.termClass == .adviceModality
+                && reported.contains { self.framesHistory(marker, before: $0, in: sentence) }
+        }
         let markers = sentence.hits(of: Self.requestMarkers).filter { marker in
-            !reported.contains(where: marker.isPart)
+            !reported.contains(where: marker.isPart) && !framing(marker)
         }.filter { marker in
             marker.termClass != .approvalTag || (!sentence.isQuestion && !questionFollows) || lastClause.contains(marker.start)
                 || sentence.hits.contains {

@@ -15,6 +15,8 @@ struct GateVocabulary: Sendable {
     /// Every whole word of every term, of any class: a token that is one is never "corrected".
     private let knownWords: Set<String>
     private let typos: TypoIndex
+    /// GLP-1 drug names by how they sound (`SoundKey`), for names spelt by ear.
+    private let drugSounds: [String: String]
 
     static let fileNames = ["common"] + CoachLocale.allCases.map(\.rawValue)
 
@@ -62,7 +64,7 @@ struct GateVocabulary: Sendable {
     private init(terms: [GateTerm]) {
         var byWord: [String: [Int32]] = [:], byPrefix: [String: [Int32]] = [:]
         var bySuffix: [String: [Int32]] = [:], byInfix: [String: [Int32]] = [:]
-        var knownWords: Set<String> = [], typoDistances: [String: Int] = [:]
+        var knownWords: Set<String> = [], typoDistances: [String: Int] = [:], drugSounds: [String: String] = [:]
         for (index, term) in terms.enumerated() {
             let id = Int32(index)
             switch term.words[0] {
@@ -77,6 +79,9 @@ struct GateVocabulary: Sendable {
                 if let distance = term.termClass.typoDistance(forLength: word.count) {
                     typoDistances[word] = max(distance, typoDistances[word] ?? 0)
                 }
+                if term.termClass == .glp1Drug, term.words.count == 1, word.count >= SoundKey.shortestName {
+                    drugSounds[SoundKey.of(word)] = min(word, drugSounds[SoundKey.of(word)] ?? word)
+                }
             }
         }
         self.terms = terms
@@ -88,6 +93,7 @@ struct GateVocabulary: Sendable {
         self.byInfix = byInfix.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         self.knownWords = knownWords
         self.typos = TypoIndex(distances: typoDistances)
+        self.drugSounds = drugSounds
     }
 
     /// An entry and, when it has a German umlaut, its spelling without one ("höchste" and
@@ -118,8 +124,13 @@ struct GateVocabulary: Sendable {
         knownWords.contains(token) || !terms(startingWith: token).isEmpty
     }
 
-    /// The vocabulary word a misspelt token stands for (see `TypoIndex`).
-    func correction(for token: String) -> String? { typos.correction(for: token) }
+    /// The vocabulary word a misspelt token stands for (see `TypoIndex`), or the GLP-1 drug it
+    /// sounds like (see `SoundKey`).
+    func correction(for token: String) -> String? {
+        if let typo = typos.correction(for: token) { return typo }
+        guard token.count >= SoundKey.shortestName else { return nil }
+        return drugSounds[SoundKey.of(token)]
+    }
 }
 
 /// A vocabulary file that cannot be used, named so the start-up log says which.
