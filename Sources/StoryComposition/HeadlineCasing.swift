@@ -122,15 +122,13 @@ enum HeadlineCasing {
         }
     }
 
-    /// False only for ASCII text without three capital letters in a row, which has no such word (in ASCII a
-    /// letter is one byte and only "A"–"Z" are capitals): most sentences, told by one pass over their bytes
-    /// instead of splitting them into words; any other text is split as before.
+    /// False only for ASCII text without three capitals in a row, which has no such word: most sentences,
+    /// told by one pass over their bytes instead of splitting them into words; other text is split as before.
     private static func mayHaveCapitalisedWord(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
+        text.withASCIIBytes { bytes in
             var run = 0
             for byte in bytes {
-                if byte >= 0x80 { return true }
-                run = (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(byte) ? run + 1 : 0
+                run = byte.isASCIICapital ? run + 1 : 0
                 if run == 3 { return true }
             }
             return false
