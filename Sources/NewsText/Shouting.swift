@@ -6,6 +6,11 @@ public enum Shouting {
 
     /// At least `minimumLetters` letters and nearly all of them capitals.
     public static func isAllCaps(_ text: some StringProtocol) -> Bool {
+        if let counts = text.withASCIIBytes({ bytes in
+            (letters: bytes.count { $0.isASCIILetter }, capitals: bytes.count { $0.isASCIICapital })
+        }) {
+            return counts.letters >= minimumLetters && counts.capitals * 10 >= counts.letters * 9
+        }
         let letters = text.filter(\.isLetter)
         guard letters.count >= minimumLetters else { return false }
         return letters.filter(\.isUppercase).count * 10 >= letters.count * 9

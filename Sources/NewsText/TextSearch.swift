@@ -57,3 +57,25 @@ extension StringProtocol {
         return nil
     }
 }
+
+/// ASCII fast paths for character tests. In ASCII text each byte is one `Character` (but for "\r\n",
+/// which is neither a letter nor a quote), its letters are "A"–"Z" and "a"–"z", and its capitals "A"–"Z":
+/// a test over letters or quotes gives the same answer on the bytes, without Unicode properties.
+extension StringProtocol {
+    /// `body` over the text's UTF-8 bytes when they are contiguous and all ASCII; nil otherwise, for the
+    /// caller to test the characters.
+    @inlinable
+    public func withASCIIBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let result: Result?? = utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? body(bytes) : nil
+        }
+        return result ?? nil
+    }
+}
+
+extension UInt8 {
+    /// "A"–"Z".
+    @inlinable public var isASCIICapital: Bool { self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") }
+    /// "A"–"Z" or "a"–"z".
+    @inlinable public var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
+}

@@ -257,7 +257,9 @@ public struct WordClasses: Sendable {
     }
 
     public let version: Int
-    private let classes: [WordClass: Members]
+    /// Each class's members at its `position`: found without hashing the class's raw-value name, as a
+    /// dictionary keyed by the class would on every lookup.
+    private let classes: [Members]
 
     /// Where the bundled resource is.
     public static var bundledResource: URL {
@@ -298,7 +300,8 @@ public struct WordClasses: Sendable {
             throw fail("class \"\(missing.rawValue)\" is missing")
         }
         self.version = version
-        self.classes = classes
+        precondition(WordClass.positionsHold, "WordClass is no longer stored as its index in allCases")
+        self.classes = WordClass.allCases.map { classes[$0]! }
     }
 
     private static func members(_ entries: [String], _ matching: Matching) -> Members {
@@ -359,10 +362,17 @@ public struct WordClasses: Sendable {
         }
     }
 
-    private func members(_ wordClass: WordClass) -> Members {
-        guard let members = classes[wordClass] else { fatalError("\(Self.resourceName) has no class \(wordClass.rawValue)") }
-        return members
-    }
+    private func members(_ wordClass: WordClass) -> Members { classes[wordClass.position] }
+}
+
+extension WordClass {
+    /// Its index in `allCases`: a case without payload is stored as its declaration index, in one byte
+    /// while there are at most 256 cases, and `allCases` lists the cases in declaration order (checked
+    /// when the classes are loaded, `positionsHold`).
+    var position: Int { Int(withUnsafeBytes(of: self) { $0[0] }) }
+
+    static let positionsHold = MemoryLayout<WordClass>.size == 1
+        && allCases.indices.allSatisfy { index in withUnsafeBytes(of: allCases[index]) { Int($0[0]) } == index }
 }
 
 extension WordClass {

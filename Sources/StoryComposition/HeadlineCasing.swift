@@ -112,13 +112,27 @@ enum HeadlineCasing {
     /// "COVID-19" and "F-35" name things (otherwise a chip story loses both leads to "RISC", which
     /// no outlet writes alone, as a shouted word, and its summary becomes "The first laptops using it…").
     static func capitalisedWords(_ text: String) -> [Substring] {
-        text.split(whereSeparator: { !$0.isLetter }).filter { word in
+        guard mayHaveCapitalisedWord(text) else { return [] }
+        return text.split(whereSeparator: { !$0.isLetter }).filter { word in
             guard word.count >= 3, word.allSatisfy(\.isUppercase) else { return false }
             // Part of a hyphenated name: a hyphen next to it, letters or digits beyond.
             let before = word.startIndex > text.startIndex ? text.index(before: word.startIndex) : nil
             let after = word.endIndex < text.endIndex ? word.endIndex : nil
             return !(isJoinedByHyphen(text, at: before, towards: -1) || isJoinedByHyphen(text, at: after, towards: 1))
         }
+    }
+
+    /// False only for ASCII text without three capitals in a row, which has no such word: most sentences,
+    /// told by one pass over their bytes instead of splitting them into words; other text is split as before.
+    private static func mayHaveCapitalisedWord(_ text: String) -> Bool {
+        text.withASCIIBytes { bytes in
+            var run = 0
+            for byte in bytes {
+                run = byte.isASCIICapital ? run + 1 : 0
+                if run == 3 { return true }
+            }
+            return false
+        } ?? true
     }
 
     /// Whether `text[index]` is a hyphen joining, in `direction`, a part with a digit or of at most two

@@ -37,7 +37,9 @@ struct PooledSentence: Sendable {
 
     /// A quotation cut by the splitter ("We affirm the history," Biden added.) reads as a fragment.
     private var hasBalancedQuotes: Bool {
-        text.filter { $0 == "\u{201C}" }.count == text.filter { $0 == "\u{201D}" }.count
+        // ASCII text has no curly quotes.
+        if let straight = text.withASCIIBytes({ bytes in bytes.count { $0 == UInt8(ascii: "\"") } }) { return straight % 2 == 0 }
+        return text.filter { $0 == "\u{201C}" }.count == text.filter { $0 == "\u{201D}" }.count
             && text.filter { $0 == "\"" }.count % 2 == 0
     }
 }
