@@ -107,11 +107,12 @@ package struct ArticleAnnotation: Sendable {
         self.headline = AnnotatedSentence(headline)
         let split = Sentences.split(body)
         sentences = split.prefix(Self.sentencesPerArticle).map(AnnotatedSentence.init)
+        let sentenceTokens = sentences.map(\.reading.tokens)
         headlineForms = WrittenForms(headline)
-        bodyForms = WrittenForms(body, sentences: split, tokens: sentences.map(\.reading.tokens))
+        bodyForms = WrittenForms(body, sentences: split, tokens: sentenceTokens)
         shingles = SyndicatedCopies.shingles(body)
         places = ArticlePlaces(headline: self.headline.reading.tokens, body: body, sentences: split,
-                               sentenceTokens: sentences.map(\.reading.tokens))
+                               sentenceTokens: sentenceTokens)
     }
 }
 
