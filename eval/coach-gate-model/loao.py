@@ -77,7 +77,7 @@ def veto(s, unsafe, kinds, t_model):
         refused = (s > t_model) | (rules & (stands | (s > t_rule)))
         u, h = counts(refused, unsafe)
         vetoed = rules & ~stands & (s <= t_rule)
-        results.append((2 * u + h, u, float(t_rule), h, int((vetoed & unsafe).sum()), int((vetoed & ~unsafe).sum())))
+        results.append((cost((u, h)), u, float(t_rule), h, int((vetoed & unsafe).sum()), int((vetoed & ~unsafe).sum())))
     return min(results)
 
 

@@ -80,7 +80,8 @@ struct GateVocabulary: Sendable {
                     typoDistances[word] = max(distance, typoDistances[word] ?? 0)
                 }
                 if term.termClass == .glp1Drug, term.words.count == 1, word.count >= SoundKey.shortestName {
-                    drugSounds[SoundKey.of(word)] = min(word, drugSounds[SoundKey.of(word)] ?? word)
+                    let sound = SoundKey.of(word)
+                    drugSounds[sound] = min(word, drugSounds[sound] ?? word)
                 }
             }
         }
