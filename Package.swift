@@ -65,10 +65,13 @@ let package = Package(
         .target(name: "ArticleAnnotations", dependencies: ["NewsText"]),
         .target(name: "StoryComposition", dependencies: ["NewsText", "ArticleAnnotations"],
                 resources: [.copy("Resources/source-authority.json")]),
+        // The encoder's element-wise loops, one clone per instruction set (AVX-512, AVX2, baseline); optimised in
+        // debug builds too, as the encoder is.
+        .target(name: "CEncoderKernels", cSettings: [.unsafeFlags(["-O2"])]),
         // A pretrained sentence encoder (MiniLM; its layers' products in bfloat16 with oneDNN, attention's with
         // OpenBLAS) the topic model reads.
         // Optimised in debug builds too: unoptimised, its loops took about half the CPU of the Jarvis tests.
-        .target(name: "SentenceEncoding", dependencies: ["COpenBLAS", "CDNNL"],
+        .target(name: "SentenceEncoding", dependencies: ["COpenBLAS", "CDNNL", "CEncoderKernels"],
                 resources: [.copy("Resources/minilm-l6-v2.senc"), .copy("Resources/vocab.txt"), .copy("Resources/NOTICE")],
                 swiftSettings: [.unsafeFlags(["-O"])]),
         .target(name: "TopicClassification", dependencies: ["NewsText", "ArticleAnnotations", "SentenceEncoding"],

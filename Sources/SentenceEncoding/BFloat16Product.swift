@@ -1,13 +1,11 @@
 import CDNNL
+import CEncoderKernels
 import Foundation
 
 /// bfloat16: the upper 16 bits of a single-precision float, rounded to the nearest (ties to even).
 enum BFloat16 {
     @inline(__always)
-    static func bits(_ value: Float) -> UInt16 {
-        let bits = value.bitPattern
-        return UInt16(truncatingIfNeeded: (bits &+ 0x7FFF &+ ((bits >> 16) & 1)) >> 16)
-    }
+    static func bits(_ value: Float) -> UInt16 { encoder_bfloat16_bits(value) }
 
     /// The bfloat16 nearest `value`, as a float.
     @inline(__always)
@@ -159,7 +157,7 @@ final class BFloat16Product: @unchecked Sendable {
             while first < rows {
                 let count = min(Self.chunkRows, rows - first), padded = Self.paddedRows(count)
                 let input = x + first * inputs
-                for index in 0..<count * inputs { source[index] = BFloat16.bits(input[index]) }
+                encoder_bfloat16(input, source.baseAddress, count * inputs)
                 for index in count * inputs..<padded * inputs { source[index] = 0 }
                 let which = padded / Self.rowStep - 1
                 do {

@@ -1,3 +1,4 @@
+import CEncoderKernels
 import Foundation
 
 /// Anything that turns a text into the encoder's vector: the encoder itself, or vectors it computed earlier.
@@ -248,24 +249,15 @@ struct LayerNorm: Sendable {
     }
 
     func apply(_ x: inout [Float], rows: Int) {
-        let width = gain.count
         x.withUnsafeMutableBufferPointer { x in
-            gain.withUnsafeBufferPointer { gain in
-                shift.withUnsafeBufferPointer { shift in
-                    for row in 0..<rows {
-                        let values = x.baseAddress! + row * width
-                        let mean = Vector.sum(values, count: width) / Float(width)
-                        let variance = Vector.sumOfSquares(values, count: width, centre: mean) / Float(width)
-                        let scale = 1 / (variance + SentenceEncoder.layerNormEpsilon).squareRoot()
-                        for index in 0..<width { values[index] = (values[index] - mean) * scale * gain[index] + shift[index] }
-                    }
-                }
-            }
+            encoder_layer_norm(x.baseAddress, rows, gain.count, gain, shift, SentenceEncoder.layerNormEpsilon)
         }
     }
 }
 
-/// The element-wise steps of a layer, as loops over unsafe buffers (no bounds checks, so they vectorise).
+/// The element-wise steps of a layer. GELU, softmax and layer normalisation run in `CEncoderKernels`, compiled for
+/// the widest instruction set the CPU has (Swift's loops stay four lanes wide on x86-64) and giving the same bits on
+/// every one.
 enum Vector {
     /// y += x.
     static func add(_ x: [Float], to y: inout [Float]) {
@@ -277,110 +269,22 @@ enum Vector {
     }
 
     /// GELU in the exact form BERT uses, x · (1 + erf(x / √2)) / 2, with `erf` as a rational function
-    /// (a loop the compiler vectorises, where the C library's `erff` is one call per value).
+    /// (a loop that vectorises, where the C library's `erff` is one call per value).
     static func gelu(_ values: inout [Float]) {
-        values.withUnsafeMutableBufferPointer { values in
-            for index in 0..<values.count {
-                let x = values[index]
-                values[index] = 0.5 * x * (1 + erf(x * 0.70710678))
-            }
-        }
+        values.withUnsafeMutableBufferPointer { encoder_gelu($0.baseAddress, $0.count) }
     }
 
-    /// erf to within 5e-7 everywhere: Eigen's rational approximation (odd degree-13 numerator, even degree-8
-    /// denominator) on [−4, 4], where single precision's erf reaches ±1.
-    @inline(__always)
-    static func erf(_ value: Float) -> Float {
-        let x = min(max(value, -4), 4)
-        let x2 = x * x
-        var p: Float = x2 * -2.72614225801306e-10 + 2.77068142495902e-08
-        p = x2 * p - 2.10102402082508e-06
-        p = x2 * p - 5.69250639462346e-05
-        p = x2 * p - 7.34990630326855e-04
-        p = x2 * p - 2.95459980854025e-03
-        p = x2 * p - 1.60960333262415e-02
-        var q: Float = x2 * -1.45660718464996e-05 - 2.13374055278905e-04
-        q = x2 * q - 1.68282697438203e-03
-        q = x2 * q - 7.37332916720468e-03
-        q = x2 * q - 1.42647390514189e-02
-        return x * p / q
-    }
+    /// erf to within 5e-7 everywhere (`encoder_erf`: a rational function on [−4, 4]).
+    static func erf(_ value: Float) -> Float { encoder_erf(value) }
 
     /// The softmax of `count` values in place.
-    static func softmax(_ values: UnsafeMutablePointer<Float>, count: Int) {
-        let top = maximum(values, count: count)
-        for index in 0..<count { values[index] = exp(values[index] - top) }
-        let scale = 1 / sum(values, count: count)
-        for index in 0..<count { values[index] *= scale }
-    }
+    static func softmax(_ values: UnsafeMutablePointer<Float>, count: Int) { encoder_softmax(values, count) }
 
-    /// e^x for x ≤ 0 to within 2 units in the last place (down to 2⁻¹²⁶, below which it gives 0): 2^n · e^r with
-    /// n = round(x / ln 2), r = x − n · ln 2 in [−ln 2 / 2, ln 2 / 2] and e^r as Cephes' degree-6 polynomial; a
-    /// loop of it vectorises, where the C library's `expf` is one call per value.
-    @inline(__always)
-    static func exp(_ value: Float) -> Float {
-        let x = max(value, -87.3)
-        // Adding 1.5 · 2²³ leaves the integer nearest x / ln 2 (ties to even) in the sum's low mantissa bits.
-        let shifted = x * 1.44269504 + 12_582_912
-        let n = shifted - 12_582_912
-        let r = (x - n * 0.693359375) + n * 2.12194440e-4
-        var p: Float = 1.9875691500e-4
-        p = p * r + 1.3981999507e-3
-        p = p * r + 8.3334519073e-3
-        p = p * r + 4.1665795894e-2
-        p = p * r + 1.6666665459e-1
-        p = p * r + 5.0000001201e-1
-        let er = p * r * r + r + 1
-        return er * Float(bitPattern: (shifted.bitPattern &- 0x4B40_0000 &+ 127) &<< 23)
-    }
+    /// e^x for x ≤ 0 to within 2 units in the last place, 0 below 2⁻¹²⁶ (`encoder_exp`: a loop of it vectorises,
+    /// where the C library's `expf` is one call per value).
+    static func exp(_ value: Float) -> Float { encoder_exp(value) }
 
-    /// The largest of `count` values (−∞ for none), in 16 lanes: a loop of `max` stays one value at a time, since
-    /// `max` is not reordered, and the generic `pointwiseMax` is slower still; a lane-wise compare and replace is one
-    /// instruction pair. The largest is the same whichever order the values are compared in.
-    static func maximum(_ values: UnsafePointer<Float>, count: Int) -> Float {
-        var lanes = SIMD16<Float>(repeating: -.infinity), index = 0
-        while index + 16 <= count {
-            let next = UnsafeRawPointer(values + index).loadUnaligned(as: SIMD16<Float>.self)
-            lanes.replace(with: next, where: next .> lanes)
-            index += 16
-        }
-        var eight = lanes.lowHalf
-        eight.replace(with: lanes.highHalf, where: lanes.highHalf .> eight)
-        var top = -Float.infinity
-        for lane in 0..<8 { top = max(top, eight[lane]) }
-        while index < count { top = max(top, values[index]); index += 1 }
-        return top
-    }
-
-    /// The sum of `count` values, in 16 lanes.
-    static func sum(_ values: UnsafePointer<Float>, count: Int) -> Float {
-        var lanes = SIMD16<Float>(), index = 0
-        while index + 16 <= count {
-            lanes += UnsafeRawPointer(values + index).loadUnaligned(as: SIMD16<Float>.self)
-            index += 16
-        }
-        var total = horizontalSum(lanes)
-        while index < count { total += values[index]; index += 1 }
-        return total
-    }
-
-    /// The sum of (value − centre)² over `count` values, in 16 lanes.
-    static func sumOfSquares(_ values: UnsafePointer<Float>, count: Int, centre: Float) -> Float {
-        var lanes = SIMD16<Float>(), index = 0
-        while index + 16 <= count {
-            let difference = UnsafeRawPointer(values + index).loadUnaligned(as: SIMD16<Float>.self) - centre
-            lanes += difference * difference
-            index += 16
-        }
-        var total = horizontalSum(lanes)
-        while index < count { total += (values[index] - centre) * (values[index] - centre); index += 1 }
-        return total
-    }
-
-    /// The sum of 16 lanes, halving the vector: where `SIMD.sum()` adds one lane at a time.
-    @inline(__always)
-    static func horizontalSum(_ lanes: SIMD16<Float>) -> Float {
-        let eight = lanes.lowHalf + lanes.highHalf, four = eight.lowHalf + eight.highHalf, two = four.lowHalf + four.highHalf
-        return two[0] + two[1]
-    }
+    /// The largest of `count` values (−∞ for none), in 16 lanes; the largest is the same whichever order the values
+    /// are compared in.
+    static func maximum(_ values: UnsafePointer<Float>, count: Int) -> Float { encoder_maximum(values, count) }
 }
