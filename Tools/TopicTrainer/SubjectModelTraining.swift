@@ -31,7 +31,7 @@ struct TrainingSettings: CustomStringConvertible {
     var classGrain = ClassGrain.kindsOfOther
     /// How much the encoder scorer's scores add to the word model's (0: words only). Chosen with its
     /// L2 by cross-validation (docs/jarvis/story-engine.md, Topics).
-    var encoderMix = 0.5
+    var encoderMix = 1.0
     var encoderL2 = 1e-4
     /// Adam steps of the encoder scorer's regression.
     var encoderIterations = 300
