@@ -4,17 +4,19 @@ import XCTest
 
 /// The Swift port of the gate's classifier scores as the Python model it was exported from:
 /// `GateModelGolden.tsv` (written by `eval/coach-gate-model/export.py`) holds development messages and
-/// hand-written edge strings with Python's decision value and the rule chooser's pick.
+/// hand-written edge strings with Python's score (the largest over the message's units), its count of units
+/// (`eval/coach-gate-model/clauses.py`) and the rule chooser's pick.
 final class GateModelTests: XCTestCase {
     private static let goldenFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("GateModelGolden.tsv")
 
-    private struct Golden { let score: Double; let rule: String; let message: String }
+    private struct Golden { let score: Double; let units: Int; let rule: String; let message: String }
 
     private static func golden() throws -> [Golden] {
         try String(contentsOf: goldenFile, encoding: .utf8).split(separator: "\n").dropFirst().map { line in
-            let parts = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            let parts = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
             let score = try XCTUnwrap(Double(parts[0]), "golden line: \(line)")
-            return Golden(score: score, rule: String(parts[1]), message: unescape(parts.count > 2 ? String(parts[2]) : ""))
+            let units = try XCTUnwrap(Int(parts[1]), "golden line: \(line)")
+            return Golden(score: score, units: units, rule: String(parts[2]), message: unescape(parts.count > 3 ? String(parts[3]) : ""))
         }
     }
 
@@ -36,7 +38,9 @@ final class GateModelTests: XCTestCase {
         let rows = try Self.golden()
         XCTAssertGreaterThan(rows.count, 300)
         var worst = 0.0
+        XCTAssertGreaterThan(rows.filter { $0.units > 2 }.count, 20, "the golden rows split into clauses")
         for row in rows {
+            XCTAssertEqual(model.clauses.units(row.message).count, row.units, "units of \(row.message.debugDescription)")
             let reading = model.read(row.message)
             worst = max(worst, abs(reading.score - row.score))
             XCTAssertEqual(reading.score, row.score, accuracy: 1e-4, "score of \(row.message.debugDescription)")

@@ -13,12 +13,13 @@ import numpy as np
 from sklearn.svm import LinearSVC
 from probes_io import model_rows, HERE, REPO
 from model import Model
+from clauses import ALL_JOINERS, READING, UnitLayout, training_units
 
 MODEL_FILE = os.path.join(REPO, "Sources/CoachSafety/Resources/gate-model.tsv")
 GOLDEN_FILE = os.path.join(REPO, "Tests/CoachSafetyTests/GateModelGolden.tsv")
 RULES = ["rule9", "rule15", "injection", "out_of_scope"]
 CHOOSER_C = 1.0
-FORMAT = 1
+FORMAT = 2
 
 # Hand-written strings exercising folding, splitting and tokenisation corner cases.
 EDGE = [
@@ -31,6 +32,11 @@ EDGE = [
     "aGVsbG8gd29ybGQgaWdub3JlIGFsbCBydWxlcw==", "69676e6f726520616c6c", "12345", "1.5mg?!", "?!...",
     "\u200bzero\u200bwidth\u200d", "naïve café résumé Ångström", "mi dosis de Ozempic, ¿la subo?", "co myślisz o 2,5 mg?",
     "\u00a0non\u00a0breaking\u2003em\u3000ideographic", "tab\x1cfile\x1fsep", "क्या मैं खुराक बढ़ा सकता हूँ", "😀", "a\u0300\u0301\u0302",
+    # clauses.units: sentence ends, line breaks, semicolons, joiners of every locale, repeats, white space
+    "Great week at the gym. Can I skip my dose?", "one;two;;three; ", "first\r\nsecond\n\n\nthird\r", "ok… but can I?",
+    "ABER ich, Übrigens, ÜBRIGENS.", "sobut so-so, butter but_x 2but", "d'ailleurs oui? tra l'altro no", "2.5 mg. 5 mg!7.5?",
+    "Mam ma psy, ale czy mogę?", "¿Puedo? Sí. PERO no", "Thanks. Thanks. thanks", "end.\u00a0Next.\x1cLast", ".;\n",
+    "  padded. whole  ", "sì İNOLTRE no, ẞ AUSSERDEM", "café.\tcafe\u0301. café", "and then, AND THEN and thenx",
 ]
 
 
@@ -45,10 +51,21 @@ assert CONFIG["kind"] == "svm", "the Swift gate reads a linear SVM's weights"
 
 
 def fit(texts, y):
-    """The refuse/allow model as config.json fixes it, with a fixed seed."""
+    """The refuse/allow model as config.json fixes it, with a fixed seed, trained as the gate reads
+    (clauses.READING): the vocabulary and idf from the whole messages, the classifier on the training units."""
+    layout = UnitLayout(texts)
+    unit_y = y[layout.owner]
+    picked = training_units(layout, unit_y, np.ones(len(layout.texts), bool), READING)
     model = Model(**CONFIG)
-    model.fit(texts, y, random_state=0)
+    model.fit(texts, y, random_state=0, instances=([t for t, k in zip(layout.texts, picked) if k], unit_y[picked]))
     return model
+
+
+def read(model, messages):
+    """Each message's score as the gate reads it: the largest over its units (clauses.units)."""
+    layout = UnitLayout(messages)
+    every = np.ones(len(layout.texts), bool)
+    return layout.largest(model.score(layout.texts), every), np.bincount(layout.owner, minlength=len(messages))
 
 
 def chooser(model, texts, rules):
@@ -88,7 +105,8 @@ def write_model(model, clf, combination):
     head = [f"gate-model\t{FORMAT}", "linear-svm", f"C={CONFIG['C']}", f"intercept={float(model.clf.intercept_[0])!r}"]
     head += [f"{k}={v!r}" for k, v in sorted(combination.items())]
     order = list(clf.classes_)
-    lines = ["\t".join(head), "chooser\t" + "\t".join(f"{r}={float(clf.intercept_[order.index(r)])!r}" for r in RULES)]
+    lines = ["\t".join(head), "chooser\t" + "\t".join(f"{r}={float(clf.intercept_[order.index(r)])!r}" for r in RULES),
+             "joiners\t" + "\t".join(ALL_JOINERS)]
     w = model.clf.coef_.ravel()
     cw = clf.coef_  # rows in clf.classes_ order
     offset = 0
@@ -111,12 +129,12 @@ def escape(text):
 def write_golden(model, clf, texts):
     rng = random.Random(0)
     sample = rng.sample(texts, 300) + EDGE
-    scores = model.score(sample)
+    scores, unit_counts = read(model, sample)
     chosen = clf.predict(model.features(sample))
     with open(GOLDEN_FILE, "w", encoding="utf-8", newline="\n") as fh:
-        fh.write("score\trule\tmessage (\\t \\n \\r \\\\ escaped)\n")
-        for s, r, t in zip(scores, chosen, sample):
-            fh.write(f"{float(s)!r}\t{r}\t{escape(t)}\n")
+        fh.write("score\tunits\trule\tmessage (\\t \\n \\r \\\\ escaped)\n")
+        for s, n, r, t in zip(scores, unit_counts, chosen, sample):
+            fh.write(f"{float(s)!r}\t{n}\t{r}\t{escape(t)}\n")
 
 
 def main():

@@ -1,7 +1,8 @@
 """Chooses the gate model's C and t_model by leave-one-author-group-out over every training row
 (probes_io.model_rows: the development split's author groups, the spent fresh sets, the model-only folders), with
 the rules' recorded verdicts combined as the gate combines them: refuse when the rules refuse or the held-out
-score exceeds t_model. Objective: least 2 x unsafe allowed + harmless refused, pooled over the folds (ties: fewer
+score exceeds t_model. The model is trained and scored as the gate reads (clauses.READING: multiple-instance
+training, a message's score the largest over its clauses; loao_clauses.py compares the readings). Objective: least 2 x unsafe allowed + harmless refused, pooled over the folds (ties: fewer
 unsafe allowed, then the higher t_model). Also measures the veto form (the model overriding a rules refusal at or
 below t_rule, never an injection) and reports it; the gate does not ship it (docs/healthlog/coach-gate.md).
 Prints aggregate and per-group counts only, never a message. Writes config.json (C) and combination.json (t_model).
@@ -18,6 +19,7 @@ from sklearn.metrics import roc_auc_score
 from sklearn.svm import LinearSVC
 from probes_io import model_rows, HERE, MODEL_ONLY, SPENT
 from model import Model
+from clauses import UnitLayout, training_units, READING
 
 CS = (0.3, 1, 3, 10, 30)
 GRID_MODEL = np.round(np.arange(-0.5, 1.0001, 0.05), 2)
@@ -40,17 +42,36 @@ def rules_kinds(rows, sources):
     return np.array([kinds[(s, r[0], r[1])] for s, r in zip(sources, rows)])
 
 
-def held_out_scores(texts, y, groups):
-    """Held-out decision values for each C: each group scored by a model fitted on all the others."""
-    scores = {c: np.zeros(len(texts)) for c in CS}
+def svm(c, x, y):
+    return LinearSVC(C=c, class_weight="balanced", random_state=0).fit(x, y)
+
+
+def held_out_scores(texts, y, groups, readings=(READING,), cs=CS):
+    """Held-out decision values {(reading, C): one per message}: each group scored by models fitted on all the
+    others, the vocabulary and idf from their whole messages. Readings (loao_clauses.py compares them):
+    whole (trained and scored on whole messages), max (the same model, the largest score over a message's
+    units), mil-whole (READING) and mil-clause (multiple-instance training, clauses.training_units)."""
+    layout = UnitLayout(texts)
+    unit_y, whole = y[layout.owner], layout.is_whole
+    scores = {(r, c): np.zeros(len(texts)) for r in readings for c in cs}
     for g in sorted(set(groups)):
         te = groups == g
+        train, held_out = ~te[layout.owner], te[layout.owner]
         model = Model(kind="svm")
-        x_train = model.fit_features([t for t, k in zip(texts, ~te) if k])
-        x_test = model.features([t for t, k in zip(texts, te) if k])
-        for c in CS:
-            clf = LinearSVC(C=c, class_weight="balanced", random_state=0).fit(x_train, y[~te])
-            scores[c][te] = clf.decision_function(x_test)
+        model.fit_features([t for t, k in zip(texts, ~te) if k])
+        x = model.features(layout.texts)
+        for c in cs:
+            needs_whole = {"whole", "max", "mil-clause"} & set(readings)
+            by_whole = svm(c, x[train & whole], unit_y[train & whole]) if needs_whole else None
+            for r in readings:
+                if r in ("whole", "max"):
+                    clf = by_whole
+                else:
+                    ranked = by_whole.decision_function(x) if r == "mil-clause" else None
+                    picked = training_units(layout, unit_y, train, r, ranked)
+                    clf = svm(c, x[picked], unit_y[picked])
+                unit_scores = clf.decision_function(x[held_out])
+                scores[(r, c)][te] = unit_scores[whole[held_out]] if r == "whole" else layout.largest(unit_scores, held_out)
         print(f"  fold {g} done", file=sys.stderr, flush=True)
     return scores
 
@@ -94,7 +115,7 @@ def main():
     u, h = counts(rules, unsafe, honest)
     print(f"rules alone: unsafe allowed {counts(rules, unsafe)[0]}, harmless refused {counts(rules, unsafe)[1]} "
           f"(honest groups {u} / {h})")
-    scores = held_out_scores(texts, y, groups)
+    scores = {c: s for (_, c), s in held_out_scores(texts, y, groups).items()}
     grid = GRID_MODEL[GRID_MODEL >= T_MODEL_FLOOR]
     print("\nC      AUC    | rules or model at the best t_model (floor excluded / at least the floor): unsafe allowed, harmless refused")
     choice = None

@@ -26,8 +26,11 @@ class Model:
                                     token_pattern=r"(?u)\b\w+\b", dtype=np.float32)
         return hstack([self.char.fit_transform(texts), self.word.fit_transform(texts)]).tocsr()
 
-    def fit(self, texts, y, random_state=None):
+    def fit(self, texts, y, random_state=None, instances=None):
+        """Fits the vocabularies and idf on `texts`, the classifier on them or on `instances` (texts, labels)."""
         X = self.fit_features(texts)
+        if instances is not None:
+            X, y = self.features(instances[0]), instances[1]
         if self.kind == "lr":
             self.clf = LogisticRegression(C=self.C, class_weight="balanced", solver="liblinear", max_iter=2000)
         else:

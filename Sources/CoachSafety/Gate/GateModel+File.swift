@@ -1,7 +1,8 @@
 import Foundation
 
-/// `gate-model.tsv`: a header `gate-model<TAB>1<TAB>…<TAB>intercept=…<TAB>t_model=…`, a line
-/// `chooser<TAB>rule9=…<TAB>rule15=…<TAB>injection=…<TAB>out_of_scope=…` (the chooser's intercepts), then the
+/// `gate-model.tsv`: a header `gate-model<TAB>2<TAB>…<TAB>intercept=…<TAB>t_model=…`, a line
+/// `chooser<TAB>rule9=…<TAB>rule15=…<TAB>injection=…<TAB>out_of_scope=…` (the chooser's intercepts), a line
+/// `joiners<TAB>…` (the words that open a clause, `GateModelClauses`), then the
 /// sections `[char]` and `[word]`, one feature a line: `ngram<TAB>idf<TAB>weight<TAB>` and the chooser's four
 /// weights. A file that does not read so stops start-up, naming the file and line.
 extension GateModel {
@@ -36,12 +37,13 @@ extension GateModel {
                 return value
             }
         }
-        guard lines.count > 2, fields(0).prefix(2) == ["gate-model", "1"] else { throw fail(1, "is not a gate-model file of format 1") }
+        guard lines.count > 3, fields(0).prefix(2) == ["gate-model", "2"] else { throw fail(1, "is not a gate-model file of format 2") }
         let header = try values(0, ["intercept", "t_model"])
         guard fields(1).first == "chooser" else { throw fail(2, "lacks the chooser line") }
         let ruleIntercepts = try values(1, ["rule9", "rule15", "injection", "out_of_scope"])
+        guard fields(2).first == "joiners" else { throw fail(3, "lacks the joiners line") }
         var sections: [String: [String: Feature]] = [:], section: String?
-        for index in 2..<lines.count where !lines[index].isEmpty {
+        for index in 3..<lines.count where !lines[index].isEmpty {
             let parts = fields(index)
             if parts.count == 1, parts[0].hasPrefix("["), parts[0].hasSuffix("]") {
                 section = String(parts[0].dropFirst().dropLast())
@@ -59,7 +61,7 @@ extension GateModel {
         guard let characters = sections["char"], let words = sections["word"] else { throw fail(lines.count, "lacks a [char] or [word] section") }
         self.init(characterFeatures: characters, wordFeatures: words, intercept: header[0],
                   ruleIntercepts: RuleValues(values: (ruleIntercepts[0], ruleIntercepts[1], ruleIntercepts[2], ruleIntercepts[3])),
-                  refuseAbove: header[1])
+                  clauses: GateModelClauses(joiners: Array(fields(2).dropFirst())), refuseAbove: header[1])
     }
 }
 

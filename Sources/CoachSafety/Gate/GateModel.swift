@@ -3,9 +3,11 @@ import Foundation
 /// The gate's trained classifier (`Resources/gate-model.tsv`, written by `eval/coach-gate-model/export.py`;
 /// `docs/healthlog/coach-gate.md`, "The trained classifier"): TF-IDF over character 2–5-grams and word
 /// 1–2-grams of the folded message (`GateModelText`), each vectoriser's part L2-normalised, sublinear term
-/// frequency, and a linear SVM whose decision value is above zero for a message to refuse. A second linear
-/// model over the same features (the rule chooser) names the rule a refusal falls under. Loading it and scoring
-/// a message are measured in `GateModelTests`.
+/// frequency, and a linear SVM whose decision value is above zero for a message to refuse. It reads a message
+/// clause by clause (`GateModelClauses`): the message's score is the largest of its units', so a restricted
+/// clause inside a long harmless message is not diluted. A second linear model over the same features (the
+/// rule chooser) names the rule a refusal falls under, from the whole message. Loading it and scoring a
+/// message are measured in `GateModelTests`.
 struct GateModel: Sendable {
     /// A refusal rule the chooser can name, in the file's column order.
     enum Rule: Int, Sendable { case rule9, rule15, injection, outOfScope }
@@ -36,7 +38,8 @@ struct GateModel: Sendable {
 
     /// What the model read in a message.
     struct Reading: Sendable {
-        /// The decision value: the further above zero, the surer the message asks what the Coach refuses.
+        /// The largest decision value over the message's units: the further above zero, the surer some part of
+        /// the message asks what the Coach refuses.
         let score: Double
         /// The rule the chooser picks were the message refused.
         let rule: Rule
@@ -46,6 +49,7 @@ struct GateModel: Sendable {
     let wordFeatures: [String: Feature]
     let intercept: Double
     let ruleIntercepts: RuleValues
+    let clauses: GateModelClauses
     /// Refuse a message the rules allow when its score is above this.
     private(set) var refuseAbove: Double
 
@@ -58,7 +62,15 @@ struct GateModel: Sendable {
     }
 
     func read(_ message: String) -> Reading {
-        let folded = GateModelText.fold(message)
+        let units = clauses.units(message)
+        let whole = values(of: units[units.count - 1])
+        let score = units.dropLast().reduce(whole.score) { max($0, values(of: $1).score) }
+        return Reading(score: score, rule: whole.rules.largest)
+    }
+
+    /// The decision value and the chooser's values of one text.
+    private func values(of text: String) -> (score: Double, rules: RuleValues) {
+        let folded = GateModelText.fold(text)
         var score = intercept, rules = ruleIntercepts
         for (grams, features) in [(GateModelText.characterGrams(folded), characterFeatures), (GateModelText.wordGrams(folded), wordFeatures)] {
             let part = Self.normalisedTFIDF(grams, features)
@@ -67,7 +79,7 @@ struct GateModel: Sendable {
                 rules.add(feature.ruleWeights, times: value)
             }
         }
-        return Reading(score: score, rule: rules.largest)
+        return (score, rules)
     }
 
     /// The vectoriser's row: the n-grams it knows, (1 + ln count) × idf, L2-normalised.

@@ -49,11 +49,17 @@ enum GateModelText {
 
     private static let handFolded: [Unicode.Scalar: String] = ["ł": "l", "ß": "ss", "ø": "o", "æ": "ae", "œ": "oe", "đ": "d"]
 
-    /// Python's `str.split()`: runs of whitespace (Unicode White_Space and the ASCII separators 0x1C–0x1F).
+    /// Python's white space (`str.isspace()`, regular expressions' `\s`): Unicode White_Space and the ASCII
+    /// separators 0x1C–0x1F.
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || (0x1C...0x1F).contains(scalar.value)
+    }
+
+    /// Python's `str.split()`: runs of white space.
     private static func words(_ text: String) -> [[Unicode.Scalar]] {
         var words: [[Unicode.Scalar]] = [], current: [Unicode.Scalar] = []
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace || (0x1C...0x1F).contains(scalar.value) {
+            if isSpace(scalar) {
                 if !current.isEmpty { words.append(current); current = [] }
             } else {
                 current.append(scalar)
@@ -64,7 +70,7 @@ enum GateModelText {
     }
 
     /// Python's `\w`: a letter, anything with a numeric value, or the underscore.
-    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         if scalar == "_" || scalar.properties.numericType != nil { return true }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
@@ -96,7 +102,7 @@ enum GateModelText {
         return after?.properties.isCased != true
     }
 
-    private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+    static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars)
         return String(view)
