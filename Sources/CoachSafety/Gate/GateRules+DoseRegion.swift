@@ -24,15 +24,33 @@ extension GateRules {
         return (asksForBareNumber(sentence) && (!targetNumbers(sentence).isEmpty || implied())) || asksElidedChange(sentence)
     }
 
-    /// True when sentence `index` is a plain follow-up of an answered question: it names no subject,
-    /// amount, number or act of its own and asks no advice or approval, and the sentence before asks
-    /// only in shapes the Coach answers ("Did I inject Mounjaro on Sunday? And Monday?").
+    /// True when sentence `index` is a plain follow-up of an answered question, or a remark on one:
+    /// it names no subject, amount, number or act of its own and asks no advice, opinion or approval,
+    /// and the sentence before asks only in shapes the Coach answers ("Did I inject Mounjaro on
+    /// Sunday? And Monday?"). After a question, a remark may count something other than a dose
+    /// ("How many injections have I logged since March? Just curious how many weeks I've been at
+    /// this.") and, when it is no question, state a wish or a doubt (`statesWish`: "I can't remember
+    /// if it was Sunday or Monday and I don't want to guess.", "Chcę sprawdzić, czy niczego nie
+    /// zgubiłam w logach.").
     func followsServedQuestion(_ index: Int) -> Bool {
         guard index > 0 else { return false }
         let sentence = sentences[index], previous = sentences[index - 1]
         let parts = askingParts(previous)
-        return !sentence.hasAny(Self.leaningBlockers + [.adviceModality, .approvalTag]) && sentence.numberStarts.isEmpty
+        let remark = previous.isQuestion
+        let countsDose = !remark || asksAmountOfDose(sentence)
+        let content = sentence.hits(of: Self.leaningBlockers + [.approvalTag]).contains { $0.termClass != .amountQuestion || countsDose }
+        let modalities = sentence.hits(of: [.adviceModality])
+        return !content && (modalities.isEmpty || remark && statesWish(sentence, modalities)) && sentence.numberStarts.isEmpty
             && !parts.isEmpty && !asksUnanswerably(previous, parts: parts)
+    }
+
+    /// True when `sentence`, a statement, uses each of `modalities` before a word of no class: a
+    /// wish or a doubt about something named in plain words ("I don't want to guess", "ich will
+    /// nur wissen", "le médecin veut un papier"), not "can I?", "should I now?" or "I want to skip".
+    func statesWish(_ sentence: SentenceFacts, _ modalities: [SentenceFacts.Hit]) -> Bool {
+        !sentence.isQuestion && modalities.allSatisfy { modality in
+            sentence.words.contains(modality.end) && !sentence.hits.contains { $0.start <= modality.end && modality.end < $0.end }
+        }
     }
 
     /// True when sentence `index` names one of `subjects` or an amount of a dose. A number after a

@@ -3,16 +3,33 @@ extension GateRules {
     /// True when sentence `index` is about a topic the Coach never covers (homework, code,
     /// bitcoin), or about weather, news, sport, travel and the like with no health word and no
     /// drug, medication, dose or injection word in it ("flying to NYC with my pens" is in scope),
-    /// a word inside a longer off-topic term not counting ("un train").
+    /// a word inside a longer off-topic term not counting ("un train"), unless the sentence only
+    /// tells the circumstances of a request the message makes in scope (`tellsCircumstances`).
     func isOutOfScope(_ index: Int) -> Bool {
         let sentence = sentences[index]
         if sentence.has(.offTopicStrong) { return true }
-        // A health word inside a longer off-topic term is that term's ("un train" is not "train", training).
-        let offTopic = sentence.hits(of: [.offTopicWeak])
-        // A question about the app is in scope whatever device it names ("Does the app work on an iPad?").
-        let inScope = sentence.hits(of: [.healthAnchor, .appAction] + Self.doseSubjects).contains { word in
+        return sentence.has(.offTopicWeak) && !namesScope(sentence) && !tellsCircumstances(index)
+    }
+
+    /// True when `sentence` names health, the app or a dose subject outside a longer off-topic term
+    /// ("un train" is not "train", training; "Does the app work on an iPad?" is about the app).
+    func namesScope(_ sentence: SentenceFacts) -> Bool {
+        let offTopic = sentence.hits(of: [.offTopicWeak, .offTopicStrong])
+        return sentence.hits(of: [.healthAnchor, .appAction] + Self.doseSubjects).contains { word in
             !offTopic.contains(where: word.isPart)
         }
-        return !offTopic.isEmpty && !inScope
+    }
+
+    /// True when sentence `index` is a statement that asks and requests nothing (no question mark or
+    /// question opener, no asking part, no reveal verb, permission or served request) in a message
+    /// another sentence of which is in scope: it tells the circumstances of that request, and the
+    /// weather, the news or a lift named there are no topic ("Can you help me set a reminder to log
+    /// my blood pressure? I keep forgetting once the news comes on.", "Ho saltato la passeggiata tre
+    /// giorni per la pioggia. In media quanti passi ho fatto?").
+    func tellsCircumstances(_ index: Int) -> Bool {
+        let sentence = sentences[index]
+        guard !sentence.isQuestion, askingParts(sentence).isEmpty,
+              !sentence.hasAny([.revealVerb, .youMay, .answerableRequest, .offTopicTask, .generalKnowledgeAsk]) else { return false }
+        return sentences.indices.contains { $0 != index && !sentences[$0].has(.offTopicStrong) && namesScope(sentences[$0]) }
     }
 }

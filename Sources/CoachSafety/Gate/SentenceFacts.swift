@@ -118,9 +118,11 @@ struct SentenceFacts {
     }
 
     /// A dose word right before a health word, or one short word before it, is figurative: "eine
-    /// Dosis Sonne", "dawki słońca", "a dose of exercise". It names no dose.
+    /// Dosis Sonne", "dawki słońca", "a dose of exercise". It names no dose. A word read as a pen,
+    /// an injection or a drug too is that subject ("la dosis del boli").
     private mutating func dropFigurativeDoses(in tokens: [GateToken]) {
-        let health = Set(hits.filter { $0.termClass == .healthAnchor }.map(\.start))
+        let subjects = Set(hits.filter { Self.figurativeExceptions.contains($0.termClass) }.map(\.start))
+        let health = Set(hits.filter { $0.termClass == .healthAnchor }.map(\.start)).subtracting(subjects)
         let figurative = { (hit: Hit) -> Bool in
             guard hit.termClass == .doseWord else { return false }
             if health.contains(hit.end) { return true }
@@ -131,6 +133,9 @@ struct SentenceFacts {
         hits.removeAll(where: figurative)
         classes = Set(hits.map(\.termClass))
     }
+
+    /// What a health word may also be read as that makes a dose word before it literal.
+    private static let figurativeExceptions: Set<TermClass> = [.injectionWord, .glp1Drug, .glp1ClassWord, .medicationWord, .otherDrug]
 
     /// A number (in digits or words) right after a target preposition in a sentence that names a
     /// GLP-1 drug, class word, pen or dose is an amount, unit or not: "ridurrebbe il Wegovy da 2,4
