@@ -21,7 +21,7 @@ extension GateRules {
         }
         guard sentence.hits.contains(where: { [.pkStrong, .pkMedium, .pkWeak].contains($0.termClass) && !ranks.contains(where: $0.sameSpan) })
         else { return false }
-        if sentence.has(.pkStrong) { return true }
+        if sentence.has(.pkStrong) { return !ownsFigurativeLevel(index) }
         let nearby = window(index)
         let researchMode = nearby.contains { $0.has(.pkContext) }
         let subjectNearby = researchMode || nearby.contains { $0.hasAny(Self.levelSubjects) }
@@ -62,6 +62,30 @@ extension GateRules {
             subjects.contains { subject in
                 subject.start >= question.end && subject.start < question.end + 3
                     && remains.contains { $0.start >= subject.end && !sentence.opensClause(from: subject.end, through: $0.start) }
+            }
+        }
+    }
+
+    /// True when every strong level word of sentence `index` belongs to a feeling, habit or other
+    /// thing that is no drug ("my motivation has a half-life of two days", "ma patience a une
+    /// demi-vie d'une heure", "mi fuerza de voluntad tiene una vida media"): "my", one to three
+    /// words that name no drug, dose, injection, substance or level, a verb of having, and the
+    /// level word within two words of it; with no drug, substance or Research Mode in the
+    /// sentence or its neighbours, since a drug nearby makes the level the drug's. "It has a
+    /// half-life" has no owner of this shape and stays a drug's.
+    func ownsFigurativeLevel(_ index: Int) -> Bool {
+        let sentence = sentences[index]
+        guard !window(index).contains(where: { $0.hasAny(Self.levelSubjects + [.pkContext]) }) else { return false }
+        let notOwners = Set(sentence.hits(of: Self.levelSubjects + [.pkStrong, .pkMedium, .pkWeak]).map(\.start))
+        let verbs = sentence.hits(of: [.havingVerb]), owners = sentence.hits(of: [.possessive])
+        return sentence.hits(of: [.pkStrong]).allSatisfy { level in
+            owners.contains { owner in
+                verbs.contains { verb in
+                    guard verb.start > owner.end, verb.start - owner.end <= 3 else { return false }
+                    let noun = owner.end..<verb.start
+                    return !notOwners.contains(where: noun.contains)
+                        && level.start >= verb.end && level.start - verb.end <= 2
+                }
             }
         }
     }
