@@ -54,6 +54,7 @@ def held_out_scores(texts, y, groups, readings=(READING,), cs=CS):
     layout = UnitLayout(texts)
     unit_y, whole = y[layout.owner], layout.is_whole
     scores = {(r, c): np.zeros(len(texts)) for r in readings for c in cs}
+    needs_whole = {"whole", "max", "mil-clause"} & set(readings)
     for g in sorted(set(groups)):
         te = groups == g
         train, held_out = ~te[layout.owner], te[layout.owner]
@@ -61,7 +62,6 @@ def held_out_scores(texts, y, groups, readings=(READING,), cs=CS):
         model.fit_features([t for t, k in zip(texts, ~te) if k])
         x = model.features(layout.texts)
         for c in cs:
-            needs_whole = {"whole", "max", "mil-clause"} & set(readings)
             by_whole = svm(c, x[train & whole], unit_y[train & whole]) if needs_whole else None
             for r in readings:
                 if r in ("whole", "max"):

@@ -62,7 +62,7 @@ def main():
             if v not in chosen or key < chosen[v][0]:
                 chosen[v] = (key, c, t)
             print(f"{v:11} {c:<6} {t:5.2f} | %3d / %3d (%3d) | %3d / %3d | %3d / %3d | %3d / %3d" %
-                  ((u, h, 2 * u + h) + counts(refused, unsafe, spent) + counts(refused, unsafe, ~long) +
+                  ((u, h, cost((u, h))) + counts(refused, unsafe, spent) + counts(refused, unsafe, ~long) +
                    counts(refused, unsafe, long)))
     print("\neach variant at its own C and t_model: per held-out group u / h (rules alone first)")
     refusals = {v: rules | (scores[(v, c)] > t) for v, (_, c, t) in chosen.items()}
