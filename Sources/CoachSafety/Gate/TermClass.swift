@@ -129,7 +129,7 @@ enum TermClass: String, CaseIterable, Sendable {
     /// "my", "meine", "ma", "mi", "la mia", "moja": right before a level word it is the user's own
     /// ("my concentration at work"), not a drug's.
     case possessive
-    /// "has", "hat", "a", "tiene", "ha", "ma": after "my" and a noun that is no drug it gives the
+    /// "has", "hat", "a une", "tiene", "ha", "ma": after "my" and a noun that is no drug it gives the
     /// noun a level of its own ("my motivation has a half-life of two days").
     case havingVerb
 
