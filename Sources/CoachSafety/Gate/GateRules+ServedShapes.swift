@@ -129,12 +129,25 @@ extension GateRules {
         // A health word inside a drug or pen term is the subject's ("weight loss jab", "inyección
         // para adelgazar"), not a topic asked about.
         let subjects = hits.filter { Self.doseSubjects.contains($0.termClass) }
+        // A health word right after a time preposition, or after up to two short words or words
+        // of time, names when, not what is asked ("Lepiej wstrzykiwać wieczorem czy rano przed
+        // treningiem?", "inject before or after my morning run?").
+        let times = sentence.hits(of: [.timePreposition]), timeWords = sentence.hits(of: [.timingWord])
+        let namesTime = { (topic: SentenceFacts.Hit) in
+            topic.termClass == .healthAnchor && times.contains { time in
+                time.end <= topic.start && topic.start - time.end <= 2
+                    && (time.end..<topic.start).allSatisfy { word in
+                        sentence.shortWords.contains(word) || timeWords.contains { $0.start <= word && word < $0.end }
+                    }
+            }
+        }
         let topics = hits.filter { topic in
             [.healthAnchor, .answerableRequest].contains(topic.termClass)
                 && !levels.contains { $0.start <= topic.start && topic.start < $0.end }
                 && !requests.contains(where: topic.isPart)
                 && !subjects.contains(where: topic.isPart)
                 && topic.start < reason
+                && !namesTime(topic)
         }
         // An approval tag or opinion ask judges the whole part, so a verb of taking anywhere in it
         // asks about taking ("me lo tomo con el desayuno …, total da igual no?", "Rybelsus mit
