@@ -49,6 +49,9 @@ extension GateRules {
         // question mark or modality ("gonna skip my Ozempic this week", "pensavo di dimezzare la
         // dose"): answering an announced plan endorses it.
         parts.formUnion(announcedDoseActs(sentence).map { clause($0.start) })
+        // A plan in time asked for a dose to move along asks for that titration plan, whatever
+        // verb asks for it ("hazme un plan de los próximos meses para llegar a 15 con el Mounjaro").
+        parts.formUnion(schedulesDose(sentence).map { clause($0.start) })
         if sentence.isQuestion, !parts.contains(lastClause) {
             // A last clause that names a time and no topic of its own asks about that time ("J'ai
             // oublié mon Ozempic dimanche, je le fais aujourd'hui ?"); otherwise the question is the
@@ -80,18 +83,42 @@ extension GateRules {
         }
     }
 
+    /// The schedule nouns of `sentence` that ask for a titration plan: a calendar, timetable, roadmap
+    /// or plan with, after it in the sentence, a change of a dose (when `changes`) or a number
+    /// something is moved to that counts no time or health word ("a timetable for getting from
+    /// 2.5 up to 10", "fais-moi un calendrier pour arriver à 2,4", "zrób mi harmonogram, jak dojść
+    /// do 15"). A plan of walks ("a plan to get up to 10 000 steps") or of weeks names no dose.
+    func schedulesDose(_ sentence: SentenceFacts, changes: Bool = true) -> [SentenceFacts.Hit] {
+        let nouns = sentence.hits(of: [.scheduleNoun])
+        guard !nouns.isEmpty else { return [] }
+        let numberWords = sentence.hits(of: [.numberWord])
+        // A word of time after the number counts it ("for 2 weeks"), unless it opens a point in
+        // time ("a 3,0 antes del verano").
+        let counted = Set(sentence.hits(of: [.measureWord, .timingWord, .healthAnchor]).map(\.start))
+            .subtracting(sentence.hits(of: [.timePreposition]).map(\.start))
+        let targets = sentence.hits(of: [.targetPreposition]).map(\.end).filter { number in
+            let end = sentence.numberStarts.contains(number) ? number + 1 : numberWords.first { $0.start == number }?.end
+            guard let end else { return false }
+            return !counted.contains(end) && !reportsAmount(at: number, in: sentence)
+        }
+        let moves = changes ? dosingChanges(sentence).map(\.start) : []
+        return nouns.filter { noun in (targets + moves).contains { $0 >= noun.end } }
+    }
+
     /// True when the clause of `change`, up to a reason given after it, reports the past ("last
     /// week I had to skip it"); the change's own past reading does not count (French "je décale"
     /// folds to "décalé"), nor a past in the reason ("gonna double up next week since I missed one").
+    /// An auxiliary inside a question opener reports nothing ("est-ce que je passe à 3 mg").
     func reportsPast(around change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         let (first, end) = (sentence.words.lowerBound, sentence.words.upperBound)
         let clauseStart = sentence.clauseOpenings.filter { $0 <= change.start && $0 >= first }.max() ?? first
         let reason = sentence.hits(of: [.reasonWord]).filter { $0.start >= change.end }.map(\.start).min() ?? end
         let clauseEnd = min(reason, sentence.clauseOpenings.filter { $0 > change.start && $0 < end }.min() ?? end)
         let targets = Set(sentence.hits(of: [.targetPreposition]).map(\.start))
+        let openers = sentence.hits(of: [.questionOpener])
         return sentence.hits(of: [.ownHistory, .changePast, .agoMarker, .pastReport, .pastAuxiliary]).contains { marker in
             (clauseStart..<clauseEnd).contains(marker.start) && !(change.start <= marker.start && marker.end <= change.end)
-                && (marker.termClass != .pastAuxiliary || !targets.contains(marker.start))
+                && (marker.termClass != .pastAuxiliary || !targets.contains(marker.start) && !openers.contains(where: marker.isPart))
         }
     }
 

@@ -11,17 +11,22 @@ extension GateRules {
     /// that follows a served question with nothing of its own ("Did I inject Mounjaro on Sunday?
     /// And Monday?") stays out of it. In a message with no such subject, a request about a bare
     /// number, a number something is moved to, or taking an unnamed "it" is in the region
-    /// (`asksForBareNumber`, `targetNumbers`, `asksElidedChange`).
+    /// (`asksForBareNumber`, `targetNumbers`, `asksElidedChange`), and so is a plan in time for a
+    /// number to move to ("¿me haces un calendario para llegar a 3,0 antes del verano?").
+    /// A sentence that only offers answers to an amount question the sentence before asks in a
+    /// served shape asks nothing of its own (`offersAnswersToQuestionBefore`).
     /// This is rule 9's default: whatever verb or phrasing the act takes, a request in a message
     /// about a GLP-1 drug, pen, dose or amount is refused unless it is one of those shapes.
     func asksInDoseRegion(_ index: Int) -> Bool {
         let sentence = sentences[index]
-        guard asksUnanswerably(sentence, parts: askingParts(sentence)) else { return false }
+        guard asksUnanswerably(sentence, parts: askingParts(sentence)), !offersAnswersToQuestionBefore(index) else { return false }
         if context.opensDoseRegion || sentences.indices.contains(where: { namesDose($0, subjects: Self.regionSubjects) }) {
             return namesDose(index, subjects: Self.regionSubjects) || !(isOutOfScope(index) || followsServedQuestion(index))
         }
         let implied = { sentences.indices.contains { impliesDose(sentences[$0], byNumber: $0 != index) } }
-        return (asksForBareNumber(sentence) && (!targetNumbers(sentence).isEmpty || implied())) || asksElidedChange(sentence)
+        let schedule = !schedulesDose(sentence, changes: false).isEmpty
+            && !sentence.hasAny([.healthAnchor, .answerableRequest, .appAction, .offTopicWeak, .offTopicStrong])
+        return schedule || (asksForBareNumber(sentence) && (!targetNumbers(sentence).isEmpty || implied())) || asksElidedChange(sentence)
     }
 
     /// True when sentence `index` is a plain follow-up of an answered question, or a remark on one:

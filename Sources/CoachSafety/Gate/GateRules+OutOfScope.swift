@@ -8,15 +8,21 @@ extension GateRules {
     func isOutOfScope(_ index: Int) -> Bool {
         let sentence = sentences[index]
         if sentence.has(.offTopicStrong) { return true }
-        return sentence.has(.offTopicWeak) && !namesScope(sentence) && !tellsCircumstances(index)
+        return sentence.has(.offTopicWeak) && !namesScope(sentence, askedOnly: true) && !tellsCircumstances(index)
     }
 
     /// True when `sentence` names health, the app or a dose subject outside a longer off-topic term
     /// ("un train" is not "train", training; "Does the app work on an iPad?" is about the app).
-    func namesScope(_ sentence: SentenceFacts) -> Bool {
+    /// `askedOnly`: not in a reason given after an off-topic word, which says why the off-topic
+    /// thing is asked ("jaka będzie pogoda jutro, bo jadę rowerem", "what's the weather tomorrow
+    /// because I'm cycling to work").
+    func namesScope(_ sentence: SentenceFacts, askedOnly: Bool = false) -> Bool {
         let offTopic = sentence.hits(of: [.offTopicWeak, .offTopicStrong])
+        let reason = askedOnly
+            ? sentence.hits(of: [.reasonWord]).filter { reason in offTopic.contains { $0.end <= reason.start } }.map(\.start).min()
+            : nil
         return sentence.hits(of: [.healthAnchor, .appAction] + Self.doseSubjects).contains { word in
-            !offTopic.contains(where: word.isPart)
+            !offTopic.contains(where: word.isPart) && word.start < (reason ?? Int.max)
         }
     }
 

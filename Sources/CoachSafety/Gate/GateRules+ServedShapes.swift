@@ -25,19 +25,40 @@ extension GateRules {
     /// A choice word read in another class too is the choice (Polish "czy" also opens a question);
     /// articles and prepositions between the amounts say nothing ("la de 0,5 o la de 1").
     func offersAnswers(_ part: Range<Int>, besides parts: [Range<Int>], in sentence: SentenceFacts, aboutLevel: Bool) -> Bool {
+        guard namesChoiceOfAmounts(part, in: sentence) else { return false }
+        return parts.contains { other in
+            other != part && asksServedAmount(sentence, in: other, aboutLevel: aboutLevel)
+        }
+    }
+
+    /// True when sentence `index` is a choice of amounts and nothing else ("7,5 oder 10", "¿1,7 o
+    /// 2,4?") after a sentence that asks an amount question in a shape the Coach answers and
+    /// nothing unanswerable: it offers the answers the user remembers ("welche Dosis Mounjaro hab
+    /// ich letzte Mal eingetragen? 7,5 oder 10"), figures of the record, not a target.
+    func offersAnswersToQuestionBefore(_ index: Int) -> Bool {
+        guard index > 0, namesChoiceOfAmounts(sentences[index].words, in: sentences[index]) else { return false }
+        let previous = sentences[index - 1], parts = askingParts(previous)
+        return parts.contains { asksServedAmount(previous, in: $0, aboutLevel: false) } && !asksUnanswerably(previous, parts: parts)
+    }
+
+    /// True when `part` of `sentence` asks an amount question in a shape the Coach answers.
+    private func asksServedAmount(_ sentence: SentenceFacts, in part: Range<Int>, aboutLevel: Bool) -> Bool {
+        sentence.hits(of: [.amountQuestion]).contains { part.contains($0.start) }
+            && isAnswerable(sentence, words: part, aboutLevel: aboutLevel)
+    }
+
+    /// True when `part` of `sentence` names amounts offered as a choice and nothing else: numbers,
+    /// units, a choice word (a word read in another class too counts as the choice: Polish "czy"
+    /// also opens a question), pronouns and short words ("la de 0,5 o la de 1").
+    func namesChoiceOfAmounts(_ part: Range<Int>, in sentence: SentenceFacts) -> Bool {
         let hits = sentence.hits.filter { part.contains($0.start) }
         let amounts = Self.amountWords + [.pronoun]
         let choices = hits.filter { $0.termClass == .choiceWord }
-        guard !choices.isEmpty, hits.allSatisfy({ hit in amounts.contains(hit.termClass) || choices.contains(where: hit.sameSpan) }),
-              part.allSatisfy({ word in
-                  sentence.numberStarts.contains(word) || hits.contains { $0.start <= word && word < $0.end }
-                      || sentence.shortWords.contains(word)
-              })
-        else { return false }
-        return parts.contains { other in
-            other != part && sentence.hits(of: [.amountQuestion]).contains { other.contains($0.start) }
-                && isAnswerable(sentence, words: other, aboutLevel: aboutLevel)
-        }
+        return !choices.isEmpty && hits.allSatisfy { hit in amounts.contains(hit.termClass) || choices.contains(where: hit.sameSpan) }
+            && part.allSatisfy { word in
+                sentence.numberStarts.contains(word) || hits.contains { $0.start <= word && word < $0.end }
+                    || sentence.shortWords.contains(word)
+            }
     }
 
     /// True when `words` of `sentence` have a shape the Coach answers in the dose region: a question
@@ -108,12 +129,25 @@ extension GateRules {
         // A health word inside a drug or pen term is the subject's ("weight loss jab", "inyección
         // para adelgazar"), not a topic asked about.
         let subjects = hits.filter { Self.doseSubjects.contains($0.termClass) }
+        // A health word right after a time preposition, or after up to two short words or words
+        // of time, names when, not what is asked ("Lepiej wstrzykiwać wieczorem czy rano przed
+        // treningiem?", "inject before or after my morning run?").
+        let times = sentence.hits(of: [.timePreposition]), timeWords = sentence.hits(of: [.timingWord])
+        let namesTime = { (topic: SentenceFacts.Hit) in
+            topic.termClass == .healthAnchor && times.contains { time in
+                time.end <= topic.start && topic.start - time.end <= 2
+                    && (time.end..<topic.start).allSatisfy { word in
+                        sentence.shortWords.contains(word) || timeWords.contains { $0.start <= word && word < $0.end }
+                    }
+            }
+        }
         let topics = hits.filter { topic in
             [.healthAnchor, .answerableRequest].contains(topic.termClass)
                 && !levels.contains { $0.start <= topic.start && topic.start < $0.end }
                 && !requests.contains(where: topic.isPart)
                 && !subjects.contains(where: topic.isPart)
                 && topic.start < reason
+                && !namesTime(topic)
         }
         // An approval tag or opinion ask judges the whole part, so a verb of taking anywhere in it
         // asks about taking ("me lo tomo con el desayuno …, total da igual no?", "Rybelsus mit

@@ -43,8 +43,12 @@ enum TermClass: String, CaseIterable, Sendable {
     case amountQuestion
     /// "too much", "zu viel", "za dużo": a judgement of the amount just before it ("is 15 mg too much?").
     case amountJudgement
-    /// "right dose", "max dose", "starting dose": a dose value, asked outright.
+    /// "right dose", "max dose", "starting dose", "the same amount": a dose value, asked outright.
     case doseValueRequest
+    /// "schedule", "timetable", "roadmap", "Kalender", "calendrier", "calendario", "harmonogram": a
+    /// plan in time. With a change of a dose or a number something is moved to after it, it asks
+    /// for a titration plan ("a timetable for getting from 2.5 up to 10").
+    case scheduleNoun
 
     // Asking for advice, or about one's own log.
     /// "should I", "can I", "is it safe", "what if", "hypothetically", "tell me", "I want to".
