@@ -78,10 +78,6 @@ INLINED float maximum(const float *values, long count) {
 #define TARGET
 #include "KernelBodies.h"
 
-__attribute__((target_clones("avx512f", "avx2", "default"))) float encoder_maximum(const float *values, long count) {
-    return maximum(values, count);
-}
-
 static const EncoderKernelSet kernel_sets[] = {
     {"AVX-512", gelu_avx512, softmax_avx512, layer_norm_avx512, bfloat16_avx512},
     {"AVX2", gelu_avx2, softmax_avx2, layer_norm_avx2, bfloat16_avx2},

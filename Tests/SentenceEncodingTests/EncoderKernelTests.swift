@@ -2,9 +2,57 @@ import CEncoderKernels
 import Foundation
 import XCTest
 
-/// The encoder's element-wise kernels (`CEncoderKernels`): every instruction set's copy of each kernel against the
-/// baseline's, bit for bit.
+/// The encoder's element-wise kernels (`CEncoderKernels`): the scalar `erf` and `e^x` against the C library, softmax
+/// against double precision, and every instruction set's copy of each kernel against the baseline's, bit for bit.
 final class EncoderKernelTests: XCTestCase {
+    func testTheRationalErfMatchesTheCLibrary() {
+        var worst: Float = 0
+        for step in -6_000...6_000 {
+            let x = Float(step) / 1_000
+            worst = max(worst, abs(encoder_erf(x) - erff(x)))
+        }
+        XCTAssertLessThan(worst, 1e-6)
+    }
+
+    func testTheVectorisedExpMatchesTheCLibrary() {
+        var worst: Float = 0
+        for step in 0...87_000 {
+            let x = -Float(step) / 1_000
+            worst = max(worst, abs(encoder_exp(x) - expf(x)) / expf(x))
+        }
+        XCTAssertLessThan(worst, 5e-7)
+        XCTAssertEqual(encoder_exp(-1_000), 0, accuracy: 1e-37)
+    }
+
+    func testSoftmaxSumsToOneAndKeepsTheOrder() {
+        var values: [Float] = (0..<37).map { Float($0 % 7) - 3 }
+        values.withUnsafeMutableBufferPointer { encoder_softmax($0.baseAddress, $0.count) }
+        XCTAssertEqual(values.reduce(0, +), 1, accuracy: 1e-5)
+        XCTAssertEqual(values[6] / values[0], expf(6), accuracy: 1e-2)
+    }
+
+    /// Softmax subtracts the largest value (taken in 16 lanes, then the tail) before `e^x`, which is exact for
+    /// x ≤ 0 only: one value 90 to 200 above the rest overflows `e^x` unless it is the one subtracted. So softmax
+    /// matches double precision for every length (whole lanes, a tail, none) only if the largest is found wherever
+    /// it stands, −∞ among the others included.
+    func testSoftmaxMatchesDoublePrecisionWhereverTheLargestStands() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [1, 7, 15, 16, 17, 31, 32, 33, 95, 96, 130] {
+            for trial in 0..<20 {
+                var values = (0..<count).map { _ in Float.random(in: -40 ... -1, using: &generator) }
+                values[trial % count] = Float.random(in: 90...200, using: &generator)
+                if count > 1, trial % 2 == 1 { values[(trial + 1) % count] = -.infinity }
+                let top = Double(values.max()!)
+                let exponentials = values.map { Foundation.exp(Double($0) - top) }
+                let total = exponentials.reduce(0, +)
+                values.withUnsafeMutableBufferPointer { encoder_softmax($0.baseAddress, $0.count) }
+                for (index, (got, exponential)) in zip(values, exponentials).enumerated() {
+                    XCTAssertEqual(Double(got), exponential / total, accuracy: 1e-6, "count \(count), trial \(trial), value \(index)")
+                }
+            }
+        }
+    }
+
     /// Every instruction set this CPU runs gives the baseline's bits, and so does each entry point (bound to the
     /// widest): on random values and on edge values (±0, subnormals, the smallest normals, ±10¹⁷ and beyond,
     /// erf's and e^x's clamps), for lengths with and without a tail of the 16 lanes.

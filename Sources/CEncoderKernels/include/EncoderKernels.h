@@ -63,9 +63,6 @@ static inline uint16_t encoder_bfloat16_bits(float value) {
 /// GELU in the exact form BERT uses, x · (1 + erf(x / √2)) / 2, in place.
 void encoder_gelu(float *values, long count);
 
-/// The largest of `count` values (−∞ for none).
-float encoder_maximum(const float *values, long count);
-
 /// The softmax of `count` values in place.
 void encoder_softmax(float *values, long count);
 
