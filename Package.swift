@@ -133,7 +133,7 @@ let package = Package(
         .testTarget(name: "JarvisAPITests", dependencies: ["JarvisAPI", "TestHTTPClients", "TestDatabaseSupport", "StoryEngineFixtures"]),
         .testTarget(name: "StoryClusteringTests", dependencies: ["StoryClustering"]),
         .testTarget(name: "StoryCompositionTests", dependencies: ["StoryComposition", "ArticleAnnotations", "NewsText"]),
-        .testTarget(name: "SentenceEncodingTests", dependencies: ["SentenceEncoding"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SentenceEncodingTests", dependencies: ["SentenceEncoding", "CEncoderKernels"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TopicClassificationTests", dependencies: ["TopicClassification", "NewsText"]),
         .testTarget(name: "StoryEngineTests", dependencies: ["StoryEngine", "StoryEngineFixtures", "StoryComposition"]),
     ]

@@ -3,9 +3,6 @@
 
 #pragma clang fp contract(off)
 
-// One clone per instruction set; the dynamic loader picks the widest the CPU runs.
-#define WIDEST_AVAILABLE __attribute__((target_clones("avx512f", "avx2", "default")))
-
 // Sums and maxima run in 16 lanes (lane i takes values i, i + 16, …), then halve the lanes, then add the tail one
 // value at a time: the same order whatever the instruction set, hence the same sum.
 #define LANES 16
@@ -66,33 +63,60 @@ INLINED float maximum(const float *values, long count) {
     return top;
 }
 
-WIDEST_AVAILABLE void encoder_gelu(float *values, long count) {
-    for (long index = 0; index < count; index++) {
-        float x = values[index];
-        values[index] = 0.5f * x * (1.0f + encoder_erf(x * 0.70710678f));
+// The kernels for AVX-512, for AVX2 and for the x86-64 baseline.
+#define KERNEL(name) name##_avx512
+#define TARGET __attribute__((target("avx512f")))
+#include "KernelBodies.h"
+#undef KERNEL
+#undef TARGET
+#define KERNEL(name) name##_avx2
+#define TARGET __attribute__((target("avx2")))
+#include "KernelBodies.h"
+#undef KERNEL
+#undef TARGET
+#define KERNEL(name) name##_baseline
+#define TARGET
+#include "KernelBodies.h"
+
+static const EncoderKernelSet kernel_sets[] = {
+    {"AVX-512", gelu_avx512, softmax_avx512, layer_norm_avx512, bfloat16_avx512},
+    {"AVX2", gelu_avx2, softmax_avx2, layer_norm_avx2, bfloat16_avx2},
+    {"x86-64 baseline", gelu_baseline, softmax_baseline, layer_norm_baseline, bfloat16_baseline},
+};
+
+// How many of `kernel_sets`, counted from the widest, the CPU lacks.
+static long unavailable_sets(void) {
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f")) return 0;
+    if (__builtin_cpu_supports("avx2")) return 1;
+    return 2;
+}
+
+long encoder_kernel_sets(const EncoderKernelSet **sets) {
+    long skipped = unavailable_sets();
+    *sets = kernel_sets + skipped;
+    return (long)(sizeof kernel_sets / sizeof kernel_sets[0]) - skipped;
+}
+
+// Each entry point is bound once, when the loader resolves it (`ifunc`, as `target_clones` does), to the widest
+// set's kernel. The resolvers name the kernels directly rather than read `kernel_sets`: they may run before the
+// loader has relocated that table.
+#define WIDEST(name)                                                                                                  \
+    static __typeof__(&name##_baseline) resolve_##name(void) {                                                        \
+        switch (unavailable_sets()) {                                                                                  \
+        case 0: return name##_avx512;                                                                                  \
+        case 1: return name##_avx2;                                                                                    \
+        default: return name##_baseline;                                                                               \
+        }                                                                                                              \
     }
-}
 
-WIDEST_AVAILABLE float encoder_maximum(const float *values, long count) { return maximum(values, count); }
+WIDEST(gelu)
+WIDEST(softmax)
+WIDEST(layer_norm)
+WIDEST(bfloat16)
 
-WIDEST_AVAILABLE void encoder_softmax(float *values, long count) {
-    float top = maximum(values, count);
-    for (long index = 0; index < count; index++) values[index] = encoder_exp(values[index] - top);
-    float scale = 1.0f / sum(values, count);
-    for (long index = 0; index < count; index++) values[index] *= scale;
-}
-
-WIDEST_AVAILABLE void encoder_layer_norm(float *values, long rows, long width, const float *gain, const float *shift,
-                                         float epsilon) {
-    for (long row = 0; row < rows; row++) {
-        float *x = values + row * width;
-        float mean = sum(x, width) / (float)width;
-        float variance = sum_of_squares(x, width, mean) / (float)width;
-        float scale = 1.0f / sqrtf(variance + epsilon);
-        for (long index = 0; index < width; index++) x[index] = (x[index] - mean) * scale * gain[index] + shift[index];
-    }
-}
-
-WIDEST_AVAILABLE void encoder_bfloat16(const float *values, uint16_t *rounded, long count) {
-    for (long index = 0; index < count; index++) rounded[index] = encoder_bfloat16_bits(values[index]);
-}
+void encoder_gelu(float *values, long count) __attribute__((ifunc("resolve_gelu")));
+void encoder_softmax(float *values, long count) __attribute__((ifunc("resolve_softmax")));
+void encoder_layer_norm(float *values, long rows, long width, const float *gain, const float *shift, float epsilon)
+    __attribute__((ifunc("resolve_layer_norm")));
+void encoder_bfloat16(const float *values, uint16_t *rounded, long count) __attribute__((ifunc("resolve_bfloat16")));

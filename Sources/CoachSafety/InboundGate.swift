@@ -40,15 +40,27 @@ public struct InboundGate: Sendable {
     }
 
     private func rules(for message: String) -> GateRules {
-        rules(for: NormalizedMessage(message, vocabulary: vocabulary))
-    }
-
-    private func rules(for read: NormalizedMessage) -> GateRules {
-        GateRules(sentences: sentenceFacts(of: read))
+        GateRules(sentences: sentenceFacts(of: NormalizedMessage(message, vocabulary: vocabulary)))
     }
 
     private func sentenceFacts(of read: NormalizedMessage) -> [SentenceFacts] {
         SentenceFacts.of(read, vocabulary: vocabulary)
+    }
+
+    /// A user message as the gate reads it: its text, its words, and its sentences' facts (read once per check).
+    private struct Turn {
+        let text: String
+        let read: NormalizedMessage
+        let rules: GateRules
+    }
+
+    private func turn(_ text: String) -> Turn {
+        let read = NormalizedMessage(text, vocabulary: vocabulary)
+        return Turn(text: text, read: read, rules: GateRules(sentences: sentenceFacts(of: read)))
+    }
+
+    private func isInjection(_ turn: Turn) -> Bool {
+        turn.rules.isInjectionAttempt || hidesInjection(turn.text, turn.read, turn.rules)
     }
 
     /// Text hidden from the word reading: base64 or hex that decodes to readable text, or an
@@ -86,17 +98,23 @@ public struct InboundGate: Sendable {
     /// drug of the latest earlier turn that named one when the message names none. The classifier reads
     /// the message alone: it adds refusals to what the rules decide in the conversation, never removes one.
     public func check(_ message: String, earlier: [String]) -> GateVerdict {
-        let read = NormalizedMessage(message, vocabulary: vocabulary)
-        var rules = rules(for: read)
-        if rules.isInjectionAttempt || hidesInjection(message, read, rules) { return .injection }
-        let turns = earlier.map { sentenceFacts(of: NormalizedMessage($0, vocabulary: vocabulary)) }
-        // A plain follow-up of a question asks what the turn before asked, as it was judged.
+        let message = turn(message)
+        if isInjection(message) { return .injection }
+        return verdict(on: message, after: earlier.map(turn)[...])
+    }
+
+    /// The verdict on `message`, no injection, after the `earlier` turns. A plain follow-up of a question asks what
+    /// the turn before asked, as it was judged: that turn's verdict after the turns before it, from the same readings.
+    private func verdict(on message: Turn, after earlier: ArraySlice<Turn>) -> GateVerdict {
+        var rules = message.rules
         var followUp = ConversationContext.FollowUp.none
-        if ConversationContext.isPlainFollowUp(rules.sentences), let last = earlier.last, turns.last?.contains(where: \.isQuestion) == true {
-            followUp = check(last, earlier: Array(earlier.dropLast())) == .allow ? .ofAnswered : .ofRefused
+        if ConversationContext.isPlainFollowUp(rules.sentences), let last = earlier.last,
+           last.rules.sentences.contains(where: \.isQuestion) {
+            let answered = !isInjection(last) && verdict(on: last, after: earlier.dropLast()) == .allow
+            followUp = answered ? .ofAnswered : .ofRefused
         }
-        rules.context = ConversationContext(turns: turns, message: rules.sentences, followUp: followUp)
-        return combined(rulesVerdict(rules), message, rules: rules)
+        rules.context = ConversationContext(turns: earlier.map(\.rules.sentences), message: rules.sentences, followUp: followUp)
+        return combined(rulesVerdict(rules), message.text, rules: rules)
     }
 
     /// The rules' verdict on a message that is no injection: rule 15, then rule 9, then scope.

@@ -274,17 +274,6 @@ enum Vector {
         values.withUnsafeMutableBufferPointer { encoder_gelu($0.baseAddress, $0.count) }
     }
 
-    /// erf to within 5e-7 everywhere (`encoder_erf`: a rational function on [−4, 4]).
-    static func erf(_ value: Float) -> Float { encoder_erf(value) }
-
     /// The softmax of `count` values in place.
     static func softmax(_ values: UnsafeMutablePointer<Float>, count: Int) { encoder_softmax(values, count) }
-
-    /// e^x for x ≤ 0 to within 2 units in the last place, 0 below 2⁻¹²⁶ (`encoder_exp`: a loop of it vectorises,
-    /// where the C library's `expf` is one call per value).
-    static func exp(_ value: Float) -> Float { encoder_exp(value) }
-
-    /// The largest of `count` values (−∞ for none), in 16 lanes; the largest is the same whichever order the values
-    /// are compared in.
-    static func maximum(_ values: UnsafePointer<Float>, count: Int) -> Float { encoder_maximum(values, count) }
 }

@@ -64,47 +64,6 @@ final class SentenceEncoderTests: XCTestCase {
         XCTAssertEqual(encoder.encode([]).count, 0)
     }
 
-    func testTheRationalErfMatchesTheCLibrary() {
-        var worst: Float = 0
-        for step in -6_000...6_000 {
-            let x = Float(step) / 1_000
-            worst = max(worst, abs(Vector.erf(x) - erff(x)))
-        }
-        XCTAssertLessThan(worst, 1e-6)
-    }
-
-    func testTheVectorisedExpMatchesTheCLibrary() {
-        var worst: Float = 0
-        for step in 0...87_000 {
-            let x = -Float(step) / 1_000
-            worst = max(worst, abs(Vector.exp(x) - expf(x)) / expf(x))
-        }
-        XCTAssertLessThan(worst, 5e-7)
-        XCTAssertEqual(Vector.exp(-1_000), 0, accuracy: 1e-37)
-    }
-
-    func testSoftmaxSumsToOneAndKeepsTheOrder() {
-        var values: [Float] = (0..<37).map { Float($0 % 7) - 3 }
-        values.withUnsafeMutableBufferPointer { Vector.softmax($0.baseAddress!, count: $0.count) }
-        XCTAssertEqual(values.reduce(0, +), 1, accuracy: 1e-5)
-        XCTAssertEqual(values[6] / values[0], expf(6), accuracy: 1e-2)
-    }
-
-    /// The 16-lane maximum is the plain loop's for every length (whole lanes, a tail, none) and wherever the largest
-    /// value stands, negative values and −∞ included.
-    func testTheLaneWiseMaximumIsThePlainLoops() {
-        var generator = SystemRandomNumberGenerator()
-        for count in [0, 1, 7, 15, 16, 17, 31, 32, 33, 95, 96, 130] {
-            for trial in 0..<20 {
-                var values = (0..<count).map { _ in Float.random(in: -40 ... -1, using: &generator) }
-                if count > 0 { values[trial % count] = trial % 2 == 0 ? Float.random(in: -1...30, using: &generator) : -.infinity }
-                let expected = values.reduce(-Float.infinity) { max($0, $1) }
-                XCTAssertEqual(values.withUnsafeBufferPointer { Vector.maximum($0.baseAddress!, count: count) }, expected,
-                               "count \(count), trial \(trial)")
-            }
-        }
-    }
-
     /// A layer's product is the same with oneDNN and with `sgemm`: both sum bfloat16-rounded x and W in single
     /// precision, so they differ by the order of the sums only; and it is within bfloat16's rounding of the
     /// full-precision product. Rows 0…300 cover partial chunks of 32 rows and more than one chunk of 256.

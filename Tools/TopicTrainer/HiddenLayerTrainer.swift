@@ -110,27 +110,4 @@ struct HiddenLayerTrainer {
             }
         }
     }
-
-    private struct Adam {
-        let learningRate: Float
-        var first: [Float], second: [Float]
-        var steps = 0
-
-        init(count: Int, learningRate: Float) {
-            self.learningRate = learningRate
-            first = [Float](repeating: 0, count: count)
-            second = first
-        }
-
-        mutating func step(_ parameters: inout [Float], _ gradient: [Float]) {
-            steps += 1
-            let beta1: Float = 0.9, beta2: Float = 0.999, epsilon: Float = 1e-8
-            let correction1 = 1 - pow(beta1, Float(steps)), correction2 = 1 - pow(beta2, Float(steps))
-            for index in parameters.indices {
-                first[index] = beta1 * first[index] + (1 - beta1) * gradient[index]
-                second[index] = beta2 * second[index] + (1 - beta2) * gradient[index] * gradient[index]
-                parameters[index] -= learningRate * (first[index] / correction1) / ((second[index] / correction2).squareRoot() + epsilon)
-            }
-        }
-    }
 }

@@ -30,10 +30,9 @@ struct LogisticRegressionTrainer {
         let normalizer = examples.reduce(0) { $0 + classWeight[$1.label] }
 
         var parameters = Array(repeating: 0.0, count: featureCount * width + width)
-        var firstMoment = parameters
-        var secondMoment = parameters
+        var optimizer = Adam(count: parameters.count, learningRate: learningRate)
         let biasOffset = featureCount * width
-        for step in 1...iterations {
+        for _ in 0..<iterations {
             var gradient = Array(repeating: 0.0, count: parameters.count)
             for example in examples {
                 var scores = Array(parameters[biasOffset...])
@@ -51,19 +50,8 @@ struct LogisticRegressionTrainer {
                 }
             }
             for index in 0..<biasOffset { gradient[index] += l2 * parameters[index] }
-            adamStep(&parameters, gradient, &firstMoment, &secondMoment, step: step)
+            optimizer.step(&parameters, gradient)
         }
         return (Array(parameters[..<biasOffset]), Array(parameters[biasOffset...]))
-    }
-
-    private func adamStep(_ parameters: inout [Double], _ gradient: [Double], _ first: inout [Double],
-                          _ second: inout [Double], step: Int) {
-        let beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8
-        let correction1 = 1 - pow(beta1, Double(step)), correction2 = 1 - pow(beta2, Double(step))
-        for index in parameters.indices {
-            first[index] = beta1 * first[index] + (1 - beta1) * gradient[index]
-            second[index] = beta2 * second[index] + (1 - beta2) * gradient[index] * gradient[index]
-            parameters[index] -= learningRate * (first[index] / correction1) / ((second[index] / correction2).squareRoot() + epsilon)
-        }
     }
 }

@@ -1,6 +1,6 @@
 // The sentence encoder's element-wise loops (GELU, softmax, layer normalisation, rounding to bfloat16), in C so that
-// each is compiled for AVX-512, AVX2 and the x86-64 baseline and the loader picks the widest the CPU has
-// (`target_clones`): Swift compiles for the baseline only, four lanes. Every clone does the same single-precision
+// each is compiled for AVX-512, AVX2 and the x86-64 baseline and the loader binds each entry point to the widest the
+// CPU has (`ifunc`): Swift compiles for the baseline only, four lanes. Every clone does the same single-precision
 // operations in the same order (no contraction into fused multiply-adds, no reassociation), so all give the same
 // bits as one another and as the scalar functions below.
 #ifndef ENCODER_KERNELS_H
@@ -63,9 +63,6 @@ static inline uint16_t encoder_bfloat16_bits(float value) {
 /// GELU in the exact form BERT uses, x · (1 + erf(x / √2)) / 2, in place.
 void encoder_gelu(float *values, long count);
 
-/// The largest of `count` values (−∞ for none).
-float encoder_maximum(const float *values, long count);
-
 /// The softmax of `count` values in place.
 void encoder_softmax(float *values, long count);
 
@@ -75,5 +72,18 @@ void encoder_layer_norm(float *values, long rows, long width, const float *gain,
 
 /// `count` values rounded to bfloat16 (`encoder_bfloat16_bits`).
 void encoder_bfloat16(const float *values, uint16_t *rounded, long count);
+
+/// The four kernels above compiled for one instruction set.
+typedef struct {
+    const char *instruction_set;
+    void (*gelu)(float *values, long count);
+    void (*softmax)(float *values, long count);
+    void (*layer_norm)(float *values, long rows, long width, const float *gain, const float *shift, float epsilon);
+    void (*bfloat16)(const float *values, uint16_t *rounded, long count);
+} EncoderKernelSet;
+
+/// The kernel sets this CPU runs, in `*sets`, widest first (AVX-512, AVX2, the x86-64 baseline last), and their
+/// number. `encoder_gelu` and the others run the first; every set gives the same bits.
+long encoder_kernel_sets(const EncoderKernelSet **sets);
 
 #endif
