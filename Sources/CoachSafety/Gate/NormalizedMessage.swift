@@ -60,9 +60,10 @@ struct NormalizedMessage {
 
     /// Two or three adjacent words that together spell a GLP-1 drug as written or as heard by ear
     /// (`GateVocabulary.drugHeard`: "o zempic", "moon jar oh", "mon jaro", "wego vee") as one word:
-    /// dictation splits a name it does not know into words it does. Only inside a clause, without a
-    /// number, a drug already or a spelled-out run, and with at least one word the vocabulary does
-    /// not know; a reading without a vowel off wins over one with it, three words over two.
+    /// dictation splits a name it does not know into words it does. Only inside a clause, without
+    /// a number, a spelled-out run or a word that is a drug on its own (as written, misspelt or
+    /// heard), and with at least one word the vocabulary does not know; a reading without a vowel
+    /// off wins over one with it, three words over two.
     private static func joiningHeardNames(_ tokens: [GateToken], vocabulary: GateVocabulary) -> [GateToken] {
         var joined: [GateToken] = []
         var index = 0
@@ -86,7 +87,7 @@ struct NormalizedMessage {
             guard start + count <= tokens.count else { return nil }
             let run = tokens[start..<(start + count)]
             guard run.allSatisfy({ !$0.isNumber && $0.spelled.isEmpty && $0.sentence == run.first?.sentence
-                                     && !vocabulary.isDrug($0.text) }),
+                                     && !vocabulary.isDrug(vocabulary.correction(for: $0.text) ?? $0.text) }),
                   run.dropFirst().allSatisfy({ !$0.opensClause }),
                   run.contains(where: { !vocabulary.recognises($0.text) }) else { return nil }
             return (count, run.map(\.text).joined())
