@@ -46,6 +46,22 @@ final class GateNormalisationTests: XCTestCase {
         XCTAssertEqual(try words("dose"), ["dose"])
     }
 
+    /// A drug name spelt by ear in one of the six languages reads as the drug, one word or split
+    /// into two or three by dictation; everyday words around it stay themselves.
+    func testDrugNamesHeardByEarAreReadAsTheDrug() throws {
+        XCTAssertEqual(try words("il mungiaro"), ["il", "mounjaro"], "Italian gi before a vowel")
+        XCTAssertEqual(try words("Mundscharo und Reibelsus"), ["mounjaro", "und", "rybelsus"], "German dsch, ei")
+        XCTAssertEqual(try words("mundżaro, łegowi"), ["mounjaro", "wegovy"], "Polish dż, ł")
+        XCTAssertEqual(try words("el maunyaro"), ["el", "mounjaro"], "Spanish y before a vowel")
+        XCTAssertEqual(try words("le moun djaro et l'oh zempique"), ["le", "mounjaro", "et", "l", "ozempic"], "French dj, que")
+        XCTAssertEqual(try words("my moon jar oh and wego vee"), ["my", "mounjaro", "and", "wegovee"], "split by dictation (\"wegov*\" is a stem)")
+        XCTAssertEqual(try words("take the mon jaro"), ["take", "the", "mounjaro"], "one vowel off a long name")
+        XCTAssertEqual(try words("faccio l'o zempic"), ["faccio", "l", "ozempic"], "a written name split at an apostrophe")
+        XCTAssertEqual(try words("soll ich auf mi chyba monja"), ["soll", "ich", "auf", "mi", "chyba", "monja"],
+                       "a consonant off is another word, a short word no name")
+        XCTAssertEqual(try words("the moon, jar oh"), ["the", "moon", "jar", "oh"], "not across a clause")
+    }
+
     func testDamerauLevenshteinDistance() {
         XCTAssertEqual(TypoIndex.distance(Array("ozempic".utf8), Array("ozepmic".utf8), bound: 3), 1)
         XCTAssertEqual(TypoIndex.distance(Array("tirzepatide".utf8), Array("tirzeptaide".utf8), bound: 3), 1)

@@ -13,7 +13,7 @@ extension GateRules {
     /// is not the user's own ("il mio livello di vitamina D": Italian "il" reads as French "it").
     func asksDrugLevel(_ index: Int) -> Bool {
         let sentence = sentences[index]
-        if asksRemainder(sentence) { return true }
+        if asksRemainder(sentence) || asksRemainingAmount(index) { return true }
         // A level word right before a bare number, in a sentence naming no drug or substance, is a
         // rank or score ("Level 12 in Pokémon Go"), not "mein Ozempic-Spiegel 4 Tage nach der Spritze".
         let ranks = sentence.hasAny(Self.levelSubjects) ? [] : sentence.hits(of: [.pkWeak]).filter {
@@ -65,6 +65,29 @@ extension GateRules {
             }
         }
     }
+
+    /// True when sentence `index` asks how much of a drug or substance is left in the user, with
+    /// no level word ("how much of it is still in me tonight", "ist das Zeug morgen noch drin", "il
+    /// m'en reste combien", "quanto ne rimane stasera", "czy coś mi jeszcze zostanie"): a question
+    /// with a remainder word and an amount or what it is of, or a remainder or persistence word and
+    /// a place in the body; about a drug or substance of the sentence, or of a neighbour when the
+    /// sentence refers back to it ("that stuff", "davon") or names the body. Doses and injections
+    /// counted or left in a pen are the app's data ("how many doses are left in my pen"), and a
+    /// sentence that does something to a dose is rule 9's.
+    func asksRemainingAmount(_ index: Int) -> Bool {
+        let sentence = sentences[index]
+        let inBody = sentence.has(.insideWord) || sentence.hits(of: [.pkMedium]).contains { !isOwnLevel($0, in: sentence) }
+        let remains = sentence.has(.remainderWord) && sentence.hasAny([.amountQuestion, .remainderOf])
+            || sentence.hasAny([.remainderWord, .persistenceCue]) && inBody
+        guard remains, sentence.isQuestion || sentence.hasAny([.amountQuestion, .questionOpener]),
+              !sentence.hasAny([.adviceModality, .changeVerb, .amountJudgement, .doseValueRequest]),
+              inBody || !sentence.hasAny([.doseWord, .injectionWord]) else { return false }
+        if sentence.hasAny(Self.remainderSubjects) { return true }
+        return sentence.hasAny([.remainderOf, .insideWord]) && window(index).contains { $0.hasAny(Self.remainderSubjects) }
+    }
+
+    /// What a remainder is of: a drug, a medication or a substance (a dose or pen is counted).
+    static let remainderSubjects: [TermClass] = [.glp1Drug, .glp1ClassWord, .otherDrug, .medicationWord, .substance]
 
     /// True when every strong level word of sentence `index` belongs to a feeling, habit or other
     /// thing that is no drug ("my motivation has a half-life of two days", "ma patience a une

@@ -17,6 +17,8 @@ struct GateVocabulary: Sendable {
     private let typos: TypoIndex
     /// GLP-1 drug names by how they sound (`SoundKey`), for names spelt by ear.
     private let drugSounds: [String: String]
+    /// The keys of `drugSounds` in alphabetical order, so that a near match is the same in every run.
+    private let drugSoundKeys: [String]
 
     static let fileNames = ["common"] + CoachLocale.allCases.map(\.rawValue)
 
@@ -95,6 +97,7 @@ struct GateVocabulary: Sendable {
         self.knownWords = knownWords
         self.typos = TypoIndex(distances: typoDistances)
         self.drugSounds = drugSounds
+        self.drugSoundKeys = drugSounds.keys.sorted()
     }
 
     /// An entry and, when it has a German umlaut, its spelling without one ("höchste" and
@@ -128,9 +131,26 @@ struct GateVocabulary: Sendable {
     /// The vocabulary word a misspelt token stands for (see `TypoIndex`), or the GLP-1 drug it
     /// sounds like (see `SoundKey`).
     func correction(for token: String) -> String? {
-        if let typo = typos.correction(for: token) { return typo }
-        guard token.count >= SoundKey.shortestName else { return nil }
-        return drugSounds[SoundKey.of(token)]
+        typos.correction(for: token) ?? drugHeard(token)
+    }
+
+    /// The GLP-1 drug `heard` sounds like in one of the six languages' spellings (`SoundKey`):
+    /// a key of the drug's own, else, for a long name and `vowelOff`, its key with one vowel heard
+    /// wrong; nil for words shorter than `SoundKey.shortestName`.
+    func drugHeard(_ heard: String, vowelOff: Bool = true) -> String? {
+        guard heard.count >= SoundKey.shortestName else { return nil }
+        let keys = SoundKey.keys(of: heard).sorted()
+        if let key = keys.first(where: { drugSounds[$0] != nil }) { return drugSounds[key] }
+        guard vowelOff else { return nil }
+        for key in keys {
+            if let near = drugSoundKeys.first(where: { SoundKey.differsByOneVowel(key, from: $0) }) { return drugSounds[near] }
+        }
+        return nil
+    }
+
+    /// True when `word` is a GLP-1 drug as written (a name or a stem of one).
+    func isDrug(_ word: String) -> Bool {
+        terms(startingWith: word).contains { terms[Int($0)].termClass == .glp1Drug && terms[Int($0)].words.count == 1 }
     }
 }
 

@@ -1,6 +1,7 @@
 /// A message as the rules read it: folded, split into sentences and words, and each word read
 /// against the vocabulary — leetspeak mapped back ("0zemp1c" → "ozempic"), a number glued to its
-/// unit split ("7.5mg" → "7.5" "mg"), and a misspelt term corrected ("ozempik" → "ozempic").
+/// unit split ("7.5mg" → "7.5" "mg"), a misspelt term corrected ("ozempik" → "ozempic"), and a
+/// drug name heard by ear read as the drug ("mungiaro", "moon jar oh" → "mounjaro").
 struct NormalizedMessage {
     private(set) var tokens: [GateToken] = []
     let isQuestion: [Bool]
@@ -9,7 +10,8 @@ struct NormalizedMessage {
         let raw = TokenizedText(folded: GateFolding.fold(message))
         isQuestion = raw.isQuestion
         var readings: [String: [GateToken]] = [:]
-        for token in raw.tokens.flatMap({ Self.spelledTerm($0, vocabulary: vocabulary) }) {
+        let words = Self.joiningHeardNames(raw.tokens.flatMap { Self.spelledTerm($0, vocabulary: vocabulary) }, vocabulary: vocabulary)
+        for token in words {
             if token.isNumber {
                 tokens.append(token)
                 continue
@@ -54,6 +56,49 @@ struct NormalizedMessage {
             return Array(pieces[..<drop]) + [word]
         }
         return pieces
+    }
+
+    /// Two or three adjacent words that together spell a GLP-1 drug as written or as heard by ear
+    /// (`GateVocabulary.drugHeard`: "o zempic", "moon jar oh", "mon jaro", "wego vee") as one word:
+    /// dictation splits a name it does not know into words it does. Only inside a clause, without
+    /// a number, a spelled-out run or a word that is a drug on its own (as written, misspelt or
+    /// heard), and with at least one word the vocabulary does not know; a reading without a vowel
+    /// off wins over one with it, three words over two.
+    private static func joiningHeardNames(_ tokens: [GateToken], vocabulary: GateVocabulary) -> [GateToken] {
+        var joined: [GateToken] = []
+        var index = 0
+        while index < tokens.count {
+            guard let (count, name) = heardName(at: index, in: tokens, vocabulary: vocabulary) else {
+                joined.append(tokens[index])
+                index += 1
+                continue
+            }
+            var word = tokens[index]
+            word.text = name
+            word.colonAfter = tokens[index + count - 1].colonAfter
+            joined.append(word)
+            index += count
+        }
+        return joined
+    }
+
+    private static func heardName(at start: Int, in tokens: [GateToken], vocabulary: GateVocabulary) -> (count: Int, name: String)? {
+        let runs = [3, 2].compactMap { count -> (count: Int, text: String)? in
+            guard start + count <= tokens.count else { return nil }
+            let run = tokens[start..<(start + count)]
+            guard run.allSatisfy({ !$0.isNumber && $0.spelled.isEmpty && $0.sentence == run.first?.sentence
+                                     && !vocabulary.isDrug(vocabulary.correction(for: $0.text) ?? $0.text) }),
+                  run.dropFirst().allSatisfy({ !$0.opensClause }),
+                  run.contains(where: { !vocabulary.recognises($0.text) }) else { return nil }
+            return (count, run.map(\.text).joined())
+        }
+        for (count, text) in runs where vocabulary.isDrug(text) { return (count, text) }
+        for vowelOff in [false, true] {
+            for (count, text) in runs {
+                if let name = vocabulary.drugHeard(text, vowelOff: vowelOff) { return (count, name) }
+            }
+        }
+        return nil
     }
 
     /// One word as the vocabulary reads it: itself when known, else its leetspeak reading when

@@ -128,6 +128,15 @@ enum TermClass: String, CaseIterable, Sendable {
     /// "still", "anymore", "stronger", "weaker", "noch", "encore", "todavía", "ancora", "nadal": whether
     /// or how strongly something still acts; a drug level when a sentence asks it of a drug.
     case persistenceCue
+    /// "left", "remaining", "übrig", "reste", "queda", "resta", "rimane", "zostało": what remains
+    /// of something; with an amount asked or a place in the body, what remains of a drug taken.
+    case remainderWord
+    /// "in me", "inside me", "in mir", "drin", "en moi", "dentro", "in corpo", "in circolo", "we mnie":
+    /// the user's body as where something remains.
+    case insideWord
+    /// "of it", "that stuff", "davon", "das Zeug", "m'en", "algo", "ne resta", "un po'", "coś mi": what a
+    /// remainder question says of the thing it asks about, so a drug named before is its subject.
+    case remainderOf
     /// "it", "es", "ça": "when does it wear off".
     case pronoun
     /// "my", "meine", "ma", "mi", "la mia", "moja": right before a level word it is the user's own
