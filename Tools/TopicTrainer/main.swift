@@ -32,8 +32,8 @@ let clustersPath = arguments.value(of: "--clusters")
     ?? "Sources/TopicClassification/Resources/term-clusters.tsv"
 let clusters = try TermClusters.decode(String(contentsOfFile: clustersPath, encoding: .utf8))
 
-// AG World items have no subject; they stay in so `--validate` can try them as politics. The desk
-// supplement (`TopicCorpora.deskSupplement`) trains beside the labeled sets' training part.
+// Every training-part item with a subject trains, AG World's with the subject its read gave it (`SubjectRelabels`).
+// The desk supplement (`TopicCorpora.deskSupplement`) trains beside the labeled sets' training part.
 guard let supplement = Bundle.module.url(forResource: "desk-supplement", withExtension: "tsv") else {
     throw CocoaError(.fileNoSuchFile)
 }
@@ -86,7 +86,6 @@ if arguments.has("--validate") {
     let model = trained.model
     let counts = Dictionary(grouping: labeled, by: { $0.dataset.rawValue }).mapValues(\.count)
         .sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        + "; of which silver other (AG World, keywords): \(labeled.filter(\.isSilver).count)"
     let comment = [
         "Subject model of TopicClassification: multinomial logistic regression + complement naive Bayes (weights summed) over tf-idf vectors of SubjectFeatures counts.",
         "Written by `swift run --package-path Tools -c release TopicTrainer`; do not edit by hand (docs/jarvis/story-engine.md, Topics).",
