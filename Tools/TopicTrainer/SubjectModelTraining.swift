@@ -29,12 +29,12 @@ struct TrainingSettings: CustomStringConvertible {
     var classGrain = ClassGrain.kindsOfOther
     /// How much the encoder scorer's scores add to the word model's (0: words only). Chosen with its
     /// L2 by cross-validation (docs/jarvis/story-engine.md, Topics).
-    var encoderMix = 1.0
+    var encoderMix = 0.7
     var encoderL2 = 1e-4
     /// Adam steps of the encoder scorer's regression.
     var encoderIterations = 300
     /// Rectified linear units of the encoder scorer's hidden layer; 0 makes it a linear regression.
-    var encoderUnits = 0
+    var encoderUnits = 128
     /// With hidden units: passes over the training items, in mini-batches of `encoderBatchSize`, at `encoderLearningRate`.
     var encoderEpochs = 30
     var encoderBatchSize = 32

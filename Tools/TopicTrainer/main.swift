@@ -49,14 +49,14 @@ if arguments.has("--validate") {
     // The settings that read the encoder's vectors come first: after a change to the encoder they are the ones
     // to compare again, and the word-only ones below them give the same figures as before.
     let candidates: [(name: String, settings: TrainingSettings)] = [
-        ("tf-idf + word clusters, 300 steps, kinds of other + encoder scorer (defaults)", TrainingSettings()),
-        ("the same, encoder scorer with 128 hidden units", TrainingSettings(encoderUnits: 128)),
-        ("the same, encoder scorer with 128 hidden units, its L2 1e-3", TrainingSettings(encoderL2: 1e-3, encoderUnits: 128)),
-        ("the same, encoder scorer mix 0.7, its L2 1e-3", TrainingSettings(encoderMix: 0.7, encoderL2: 1e-3)),
-        ("the same, encoder scorer mix 0.7, politics emphasis 1.2", TrainingSettings(encoderMix: 0.7, politicsEmphasis: 1.2)),
-        ("the same, encoder scorer mix 1.0, 600 steps", TrainingSettings(encoderMix: 1.0, encoderIterations: 600)),
+        ("tf-idf + word clusters, 300 steps, kinds of other + encoder scorer with 128 hidden units (defaults)", TrainingSettings()),
+        ("the same, a linear encoder scorer at mix 1.0 (sixteenth model)", TrainingSettings(encoderMix: 1.0, encoderUnits: 0)),
+        ("the same, encoder scorer with 128 hidden units, its L2 1e-3", TrainingSettings(encoderL2: 1e-3)),
+        ("the same, a linear encoder scorer, its L2 1e-3", TrainingSettings(encoderL2: 1e-3, encoderUnits: 0)),
+        ("the same, politics emphasis 1.2", TrainingSettings(politicsEmphasis: 1.2)),
+        ("the same, a linear encoder scorer at mix 1.0, 600 steps", TrainingSettings(encoderMix: 1.0, encoderIterations: 600, encoderUnits: 0)),
         ("the same, politics emphasis 1.5", TrainingSettings(politicsEmphasis: 1.5)),
-        ("the same, encoder scorer 600 steps", TrainingSettings(encoderIterations: 600)),
+        ("the same, a linear encoder scorer, 600 steps", TrainingSettings(encoderIterations: 600, encoderUnits: 0)),
         ("tf-idf + word clusters, 300 steps, kinds of other, no encoder (sixth model)", TrainingSettings(encoderMix: 0)),
         ("log counts (fourth model)", plainCounts),
         ("tf-idf", TrainingSettings(iterations: 150, wordClusters: false, classGrain: .subjects, encoderMix: 0)),
