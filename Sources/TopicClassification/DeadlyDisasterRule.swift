@@ -13,7 +13,7 @@ extension SubjectRule {
     /// nuclear plants). Forecasts, science and insurance stories rarely name casualties.
     public static let deadlyDisaster = SubjectRule(
         name: "DeadlyDisasterRule", moves: [.tech, .finance], strongEvidence: 0.9, desk: nil,
-        matches: DeadlyDisaster.isReported)
+        matches: { DeadlyDisaster.isReported($0) })
 }
 
 /// The test of `SubjectRule.deadlyDisaster`: a headline names a natural disaster, or a deadly accident
@@ -28,8 +28,9 @@ public enum DeadlyDisaster {
         return WordClass.accidentToll.contains(word, stem: stem) || WordClass.disasterAftermath.contains(word, stem: stem)
     }
 
-    /// True when the story reads as a deadly natural disaster or accident (all its articles together).
-    public static func isReported(_ texts: [StoryText]) -> Bool {
+    /// True when the story reads as a deadly natural disaster, accident or outbreak (all its articles
+    /// together); with `countingAccidents` false, a deadly natural disaster or outbreak only.
+    public static func isReported(_ texts: [StoryText], countingAccidents: Bool = true) -> Bool {
         var disaster = false
         var casualties = false
         for text in texts {
@@ -40,7 +41,8 @@ public enum DeadlyDisaster {
             // An accident word is also a market's ("shares crash", "exchange collapse"): it counts
             // only with a toll in the same report's headline or lead ("killing three crew"). A disease
             // outbreak counts the same way ("cholera outbreak in Basra kills four" reads as tech to the model).
-            let incident = !headline.isDisjoint(with: Accidents.words) || !headline.isDisjoint(with: Outbreaks.words)
+            let incident = (countingAccidents && !headline.isDisjoint(with: Accidents.words))
+                || !headline.isDisjoint(with: Outbreaks.words)
             if incident, headline.union(lead).contains(where: WordClass.accidentToll.contains) { return true }
         }
         return disaster && casualties

@@ -9,7 +9,7 @@ public typealias StoryText = (headline: String, body: String)
 /// is sure enough to keep its desk, the desk the story goes to instead, and a test of the
 /// story's text. The rules and why each exists are in their own files (`GovernmentCrisisRule`,
 /// `LegislativeVoteRule`, `PoliticianInCourtRule`, `LawInCourtRule`, `CyberAttackRule`,
-/// `DeadlyDisasterRule`) and in
+/// `DeadlyDisasterRule`, `DisasterWithoutPoliticsRule`) and in
 /// docs/jarvis/story-engine.md (Topics).
 public struct SubjectRule: Sendable {
     /// How `TopicEval` and the docs name the rule.
@@ -32,5 +32,6 @@ public struct SubjectRule: Sendable {
     /// A government falling over a disaster's cost is politics, so that rule comes first.
     public static let ordered: [SubjectRule] = [
         .governmentCrisis, .legislativeVote, .politicianInCourt, .lawInCourt, .cyberAttack, .deadlyDisaster,
+        .disasterWithoutPolitics,
     ]
 }

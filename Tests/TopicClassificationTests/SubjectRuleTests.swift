@@ -11,6 +11,9 @@ final class SubjectRuleTests: XCTestCase {
     private let attack: [StoryText] = [(headline: "Ransomware attack forces Danish hospitals to divert ambulances", body: "")]
     private let quake: [StoryText] = [(headline: "Strong earthquake off Miyagi kills 17 in northeastern Japan",
                                        body: "The meteorological agency said power was cut to thousands of homes.")]
+    private let reliefRow: [StoryText] = [(headline: "Opposition accuses government over flood response as toll reaches 40",
+                                           body: "")]
+    private let bombing: [StoryText] = [(headline: "Blast kills seven soldiers in Kandahar", body: "")]
 
     /// One row per case: the rule, the story, the model's subject and probability, whether it applies.
     private var cases: [(rule: SubjectRule, texts: [StoryText], subject: Subject, probability: Double, applies: Bool, why: String)] {
@@ -41,6 +44,7 @@ final class SubjectRuleTests: XCTestCase {
             (.cyberAttack, attack, .other, 0.95, false, "the model is sure it is not news for a desk"),
             (.cyberAttack, attack, .finance, 0.6, true, "ports and cargo read as trade"),
             (.cyberAttack, attack, .finance, 0.95, false, "near certainty keeps its desk"),
+            (.cyberAttack, attack, .tech, 0.55, true, "tech under the listing bar is listed"),
             (.cyberAttack, attack, .politics, 0.6, false, "a state's hacking is politics"),
             (.cyberAttack, fallen, .other, 0.5, false, "no attack"),
             (.deadlyDisaster, quake, .tech, 0.6, true, "a quake read as science"),
@@ -49,6 +53,11 @@ final class SubjectRuleTests: XCTestCase {
             (.deadlyDisaster, quake, .politics, 0.5, false, "a row over the relief effort is politics"),
             (.deadlyDisaster, quake, .other, 0.5, false, "already no desk"),
             (.deadlyDisaster, attack, .tech, 0.5, false, "no disaster"),
+            (.disasterWithoutPolitics, quake, .politics, 0.74, true, "a quake in a place at war read as politics"),
+            (.disasterWithoutPolitics, quake, .politics, 0.95, false, "strong evidence keeps its desk"),
+            (.disasterWithoutPolitics, quake, .tech, 0.6, false, "tech is the deadly-disaster rule's"),
+            (.disasterWithoutPolitics, reliefRow, .politics, 0.5, false, "a row over the relief effort is politics"),
+            (.disasterWithoutPolitics, bombing, .politics, 0.5, false, "a blast may be a bombing: politics"),
         ]
     }
 
@@ -66,12 +75,14 @@ final class SubjectRuleTests: XCTestCase {
         XCTAssertEqual(SubjectRule.lawInCourt.desk, .politics)
         XCTAssertEqual(SubjectRule.cyberAttack.desk, .tech)
         XCTAssertNil(SubjectRule.deadlyDisaster.desk)
+        XCTAssertNil(SubjectRule.disasterWithoutPolitics.desk)
     }
 
     /// A government that fell over a disaster's cost is politics, not unlisted.
     func testTheGovernmentCrisisRuleIsTriedBeforeTheDisasterRule() {
         XCTAssertEqual(SubjectRule.ordered.map(\.name), ["GovernmentCrisisRule", "LegislativeVoteRule", "PoliticianInCourtRule",
-                                                     "LawInCourtRule", "CyberAttackRule", "DeadlyDisasterRule"])
+                                                     "LawInCourtRule", "CyberAttackRule", "DeadlyDisasterRule",
+                                                     "DisasterWithoutPoliticsRule"])
         let both: [StoryText] = [(headline: "Government collapses as flood toll reaches 40", body: "")]
         let first = SubjectRule.ordered.first { $0.applies(subject: .finance, probability: 0.6, texts: both) }
         XCTAssertEqual(first?.name, "GovernmentCrisisRule")

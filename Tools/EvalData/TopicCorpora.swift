@@ -11,8 +11,8 @@ import Foundation
 /// Subject mapping (what the model learns): business → finance; tech, technology and
 /// Sci/Tech → tech; politics → politics; sport(s), entertainment, health → other. AG's World
 /// class mixes politics with wars, disasters and crime, so it is not a subject label: its items
-/// carry `subject == nil` and never score the subject model; training-part World items about a
-/// disaster, accident or crime get a silver `other` (`SilverOtherLabels`). AllSides articles
+/// carry `subject == nil` from the data set and take the subject `SubjectRelabels` gives each of them
+/// (every World item was read). AllSides articles
 /// take their story's topic tag (`AllSidesTopics`) and are split by story id. The desk supplement
 /// (`deskSupplement(at:)`, a file in the repository) is training data only: it is never held out. Items whose data
 /// set label disagrees with the desk's conventions are relabelled by `SubjectRelabels` (science filed as Sci/Tech is
@@ -36,15 +36,21 @@ public struct TopicCorpusItem: Sendable {
     /// "finance", "tech", "politics" or "other"; nil when the label is not a subject.
     public let subject: String?
     public let isHeldOut: Bool
-    /// The subject was guessed by keyword (`SilverOtherLabels`), not given by the data set:
-    /// such items train but are never scored.
-    public var isSilver = false
     /// The kind of text without a desk (`TopicCorpora.kindsWithoutDesk`) an item of subject `other` trains as, when its
     /// data set's label does not say it (the desk supplement, `SubjectRelabels`).
     public var otherKind: String?
 
     /// A stable reference for labels kept in files: "ag-news/test/108".
     public var key: String { "\(dataset.rawValue)/\(file)/\(row)" }
+
+    /// An AG News World item: the data set gives it no subject; `SubjectRelabels` gives it the one it was read as.
+    public var isAGWorld: Bool { dataset == .agNews && sourceLabel == "World" }
+
+    /// The item without a subject, as AG World's items were scored before they were read (`TopicEval --without-ag-world`).
+    public var withoutSubject: TopicCorpusItem {
+        TopicCorpusItem(dataset: dataset, file: file, row: row, headline: headline, body: body, sourceLabel: sourceLabel,
+                        subject: nil, isHeldOut: isHeldOut)
+    }
 }
 
 public enum TopicCorpora {
@@ -123,14 +129,9 @@ public enum TopicCorpora {
         let names = [1: "World", 2: "Sports", 3: "Business", 4: "Sci/Tech"]
         return try AGNews.load(dataDirectory: directory).compactMap { item -> TopicCorpusItem? in
             guard let label = names[item.label] else { return nil }
-            let headline = AGNewsCleaning.headline(item.title), body = AGNewsCleaning.description(item.description)
-            let heldOut = isEveryFifth(item.row)
-            let silver = label == "World" && !heldOut && SilverOtherLabels.isWorldHardNewsOther(headline: headline, description: body)
-            var corpusItem = TopicCorpusItem(dataset: .agNews, file: "test", row: item.row, headline: headline, body: body,
-                                             sourceLabel: label, subject: silver ? "other" : subject(forSourceLabel: label),
-                                             isHeldOut: heldOut)
-            corpusItem.isSilver = silver
-            return corpusItem
+            return TopicCorpusItem(dataset: .agNews, file: "test", row: item.row, headline: AGNewsCleaning.headline(item.title),
+                                   body: AGNewsCleaning.description(item.description), sourceLabel: label,
+                                   subject: subject(forSourceLabel: label), isHeldOut: isEveryFifth(item.row))
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import TopicClassification
 
 // Builds the word-cluster table the subject model uses (`TermClusters`), from the text of every
-// training-part item: labeled, silver, AG World and untagged AllSides alike (no labels are read).
+// training-part item: labeled, AG World and untagged AllSides alike (no labels are read).
 // Never the held-out part (row % 5 == 4; AllSides: story id % 5 == 4).
 //
 //   swift run --package-path Tools -c release TermClusterBuilder [--data DIR] [--output FILE]

@@ -9,7 +9,7 @@ struct DeskCase {
 
     let headline: String
     let body: String
-    /// `finance`, `tech`, `politics` or `none`; nil when the data set gives no subject (AG World).
+    /// `finance`, `tech`, `politics` or `none`; nil without a subject label (AG World under `TopicEval --without-ag-world`).
     let subject: String?
     let isAfrican: Bool
     /// The kind of item, for per-family counts ("" when the set has none).

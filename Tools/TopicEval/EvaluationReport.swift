@@ -14,7 +14,7 @@ struct EvaluationReport {
     /// Issue 4's topic target, read on the subject model's held-out BBC, AG News and MasakhaNEWS items.
     static let subjectTarget = 0.90
 
-    /// The subject model alone on items with a subject label (AG World has none).
+    /// The subject model alone on items with a subject label (AG World's are left out under `--without-ag-world`).
     func subjectSection() -> String {
         var matrix = ConfusionMatrix(labels: Subject.allCases.map(\.rawValue))
         var original = ConfusionMatrix(labels: matrix.labels)
@@ -68,8 +68,8 @@ struct EvaluationReport {
 
     /// The classifier as the engine calls it, scored by the desk rule of `TopicClassifier`: gold is
     /// `other` (not listed) for an item whose subject is none wherever it happens, else `africa` for
-    /// a hand-labeled African item, else its subject; AG World items (no subject label) not about
-    /// Africa have no gold and are skipped.
+    /// a hand-labeled African item, else its subject; an item without a subject label (AG World under
+    /// `--without-ag-world`) not about Africa has no gold and is skipped.
     func pipelineSection() -> String {
         var matrix = ConfusionMatrix(labels: Topic.allCases.map(\.rawValue) + ["other"])
         var original = ConfusionMatrix(labels: matrix.labels)

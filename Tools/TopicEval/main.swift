@@ -8,15 +8,18 @@ import TopicClassification
 // the same desk measures on the cross-domain set (`CrossDomainSet`, news nothing was trained or tuned
 // on) beside the held-out part's.
 //
-//   swift run --package-path Tools -c release TopicEval [--data DIR] [--published-labels]
+//   swift run --package-path Tools -c release TopicEval [--data DIR] [--published-labels | --without-ag-world]
 //                                   # --published-labels: held-out gold as the data sets label it, without SubjectRelabels
+//                                   # --without-ag-world: AG World's items without the subjects their read gave them,
+//                                   # so the held-out halves are scored as before it was read
 //   swift run --package-path Tools TopicEval --list-unlabeled [--data DIR]   # candidates still needing a hand label
 //   swift run --package-path Tools TopicEval --tune-africa [--data DIR]      # the Africa rule on hand-labeled training-part items
 //   swift run --package-path Tools -c release TopicEval --development        # desk measures on the desk development set,
 //                                                                            # listing confidences tried on it, and the part held aside
 
-let arguments = ToolArguments.parse(usage: "usage: TopicEval [--list-unlabeled | --tune-africa | --development] [--published-labels] [--data DIR]",
-                                    flags: ["--list-unlabeled", "--tune-africa", "--development", "--published-labels"], options: ["--data": .text])
+let arguments = ToolArguments.parse(
+    usage: "usage: TopicEval [--list-unlabeled | --tune-africa | --development] [--published-labels | --without-ag-world] [--data DIR]",
+    flags: ["--list-unlabeled", "--tune-africa", "--development", "--published-labels", "--without-ag-world"], options: ["--data": .text])
 if arguments.has("--development") {
     let classifier = try TopicClassifier.bundled()
     let development = try DeskCase.bundled("desk-development")
@@ -28,7 +31,8 @@ if arguments.has("--development") {
     exit(0)
 }
 let directory = try DataDirectory.resolve(arguments)
-let items = try TopicCorpora.load(from: directory, relabels: arguments.has("--published-labels") ? SubjectRelabels.unchanged : nil)
+let loaded = try TopicCorpora.load(from: directory, relabels: arguments.has("--published-labels") ? SubjectRelabels.unchanged : nil)
+let items = arguments.has("--without-ag-world") ? loaded.map { $0.isAGWorld ? $0.withoutSubject : $0 } : loaded
 let labels = try AfricaLabels.bundled()
 let agKeywordRows = try AfricaCandidates.agKeywordRows(in: directory)
 

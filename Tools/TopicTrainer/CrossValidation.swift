@@ -59,7 +59,7 @@ struct CrossValidation {
         var tallies = Array(repeating: Tally(), count: mixes.count)
         for fold in folds {
             let fitting = training.filter { $0.row % 5 != fold }
-            let validation = training.filter { $0.row % 5 == fold && $0.subject != nil && !$0.isSilver }
+            let validation = training.filter { $0.row % 5 == fold && $0.subject != nil }
             let key = "fold \(fold): " + settings.wordModelKey
             let trained = SubjectModelTraining.train(fitting, settings: settings, clusters: clusters, vectors: vectors,
                                                      wordModel: wordModels[key])

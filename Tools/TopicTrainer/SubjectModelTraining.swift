@@ -12,8 +12,6 @@ struct TrainingSettings: CustomStringConvertible {
     /// (4-fold cross-validation, docs/jarvis/story-engine.md, Topics).
     var iterations = 300
     var learningRate = 0.05
-    /// Whether AG News World items train as politics (they are never scored as politics).
-    var worldAsPolitics = false
     /// Smoothing of the complement naive Bayes opinion merged into the regression.
     var naiveBayesAlpha = 0.03
     /// How much the naive Bayes scores add, in units of their spread over the training texts
@@ -31,12 +29,12 @@ struct TrainingSettings: CustomStringConvertible {
     var classGrain = ClassGrain.kindsOfOther
     /// How much the encoder scorer's scores add to the word model's (0: words only). Chosen with its
     /// L2 by cross-validation (docs/jarvis/story-engine.md, Topics).
-    var encoderMix = 1.0
+    var encoderMix = 0.7
     var encoderL2 = 1e-4
     /// Adam steps of the encoder scorer's regression.
     var encoderIterations = 300
     /// Rectified linear units of the encoder scorer's hidden layer; 0 makes it a linear regression.
-    var encoderUnits = 0
+    var encoderUnits = 128
     /// With hidden units: passes over the training items, in mini-batches of `encoderBatchSize`, at `encoderLearningRate`.
     var encoderEpochs = 30
     var encoderBatchSize = 32
@@ -50,14 +48,13 @@ struct TrainingSettings: CustomStringConvertible {
     enum ClassGrain: String {
         /// finance, tech, politics, other.
         case subjects
-        /// `other` split by what it is: sport, entertainment, health, disasters (the silver AG World
-        /// items), AllSides' tags (one class: few items each).
+        /// `other` split by what it is: sport, entertainment, health, the kinds the relabels and the desk
+        /// supplement name (disaster, science, crime…), AllSides' tags (one class: few items each).
         case kindsOfOther
 
         func key(_ item: TopicCorpusItem, subject: String) -> String {
             guard self == .kindsOfOther, subject == "other" else { return subject }
             if let kind = item.otherKind { return "other/" + kind }
-            if item.isSilver { return "other/disaster" }
             if item.dataset == .allSides { return "other/allsides" }
             let label = item.sourceLabel.lowercased()
             return "other/" + (label == "sports" ? "sport" : label)
@@ -71,7 +68,6 @@ struct TrainingSettings: CustomStringConvertible {
         "features: min documents \(minimumDocuments), top \(featureLimit) by chi2; "
             + "idf: \(inverseDocumentFrequency); word clusters: \(wordClusters); "
             + "L2 \(l2); \(iterations) Adam iterations, learning rate \(learningRate); "
-            + "AG World as politics: \(worldAsPolitics); "
             + "complement naive Bayes alpha \(naiveBayesAlpha), merge weight \(naiveBayesWeight); classes: \(classGrain.rawValue); "
             + "encoder scorer mix \(encoderMix), L2 \(encoderL2), " + encoderShape + "; politics emphasis \(politicsEmphasis); "
             + "desk supplement repeats \(supplementRepeats)"
@@ -190,8 +186,7 @@ enum SubjectModelTraining {
         items.flatMap { item in
             Array(repeating: item, count: item.dataset == .deskSupplement ? settings.supplementRepeats : 1)
         }.compactMap { item in
-            let world = settings.worldAsPolitics && item.dataset == .agNews && item.sourceLabel == "World"
-            guard let name = world ? "politics" : item.subject, let subject = Subject(rawValue: name) else { return nil }
+            guard let name = item.subject, let subject = Subject(rawValue: name) else { return nil }
             return (item, settings.classGrain.key(item, subject: name), subject)
         }
     }
