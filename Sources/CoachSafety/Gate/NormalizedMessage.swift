@@ -58,12 +58,13 @@ struct NormalizedMessage {
         return pieces
     }
 
-    /// Two or three adjacent words that together spell a GLP-1 drug as written or as heard by ear
-    /// (`GateVocabulary.drugHeard`: "o zempic", "moon jar oh", "mon jaro", "wego vee") as one word:
-    /// dictation splits a name it does not know into words it does. Only inside a clause, without
-    /// a number, a spelled-out run or a word that is a drug on its own (as written, misspelt or
-    /// heard), and with at least one word the vocabulary does not know; a reading without a vowel
-    /// off wins over one with it, three words over two.
+    /// Two or three adjacent words that together spell a GLP-1 drug's whole name as written or
+    /// exactly as heard by ear (`GateVocabulary.drugHeard` without a vowel off: "o zempic", "moon jar
+    /// oh", "wego vee") as one word: dictation splits a name it does not know into words it does.
+    /// Only inside a clause, without a number, a spelled-out run or a word that is a drug on its own
+    /// (as written, misspelt or heard), and with at least one word the vocabulary does not know; three
+    /// words over two. Neither a stem nor a vowel off counts for joined words: both let everyday
+    /// phrases through ("we go vegan" starts like "wegov…", "un manjar o" is a vowel off "Mounjaro").
     private static func joiningHeardNames(_ tokens: [GateToken], vocabulary: GateVocabulary) -> [GateToken] {
         var joined: [GateToken] = []
         var index = 0
@@ -92,11 +93,9 @@ struct NormalizedMessage {
                   run.contains(where: { !vocabulary.recognises($0.text) }) else { return nil }
             return (count, run.map(\.text).joined())
         }
-        for (count, text) in runs where vocabulary.isDrug(text) { return (count, text) }
-        for vowelOff in [false, true] {
-            for (count, text) in runs {
-                if let name = vocabulary.drugHeard(text, vowelOff: vowelOff) { return (count, name) }
-            }
+        for (count, text) in runs where vocabulary.isDrugName(text) { return (count, text) }
+        for (count, text) in runs {
+            if let name = vocabulary.drugHeard(text, vowelOff: false) { return (count, name) }
         }
         return nil
     }
