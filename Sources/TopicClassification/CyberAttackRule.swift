@@ -11,8 +11,8 @@ extension SubjectRule {
     /// (health is `other`), which would leave a major attack unlisted beside others under tech.
     /// Finance too: "Cyberattack disrupts Kuwait's main ports" reads as finance until the gang's
     /// claim arrives (ports, cargo and customs read as trade). Tech itself is moved to tech so that the
-    /// listing bar cannot drop it: the hospital attack's report reads tech 0.54 and health 0.44, so the
-    /// desks together are under the bar and the story would be unlisted as a little tech and much health.
+    /// listing bar cannot drop it: an attack read as a little tech and much health would otherwise have
+    /// its desks together under the bar and go unlisted.
     public static let cyberAttack = SubjectRule(
         name: "CyberAttackRule", moves: [.other, .finance, .tech], strongEvidence: 0.9, desk: .tech,
         matches: CyberAttack.isReported)

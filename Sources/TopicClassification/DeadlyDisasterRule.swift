@@ -29,22 +29,44 @@ public enum DeadlyDisaster {
     }
 
     /// True when the story reads as a deadly natural disaster, accident or outbreak (all its articles
-    /// together); with `countingAccidents` false, a deadly natural disaster or outbreak only.
-    public static func isReported(_ texts: [StoryText], countingAccidents: Bool = true) -> Bool {
+    /// together); with `kinds` `.naturalOrNamedDisease`, a deadly natural disaster or an outbreak of a
+    /// named disease only.
+    public static func isReported(_ texts: [StoryText], kinds: DisasterKinds = .any) -> Bool {
         var disaster = false
         var casualties = false
         for text in texts {
             let headline = Set(Tokenizer.contentWords(text.headline))
             let lead = Set(Tokenizer.contentWords(text.body).prefix(leadWordCount))
-            disaster = disaster || !headline.isDisjoint(with: NaturalDisasters.words)
+            disaster = disaster || namesNaturalDisaster(text.headline)
             casualties = casualties || headline.contains(where: isCasualty) || lead.contains(where: isCasualty)
             // An accident word is also a market's ("shares crash", "exchange collapse"): it counts
             // only with a toll in the same report's headline or lead ("killing three crew"). A disease
-            // outbreak counts the same way ("cholera outbreak in Basra kills four" reads as tech to the model).
-            let incident = (countingAccidents && !headline.isDisjoint(with: Accidents.words))
-                || !headline.isDisjoint(with: Outbreaks.words)
+            // outbreak counts the same way ("cholera outbreak in Basra kills four").
+            let incident = switch kinds {
+            case .any: !headline.isDisjoint(with: Accidents.words) || !headline.isDisjoint(with: Outbreaks.words)
+            case .naturalOrNamedDisease: !headline.isDisjoint(with: Outbreaks.diseases)
+            }
             if incident, headline.union(lead).contains(where: WordClass.accidentToll.contains) { return true }
         }
         return disaster && casualties
     }
+
+    /// True when the headline names a natural disaster, not as a figure of quantity: a disaster word
+    /// directly before "of" is a crowd of something else ("a storm of protest", "a flood of refugees").
+    static func namesNaturalDisaster(_ headline: String) -> Bool {
+        let words = Tokenizer.words(headline)
+        return words.indices.contains { index in
+            NaturalDisasters.words.contains(words[index]) && (index + 1 == words.count || words[index + 1] != "of")
+        }
+    }
+}
+
+/// What `DeadlyDisaster.isReported` counts as the deadly event.
+public enum DisasterKinds: Sendable {
+    /// A natural disaster, an accident or a disease outbreak (`SubjectRule.deadlyDisaster`).
+    case any
+    /// A natural disaster or an outbreak of a named disease (`SubjectRule.disasterWithoutPolitics`):
+    /// an accident may be a bombing ("a blast kills seven soldiers") and a spread word alone may be a
+    /// war's ("an outbreak of fighting"), both politics by the desk convention.
+    case naturalOrNamedDisease
 }

@@ -1,19 +1,17 @@
 import NewsText
 
 extension SubjectRule {
-    /// A deadly natural disaster or disease outbreak whose headlines name no political actor is not
-    /// politics news unless the model is very sure; it gets no desk, as `deadlyDisaster` does for tech
-    /// and finance. A story whose headline names a government, a legislature, an election or an
-    /// office-holder keeps politics (a row over the relief effort, a president declaring an emergency).
-    /// Accidents are left out: a blast or an explosion is as often a bombing, a war's act and politics.
-    ///
-    /// Why a rule and not only data: the labels file wars and insurgencies under politics (593 of AG
-    /// World's items), so a place at war reads as politics whatever happened there: "Iraq: cholera
-    /// outbreak in Basra kills four" scores politics 0.74; AG World's disaster reports are labeled none,
-    /// but too few to outweigh the place.
+    /// A deadly natural disaster or outbreak of a named disease whose headlines name no political
+    /// actor is not politics news unless the model is very sure; it gets no desk, as `deadlyDisaster`
+    /// does for tech and finance. A story whose headline names a government, a legislature, an
+    /// election or an office-holder keeps politics (a row over the relief effort, a president
+    /// declaring an emergency). Accidents and spread words without a disease are left out
+    /// (`DisasterKinds.naturalOrNamedDisease`): a blast may be a bombing, "an outbreak of fighting" a
+    /// war, both politics. The labels file wars under politics, so a place at war reads as politics
+    /// to the model whatever happened there (docs/jarvis/story-engine.md, the rules).
     public static let disasterWithoutPolitics = SubjectRule(
         name: "DisasterWithoutPoliticsRule", moves: [.politics], strongEvidence: 0.9, desk: nil,
-        matches: { DeadlyDisaster.isReported($0, countingAccidents: false) && !PoliticalActor.isNamed($0) })
+        matches: { DeadlyDisaster.isReported($0, kinds: .naturalOrNamedDisease) && !PoliticalActor.isNamed($0) })
 }
 
 /// Whether a headline of the story names a political actor: a government or its head

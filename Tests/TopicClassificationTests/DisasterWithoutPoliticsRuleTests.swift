@@ -18,13 +18,17 @@ final class DisasterWithoutPoliticsRuleTests: XCTestCase {
         ])
     }
 
-    func testAnAccidentCountsOnlyForTheDeadlyDisasterRule() {
+    func testAnAccidentOrASpreadWordWithoutADiseaseCountsOnlyForTheDeadlyDisasterRule() {
         let blast = [(headline: "Blast kills seven soldiers in Kandahar", body: "")]
         XCTAssertTrue(DeadlyDisaster.isReported(blast))
-        XCTAssertFalse(DeadlyDisaster.isReported(blast, countingAccidents: false), "a blast may be a bombing, a war's act")
+        XCTAssertFalse(DeadlyDisaster.isReported(blast, kinds: .naturalOrNamedDisease), "a blast may be a bombing, a war's act")
         let outbreak = [(headline: "Cholera outbreak kills 12 in Kasai", body: "")]
-        XCTAssertTrue(DeadlyDisaster.isReported(outbreak, countingAccidents: false))
+        XCTAssertTrue(DeadlyDisaster.isReported(outbreak, kinds: .naturalOrNamedDisease))
         let flood = [(headline: "Floods sweep through Valencia", body: "At least 62 people died.")]
-        XCTAssertTrue(DeadlyDisaster.isReported(flood, countingAccidents: false))
+        XCTAssertTrue(DeadlyDisaster.isReported(flood, kinds: .naturalOrNamedDisease))
+        for war in ["Outbreak of fighting kills 30 in Darfur", "Storm of protest as police kill 12 marchers",
+                    "Flood of refugees as shelling kills 40"] {
+            XCTAssertFalse(DeadlyDisaster.isReported([(headline: war, body: "")], kinds: .naturalOrNamedDisease), war)
+        }
     }
 }
