@@ -1,6 +1,7 @@
 // The kernels' bodies, written once and compiled once per instruction set: `EncoderKernels.c` includes this file
 // three times, with `KERNEL(name)` naming that set's copy (`name##_avx512`, …) and `TARGET` its `target` attribute.
-// The helpers it calls are `always_inline`, so they run in the same instruction set.
+// The helpers it calls (`encoder_erf`, `encoder_exp`, `encoder_bfloat16_bits`) are `static inline`: inlined, they run
+// in the copy's instruction set; called, in the baseline's, with the same bits either way.
 
 TARGET static void KERNEL(gelu)(float *values, long count) {
     for (long index = 0; index < count; index++) {
