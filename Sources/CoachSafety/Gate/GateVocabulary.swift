@@ -151,12 +151,16 @@ struct GateVocabulary: Sendable {
     /// True when `word` is a GLP-1 drug's whole name as written, no stem: what words joined by dictation
     /// must spell, since a stem would also start everyday phrases ("we go vegan" joins to "wegov…").
     func isDrugName(_ word: String) -> Bool {
-        (byWord[word] ?? []).contains { terms[Int($0)].termClass == .glp1Drug && terms[Int($0)].words.count == 1 }
+        (byWord[word] ?? []).contains(where: isOneWordDrug)
     }
 
     /// True when `word` is a GLP-1 drug as written (a name or a stem of one).
     func isDrug(_ word: String) -> Bool {
-        terms(startingWith: word).contains { terms[Int($0)].termClass == .glp1Drug && terms[Int($0)].words.count == 1 }
+        terms(startingWith: word).contains(where: isOneWordDrug)
+    }
+
+    private func isOneWordDrug(_ id: Int32) -> Bool {
+        terms[Int(id)].termClass == .glp1Drug && terms[Int(id)].words.count == 1
     }
 }
 
