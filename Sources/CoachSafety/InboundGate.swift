@@ -39,14 +39,6 @@ public struct InboundGate: Sendable {
         injectionHeads = TermHeads(vocabulary.terms.filter { GateRules.injectionClasses.contains($0.termClass) })
     }
 
-    private func rules(for message: String) -> GateRules {
-        GateRules(sentences: sentenceFacts(of: NormalizedMessage(message, vocabulary: vocabulary)))
-    }
-
-    private func sentenceFacts(of read: NormalizedMessage) -> [SentenceFacts] {
-        SentenceFacts.of(read, vocabulary: vocabulary)
-    }
-
     /// A user message as the gate reads it: its text, its words, and its sentences' facts (read once per check).
     private struct Turn {
         let text: String
@@ -56,7 +48,7 @@ public struct InboundGate: Sendable {
 
     private func turn(_ text: String) -> Turn {
         let read = NormalizedMessage(text, vocabulary: vocabulary)
-        return Turn(text: text, read: read, rules: GateRules(sentences: sentenceFacts(of: read)))
+        return Turn(text: text, read: read, rules: GateRules(sentences: SentenceFacts.of(read, vocabulary: vocabulary)))
     }
 
     private func isInjection(_ turn: Turn) -> Bool {
@@ -75,12 +67,12 @@ public struct InboundGate: Sendable {
             ({ String(message.reversed()) }, { String($0.reversed()) }), ({ EncodedPayload.rot13(message) }, EncodedPayload.rot13),
         ]
         if rules.sentences.contains(where: { $0.has(.encodingWord) }) {
-            return readings.contains { self.rules(for: $0.text()).isInjectionAttempt }
+            return readings.contains { self.turn($0.text()).rules.isInjectionAttempt }
         }
         let words = Set(read.tokens.filter { !$0.isNumber }.map(\.text))
         return readings.contains { reading in
             words.lazy.map(reading.word).filter(injectionHeads.starts).prefix(2).count == 2
-                && self.rules(for: reading.text()).isHiddenInjectionAttempt
+                && self.turn(reading.text()).rules.isHiddenInjectionAttempt
         }
     }
 
