@@ -35,9 +35,10 @@ public enum DeadlyDisaster {
         var disaster = false
         var casualties = false
         for text in texts {
-            let headline = Set(Tokenizer.contentWords(text.headline))
+            let headlineTokens = Tokenizer.tokens(text.headline)
+            let headline = Set(Tokenizer.contentWords(headlineTokens))
             let lead = Set(Tokenizer.contentWords(text.body).prefix(leadWordCount))
-            disaster = disaster || namesNaturalDisaster(text.headline)
+            disaster = disaster || namesNaturalDisaster(headlineTokens.map(\.normalized))
             casualties = casualties || headline.contains(where: isCasualty) || lead.contains(where: isCasualty)
             // An accident word is also a market's ("shares crash", "exchange collapse"): it counts
             // only with a toll in the same report's headline or lead ("killing three crew"). A disease
@@ -51,11 +52,10 @@ public enum DeadlyDisaster {
         return disaster && casualties
     }
 
-    /// True when the headline names a natural disaster, not as a figure of quantity: a disaster word
-    /// directly before "of" is a crowd of something else ("a storm of protest", "a flood of refugees").
-    static func namesNaturalDisaster(_ headline: String) -> Bool {
-        let words = Tokenizer.words(headline)
-        return words.indices.contains { index in
+    /// True when the headline's `words` name a natural disaster, not as a figure of quantity: a disaster
+    /// word directly before "of" is a crowd of something else ("a storm of protest", "a flood of refugees").
+    static func namesNaturalDisaster(_ words: [String]) -> Bool {
+        words.indices.contains { index in
             NaturalDisasters.words.contains(words[index]) && (index + 1 == words.count || words[index + 1] != "of")
         }
     }
