@@ -53,7 +53,7 @@ final class SubjectRuleTests: XCTestCase {
             (.deadlyDisaster, quake, .politics, 0.5, false, "a row over the relief effort is politics"),
             (.deadlyDisaster, quake, .other, 0.5, false, "already no desk"),
             (.deadlyDisaster, attack, .tech, 0.5, false, "no disaster"),
-            (.disasterWithoutPolitics, quake, .politics, 0.74, true, "a quake in a place at war read as politics"),
+            (.disasterWithoutPolitics, quake, .politics, 0.74, true, "a quake the model leans to politics on"),
             (.disasterWithoutPolitics, quake, .politics, 0.95, false, "strong evidence keeps its desk"),
             (.disasterWithoutPolitics, quake, .tech, 0.6, false, "tech is the deadly-disaster rule's"),
             (.disasterWithoutPolitics, reliefRow, .politics, 0.5, false, "a row over the relief effort is politics"),
