@@ -38,6 +38,23 @@ public struct EncoderScorer: Sendable {
         EncoderScorer(classes: classes, weights: weights, bias: bias, mix: mix, hidden: hidden)
     }
 
+    /// One scorer whose scores are the mean of `members`' (a seed ensemble): their hidden units side by side,
+    /// each member's output weights and biases divided by the count. The members share classes and mix and each
+    /// has a hidden layer, so the sum of their outputs is one network's and the file format stays one.
+    public static func averaging(_ members: [EncoderScorer]) -> EncoderScorer {
+        guard let first = members.first, members.count > 1 else { return members[0] }
+        precondition(members.allSatisfy { $0.hidden != nil && $0.classes == first.classes && $0.mix == first.mix },
+                     "members with hidden layers, the same classes and mix")
+        let share = 1 / Float(members.count)
+        let layers = members.map { $0.hidden! }
+        let hiddenWeights = (0..<SentenceEncoder.dimension).flatMap { dimension in
+            layers.flatMap { $0.weights[dimension * $0.width ..< (dimension + 1) * $0.width] }
+        }
+        let bias = (0..<first.classes.count).map { column in members.reduce(0) { $0 + $1.bias[column] } * share }
+        return EncoderScorer(classes: first.classes, weights: members.flatMap { $0.weights.map { $0 * share } }, bias: bias,
+                             mix: first.mix, hidden: EncoderHiddenLayer(weights: hiddenWeights, bias: layers.flatMap(\.bias)))
+    }
+
     /// What the encoder reads of an article.
     public static func text(headline: String, body: String) -> String {
         headline + ". " + body.split(whereSeparator: \.isWhitespace).prefix(leadWords).joined(separator: " ")

@@ -99,6 +99,19 @@ final class EncoderScorerTests: XCTestCase {
         XCTAssertThrowsError(try EncoderScorer.decode(withoutHiddenBias))
     }
 
+    func testAnAverageOfScorersScoresAsTheMeanOfTheirScores() throws {
+        let (first, _) = try rectifiedScorer("Central bank raises interest rates")
+        let (second, _) = try rectifiedScorer("Parliament passes the budget")
+        let (third, _) = try rectifiedScorer("Chipmaker unveils a faster processor")
+        let average = EncoderScorer.averaging([first, second, third])
+        XCTAssertEqual(average.hidden?.width, 6)
+        let vector = try SentenceEncoder.bundled().encode("Senate votes on the spending bill")
+        let mean = zip(zip(first.scores(vector), second.scores(vector)), third.scores(vector)).map { ($0.0 + $0.1 + $1) / 3 }
+        for (a, b) in zip(average.scores(vector), mean) { XCTAssertEqual(a, b, accuracy: 1e-5) }
+        let decoded = try EncoderScorer.decode(average.encoded(comment: []))
+        for (a, b) in zip(decoded.scores(vector), mean) { XCTAssertEqual(a, b, accuracy: 1e-3) }
+    }
+
     /// The shipped scorer was trained on vectors of texts cut where the encoder cuts them.
     func testTheShippedClassifierReadsWithTheEncoder() throws {
         let classifier = try TopicClassifier.bundled()

@@ -49,14 +49,22 @@ struct CrossValidation {
         return lines.joined(separator: "\n")
     }
 
-    /// One result per encoder mix in `mixes`, from one fitted model per fold: the mix only scales the encoder
-    /// scorer's scores, so settings that differ in it alone need not be fitted again. `training` must not contain
+    /// How a fitted model is read: the mean of its first `members` encoder networks (a seed ensemble's first members
+    /// are the smaller ensemble's), their scores times `mix`.
+    struct Reading {
+        let members: Int
+        let mix: Double
+    }
+
+    /// One result per reading, from one fitted model per fold: the mix only scales the encoder scorer's scores and
+    /// a smaller ensemble is the larger one's first members, so settings that differ in them alone need not be
+    /// fitted again. `training` must not contain
     /// held-out items; the caller filters them out. `wordModels` keeps each fold's word model by
     /// `TrainingSettings.wordModelKey`, for the next settings that differ in the encoder scorer alone.
-    static func run(_ training: [TopicCorpusItem], settings: TrainingSettings, mixes: [Double], clusters: TermClusters,
+    static func run(_ training: [TopicCorpusItem], settings: TrainingSettings, readings: [Reading], clusters: TermClusters,
                     vectors: EncoderVectors, wordModels: inout [String: SubjectModel]) -> [CrossValidation] {
         precondition(!training.contains(where: \.isHeldOut), "held-out items never take part in validation")
-        var tallies = Array(repeating: Tally(), count: mixes.count)
+        var tallies = Array(repeating: Tally(), count: readings.count)
         for fold in folds {
             let fitting = training.filter { $0.row % 5 != fold }
             let validation = training.filter { $0.row % 5 == fold && $0.subject != nil }
@@ -64,8 +72,9 @@ struct CrossValidation {
             let trained = SubjectModelTraining.train(fitting, settings: settings, clusters: clusters, vectors: vectors,
                                                      wordModel: wordModels[key])
             wordModels[key] = trained.model
-            for (index, mix) in mixes.enumerated() {
-                let remixed = SubjectModelTraining.Trained(model: trained.model, scorer: trained.scorer?.mixed(mix))
+            for (index, reading) in readings.enumerated() {
+                let remixed = SubjectModelTraining.Trained(model: trained.model,
+                                                           members: trained.members.prefix(reading.members).map { $0.mixed(reading.mix) })
                 tallies[index].record(remixed.classifier(clusters: settings.wordClusters ? clusters : .none, encoder: vectors),
                                       on: validation)
             }

@@ -6,8 +6,8 @@ import TopicClassification
 /// Fits a one-hidden-layer network (rectified linear units, then a softmax over the classes) on encoder
 /// vectors by mini-batch Adam steps. The loss is class-balanced as in `LogisticRegressionTrainer` (each
 /// class weighs as much as any other in total, times `emphasis`) plus an L2 penalty on the weights.
-/// The initial weights and the order of the examples in each epoch come from `SplitMix64` with a fixed
-/// seed, so the same data and settings always give the same network.
+/// The initial weights and the order of the examples in each epoch come from `SplitMix64` seeded with
+/// `seed`, so the same data, settings and seed always give the same network.
 struct HiddenLayerTrainer {
     let classes: [Subject]
     let units: Int
@@ -15,6 +15,8 @@ struct HiddenLayerTrainer {
     let epochs: Int
     let batchSize: Int
     let learningRate: Float
+    /// 26 is the first member's (the seventeenth model's network); a seed ensemble's members take the next ones.
+    var seed: UInt64 = 26
     var emphasis: (Subject) -> Double = { _ in 1 }
 
     /// `vectors[i]` has label `labels[i]`.
@@ -25,7 +27,7 @@ struct HiddenLayerTrainer {
         let classWeight = zip(counts, classes).map { count, subject in
             Float(count > 0 ? emphasis(subject) * Double(labels.count) / (Double(width) * count) : 0)
         }
-        var random = SplitMix64(seed: 26)
+        var random = SplitMix64(seed: seed)
         var network = Network(inputs: inputs, units: units, classes: width, random: &random)
         var optimizer = Adam(count: network.parameters.count, learningRate: learningRate)
         var order = Array(labels.indices)

@@ -39,6 +39,8 @@ struct TrainingSettings: CustomStringConvertible {
     var encoderEpochs = 30
     var encoderBatchSize = 32
     var encoderLearningRate = 1e-3
+    /// With hidden units: how many networks, each from its own seed, the scorer averages (`EncoderScorer.averaging`).
+    var encoderMembers = 1
     /// How much more a politics class weighs than class balance alone gives it, in both regressions.
     var politicsEmphasis = 1.0
     /// How many times each desk-supplement item trains (`TopicCorpora.deskSupplement`): its few hundred
@@ -81,22 +83,26 @@ struct TrainingSettings: CustomStringConvertible {
         (words.encoderMix, words.encoderL2, words.encoderIterations) = (defaults.encoderMix, defaults.encoderL2, defaults.encoderIterations)
         (words.encoderUnits, words.encoderEpochs) = (defaults.encoderUnits, defaults.encoderEpochs)
         (words.encoderBatchSize, words.encoderLearningRate) = (defaults.encoderBatchSize, defaults.encoderLearningRate)
+        words.encoderMembers = defaults.encoderMembers
         return words.description
     }
 
     private var encoderShape: String {
         encoderUnits == 0 ? "\(encoderIterations) steps"
             : "\(encoderUnits) hidden units, \(encoderEpochs) epochs of batches of \(encoderBatchSize), learning rate \(encoderLearningRate)"
+                + (encoderMembers > 1 ? ", the mean of \(encoderMembers) networks of seeds 26 to \(25 + encoderMembers)" : "")
     }
 }
 
 /// Feature extraction, selection and fitting: labeled items in, `SubjectModel` out.
 enum SubjectModelTraining {
     /// A trained word model and, when the settings mix one in, the scorer of encoder vectors trained
-    /// on the same items and classes.
+    /// on the same items and classes: the mean of `members`, its networks in seed order (one when linear).
     struct Trained {
         let model: SubjectModel
-        let scorer: EncoderScorer?
+        let members: [EncoderScorer]
+
+        var scorer: EncoderScorer? { members.isEmpty ? nil : EncoderScorer.averaging(members) }
 
         func classifier(clusters: TermClusters, encoder: any TextEncoder) -> TopicClassifier {
             TopicClassifier(model: model, clusters: clusters,
@@ -114,22 +120,26 @@ enum SubjectModelTraining {
         let classIndex = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1.key, $0) })
         let model = wordModel
             ?? trainWordModel(keyed, classes: kinds.map(\.subject), classIndex: classIndex, settings: settings, clusters: clusters)
-        guard settings.encoderMix > 0 else { return Trained(model: model, scorer: nil) }
+        guard settings.encoderMix > 0 else { return Trained(model: model, members: []) }
         let encoded = keyed.map { vectors.encode(EncoderScorer.text(headline: $0.item.headline, body: $0.item.body)) }
         let labels = keyed.map { classIndex[$0.key]! }
-        return Trained(model: model, scorer: trainEncoderScorer(encoded, labels: labels, classes: model.classes, settings: settings))
+        return Trained(model: model, members: trainEncoderScorers(encoded, labels: labels, classes: model.classes, settings: settings))
     }
 
-    /// The encoder scorer: a linear regression, or with `encoderUnits` a network of one hidden layer.
-    private static func trainEncoderScorer(_ encoded: [[Float]], labels: [Int], classes: [Subject],
-                                           settings: TrainingSettings) -> EncoderScorer {
+    /// The encoder scorer: a linear regression, or with `encoderUnits` `encoderMembers` networks of one hidden layer,
+    /// each from its own seed.
+    private static func trainEncoderScorers(_ encoded: [[Float]], labels: [Int], classes: [Subject],
+                                            settings: TrainingSettings) -> [EncoderScorer] {
         guard settings.encoderUnits == 0 else {
-            let trainer = HiddenLayerTrainer(classes: classes, units: settings.encoderUnits, l2: Float(settings.encoderL2),
-                                             epochs: settings.encoderEpochs, batchSize: settings.encoderBatchSize,
-                                             learningRate: Float(settings.encoderLearningRate), emphasis: settings.emphasis)
-            let fitted = trainer.fit(encoded, labels: labels)
-            return EncoderScorer(classes: classes, weights: fitted.weights, bias: fitted.bias, mix: settings.encoderMix,
-                                 hidden: fitted.hidden)
+            return (0..<UInt64(settings.encoderMembers)).map { member in
+                let trainer = HiddenLayerTrainer(classes: classes, units: settings.encoderUnits, l2: Float(settings.encoderL2),
+                                                 epochs: settings.encoderEpochs, batchSize: settings.encoderBatchSize,
+                                                 learningRate: Float(settings.encoderLearningRate), seed: 26 + member,
+                                                 emphasis: settings.emphasis)
+                let fitted = trainer.fit(encoded, labels: labels)
+                return EncoderScorer(classes: classes, weights: fitted.weights, bias: fitted.bias, mix: settings.encoderMix,
+                                     hidden: fitted.hidden)
+            }
         }
         let examples = zip(encoded, labels).map { vector, label in
             LogisticRegressionTrainer.Example(features: vector.enumerated().map { (index: $0, value: Double($1)) }, label: label)
@@ -137,8 +147,8 @@ enum SubjectModelTraining {
         let trainer = LogisticRegressionTrainer(classes: classes, l2: settings.encoderL2, iterations: settings.encoderIterations,
                                                 learningRate: settings.learningRate, emphasis: settings.emphasis)
         let fitted = trainer.fit(examples, featureCount: SentenceEncoder.dimension)
-        return EncoderScorer(classes: classes, weights: fitted.weights.map(Float.init), bias: fitted.bias.map(Float.init),
-                             mix: settings.encoderMix)
+        return [EncoderScorer(classes: classes, weights: fitted.weights.map(Float.init), bias: fitted.bias.map(Float.init),
+                              mix: settings.encoderMix)]
     }
 
     /// `keyed`: the labeled items with their class keys; `classIndex`: each key's column in `classes`.

@@ -7,12 +7,13 @@ import TopicClassification
 // the fixed split and label mapping) and writes the weights the classifier ships with.
 //
 //   swift run --package-path Tools -c release TopicTrainer [--data DIR] [--clusters FILE] [--output FILE] [--scorer-output FILE]
-//                                     [--supplement-repeats N] [--vectors FILE] [--validate [--first N] [--misses]]
+//                                     [--supplement-repeats N] [--encoder-members N] [--vectors FILE] [--validate [--first N] [--misses]]
 //
 // The word-cluster table (`--clusters`, default the shipped resource) must be built first by
 // `swift run --package-path Tools -c release TermClusterBuilder`; the model's cluster terms refer to its numbers.
 // --vectors FILE keeps the encoder's vectors of the training texts between runs (`EncoderVectors`): read when the
-// file holds them all and the encoder still gives the same vectors, written otherwise.
+// file holds them all and the encoder still gives the same vectors, written otherwise. --encoder-members N trains the
+// encoder scorer as the mean of N networks of seeds 26, 27… (`EncoderScorer.averaging`; one file, one network's format).
 // Two files are written: the word model (`--output`) and the scorer of the sentence encoder's
 // vectors trained beside it (`--scorer-output`); the classifier adds their scores.
 // --validate never writes weights: it cross-validates a few settings on the training part
@@ -22,9 +23,9 @@ import TopicClassification
 // table (how the development errors are read by class). The held-out test part (index % 5 == 4) is never read here.
 
 let arguments = ToolArguments.parse(
-    usage: "usage: TopicTrainer [--validate [--first N] [--misses]] [--data DIR] [--clusters FILE] [--output FILE] [--scorer-output FILE] [--supplement-repeats N] [--vectors FILE]",
+    usage: "usage: TopicTrainer [--validate [--first N] [--misses]] [--data DIR] [--clusters FILE] [--output FILE] [--scorer-output FILE] [--supplement-repeats N] [--encoder-members N] [--vectors FILE]",
     flags: ["--validate", "--misses"], options: ["--data": .text, "--clusters": .text, "--vectors": .text, "--output": .text, "--scorer-output": .text,
-                                                 "--supplement-repeats": .integer, "--first": .integer])
+                                                 "--supplement-repeats": .integer, "--encoder-members": .integer, "--first": .integer])
 let dataDirectory = try DataDirectory.resolve(arguments)
 let outputPath = arguments.value(of: "--output") ?? "Sources/TopicClassification/Resources/topic-model.tsv"
 let scorerPath = arguments.value(of: "--scorer-output") ?? "Sources/TopicClassification/Resources/encoder-scorer.tsv"
@@ -49,6 +50,7 @@ if arguments.has("--validate") {
     // The settings that read the encoder's vectors come first: after a change to the encoder they are the ones
     // to compare again, and the word-only ones below them give the same figures as before.
     let candidates: [(name: String, settings: TrainingSettings)] = [
+        ("tf-idf + word clusters, 300 steps, kinds of other + encoder scorer, the mean of 5 networks of 128 hidden units", TrainingSettings(encoderMembers: 5)),
         ("tf-idf + word clusters, 300 steps, kinds of other + encoder scorer with 128 hidden units (defaults)", TrainingSettings()),
         ("the same, a linear encoder scorer at mix 1.0 (sixteenth model)", TrainingSettings(encoderMix: 1.0, encoderUnits: 0)),
         ("the same, encoder scorer with 128 hidden units, its L2 1e-3", TrainingSettings(encoderL2: 1e-3)),
@@ -62,26 +64,29 @@ if arguments.has("--validate") {
         ("tf-idf", TrainingSettings(iterations: 150, wordClusters: false, classGrain: .subjects, encoderMix: 0)),
         ("tf-idf + word clusters, 300 steps (fifth model)", TrainingSettings(classGrain: .subjects, encoderMix: 0)),
     ]
-    // Other encoder mixes of each setting with an encoder scorer, read off its fitted folds: the mix only scales the
-    // scorer's scores.
+    // Other encoder mixes of each setting with an encoder scorer, and the smaller ensembles of its first members, read
+    // off its fitted folds: the mix only scales the scorer's scores.
     let readMixes = [0.5, 0.7, 1.0, 1.5, 0.35]
     let first = arguments.value(of: "--first").flatMap(Int.init) ?? candidates.count
     var wordModels: [String: SubjectModel] = [:]
     for (index, candidate) in candidates.prefix(first).enumerated() {
-        let own = candidate.settings.encoderMix
+        let (own, members) = (candidate.settings.encoderMix, candidate.settings.encoderMembers)
         let mixes = [own] + (own > 0 ? readMixes.filter { $0 != own } : [])
-        let results = CrossValidation.run(training, settings: candidate.settings, mixes: mixes, clusters: clusters, vectors: vectors,
-                                          wordModels: &wordModels)
+        let readings = (1...members).reversed().flatMap { count in mixes.map { CrossValidation.Reading(members: count, mix: $0) } }
+        let results = CrossValidation.run(training, settings: candidate.settings, readings: readings, clusters: clusters,
+                                          vectors: vectors, wordModels: &wordModels)
         print(results[0].summary + "  <- " + candidate.name + "; " + candidate.settings.description)
         if index == 0 && arguments.has("--misses") { print(results[0].missReport) }
-        for (mix, result) in zip(mixes, results).dropFirst() {
-            print(result.summary + "  <- the same, encoder scorer mix \(mix)")
+        for (reading, result) in zip(readings, results).dropFirst() {
+            let ensemble = reading.members == members ? "" : "the mean of its first \(reading.members) networks, "
+            print(result.summary + "  <- the same, " + ensemble + "encoder scorer mix \(reading.mix)")
         }
     }
 } else {
     var settings = TrainingSettings()
-    // Trying another weight for the desk supplement; the default is the shipped one.
+    // Trying another weight for the desk supplement or another seed ensemble; the defaults are the shipped ones.
     if let repeats = arguments.value(of: "--supplement-repeats").flatMap(Int.init) { settings.supplementRepeats = repeats }
+    if let members = arguments.value(of: "--encoder-members").flatMap(Int.init) { settings.encoderMembers = members }
     let trained = SubjectModelTraining.train(labeled, settings: settings, clusters: clusters, vectors: vectors)
     let model = trained.model
     let counts = Dictionary(grouping: labeled, by: { $0.dataset.rawValue }).mapValues(\.count)
