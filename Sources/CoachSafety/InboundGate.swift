@@ -39,16 +39,30 @@ public struct InboundGate: Sendable {
         injectionHeads = TermHeads(vocabulary.terms.filter { GateRules.injectionClasses.contains($0.termClass) })
     }
 
-    /// A user message as the gate reads it: its text, its words, and its sentences' facts (read once per check).
+    /// An earlier user message of a conversation, with the verdict the Coach gave it when that is
+    /// known (stored with its reply); nil: judged again from its text.
+    public struct EarlierMessage: Sendable {
+        public let text: String
+        public let verdict: GateVerdict?
+
+        public init(_ text: String, verdict: GateVerdict?) {
+            self.text = text
+            self.verdict = verdict
+        }
+    }
+
+    /// A user message as the gate reads it: its text, its words, its sentences' facts (read once per
+    /// check), and the verdict it was given when that is known.
     private struct Turn {
         let text: String
         let read: NormalizedMessage
         let rules: GateRules
+        var given: GateVerdict?
     }
 
-    private func turn(_ text: String) -> Turn {
+    private func turn(_ text: String, given: GateVerdict? = nil) -> Turn {
         let read = NormalizedMessage(text, vocabulary: vocabulary)
-        return Turn(text: text, read: read, rules: GateRules(sentences: SentenceFacts.of(read, vocabulary: vocabulary)))
+        return Turn(text: text, read: read, rules: GateRules(sentences: SentenceFacts.of(read, vocabulary: vocabulary)), given: given)
     }
 
     private func isInjection(_ turn: Turn) -> Bool {
@@ -77,7 +91,7 @@ public struct InboundGate: Sendable {
     }
 
     public func check(_ message: String) -> GateVerdict {
-        check(message, earlier: [])
+        check(message, earlier: [EarlierMessage]())
     }
 
     /// The verdict on `message` as a turn of a conversation whose `earlier` user messages (oldest
@@ -90,23 +104,39 @@ public struct InboundGate: Sendable {
     /// drug of the latest earlier turn that named one when the message names none. The classifier reads
     /// the message alone: it adds refusals to what the rules decide in the conversation, never removes one.
     public func check(_ message: String, earlier: [String]) -> GateVerdict {
+        check(message, earlier: earlier.map { EarlierMessage($0, verdict: nil) })
+    }
+
+    /// As `check(_:earlier:)`, with the verdicts the earlier messages were given where they are known:
+    /// a plain follow-up of a refused question keeps that refusal however long the chain of
+    /// follow-ups, even when the question itself has left the turns the model sees.
+    public func check(_ message: String, earlier: [EarlierMessage]) -> GateVerdict {
         let message = turn(message)
         if isInjection(message) { return .injection }
-        return verdict(on: message, after: earlier.map(turn)[...])
+        return verdict(on: message, after: earlier.map { turn($0.text, given: $0.verdict) }[...])
     }
 
     /// The verdict on `message`, no injection, after the `earlier` turns. A plain follow-up of a question asks what
-    /// the turn before asked, as it was judged: that turn's verdict after the turns before it, from the same readings.
+    /// the turn before asked, as it was judged: the verdict it was given, or else its verdict after the turns before
+    /// it, from the same readings. One that names no topic of its own keeps a refusal of that turn even when the
+    /// conversation's subject is no longer among the earlier turns ("Should I go up to 7.5 mg?" → "and in
+    /// February?" → … → "and in June?"); one with a topic of its own ("How did I sleep last week?") is read as before.
     private func verdict(on message: Turn, after earlier: ArraySlice<Turn>) -> GateVerdict {
         var rules = message.rules
         var followUp = ConversationContext.FollowUp.none
+        var judged = GateVerdict.allow
         if ConversationContext.isPlainFollowUp(rules.sentences), let last = earlier.last,
            last.rules.sentences.contains(where: \.isQuestion) {
-            let answered = !isInjection(last) && verdict(on: last, after: earlier.dropLast()) == .allow
-            followUp = answered ? .ofAnswered : .ofRefused
+            judged = last.given ?? (isInjection(last) ? .injection : verdict(on: last, after: earlier.dropLast()))
+            followUp = judged == .allow ? .ofAnswered : .ofRefused
         }
         rules.context = ConversationContext(turns: earlier.map(\.rules.sentences), message: rules.sentences, followUp: followUp)
-        return combined(rulesVerdict(rules), message.text, rules: rules)
+        let verdict = combined(rulesVerdict(rules), message.text, rules: rules)
+        let ownTopic = rules.sentences.contains { $0.hasAny(ConversationContext.ownTopics) }
+        if verdict == .allow, !ownTopic, case .refuse(let rule, let drug) = judged {
+            return .refuse(rule, drug: drug ?? rules.context.drugName)
+        }
+        return verdict
     }
 
     /// The rules' verdict on a message that is no injection: rule 15, then rule 9, then scope.

@@ -109,6 +109,54 @@ final class ConversationGateTests: XCTestCase {
         }
     }
 
+    /// Month names are times, not words a letter away ("March" is no French "marche", a walk; "April"
+    /// no "-pril" drug): a chain of months after a refused dose question stays refused in every locale,
+    /// after an answered question answered.
+    func testAChainOfMonthsKeepsTheQuestionsVerdictInEveryLocale() throws {
+        let gate = try Self.gate.get()
+        let chains: [(refused: String, answered: String, months: [String])] = [
+            ("Should I go up to 7.5 mg in January?", "How many steps did I walk in January?",
+             ["and in February?", "and in March?", "and in April?", "and in June?"]),
+            ("Soll ich im Januar auf 7,5 mg erhöhen?", "Wie viele Schritte bin ich im Januar gegangen?",
+             ["und im Februar?", "und im März?", "und im April?", "und im Oktober?"]),
+            ("Je passe à 7,5 mg en janvier ?", "Combien de pas j'ai faits en janvier ?",
+             ["et en février ?", "et en mars ?", "et en avril ?", "et en juillet ?"]),
+            ("¿Subo a 7,5 mg en enero?", "¿Cuántos pasos di en enero?",
+             ["¿y en febrero?", "¿y en marzo?", "¿y en abril?", "¿y en septiembre?"]),
+            ("Passo a 7,5 mg a gennaio?", "Quanti passi ho fatto a gennaio?",
+             ["e a febbraio?", "e a marzo?", "e ad aprile?", "e a settembre?"]),
+            ("Czy w styczniu mam przejść na 7,5 mg?", "Ile kroków zrobiłem w styczniu?",
+             ["a w lutym?", "a w marcu?", "a w kwietniu?", "a w październiku?"]),
+        ]
+        for chain in chains {
+            for (question, expected) in [(chain.refused, GateVerdict.refuse(.glp1DoseRefusal, drug: nil)), (chain.answered, .allow)] {
+                var conversation = [question]
+                for month in chain.months {
+                    XCTAssertEqual(gate.check(month, earlier: conversation), expected, conversation.joined(separator: " → ") + " → " + month)
+                    conversation.append(month)
+                }
+            }
+        }
+    }
+
+    /// The Coach passes the turns the model sees (three user messages) with the verdict each reply
+    /// recorded: a plain follow-up keeps a refusal after the question has left that window, and a new
+    /// question of its own after the refusals is judged alone.
+    func testARecordedRefusalCarriesAChainPastTheWindow() throws {
+        let gate = try Self.gate.get()
+        let refused = GateVerdict.refuse(.glp1DoseRefusal, drug: nil)
+        let window = ["and in February?", "and in March?", "and in April?"].map { InboundGate.EarlierMessage($0, verdict: refused) }
+        XCTAssertEqual(gate.check("and in May?", earlier: window), refused)
+        XCTAssertEqual(gate.check("e a maggio?", earlier: ["e a febbraio?", "e a marzo?"].map { InboundGate.EarlierMessage($0, verdict: refused) }), refused)
+        XCTAssertEqual(gate.check("and in May?", earlier: window.map { InboundGate.EarlierMessage($0.text, verdict: nil) }), .allow,
+                       "without the recorded verdicts the chain's head is out of sight")
+        for question in ["How did I sleep last week?", "Wie habe ich letzte Woche geschlafen?", "Combien de pas j'ai faits hier ?"] {
+            XCTAssertEqual(gate.check(question, earlier: window), .allow, question)
+        }
+        let answered = window.map { InboundGate.EarlierMessage($0.text, verdict: .allow) }
+        XCTAssertEqual(gate.check("and in May?", earlier: answered), .allow)
+    }
+
     /// The cost: the development split's harmless rows and the behavioural rule probes, each asked
     /// alone and as the second turn after a turn that names Ozempic 1 mg in its locale. Prints the
     /// refusals before → after and every harmless message the context newly refuses.

@@ -14,6 +14,9 @@ struct GateVocabulary: Sendable {
     private let byInfix: [(part: String, terms: [Int32])]
     /// Every whole word of every term, of any class: a token that is one is never "corrected".
     private let knownWords: Set<String>
+    /// The one-word everyday terms (`plainWord`): such a word is not read through another term's
+    /// ending or inner part ("April" is no "*pril" drug).
+    private let plainWords: Set<String>
     private let typos: TypoIndex
     /// GLP-1 drug names by how they sound (`SoundKey`), for names spelt by ear.
     private let drugSounds: [String: String]
@@ -66,7 +69,7 @@ struct GateVocabulary: Sendable {
     private init(terms: [GateTerm]) {
         var byWord: [String: [Int32]] = [:], byPrefix: [String: [Int32]] = [:]
         var bySuffix: [String: [Int32]] = [:], byInfix: [String: [Int32]] = [:]
-        var knownWords: Set<String> = [], typoDistances: [String: Int] = [:], drugSounds: [String: String] = [:]
+        var knownWords: Set<String> = [], plainWords: Set<String> = [], typoDistances: [String: Int] = [:], drugSounds: [String: String] = [:]
         for (index, term) in terms.enumerated() {
             let id = Int32(index)
             switch term.words[0] {
@@ -76,6 +79,7 @@ struct GateVocabulary: Sendable {
             case .infix(let part): byInfix[part, default: []].append(id)
             case .gap: break
             }
+            if term.termClass == .plainWord, term.words.count == 1, case .word(let word) = term.words[0] { plainWords.insert(word) }
             for case .word(let word) in term.words {
                 knownWords.insert(word)
                 if let distance = term.termClass.typoDistance(forLength: word.count) {
@@ -95,6 +99,7 @@ struct GateVocabulary: Sendable {
         self.suffixLengths = Set(bySuffix.keys.map(\.utf8.count)).sorted()
         self.byInfix = byInfix.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         self.knownWords = knownWords
+        self.plainWords = plainWords
         self.typos = TypoIndex(distances: typoDistances)
         self.drugSounds = drugSounds
         self.drugSoundKeys = drugSounds.keys.sorted()
@@ -116,6 +121,7 @@ struct GateVocabulary: Sendable {
         for stemLength in prefixLengths where stemLength <= length {
             found += byPrefix[String(decoding: token.utf8.prefix(stemLength), as: UTF8.self)] ?? []
         }
+        guard !plainWords.contains(token) else { return found }
         for endingLength in suffixLengths where endingLength < length {
             found += bySuffix[String(decoding: token.utf8.suffix(endingLength), as: UTF8.self)] ?? []
         }

@@ -93,6 +93,7 @@ extension GateRules {
         let owners = sentence.hits(of: [.assistantOwner, .configTopic, .absenceWord]), modifiers = sentence.hits(of: [.configModifier])
         let adjacent = { (marker: SentenceFacts.Hit, noun: SentenceFacts.Hit) in
             marker.end == noun.start || marker.end == noun.start - 1 || marker.start == noun.end || marker.start == noun.end + 1
+                || (marker.end < noun.start && self.onlyShortWords(between: marker, and: noun, in: sentence))
         }
         let prompts = sentence.hits(of: [.promptNoun])
         let unowned = prompts.contains { prompt in !owners.contains { $0.start == prompt.start } }
@@ -105,13 +106,20 @@ extension GateRules {
         return .none
     }
 
+    /// True when every word between `first` and `second` has three letters or fewer: articles,
+    /// possessives and "all" ("without all the safety stuff", "la mia amica farmacista").
+    private func onlyShortWords(between first: SentenceFacts.Hit, and second: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        (first.end..<max(first.end, second.start)).allSatisfy(sentence.shortWords.contains)
+    }
+
     /// "The text above" or "everything above this line" asked for: with a request word or as a question.
     private func asksForTextAbove(_ sentence: SentenceFacts) -> Bool {
         sentence.has(.aboveReference) && (sentence.isQuestion || sentence.hasAny(Self.askingSignals))
     }
 
     /// A clinician's or an unrestricted persona handed to the assistant: "you're my pharmacist now",
-    /// "sei il mio medico", "bądź moim lekarzem" (the persona within two words of the frame; a
+    /// "sei il mio medico", "bądź moim lekarzem" (the persona within two words of the frame, short
+    /// words not counted: "tu sei la mia amica farmacista"; a
     /// question asks what the assistant is, unless it also lifts a rule: "are you a doctor?" in
     /// word orders that read "eres médico?"), or "as my doctor you can", "als mein Arzt darfst du",
     /// "en tant que mon médecin, tu peux" (a permission right after the persona). A negation
@@ -119,7 +127,10 @@ extension GateRules {
     private func assignsPersona(_ sentence: SentenceFacts) -> Bool {
         let personas = sentence.hits(of: [.persona]), grants = sentence.hits(of: [.youMay])
         let framed = sentence.hits(of: [.personaFrame]).contains { frame in
-            personas.contains { $0.start >= frame.end && $0.start - frame.end <= 2 }
+            personas.contains { persona in
+                persona.start >= frame.end
+                    && (frame.end..<persona.start).filter { !sentence.shortWords.contains($0) }.count <= 2
+            }
         }
         if framed, !sentence.isQuestion || sentence.hasAny(Self.liftingSignals) { return true }
         return sentence.hits(of: [.asRole]).contains { role in

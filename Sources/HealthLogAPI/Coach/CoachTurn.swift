@@ -39,7 +39,7 @@ struct CoachTurn {
         let history = try await database.read {
             try CoachMessageStore.recent(userID: userID, conversationID: conversationID, limit: Self.historyMessages, on: $0)
         }
-        switch services.gate.check(message, earlier: history.filter { $0.role == "user" }.map(\.text)) {
+        switch services.gate.check(message, earlier: Self.earlierMessages(history)) {
         case .refuse(let rule, let drug):
             reply = try await refuse(rule, drug: drug, events)
         case .injection:
@@ -59,6 +59,23 @@ struct CoachTurn {
                                             refusedRule: reply.refusedRule, evidence: reply.evidence)
         let messageID = try await CoachMessageStore.store(stored, promptVersion: PromptVersion.current, database: database)
         try await events.done(messageID: messageID, promptVersion: PromptVersion.current)
+    }
+
+    /// The user's messages among `history` (oldest first), each with the verdict its stored reply
+    /// records: a refusal under its rule, an injection, or an answer; unknown when the reply is not
+    /// among the messages read.
+    static func earlierMessages(_ history: [CoachMessage]) -> [InboundGate.EarlierMessage] {
+        history.indices.filter { history[$0].role == "user" }.map { index in
+            guard index + 1 < history.count, history[index + 1].role == "assistant" else {
+                return InboundGate.EarlierMessage(history[index].text, verdict: nil)
+            }
+            let verdict: GateVerdict? = switch history[index + 1].refusedRule {
+            case nil: .allow
+            case "injection": .injection
+            case let rule?: GroundRule(rawValue: rule).map { .refuse($0, drug: nil) }
+            }
+            return InboundGate.EarlierMessage(history[index].text, verdict: verdict)
+        }
     }
 
     /// The refusal of `rule` (nil: an injection attempt), a sentence at a time.
