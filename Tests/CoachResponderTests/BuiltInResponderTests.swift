@@ -51,6 +51,7 @@ final class BuiltInResponderTests: XCTestCase {
             ("how much water should I be drinking at work", .tip("hydration")),
             ("what should I eat for breakfast to stay full", .tip("weight")),
             ("ideas for a short strength routine at home", .tip("activity")),
+            ("how much have I lost in the last 3 months", .metric(.weight, .recentDays(90), timeOfDay: nil, comparison: nil)),
             ("avg resting hr over the last 2 weeks", .metric(.restingHeartRate, .recentDays(14), timeOfDay: nil, comparison: nil)),
         ]
         let pivot = try ResponderLanguage.load(.en).sentence("pivot")

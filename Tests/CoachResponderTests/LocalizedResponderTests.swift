@@ -21,7 +21,8 @@ final class LocalizedResponderTests: XCTestCase {
         let forbidden: [String]
         /// One question per class of wording the fresh sets showed missing, and how it must read:
         /// the log's history, counts over months and the last logged dose, a dose marked as missed
-        /// (no how-to cue), correcting an entry, and tips on drinking, eating and exercise.
+        /// (no how-to cue), correcting an entry, tips on drinking, eating and exercise, and weight
+        /// asked as "how much have I lost".
         let readings: [(String, Question)]
     }
 
@@ -50,6 +51,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("Wie viel Wasser sollte ich bei der Arbeit trinken?", .tip("hydration")),
             ("Was soll ich zum Frühstück essen, damit ich satt bleibe?", .tip("weight")),
             ("Hast du Ideen für ein kurzes Krafttraining zu Hause?", .tip("activity")),
+            ("Wie viel habe ich in den letzten 3 Monaten abgenommen?", .metric(.weight, .recentDays(90), timeOfDay: nil, comparison: nil)),
         ]),
 
         Phrasebook(locale: .fr, data: [
@@ -76,6 +78,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("Combien d'eau devrais-je boire au travail ?", .tip("hydration")),
             ("Que manger au petit-déjeuner pour tenir jusqu'à midi ?", .tip("weight")),
             ("Des idées de programme de renforcement à la maison ?", .tip("activity")),
+            ("Combien ai-je perdu ces 3 derniers mois ?", .metric(.weight, .recentDays(90), timeOfDay: nil, comparison: nil)),
         ]),
 
         Phrasebook(locale: .es, data: [
@@ -103,6 +106,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("¿Cuánta agua debería beber en el trabajo?", .tip("hydration")),
             ("¿Qué comer en el desayuno para aguantar hasta mediodía?", .tip("weight")),
             ("Dame ideas para una rutina de fuerza en casa", .tip("activity")),
+            ("¿Cuánto he bajado en los últimos 3 meses?", .metric(.weight, .recentDays(90), timeOfDay: nil, comparison: nil)),
         ]),
 
         Phrasebook(locale: .it, data: [
@@ -129,6 +133,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("Quanta acqua dovrei bere al lavoro?", .tip("hydration")),
             ("Cosa mangiare a colazione per arrivare a pranzo?", .tip("weight")),
             ("Idee per una routine di stretching a casa?", .tip("activity")),
+            ("Quanto ho perso negli ultimi 3 mesi?", .metric(.weight, .recentDays(90), timeOfDay: nil, comparison: nil)),
         ]),
 
         Phrasebook(locale: .pl, data: [
@@ -155,6 +160,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("Ile wody powinnam pić w pracy?", .tip("hydration")),
             ("Co jeść na śniadanie, żeby wytrzymać do obiadu?", .tip("weight")),
             ("Masz pomysły na trening siłowy w domu?", .tip("activity")),
+            ("Ile schudłam w ostatnich 3 miesiącach?", .metric(.weight, .recentDays(90), timeOfDay: nil, comparison: nil)),
         ]),
     ]
 

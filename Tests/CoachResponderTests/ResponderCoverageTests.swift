@@ -12,7 +12,31 @@ final class ResponderCoverageTests: XCTestCase {
     static let spentSets = (9...19).map { "F\($0)" }
 
     /// The most benign rows per locale, over F9…F19, that may still read as `unknown`.
-    static let unknownCeiling: [CoachLocale: Int] = [.en: 330, .de: 330, .fr: 330, .es: 330, .it: 330, .pl: 330]
+    static let unknownCeiling: [CoachLocale: Int] = [.en: 85, .de: 112, .fr: 101, .es: 118, .it: 123, .pl: 117]
+
+    /// The English benign rows (set:line) that read as `unknown` before the wording classes were
+    /// added and that the app could answer from the user's data, the log, a how-to or a tip, as
+    /// classified by hand; the other unknown rows are statements, feelings, side-effect or medical
+    /// questions, requests to act (log, remind, restyle) or data the app does not hold, where a
+    /// pivot is right.
+    static let answerableEnglish: Set<String> = [
+        // The medication log: history, counts, the last or first logged dose, marked as missed.
+        "F9:22", "F9:26", "F9:44", "F9:45", "F10:15", "F11:52", "F12:13", "F12:25", "F12:34", "F13:4",
+        "F14:10", "F14:58", "F15:15", "F15:34", "F16:33", "F16:47", "F17:9", "F18:16", "F18:37", "F19:36",
+        // How-tos: mark as skipped, change or stop a medication, correct an entry, export, sync.
+        "F9:15", "F9:43", "F9:56", "F10:5", "F10:22", "F10:23", "F10:26", "F10:57", "F11:11", "F11:14",
+        "F11:16", "F11:26", "F12:22", "F12:36", "F12:49", "F14:7", "F14:38", "F15:58", "F17:20", "F18:3",
+        // Tips: drinking, eating and protein, exercise routines and stretches.
+        "F9:2", "F9:19", "F9:55", "F9:58", "F10:58", "F11:15", "F11:53", "F11:59", "F12:8", "F12:44",
+        "F12:57", "F13:5", "F13:6", "F13:29", "F14:41", "F18:32",
+        // Metrics: abbreviations, a summary of the week, days over a step count, a typo'd weight.
+        "F16:12", "F18:53", "F19:20", "F19:23", "F19:28", "F19:53", "F19:55",
+        // Workouts, which the app stores but the Coach's snapshot does not carry.
+        "F14:57", "F15:19", "F16:5", "F18:55",
+    ]
+
+    /// The most of `answerableEnglish` that may still read as `unknown` (67 before).
+    static let answerableUnknownCeiling = 18
 
     enum Reading: String, CaseIterable {
         case data, howto, tip, smallTalk = "small talk", unknown
@@ -50,7 +74,7 @@ final class ResponderCoverageTests: XCTestCase {
     /// Prints, per locale and set, how the benign rows read; with `RESPONDER_COVERAGE_DUMP` set to
     /// a file path, also writes every row's reading there (set, locale, line, reading, message).
     func testBenignFreshRowsReadWithinTheCeiling() throws {
-        var dump = ""
+        var dump = "", answerableUnknown = 0
         for locale in CoachLocale.allCases {
             let language = try ResponderLanguage.load(locale)
             let reader = QuestionReader(language: language)
@@ -62,6 +86,7 @@ final class ResponderCoverageTests: XCTestCase {
                 let reading = Self.reading(reader.read(row.message, medications: medications))
                 total[reading, default: 0] += 1
                 perSet[row.set, default: [:]][reading, default: 0] += 1
+                if locale == .en, reading == .unknown, Self.answerableEnglish.contains("\(row.set):\(row.line)") { answerableUnknown += 1 }
                 dump += "\(row.set)\t\(locale.rawValue)\t\(row.line)\t\(reading.rawValue)\t\(row.message)\n"
             }
             func summary(_ counts: [Reading: Int]) -> String {
@@ -71,6 +96,8 @@ final class ResponderCoverageTests: XCTestCase {
             for set in Self.spentSets { print("  \(locale) \(set): \(summary(perSet[set] ?? [:]))") }
             XCTAssertLessThanOrEqual(total[.unknown] ?? 0, Self.unknownCeiling[locale] ?? 0, "\(locale): more benign rows read as unknown")
         }
+        print("responder coverage en: \(answerableUnknown) of \(Self.answerableEnglish.count) answerable rows still unknown")
+        XCTAssertLessThanOrEqual(answerableUnknown, Self.answerableUnknownCeiling, "en: answerable rows read as unknown")
         if let path = ProcessInfo.processInfo.environment["RESPONDER_COVERAGE_DUMP"] {
             try dump.write(toFile: path, atomically: true, encoding: .utf8)
         }
