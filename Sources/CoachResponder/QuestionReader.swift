@@ -1,8 +1,9 @@
 /// Reads a question into a `Question` with one locale's vocabulary. The order of the checks is
-/// the whole policy: an app how-to, then the user's medication log, then tips (unless the
-/// question compares, or names a metric and a period: "did my sleep get better since I started",
-/// "did I move more this week? my steps" ask for data), then a metric, then small talk;
-/// anything else is `unknown` (the responder then says what it can show).
+/// the whole policy: an app how-to (a topic with a how-to cue, or a topic alone: "did I mark a
+/// dose as missed" without a cue asks about the log), then the user's medication log, then
+/// tips (unless the question compares, or names a metric and a period: "did my sleep get better
+/// since I started", "did I move more this week? my steps" ask for data), then a metric, then
+/// small talk; anything else is `unknown` (the responder then says what it can show).
 public struct QuestionReader: Sendable {
     let vocabulary: ResponderLanguage.Vocabulary
 
@@ -12,13 +13,13 @@ public struct QuestionReader: Sendable {
 
     public func read(_ text: String, medications: [String] = []) -> Question {
         let matcher = PhraseMatcher(text)
-        let metric = self.metric(in: matcher)
+        let metric = self.metric(in: matcher), logKind = medicationLogKind(in: matcher)
         if let topic = bestKey(of: vocabulary.howto, in: matcher),
-           matcher.contains(any: vocabulary.howtoCues) || metric == nil {
+           matcher.contains(any: vocabulary.howtoCues) || (metric == nil && logKind == nil) {
             return .howto(topic)
         }
-        if let kind = bestKey(of: vocabulary.medicationLog, in: matcher) {
-            return .medicationLog(kind, period(in: matcher))
+        if let logKind {
+            return .medicationLog(logKind, period(in: matcher))
         }
         let comparison = comparison(in: matcher, medications: medications), period = period(in: matcher)
         if let topic = bestKey(of: vocabulary.tips, in: matcher), matcher.contains(any: vocabulary.tipCues),
@@ -47,9 +48,10 @@ public struct QuestionReader: Sendable {
     }
 
     private func period(in matcher: PhraseMatcher) -> Period {
-        // "the last 4 weeks" is the last 28 days.
-        if matcher.contains(any: vocabulary.periods["recent_weeks"] ?? []), let weeks = matcher.numbers.first {
-            return .recentDays(weeks * 7)
+        // "the last 4 weeks" is the last 28 days, "the last 3 months" the last 90.
+        for (key, days) in [("recent_months", 30.0), ("recent_weeks", 7.0)]
+        where matcher.contains(any: vocabulary.periods[key] ?? []) {
+            if let count = matcher.numbers.first { return .recentDays(count * days) }
         }
         for kind in [Period.Kind.recentDays, .lastWeek, .thisWeek, .lastMonth, .thisMonth, .yesterday, .today]
         where matcher.contains(any: vocabulary.periods[kind.rawValue] ?? []) {
@@ -69,6 +71,13 @@ public struct QuestionReader: Sendable {
         if matcher.contains(any: vocabulary.comparisons["injection_days"] ?? []) { return .injectionDays }
         guard matcher.contains(any: vocabulary.comparisons["since_start"] ?? []) else { return nil }
         return .sinceStart(medications.first { matcher.contains(any: [$0]) })
+    }
+
+    /// What a medication-log question asks: a question that names a skipped dose asks about
+    /// skipped doses even where a longer phrase counts doses ("how many doses did I skip").
+    private func medicationLogKind(in matcher: PhraseMatcher) -> String? {
+        if matcher.contains(any: vocabulary.medicationLog["skipped"] ?? []) { return "skipped" }
+        return bestKey(of: vocabulary.medicationLog, in: matcher)
     }
 
     /// The key whose longest occurring phrase has the most words (the most specific reading:

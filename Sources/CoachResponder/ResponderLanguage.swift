@@ -10,7 +10,8 @@ public struct ResponderLanguage: Sendable, Decodable {
         /// `CoachMetric.rawValue` → phrases naming it.
         let metrics: [String: [String]]
         /// `PeriodKind.rawValue` → phrases; `recent_days` phrases carry `#` for the number of days,
-        /// `recent_weeks` phrases (read as `recent_days`, seven a week) for the number of weeks.
+        /// `recent_weeks` phrases (read as `recent_days`, seven a week) for the number of weeks,
+        /// `recent_months` phrases (thirty days a month) for the number of months.
         let periods: [String: [String]]
         /// Twelve entries, January first, each the phrases naming that month.
         let months: [[String]]

@@ -37,6 +37,33 @@ final class BuiltInResponderTests: XCTestCase {
         XCTAssertTrue(unknown.evidence.isEmpty)
     }
 
+    /// The classes of wording the fresh sets showed missing (the phrasebooks of
+    /// `LocalizedResponderTests` carry the same classes in the other locales), answered, not pivoted.
+    func testLogHowToAndTipClassesReadAsTheirIntent() throws {
+        let cases: [(String, Question)] = [
+            ("can I see my injection history for September", .medicationLog("doses", Period(.month, number: 9))),
+            ("how many shots have I logged in the past 3 months", .medicationLog("doses", .recentDays(90))),
+            ("when did I log my last Mounjaro jab", .medicationLog("last_taken", Period(.unspecified))),
+            ("did I mark a dose as missed last month", .medicationLog("skipped", Period(.lastMonth))),
+            ("how many doses did I skip last month", .medicationLog("skipped", Period(.lastMonth))),
+            ("I entered the wrong dose yesterday, how can I fix the entry?", .howto("edit_medication")),
+            ("how do I mark this week's injection as skipped", .howto("log_skipped")),
+            ("how much water should I be drinking at work", .tip("hydration")),
+            ("what should I eat for breakfast to stay full", .tip("weight")),
+            ("ideas for a short strength routine at home", .tip("activity")),
+            ("how much have I lost in the last 3 months", .metric(.weight, .recentDays(90), timeOfDay: nil, comparison: nil)),
+            ("avg resting hr over the last 2 weeks", .metric(.restingHeartRate, .recentDays(14), timeOfDay: nil, comparison: nil)),
+        ]
+        let pivot = try ResponderLanguage.load(.en).sentence("pivot")
+        for (question, expected) in cases {
+            let (read, answer) = try ResponderFixture.read(question)
+            XCTAssertEqual(read, expected, question)
+            if case .metric = expected { continue }
+            XCTAssertFalse(answer.sentences.contains(pivot), "\(question) → \(answer.text)")
+        }
+        XCTAssertTrue(try reply("how many shots have I logged in the past 3 months").text.contains("Mounjaro 2.5 mg"))
+    }
+
     func testMissingDataPivotsWithoutChastising() throws {
         let answer = try reply("what was my heart rate variability last week")
         XCTAssertTrue(answer.text.contains("I can look at your"), answer.text)

@@ -19,6 +19,11 @@ final class LocalizedResponderTests: XCTestCase {
         let missingHRV: String
         /// Causal claims (rule 12), pressure (rule 4) and chastising (rule 14), lower-cased.
         let forbidden: [String]
+        /// One question per class of wording the fresh sets showed missing, and how it must read:
+        /// the log's history, counts over months and the last logged dose, a dose marked as missed
+        /// (no how-to cue), correcting an entry, tips on drinking, eating and exercise, and weight
+        /// asked as "how much have I lost".
+        let readings: [(String, Question)]
     }
 
     static let phrasebooks: [Phrasebook] = [
@@ -36,7 +41,18 @@ final class LocalizedResponderTests: XCTestCase {
         ], howtoSkipped: ["Wie trage ich eine ausgelassene Spritze ein?", "wo kann ich eine vergessene dosis eintragen"],
         sleepTip: "Hast du Tipps, damit ich besser schlafe?", offTopic: "Wer hat gestern das Spiel gewonnen?",
         missingHRV: "Wie war meine Herzfrequenzvariabilität letzte Woche?",
-        forbidden: ["verursacht", "liegt an", "wegen der spritze", "führt zu", "musst", "müssen sie", "vergessen", "hättest"]),
+        forbidden: ["verursacht", "liegt an", "wegen der spritze", "führt zu", "musst", "müssen sie", "vergessen", "hättest"],
+        readings: [
+            ("Zeig mir meine Spritzenhistorie für September", .medicationLog("doses", Period(.month, number: 9))),
+            ("Wie viele Spritzen habe ich in den letzten 3 Monaten eingetragen?", .medicationLog("doses", .recentDays(90))),
+            ("Wann habe ich meine letzte Mounjaro-Spritze eingetragen?", .medicationLog("last_taken", Period(.unspecified))),
+            ("Habe ich letzten Monat eine Dosis als ausgelassen markiert?", .medicationLog("skipped", Period(.lastMonth))),
+            ("Ich habe die falsche Dosis eingetragen, wie korrigiere ich das?", .howto("edit_medication")),
+            ("Wie viel Wasser sollte ich bei der Arbeit trinken?", .tip("hydration")),
+            ("Was soll ich zum Frühstück essen, damit ich satt bleibe?", .tip("weight")),
+            ("Hast du Ideen für ein kurzes Krafttraining zu Hause?", .tip("activity")),
+            ("Wie viel habe ich in den letzten 3 Monaten abgenommen?", .metric(.weight, .recentDays(90), timeOfDay: nil, comparison: nil)),
+        ]),
 
         Phrasebook(locale: .fr, data: [
             ("Combien de pas ai-je faits les jours d'injection ?", ["9000 pas", "6000 pas"]),
@@ -52,7 +68,18 @@ final class LocalizedResponderTests: XCTestCase {
         ], howtoSkipped: ["Comment enregistrer une injection sautée ?", "comment je fais pour noter une dose oubliee"],
         sleepTip: "Vous avez des conseils pour mieux dormir ?", offTopic: "Quel temps fera-t-il demain à Paris ?",
         missingHRV: "Quelle était ma variabilité de la fréquence cardiaque la semaine dernière ?",
-        forbidden: ["à cause de", "causé par", "est dû", "provoqué par", "vous devez", "il faut", "oublié", "auriez dû"]),
+        forbidden: ["à cause de", "causé par", "est dû", "provoqué par", "vous devez", "il faut", "oublié", "auriez dû"],
+        readings: [
+            ("Montre-moi l'historique de mes injections en septembre", .medicationLog("doses", Period(.month, number: 9))),
+            ("Combien d'injections ai-je enregistrées ces 3 derniers mois ?", .medicationLog("doses", .recentDays(90))),
+            ("Quand ai-je noté ma dernière injection de Mounjaro ?", .medicationLog("last_taken", Period(.unspecified))),
+            ("Ai-je marqué une dose comme oubliée le mois dernier ?", .medicationLog("skipped", Period(.lastMonth))),
+            ("J'ai saisi la mauvaise dose hier, comment corriger l'entrée ?", .howto("edit_medication")),
+            ("Combien d'eau devrais-je boire au travail ?", .tip("hydration")),
+            ("Que manger au petit-déjeuner pour tenir jusqu'à midi ?", .tip("weight")),
+            ("Des idées de programme de renforcement à la maison ?", .tip("activity")),
+            ("Combien ai-je perdu ces 3 derniers mois ?", .metric(.weight, .recentDays(90), timeOfDay: nil, comparison: nil)),
+        ]),
 
         Phrasebook(locale: .es, data: [
             ("¿Cuántos pasos di los días de inyección?", ["9000 pasos", "6000 pasos"]),
@@ -69,7 +96,18 @@ final class LocalizedResponderTests: XCTestCase {
         ], howtoSkipped: ["¿Cómo registro una inyección omitida?", "donde puedo marcar una dosis como saltada"],
         sleepTip: "¿Algún consejo para dormir mejor?", offTopic: "¿Quién ganó el partido de ayer?",
         missingHRV: "¿Cómo estuvo mi variabilidad de la frecuencia cardíaca la semana pasada?",
-        forbidden: ["debido a", "causado por", "por culpa de", "se debe a", "debes", "tienes que", "olvidaste", "deberías"]),
+        forbidden: ["debido a", "causado por", "por culpa de", "se debe a", "debes", "tienes que", "olvidaste", "deberías"],
+        readings: [
+            ("Muéstrame el historial de inyecciones de septiembre", .medicationLog("doses", Period(.month, number: 9))),
+            ("¿Cuántas inyecciones registré en los últimos 3 meses?", .medicationLog("doses", .recentDays(90))),
+            ("¿Cuándo registré mi última inyección de Mounjaro?", .medicationLog("last_taken", Period(.unspecified))),
+            ("¿Marqué alguna dosis como omitida el mes pasado?", .medicationLog("skipped", Period(.lastMonth))),
+            ("Me equivoqué de fecha en una inyección, ¿cómo corregir el registro?", .howto("edit_medication")),
+            ("¿Cuánta agua debería beber en el trabajo?", .tip("hydration")),
+            ("¿Qué comer en el desayuno para aguantar hasta mediodía?", .tip("weight")),
+            ("Dame ideas para una rutina de fuerza en casa", .tip("activity")),
+            ("¿Cuánto he bajado en los últimos 3 meses?", .metric(.weight, .recentDays(90), timeOfDay: nil, comparison: nil)),
+        ]),
 
         Phrasebook(locale: .it, data: [
             ("Quanti passi ho fatto nei giorni dell'iniezione?", ["9000 passi", "6000 passi"]),
@@ -85,7 +123,18 @@ final class LocalizedResponderTests: XCTestCase {
         ], howtoSkipped: ["Come registro un'iniezione saltata?", "come faccio a segnare una dose saltata"],
         sleepTip: "Hai qualche consiglio per dormire meglio?", offTopic: "Chi ha vinto la partita ieri sera?",
         missingHRV: "Com'era la mia variabilità della frequenza cardiaca la settimana scorsa?",
-        forbidden: ["causato da", "a causa di", "dovuto a", "è colpa", "devi", "bisogna", "dimenticato", "avresti dovuto"]),
+        forbidden: ["causato da", "a causa di", "dovuto a", "è colpa", "devi", "bisogna", "dimenticato", "avresti dovuto"],
+        readings: [
+            ("Mostrami lo storico delle iniezioni di settembre", .medicationLog("doses", Period(.month, number: 9))),
+            ("Quante iniezioni ho registrato negli ultimi 3 mesi?", .medicationLog("doses", .recentDays(90))),
+            ("Quando ho registrato la mia ultima iniezione di Mounjaro?", .medicationLog("last_taken", Period(.unspecified))),
+            ("Ho segnato una dose come saltata il mese scorso?", .medicationLog("skipped", Period(.lastMonth))),
+            ("Ho sbagliato la data di un'iniezione, come correggere la voce?", .howto("edit_medication")),
+            ("Quanta acqua dovrei bere al lavoro?", .tip("hydration")),
+            ("Cosa mangiare a colazione per arrivare a pranzo?", .tip("weight")),
+            ("Idee per una routine di stretching a casa?", .tip("activity")),
+            ("Quanto ho perso negli ultimi 3 mesi?", .metric(.weight, .recentDays(90), timeOfDay: nil, comparison: nil)),
+        ]),
 
         Phrasebook(locale: .pl, data: [
             ("Ile kroków zrobiłem w dni zastrzyku?", ["9000 kroków", "6000 kroków"]),
@@ -101,7 +150,18 @@ final class LocalizedResponderTests: XCTestCase {
         ], howtoSkipped: ["Jak zapisać pominięty zastrzyk?", "jak oznaczyc dawke jako pominieta"],
         sleepTip: "Masz jakieś rady, jak lepiej spać?", offTopic: "Kto wygrał wczorajszy mecz?",
         missingHRV: "Jaka była moja zmienność rytmu serca w zeszłym tygodniu?",
-        forbidden: ["spowodowane przez", "z powodu", "wynika z", "musisz", "powinieneś", "powinnaś", "zapomniał"]),
+        forbidden: ["spowodowane przez", "z powodu", "wynika z", "musisz", "powinieneś", "powinnaś", "zapomniał"],
+        readings: [
+            ("Pokaż historię zastrzyków z września", .medicationLog("doses", Period(.month, number: 9))),
+            ("Ile zastrzyków zapisałam w ostatnich 3 miesiącach?", .medicationLog("doses", .recentDays(90))),
+            ("Kiedy zapisałem ostatni zastrzyk Mounjaro?", .medicationLog("last_taken", Period(.unspecified))),
+            ("Czy oznaczyłam jakąś dawkę jako pominiętą w zeszłym miesiącu?", .medicationLog("skipped", Period(.lastMonth))),
+            ("Wpisałam złą dawkę, jak poprawić wpis?", .howto("edit_medication")),
+            ("Ile wody powinnam pić w pracy?", .tip("hydration")),
+            ("Co jeść na śniadanie, żeby wytrzymać do obiadu?", .tip("weight")),
+            ("Masz pomysły na trening siłowy w domu?", .tip("activity")),
+            ("Ile schudłam w ostatnich 3 miesiącach?", .metric(.weight, .recentDays(90), timeOfDay: nil, comparison: nil)),
+        ]),
     ]
 
     private func questions(_ answer: CoachAnswer) -> Int {
@@ -118,6 +178,19 @@ final class LocalizedResponderTests: XCTestCase {
                 XCTAssertFalse(answer.text.contains("{"), "unfilled placeholder: \(answer.text)")
                 for word in book.forbidden { XCTAssertFalse(answer.text.lowercased().contains(word), "\(book.locale): \(answer.text)") }
                 for row in answer.evidence { XCTAssertFalse(row.label.contains("_") || row.label.contains("{"), "rule 8: \(row.label)") }
+            }
+        }
+    }
+
+    /// Each class of wording reads as its intent and is answered, not pivoted (the fixture has
+    /// every metric, log entry and topic these ask about).
+    func testEachLocaleReadsTheLogHowToAndTipClasses() throws {
+        for book in Self.phrasebooks {
+            let pivot = try ResponderLanguage.load(book.locale).sentence("pivot")
+            for (question, expected) in book.readings {
+                let (read, answer) = try ResponderFixture.read(question, locale: book.locale)
+                XCTAssertEqual(read, expected, "\(book.locale): \(question)")
+                XCTAssertFalse(answer.sentences.contains(pivot), "\(book.locale): \(question) → \(answer.text)")
             }
         }
     }
