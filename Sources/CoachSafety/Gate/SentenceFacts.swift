@@ -124,7 +124,7 @@ struct SentenceFacts {
     /// word may also stand one short word before a health word ("dawki słońca", "a dose a day of
     /// sun"). It names no dose, and neither does a change or value term that makes up the amount
     /// with it ("double dose", "dose doppia"). A word read as a pen, an injection or a drug too is
-    /// that subject ("la dosis del boli").
+    /// that subject ("la dosis del boli"). The joiners are dropped afterwards: no other rule reads them.
     private mutating func dropFigurativeDoses(in tokens: [GateToken]) {
         let subjectHits = hits.filter { Self.figurativeExceptions.contains($0.termClass) }
         let everyday = Set(hits.filter { [.healthAnchor, .substance].contains($0.termClass) }.map(\.start))
@@ -142,9 +142,11 @@ struct SentenceFacts {
             let objects = after + (shortWord ? [words.upperBound + 1] : [])
             return objects.contains(where: everyday.contains) ? words : nil
         }
-        guard !figurative.isEmpty else { return }
+        // A joiner has done its work here: read on, "de" or "of" would break the rules that let
+        // articles and prepositions say nothing ("la de 0,5 o la de 1").
         hits.removeAll { hit in
-            ([.doseWord, .injectionWord] + Self.amountPhraseClasses).contains(hit.termClass)
+            hit.termClass == .amountOf
+                || ([.doseWord, .injectionWord] + Self.amountPhraseClasses).contains(hit.termClass)
                 && figurative.contains { $0.lowerBound <= hit.start && hit.end <= $0.upperBound }
         }
         classes = Set(hits.map(\.termClass))
