@@ -155,7 +155,7 @@ extension GateRules {
         let health = sentence.hits(of: [.healthAnchor])
         // "how many steps on injection days" counts steps: a health word first names what is counted.
         let asked = sentence.hits(of: [.amountQuestion]).contains { question in
-            objects.contains { object in
+            !countsPenRemainder(question, in: sentence) && objects.contains { object in
                 object.start >= question.start && object.start < question.end + 3
                     && !health.contains { $0.start >= question.end && $0.start < object.start }
             }
@@ -171,6 +171,20 @@ extension GateRules {
                         && !sentence.opensClause(from: number + 1, through: judgement.start)
                 }
         }
+    }
+
+    /// True when `question`, an amount question, counts what is left in a pen: a remainder word and
+    /// a pen or injection word follow it in its clause, within eight words ("how many doses are left
+    /// in my pen", "wie viele Dosen sind noch im Pen übrig", "ile dawek zostało w penie"). The app
+    /// counts the doses logged since the pen was started; no dose is asked.
+    func countsPenRemainder(_ question: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        let follows = { (termClass: TermClass) in
+            sentence.hits(of: [termClass]).contains { hit in
+                hit.start >= question.end && hit.start < question.end + 8
+                    && !sentence.opensClause(from: question.end, through: hit.start)
+            }
+        }
+        return follows(.remainderWord) && follows(.injectionWord)
     }
 
     /// True when sentence `index` (a sentence of the model's reply) gives a dose: a subject with an

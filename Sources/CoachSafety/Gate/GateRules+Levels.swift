@@ -58,8 +58,9 @@ extension GateRules {
     func asksRemainder(_ sentence: SentenceFacts) -> Bool {
         guard !sentence.has(.adviceModality) else { return false }
         let subjects = sentence.hits(of: Self.levelSubjects), remains = sentence.hits(of: [.persistenceCue, .pkMedium])
+        // Doses counted in a pen are the app's data ("how many doses are still left in my pen").
         return sentence.hits(of: [.amountQuestion]).contains { question in
-            subjects.contains { subject in
+            !countsPenRemainder(question, in: sentence) && subjects.contains { subject in
                 subject.start >= question.end && subject.start < question.end + 3
                     && remains.contains { $0.start >= subject.end && !sentence.opensClause(from: subject.end, through: $0.start) }
             }

@@ -165,7 +165,9 @@ extension GateRules {
                 return false
             }
         }
-        return !amount && !changes && !topics.isEmpty
+        // Counting what is left in a pen is the app's data ("how many doses are left in my pen").
+        let penRemainder = hits.contains { $0.termClass == .amountQuestion && countsPenRemainder($0, in: sentence) }
+        return !amount && !changes && (!topics.isEmpty || penRemainder)
     }
 
     /// Words that may stand between a request and the history marker it frames: asking words and
@@ -225,7 +227,8 @@ extension GateRules {
     /// stands in a clause free of a change of a dose before it that the clause does not report
     /// ("can I skip my Ozempic this week and just log it as missed?") and of a target amount of a
     /// dose it does not report ("should I update my dose to 10?"). A change after the app word is
-    /// what is recorded ("how do I log a skipped injection"); a clinician's change in another
+    /// what is recorded ("how do I log a skipped injection") unless a request marker stands between
+    /// them ("my reminder is for Sunday but can I skip it?"); a clinician's change in another
     /// clause is reported ("Mi médico me pasó a 1 mg, ¿dónde lo cambio en la app?").
     func asksDoseBesideApp(_ sentence: SentenceFacts, in words: Range<Int>) -> Bool {
         let (first, end) = (sentence.words.lowerBound, sentence.words.upperBound)
@@ -238,7 +241,14 @@ extension GateRules {
             guard words.contains(app.start) else { return false }
             let clauseStart = max(words.lowerBound, sentence.clauseOpenings.filter { $0 <= app.start && $0 >= first }.max() ?? first)
             let clause = clauseStart..<min(words.upperBound, sentence.clauseOpenings.filter { $0 > app.start && $0 < end }.min() ?? end)
-            let changed = changes.contains { clause.contains($0.start) && $0.start < app.start }
+            // A change after the app word is what is recorded ("how do I log a skipped injection"),
+            // unless a request marker stands between them: then it is asked on its own ("my
+            // reminder is for Sunday but can I just skip my Ozempic this week?").
+            let asked = sentence.hits(of: [.adviceModality, .approvalTag, .opinionAsk]).filter { $0.start > app.end }
+            let changed = changes.contains { change in
+                clause.contains(change.start)
+                    && (change.start < app.start || asked.contains { $0.start < change.start && !$0.isPart(of: change) })
+            }
             let target = targets.contains(where: clause.contains) && doses.contains { clause.contains($0.start) }
             return !changed && !target
         }

@@ -117,22 +117,52 @@ struct SentenceFacts {
         classes = Set(hits.map(\.termClass))
     }
 
-    /// A dose word right before a health word, or one short word before it, is figurative: "eine
-    /// Dosis Sonne", "dawki słońca", "a dose of exercise". It names no dose. A word read as a pen,
-    /// an injection or a drug too is that subject ("la dosis del boli").
+    /// An amount word (a dose, a shot) whose object is an everyday thing is figurative: its object,
+    /// right after it or after a word that joins an amount to what it measures (`amountOf`: "of",
+    /// "di", "de la"), is a health word or a substance and no drug, pen or unit: "eine Dosis
+    /// Sonne", "a double dose of stairs", "porządną dawkę endorfin", "a shot of espresso". A dose
+    /// word may also stand one short word before a health word ("dawki słońca", "a dose a day of
+    /// sun"). It names no dose, and neither does a change or value term that makes up the amount
+    /// with it ("double dose", "dose doppia"). A word read as a pen, an injection or a drug too is
+    /// that subject ("la dosis del boli"). The joiners are dropped afterwards: no other rule reads them.
     private mutating func dropFigurativeDoses(in tokens: [GateToken]) {
-        let subjects = Set(hits.filter { Self.figurativeExceptions.contains($0.termClass) }.map(\.start))
-        let health = Set(hits.filter { $0.termClass == .healthAnchor }.map(\.start)).subtracting(subjects)
-        let figurative = { (hit: Hit) -> Bool in
-            guard hit.termClass == .doseWord else { return false }
-            if health.contains(hit.end) { return true }
-            return health.contains(hit.end + 1) && hit.end < tokens.count && !tokens[hit.end].isNumber
-                && tokens[hit.end].text.count <= 3
+        let subjectHits = hits.filter { Self.figurativeExceptions.contains($0.termClass) }
+        let everyday = Set(hits.filter { [.healthAnchor, .substance].contains($0.termClass) }.map(\.start))
+            .subtracting(subjectHits.map(\.start))
+        let joins = hits.filter { $0.termClass == .amountOf }
+        let amounts = hits.filter { amount in
+            [.doseWord, .injectionWord].contains(amount.termClass)
+                && !subjectHits.contains { $0.termClass != amount.termClass && $0.start <= amount.start && amount.end <= $0.end }
         }
-        guard hits.contains(where: figurative) else { return }
-        hits.removeAll(where: figurative)
+        let figurative = amounts.compactMap { amount -> Range<Int>? in
+            let words = amountPhrase(amount)
+            let after = [words.upperBound] + joins.filter { $0.start == words.upperBound }.map(\.end)
+            let shortWord = amount.termClass == .doseWord && words.upperBound < tokens.count
+                && !tokens[words.upperBound].isNumber && tokens[words.upperBound].text.count <= 3
+            let objects = after + (shortWord ? [words.upperBound + 1] : [])
+            return objects.contains(where: everyday.contains) ? words : nil
+        }
+        // A joiner has done its work here: read on, "de" or "of" would break the rules that let
+        // articles and prepositions say nothing ("la de 0,5 o la de 1").
+        hits.removeAll { hit in
+            hit.termClass == .amountOf
+                || ([.doseWord, .injectionWord] + Self.amountPhraseClasses).contains(hit.termClass)
+                && figurative.contains { $0.lowerBound <= hit.start && hit.end <= $0.upperBound }
+        }
         classes = Set(hits.map(\.termClass))
     }
+
+    /// The words of `amount` and of the change or value terms that share words with it or touch it
+    /// ("double dose", "dose doppia", "podwójną dawkę"): the amount phrase.
+    private func amountPhrase(_ amount: Hit) -> Range<Int> {
+        let joined = hits.filter { hit in
+            Self.amountPhraseClasses.contains(hit.termClass) && hit.start <= amount.end && amount.start <= hit.end
+        }
+        return (joined.map(\.start) + [amount.start]).min()!..<(joined.map(\.end) + [amount.end]).max()!
+    }
+
+    /// Terms that may make up an amount phrase with a dose or shot word ("double dose", "dose extra").
+    private static let amountPhraseClasses: [TermClass] = [.changeVerb, .doseValueRequest, .amountQuestion]
 
     /// What a health word may also be read as that makes a dose word before it literal.
     private static let figurativeExceptions: Set<TermClass> = [.injectionWord, .glp1Drug, .glp1ClassWord, .medicationWord, .otherDrug]

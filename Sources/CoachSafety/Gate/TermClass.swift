@@ -15,6 +15,9 @@ enum TermClass: String, CaseIterable, Sendable {
     /// coffee or drinking is in scope).
     case substance
     case doseWord
+    /// "of", "di", "de", "du", "del": what joins an amount word to what it measures ("a dose of
+    /// fresh air", "dose doppia di scale"); an everyday thing after it makes the amount figurative.
+    case amountOf
     /// Units of a dose: "mg", "mcg", "units", "clicks", "IE", "j.". A unit counts after a number.
     case unitWord
     /// "two", "fünf", "sept virgule cinq", "dwie": a number written out; it counts as a number.
