@@ -16,6 +16,12 @@ public enum Question: Equatable, Sendable {
         case injectionDays
         /// Since the user started a medication (its name as the snapshot knows it, or nil: the GLP-1 one).
         case sinceStart(String?)
+        /// The day with the highest (or lowest) value in the period ("my best step day").
+        case record(highest: Bool)
+        /// How many days reached at least this value ("how many days did I hit 10k steps").
+        case daysAtLeast(Double)
+        /// The longest run of consecutive days reaching at least this value.
+        case streak(Double)
     }
 }
 

@@ -38,6 +38,9 @@ final class LocalizedResponderTests: XCTestCase {
             ("Wie habe ich letzte Woche geschlafen?", ["7,5 Std."]),
             ("Wie viele Dosen habe ich letzten Monat ausgelassen?", [": 0."]),
             ("Wie war meine Stimmung diesen Monat?", ["4 von 5"]),
+            ("An wie vielen Tagen hatte ich letzten Monat über 8000 Schritte?", ["an 4 von 31 Tagen"]),
+            ("Was war mein bester Tag bei den Schritten diesen Monat?", ["9000 Schritte am 15. November"]),
+            ("Wie viele Tage am Stück hatte ich mindestens 6.000 Schritte?", [": 120 (vom 22. Juli"]),
         ], howtoSkipped: ["Wie trage ich eine ausgelassene Spritze ein?", "wo kann ich eine vergessene dosis eintragen"],
         sleepTip: "Hast du Tipps, damit ich besser schlafe?", offTopic: "Wer hat gestern das Spiel gewonnen?",
         missingHRV: "Wie war meine Herzfrequenzvariabilität letzte Woche?",
@@ -52,6 +55,9 @@ final class LocalizedResponderTests: XCTestCase {
             ("Was soll ich zum Frühstück essen, damit ich satt bleibe?", .tip("weight")),
             ("Hast du Ideen für ein kurzes Krafttraining zu Hause?", .tip("activity")),
             ("Wie viel habe ich in den letzten 3 Monaten abgenommen?", .metric(.weight, .recentDays(90), timeOfDay: nil, comparison: nil)),
+            ("An wie vielen Tagen hatte ich letzten Monat über 8000 Schritte?", .metric(.steps, Period(.lastMonth), timeOfDay: nil, comparison: .daysAtLeast(8000))),
+            ("Was war mein bester Tag bei den Schritten diesen Monat?", .metric(.steps, Period(.thisMonth), timeOfDay: nil, comparison: .record(highest: true))),
+            ("Wie viele Tage am Stück hatte ich mindestens 6.000 Schritte?", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .streak(6000))),
         ]),
 
         Phrasebook(locale: .fr, data: [
@@ -65,6 +71,9 @@ final class LocalizedResponderTests: XCTestCase {
             ("Comment j'ai dormi la semaine dernière ?", ["7,5 h"]),
             ("Combien de doses ai-je sautées le mois dernier ?", [": 0."]),
             ("Comment était mon humeur ce mois-ci ?", ["4 sur 5"]),
+            ("Combien de jours ai-je fait plus de 8000 pas le mois dernier ?", ["sur 4 de vos 31 jours"]),
+            ("Quel a été mon meilleur jour de pas ce mois-ci ?", ["9000 pas le 15 novembre"]),
+            ("Combien de jours d'affilée avec au moins 6 000 pas ?", ["était de 120"]),
         ], howtoSkipped: ["Comment enregistrer une injection sautée ?", "comment je fais pour noter une dose oubliee"],
         sleepTip: "Vous avez des conseils pour mieux dormir ?", offTopic: "Quel temps fera-t-il demain à Paris ?",
         missingHRV: "Quelle était ma variabilité de la fréquence cardiaque la semaine dernière ?",
@@ -79,6 +88,9 @@ final class LocalizedResponderTests: XCTestCase {
             ("Que manger au petit-déjeuner pour tenir jusqu'à midi ?", .tip("weight")),
             ("Des idées de programme de renforcement à la maison ?", .tip("activity")),
             ("Combien ai-je perdu ces 3 derniers mois ?", .metric(.weight, .recentDays(90), timeOfDay: nil, comparison: nil)),
+            ("Combien de jours ai-je fait plus de 8000 pas le mois dernier ?", .metric(.steps, Period(.lastMonth), timeOfDay: nil, comparison: .daysAtLeast(8000))),
+            ("Quel a été mon meilleur jour de pas ce mois-ci ?", .metric(.steps, Period(.thisMonth), timeOfDay: nil, comparison: .record(highest: true))),
+            ("Combien de jours d'affilée avec au moins 6 000 pas ?", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .streak(6000))),
         ]),
 
         Phrasebook(locale: .es, data: [
@@ -93,6 +105,9 @@ final class LocalizedResponderTests: XCTestCase {
             ("¿Cuántas dosis me salté el mes pasado?", [": 0."]),
             ("¿Qué tal mi estado de ánimo este mes?", ["4 de 5"]),
             ("¿Qué dosis registré en julio?", ["en julio"]),
+            ("¿Cuántos días hice más de 8000 pasos el mes pasado?", ["en 4 de tus 31 días"]),
+            ("¿Cuál fue mi mejor día de pasos este mes?", ["9000 pasos el 15 de noviembre"]),
+            ("¿Cuántos días seguidos con al menos 6000 pasos?", ["fue de 120"]),
         ], howtoSkipped: ["¿Cómo registro una inyección omitida?", "donde puedo marcar una dosis como saltada"],
         sleepTip: "¿Algún consejo para dormir mejor?", offTopic: "¿Quién ganó el partido de ayer?",
         missingHRV: "¿Cómo estuvo mi variabilidad de la frecuencia cardíaca la semana pasada?",
@@ -107,6 +122,9 @@ final class LocalizedResponderTests: XCTestCase {
             ("¿Qué comer en el desayuno para aguantar hasta mediodía?", .tip("weight")),
             ("Dame ideas para una rutina de fuerza en casa", .tip("activity")),
             ("¿Cuánto he bajado en los últimos 3 meses?", .metric(.weight, .recentDays(90), timeOfDay: nil, comparison: nil)),
+            ("¿Cuántos días hice más de 8000 pasos el mes pasado?", .metric(.steps, Period(.lastMonth), timeOfDay: nil, comparison: .daysAtLeast(8000))),
+            ("¿Cuál fue mi mejor día de pasos este mes?", .metric(.steps, Period(.thisMonth), timeOfDay: nil, comparison: .record(highest: true))),
+            ("¿Cuántos días seguidos con al menos 6000 pasos?", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .streak(6000))),
         ]),
 
         Phrasebook(locale: .it, data: [
@@ -120,6 +138,9 @@ final class LocalizedResponderTests: XCTestCase {
             ("Come ho dormito la settimana scorsa?", ["7,5 ore"]),
             ("Quante dosi ho saltato il mese scorso?", [": 0."]),
             ("Com'è stato il mio umore questo mese?", ["4 su 5"]),
+            ("In quanti giorni ho fatto più di 8000 passi il mese scorso?", ["in 4 dei tuoi 31 giorni"]),
+            ("Qual è stato il mio miglior giorno di passi questo mese?", ["9000 passi il giorno 15 novembre"]),
+            ("Quanti giorni di fila con almeno 6000 passi?", ["è stata di 120"]),
         ], howtoSkipped: ["Come registro un'iniezione saltata?", "come faccio a segnare una dose saltata"],
         sleepTip: "Hai qualche consiglio per dormire meglio?", offTopic: "Chi ha vinto la partita ieri sera?",
         missingHRV: "Com'era la mia variabilità della frequenza cardiaca la settimana scorsa?",
@@ -134,6 +155,9 @@ final class LocalizedResponderTests: XCTestCase {
             ("Cosa mangiare a colazione per arrivare a pranzo?", .tip("weight")),
             ("Idee per una routine di stretching a casa?", .tip("activity")),
             ("Quanto ho perso negli ultimi 3 mesi?", .metric(.weight, .recentDays(90), timeOfDay: nil, comparison: nil)),
+            ("In quanti giorni ho fatto più di 8000 passi il mese scorso?", .metric(.steps, Period(.lastMonth), timeOfDay: nil, comparison: .daysAtLeast(8000))),
+            ("Qual è stato il mio miglior giorno di passi questo mese?", .metric(.steps, Period(.thisMonth), timeOfDay: nil, comparison: .record(highest: true))),
+            ("Quanti giorni di fila con almeno 6000 passi?", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .streak(6000))),
         ]),
 
         Phrasebook(locale: .pl, data: [
@@ -147,6 +171,9 @@ final class LocalizedResponderTests: XCTestCase {
             ("Jak spałam w zeszłym tygodniu?", ["7,5 godz."]),
             ("Ile dawek pominąłem w zeszłym miesiącu?", [": 0."]),
             ("Jaki był mój nastrój w tym miesiącu?", ["4 na 5"]),
+            ("Ile dni zrobiłam ponad 8000 kroków w zeszłym miesiącu?", [": 4 z 31"]),
+            ("Jaki był mój najlepszy dzień kroków w tym miesiącu?", ["9000 kroków, 15 listopada"]),
+            ("Ile dni z rzędu miałam co najmniej 6 000 kroków?", [": 120, od 22 lipca"]),
         ], howtoSkipped: ["Jak zapisać pominięty zastrzyk?", "jak oznaczyc dawke jako pominieta"],
         sleepTip: "Masz jakieś rady, jak lepiej spać?", offTopic: "Kto wygrał wczorajszy mecz?",
         missingHRV: "Jaka była moja zmienność rytmu serca w zeszłym tygodniu?",
@@ -161,6 +188,9 @@ final class LocalizedResponderTests: XCTestCase {
             ("Co jeść na śniadanie, żeby wytrzymać do obiadu?", .tip("weight")),
             ("Masz pomysły na trening siłowy w domu?", .tip("activity")),
             ("Ile schudłam w ostatnich 3 miesiącach?", .metric(.weight, .recentDays(90), timeOfDay: nil, comparison: nil)),
+            ("Ile dni zrobiłam ponad 8000 kroków w zeszłym miesiącu?", .metric(.steps, Period(.lastMonth), timeOfDay: nil, comparison: .daysAtLeast(8000))),
+            ("Jaki był mój najlepszy dzień kroków w tym miesiącu?", .metric(.steps, Period(.thisMonth), timeOfDay: nil, comparison: .record(highest: true))),
+            ("Ile dni z rzędu miałam co najmniej 6 000 kroków?", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .streak(6000))),
         ]),
     ]
 
