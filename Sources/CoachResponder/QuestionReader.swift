@@ -19,7 +19,8 @@ public struct QuestionReader: Sendable {
             return .howto(topic)
         }
         if let logKind {
-            return .medicationLog(logKind, period(in: matcher))
+            let sinceStart = matcher.contains(any: vocabulary.comparisons["since_start"] ?? [])
+            return .medicationLog(logKind, sinceStart ? Period(.sinceStart) : period(in: matcher))
         }
         let comparison = comparison(in: matcher, metric: metric, medications: medications), period = period(in: matcher)
         if let topic = bestKey(of: vocabulary.tips, in: matcher), matcher.contains(any: vocabulary.tipCues),
@@ -82,10 +83,11 @@ public struct QuestionReader: Sendable {
         return .sinceStart(medications.first { matcher.contains(any: [$0]) })
     }
 
-    /// What a medication-log question asks: a question that names a skipped dose asks about
-    /// skipped doses even where a longer phrase counts doses ("how many doses did I skip").
+    /// What a medication-log question asks: a question that names a skipped dose, or the first
+    /// dose, asks about it even where a longer phrase counts doses ("how many doses did I skip",
+    /// "when did I log my first injection").
     private func medicationLogKind(in matcher: PhraseMatcher) -> String? {
-        if matcher.contains(any: vocabulary.medicationLog["skipped"] ?? []) { return "skipped" }
+        for kind in ["skipped", "first_taken"] where matcher.contains(any: vocabulary.medicationLog[kind] ?? []) { return kind }
         return bestKey(of: vocabulary.medicationLog, in: matcher)
     }
 

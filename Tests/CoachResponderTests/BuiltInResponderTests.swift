@@ -62,6 +62,19 @@ final class BuiltInResponderTests: XCTestCase {
         XCTAssertTrue(noData.evidence.isEmpty)
     }
 
+    /// The log since the medication's start (23 August: eight 2.5 mg and five 5 mg Sundays),
+    /// not the default 30 days (four 5 mg ones), and the first logged dose.
+    func testTheLogSinceTheStartAndTheFirstDose() throws {
+        let (since, sinceAnswer) = try ResponderFixture.read("how many injections since I started")
+        XCTAssertEqual(since, .medicationLog("doses", Period(.sinceStart)))
+        XCTAssertTrue(sinceAnswer.text.contains("Over the last 88 days you logged: Mounjaro 2.5 mg (8×) and Mounjaro 5 mg (5×)."), sinceAnswer.text)
+        XCTAssertTrue(try reply("how many injections have I logged").text.contains("Mounjaro 5 mg (4×)."))
+        let (first, firstAnswer) = try ResponderFixture.read("when did I log my first dose")
+        XCTAssertEqual(first, .medicationLog("first_taken", Period(.unspecified)))
+        XCTAssertTrue(firstAnswer.text.contains("Your first logged dose was Mounjaro 2.5 mg on 23 August."), firstAnswer.text)
+        XCTAssertEqual(firstAnswer.evidence.map(\.label), ["First logged dose"])
+    }
+
     func testHowToTipsAndUnknownQuestions() throws {
         XCTAssertTrue(try reply("how do I log a skipped injection").text.contains("Skipped"))
         XCTAssertTrue(try reply("any tips for sleeping better").text.contains("bedtime"))

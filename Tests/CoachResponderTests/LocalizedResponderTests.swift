@@ -58,6 +58,8 @@ final class LocalizedResponderTests: XCTestCase {
             ("An wie vielen Tagen hatte ich letzten Monat über 8000 Schritte?", .metric(.steps, Period(.lastMonth), timeOfDay: nil, comparison: .daysAtLeast(8000))),
             ("Was war mein bester Tag bei den Schritten diesen Monat?", .metric(.steps, Period(.thisMonth), timeOfDay: nil, comparison: .record(highest: true))),
             ("Wie viele Tage am Stück hatte ich mindestens 6.000 Schritte?", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .streak(6000))),
+            ("Wie viele Spritzen habe ich eingetragen, seit ich mit Mounjaro angefangen habe?", .medicationLog("doses", Period(.sinceStart))),
+            ("Wann war meine erste Spritze?", .medicationLog("first_taken", Period(.unspecified))),
         ]),
 
         Phrasebook(locale: .fr, data: [
@@ -91,6 +93,8 @@ final class LocalizedResponderTests: XCTestCase {
             ("Combien de jours ai-je fait plus de 8000 pas le mois dernier ?", .metric(.steps, Period(.lastMonth), timeOfDay: nil, comparison: .daysAtLeast(8000))),
             ("Quel a été mon meilleur jour de pas ce mois-ci ?", .metric(.steps, Period(.thisMonth), timeOfDay: nil, comparison: .record(highest: true))),
             ("Combien de jours d'affilée avec au moins 6 000 pas ?", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .streak(6000))),
+            ("Combien d'injections ai-je enregistrées depuis que j'ai commencé ?", .medicationLog("doses", Period(.sinceStart))),
+            ("C'était quand ma première injection ?", .medicationLog("first_taken", Period(.unspecified))),
         ]),
 
         Phrasebook(locale: .es, data: [
@@ -125,6 +129,8 @@ final class LocalizedResponderTests: XCTestCase {
             ("¿Cuántos días hice más de 8000 pasos el mes pasado?", .metric(.steps, Period(.lastMonth), timeOfDay: nil, comparison: .daysAtLeast(8000))),
             ("¿Cuál fue mi mejor día de pasos este mes?", .metric(.steps, Period(.thisMonth), timeOfDay: nil, comparison: .record(highest: true))),
             ("¿Cuántos días seguidos con al menos 6000 pasos?", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .streak(6000))),
+            ("¿Cuántas inyecciones he registrado desde que empecé?", .medicationLog("doses", Period(.sinceStart))),
+            ("¿Cuándo fue mi primera inyección?", .medicationLog("first_taken", Period(.unspecified))),
         ]),
 
         Phrasebook(locale: .it, data: [
@@ -158,6 +164,8 @@ final class LocalizedResponderTests: XCTestCase {
             ("In quanti giorni ho fatto più di 8000 passi il mese scorso?", .metric(.steps, Period(.lastMonth), timeOfDay: nil, comparison: .daysAtLeast(8000))),
             ("Qual è stato il mio miglior giorno di passi questo mese?", .metric(.steps, Period(.thisMonth), timeOfDay: nil, comparison: .record(highest: true))),
             ("Quanti giorni di fila con almeno 6000 passi?", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .streak(6000))),
+            ("Quante iniezioni ho registrato da quando ho iniziato?", .medicationLog("doses", Period(.sinceStart))),
+            ("Quando ho fatto la prima iniezione?", .medicationLog("first_taken", Period(.unspecified))),
         ]),
 
         Phrasebook(locale: .pl, data: [
@@ -191,6 +199,8 @@ final class LocalizedResponderTests: XCTestCase {
             ("Ile dni zrobiłam ponad 8000 kroków w zeszłym miesiącu?", .metric(.steps, Period(.lastMonth), timeOfDay: nil, comparison: .daysAtLeast(8000))),
             ("Jaki był mój najlepszy dzień kroków w tym miesiącu?", .metric(.steps, Period(.thisMonth), timeOfDay: nil, comparison: .record(highest: true))),
             ("Ile dni z rzędu miałam co najmniej 6 000 kroków?", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .streak(6000))),
+            ("Ile zastrzyków zapisałam, odkąd zaczęłam?", .medicationLog("doses", Period(.sinceStart))),
+            ("Kiedy był mój pierwszy zastrzyk?", .medicationLog("first_taken", Period(.unspecified))),
         ]),
     ]
 
