@@ -24,6 +24,12 @@ enum CivilDay {
         return string(moved)
     }
 
+    /// Days from `from` to `to`, both counted (`to` on or after `from`).
+    static func span(from: String, to: String) -> Int {
+        guard let start = date(from), let end = date(to) else { return 1 }
+        return (calendar.dateComponents([.day], from: start, to: end).day ?? 0) + 1
+    }
+
     /// 1 = Monday … 7 = Sunday.
     static func isoWeekday(_ day: String) -> Int {
         guard let date = date(day) else { return 1 }

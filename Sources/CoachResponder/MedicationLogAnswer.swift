@@ -1,5 +1,5 @@
-/// Answers about the user's own medication log: the doses logged in a period, the last dose,
-/// the doses marked skipped. It reports what was logged, in the past tense; it never says what
+/// Answers about the user's own medication log: the doses logged in a period (or since the
+/// start), the first and the last dose, the doses marked skipped. It reports what was logged, in the past tense; it never says what
 /// to take (rule 9).
 struct MedicationLogAnswer {
     let snapshot: CoachSnapshot
@@ -9,15 +9,15 @@ struct MedicationLogAnswer {
 
     func answer(_ kind: String, period: Period) -> CoachAnswer {
         let words = ResponderWords(language: language)
-        let range = period.range(today: snapshot.today, defaultDays: Self.defaultDays)
-        let periodName = words.period(period.kind == .unspecified ? Period(.recentDays, number: Self.defaultDays) : period)
+        let (range, periodName) = span(period, words: words)
         let inRange = snapshot.intakes.filter { $0.day >= range.from && $0.day <= range.to }
         switch kind {
-        case "last_taken":
-            guard let last = snapshot.intakes.last(where: { !$0.skipped }) else { return sentence("no_doses", ["period": periodName]) }
-            return CoachAnswer(sentences: [language.sentence("last_dose", ["medication": last.medication, "dose": dose(last.doseMg),
-                                                                           "day": words.day(last.day)])],
-                               evidence: [EvidenceRow(label: language.templates.evidenceLabels["last_dose"] ?? "", value: words.day(last.day))])
+        case "last_taken", "first_taken":
+            let taken = snapshot.intakes.filter { !$0.skipped }, key = kind == "first_taken" ? "first_dose" : "last_dose"
+            guard let intake = kind == "first_taken" ? taken.first : taken.last else { return sentence("no_doses", ["period": periodName]) }
+            return CoachAnswer(sentences: [language.sentence(key, ["medication": intake.medication, "dose": dose(intake.doseMg),
+                                                                   "day": words.day(intake.day)])],
+                               evidence: [EvidenceRow(label: language.templates.evidenceLabels[key] ?? "", value: words.day(intake.day))])
         case "skipped":
             let skipped = inRange.filter(\.skipped)
             return CoachAnswer(sentences: [language.sentence("skipped_count", ["period": periodName, "n": String(skipped.count)])],
@@ -34,6 +34,19 @@ struct MedicationLogAnswer {
             return CoachAnswer(sentences: [language.sentence("doses_logged", ["period": periodName, "list": list])],
                                evidence: groups.map { EvidenceRow(label: $0.name, value: "\($0.count)×") })
         }
+    }
+
+    /// The days a question covers and their name: since the start of the GLP-1 medication (else
+    /// the first one, else the first logged dose) for "since I started", named as its number of
+    /// days ("the last 88 days": every locale's template reads with it), else the period named.
+    private func span(_ period: Period, words: ResponderWords) -> (range: (from: String, to: String), name: String) {
+        if period.kind == .sinceStart {
+            let medication = snapshot.medications.first(where: \.isGLP1) ?? snapshot.medications.first
+            let start = medication?.startDay ?? snapshot.intakes.first?.day ?? snapshot.today
+            return ((start, snapshot.today), words.period(Period(.recentDays, number: CivilDay.span(from: start, to: snapshot.today))))
+        }
+        let range = period.range(today: snapshot.today, defaultDays: Self.defaultDays)
+        return (range, words.period(period.kind == .unspecified ? Period(.recentDays, number: Self.defaultDays) : period))
     }
 
     private func dose(_ milligrams: Double?) -> String {

@@ -5,7 +5,7 @@ struct MetricStatistics {
     let metric: CoachMetric
     let snapshot: CoachSnapshot
     let language: ResponderLanguage
-    private var words: ResponderWords { ResponderWords(language: language) }
+    var words: ResponderWords { ResponderWords(language: language) }
 
     /// Local hours each time of day covers.
     static let hours: [String: ClosedRange<Int>] = ["morning": 5...11, "afternoon": 12...17, "evening": 18...22, "night": 0...4]
@@ -14,12 +14,15 @@ struct MetricStatistics {
         switch comparison {
         case .injectionDays: return injectionDays(period)
         case .sinceStart(let name): return sinceStart(name)
+        case .record(let highest): return record(period, highest: highest)
+        case .daysAtLeast(let threshold): return daysAtLeast(threshold, period: period)
+        case .streak(let threshold): return streak(threshold, period: period)
         case nil: return summary(period, timeOfDay: timeOfDay)
         }
     }
 
     /// Per-day values of `metric` in `range`, at `timeOfDay` when readings allow it.
-    private func values(_ metric: CoachMetric, in range: (from: String, to: String), timeOfDay: String? = nil) -> [CoachSnapshot.DayValue] {
+    func values(_ metric: CoachMetric, in range: (from: String, to: String), timeOfDay: String? = nil) -> [CoachSnapshot.DayValue] {
         if let timeOfDay, let hours = Self.hours[timeOfDay], let readings = snapshot.readings[metric] {
             let kept = readings.filter { $0.day >= range.from && $0.day <= range.to && (hours.contains($0.hour) || (timeOfDay == "night" && $0.hour == 23)) }
             return CoachSnapshot.dailyMeans(kept)
@@ -90,7 +93,7 @@ struct MetricStatistics {
 
     /// No data for the question: say so plainly once, then what the snapshot does hold for that
     /// time (rule 3); never a remark on the missing data itself (rule 14).
-    private func missing(_ periodName: String, range: (from: String, to: String)) -> CoachAnswer {
+    func missing(_ periodName: String, range: (from: String, to: String)) -> CoachAnswer {
         let available = CoachMetric.allCases.filter { other in
             other != metric && other != .diastolic && !values(other, in: range).isEmpty
         }.prefix(3).map(words.metricName)

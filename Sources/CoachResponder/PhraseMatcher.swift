@@ -73,6 +73,21 @@ public struct PhraseMatcher: Sendable {
         return nil
     }
 
+    /// The quantity at a phrase's `#` where the phrase occurs ("over # steps" in "over 8,000
+    /// steps" → 8000): thousands may be grouped with a point, comma or space, or written `10k`.
+    public func number(at phrase: String) -> Double? {
+        let pattern = Self.pattern(phrase)
+        guard let slot = pattern.firstIndex(of: "#"), let start = firstMatch(of: phrase) else { return nil }
+        let index = start + slot, word = words[index]
+        if word.hasSuffix("k"), let thousands = Self.number(String(word.dropLast())) { return thousands * 1000 }
+        guard let value = Self.number(word) else { return nil }
+        if let fraction = word.split(separator: ".").dropFirst().first, fraction.count == 3 { return value * 1000 }
+        if index + 1 < words.count, words[index + 1].count == 3, let rest = Self.number(words[index + 1]), value == value.rounded() {
+            return value * 1000 + rest
+        }
+        return value
+    }
+
     /// The numbers in the question, in order.
     public var numbers: [Double] { words.compactMap(Self.number) }
 
@@ -86,7 +101,7 @@ public struct PhraseMatcher: Sendable {
 
     static func word(_ word: String, matches part: String, typos: Bool = true) -> Bool {
         if part == "*" { return true }
-        if part == "#" { return Self.number(word) != nil }
+        if part == "#" { return Self.number(word) != nil || (word.hasSuffix("k") && Self.number(String(word.dropLast())) != nil) }
         if part.hasSuffix("*") {
             let stem = String(part.dropLast())
             if word.hasPrefix(stem) { return true }

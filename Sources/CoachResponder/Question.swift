@@ -2,7 +2,7 @@
 public enum Question: Equatable, Sendable {
     /// A metric over a period, optionally at a time of day or compared with something.
     case metric(CoachMetric, Period, timeOfDay: String?, comparison: Comparison?)
-    /// The user's own medication log: `doses`, `last_taken` or `skipped`.
+    /// The user's own medication log: `doses`, `first_taken`, `last_taken` or `skipped`.
     case medicationLog(String, Period)
     /// How to do something in the app (a topic of the vocabulary's `howto`).
     case howto(String)
@@ -16,6 +16,12 @@ public enum Question: Equatable, Sendable {
         case injectionDays
         /// Since the user started a medication (its name as the snapshot knows it, or nil: the GLP-1 one).
         case sinceStart(String?)
+        /// The day with the highest (or lowest) value in the period ("my best step day").
+        case record(highest: Bool)
+        /// How many days reached at least this value ("how many days did I hit 10k steps").
+        case daysAtLeast(Double)
+        /// The longest run of consecutive days reaching at least this value.
+        case streak(Double)
     }
 }
 
@@ -23,7 +29,9 @@ public enum Question: Equatable, Sendable {
 public struct Period: Equatable, Sendable {
     public enum Kind: String, Sendable {
         case today, yesterday, thisWeek = "this_week", lastWeek = "last_week", thisMonth = "this_month",
-             lastMonth = "last_month", recentDays = "recent_days", month, unspecified
+             lastMonth = "last_month", recentDays = "recent_days", month, unspecified,
+             /// Since the user started their medication: the answer resolves the start day.
+             sinceStart = "since_start"
     }
 
     public let kind: Kind
@@ -65,7 +73,7 @@ public struct Period: Equatable, Sendable {
             let month = number ?? CivilDay.month(today)
             let year = month <= CivilDay.month(today) ? CivilDay.year(today) : CivilDay.year(today) - 1
             return (CivilDay.firstOfMonth(year: year, month: month), min(CivilDay.lastOfMonth(year: year, month: month), today))
-        case .unspecified: return (CivilDay.adding(1 - defaultDays, to: today), today)
+        case .unspecified, .sinceStart: return (CivilDay.adding(1 - defaultDays, to: today), today)
         }
     }
 }

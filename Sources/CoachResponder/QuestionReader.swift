@@ -19,9 +19,10 @@ public struct QuestionReader: Sendable {
             return .howto(topic)
         }
         if let logKind {
-            return .medicationLog(logKind, period(in: matcher))
+            let sinceStart = matcher.contains(any: vocabulary.comparisons["since_start"] ?? [])
+            return .medicationLog(logKind, sinceStart ? Period(.sinceStart) : period(in: matcher))
         }
-        let comparison = comparison(in: matcher, medications: medications), period = period(in: matcher)
+        let comparison = comparison(in: matcher, metric: metric, medications: medications), period = period(in: matcher)
         if let topic = bestKey(of: vocabulary.tips, in: matcher), matcher.contains(any: vocabulary.tipCues),
            comparison == nil, metric == nil || period.kind == .unspecified {
             return .tip(topic)
@@ -49,13 +50,12 @@ public struct QuestionReader: Sendable {
 
     private func period(in matcher: PhraseMatcher) -> Period {
         // "the last 4 weeks" is the last 28 days, "the last 3 months" the last 90.
-        for (key, days) in [("recent_months", 30.0), ("recent_weeks", 7.0)]
-        where matcher.contains(any: vocabulary.periods[key] ?? []) {
-            if let count = matcher.numbers.first { return .recentDays(count * days) }
+        // The number is the one the period's phrase holds ("at least 7 hours in the last 30 days").
+        for (key, days) in [("recent_months", 30.0), ("recent_weeks", 7.0), ("recent_days", 1.0)] {
+            if let count = (vocabulary.periods[key] ?? []).lazy.compactMap(matcher.number(at:)).first { return .recentDays(count * days) }
         }
-        for kind in [Period.Kind.recentDays, .lastWeek, .thisWeek, .lastMonth, .thisMonth, .yesterday, .today]
+        for kind in [Period.Kind.lastWeek, .thisWeek, .lastMonth, .thisMonth, .yesterday, .today]
         where matcher.contains(any: vocabulary.periods[kind.rawValue] ?? []) {
-            if kind == .recentDays, let days = matcher.numbers.first { return .recentDays(days) }
             return Period(kind)
         }
         // A month as written first, then one with a typo: "julio" is one letter from "junio".
@@ -67,16 +67,27 @@ public struct QuestionReader: Sendable {
         return Period(.unspecified)
     }
 
-    private func comparison(in matcher: PhraseMatcher, medications: [String]) -> Question.Comparison? {
-        if matcher.contains(any: vocabulary.comparisons["injection_days"] ?? []) { return .injectionDays }
+    /// A comparison: injection days, then, of a named metric, a threshold ("at least #", a streak
+    /// of it) or a record day, then since the start of a medication ("my lowest weight since I
+    /// started" asks for the record).
+    private func comparison(in matcher: PhraseMatcher, metric: CoachMetric?, medications: [String]) -> Question.Comparison? {
+        let cues = vocabulary.comparisons
+        if matcher.contains(any: cues["injection_days"] ?? []) { return .injectionDays }
+        if metric != nil, let threshold = (cues["at_least"] ?? []).lazy.compactMap(matcher.number(at:)).first {
+            return matcher.contains(any: cues["streak"] ?? []) ? .streak(threshold) : .daysAtLeast(threshold)
+        }
+        // Record words only as written: "highest" is two letters from "lightest", "worse" one from "worst".
+        if metric != nil, matcher.contains(any: cues["lowest"] ?? [], typos: false) { return .record(highest: false) }
+        if metric != nil, matcher.contains(any: cues["highest"] ?? [], typos: false) { return .record(highest: true) }
         guard matcher.contains(any: vocabulary.comparisons["since_start"] ?? []) else { return nil }
         return .sinceStart(medications.first { matcher.contains(any: [$0]) })
     }
 
-    /// What a medication-log question asks: a question that names a skipped dose asks about
-    /// skipped doses even where a longer phrase counts doses ("how many doses did I skip").
+    /// What a medication-log question asks: a question that names a skipped dose, or the first
+    /// dose, asks about it even where a longer phrase counts doses ("how many doses did I skip",
+    /// "when did I log my first injection").
     private func medicationLogKind(in matcher: PhraseMatcher) -> String? {
-        if matcher.contains(any: vocabulary.medicationLog["skipped"] ?? []) { return "skipped" }
+        for kind in ["skipped", "first_taken"] where matcher.contains(any: vocabulary.medicationLog[kind] ?? []) { return kind }
         return bestKey(of: vocabulary.medicationLog, in: matcher)
     }
 

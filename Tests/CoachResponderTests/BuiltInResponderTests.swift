@@ -29,6 +29,52 @@ final class BuiltInResponderTests: XCTestCase {
         }
     }
 
+    /// Records, threshold counts and streaks, counted from the fixture: steps are 9000 on the
+    /// Sundays since 23 August and 6000 on every other day of the 120, weight falls to 84 kg today.
+    func testRecordsThresholdCountsAndStreaksAreTheFixturesFigures() throws {
+        let cases: [(String, Question, [String])] = [
+            ("what was my best step day this month", .metric(.steps, Period(.thisMonth), timeOfDay: nil, comparison: .record(highest: true)),
+             ["highest steps was 9000 steps on 15 November", "across 18 days"]),
+            ("peak step day", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .record(highest: true)),
+             ["9000 steps on 15 November", "the last 120 days"]),
+            ("lowest weight since I started", .metric(.weight, Period(.unspecified), timeOfDay: nil, comparison: .record(highest: false)),
+             ["lowest weight was 84 kg on 18 November", "the last 88 days"]),
+            ("how many days did I walk over 8,000 steps last month", .metric(.steps, Period(.lastMonth), timeOfDay: nil, comparison: .daysAtLeast(8000)),
+             ["4 of your 31 days with data reached 8000 steps or more"]),
+            ("how many days did I hit 10k steps last month", .metric(.steps, Period(.lastMonth), timeOfDay: nil, comparison: .daysAtLeast(10000)),
+             ["0 of your 31 days"]),
+            ("how many nights did I sleep at least 7 hours in the last 30 days",
+             .metric(.sleep, .recentDays(30), timeOfDay: nil, comparison: .daysAtLeast(7)), ["30 of your 30 days", "7 h"]),
+            ("longest streak at 8,000 steps", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .streak(8000)),
+             ["or more was 1, from 15 November to 15 November"]),
+            ("most days in a row with 6000 steps or more", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .streak(6000)),
+             ["was 120, from 22 July to 18 November"]),
+        ]
+        for (question, expected, fragments) in cases {
+            let (read, answer) = try ResponderFixture.read(question)
+            XCTAssertEqual(read, expected, question)
+            for fragment in fragments { XCTAssertTrue(answer.text.contains(fragment), "\(question) → \(answer.text)") }
+            XCTAssertFalse(answer.evidence.isEmpty, question)
+            XCTAssertEqual(answer.sentences.filter { $0.hasSuffix("?") }.count, 1, "rule 5: \(answer.text)")
+        }
+        let noData = try reply("my highest heart rate variability last week")
+        XCTAssertTrue(noData.text.contains("I don't see heart rate variability"), "no invented figure: \(noData.text)")
+        XCTAssertTrue(noData.evidence.isEmpty)
+    }
+
+    /// The log since the medication's start (23 August: eight 2.5 mg and five 5 mg Sundays),
+    /// not the default 30 days (four 5 mg ones), and the first logged dose.
+    func testTheLogSinceTheStartAndTheFirstDose() throws {
+        let (since, sinceAnswer) = try ResponderFixture.read("how many injections since I started")
+        XCTAssertEqual(since, .medicationLog("doses", Period(.sinceStart)))
+        XCTAssertTrue(sinceAnswer.text.contains("Over the last 88 days you logged: Mounjaro 2.5 mg (8×) and Mounjaro 5 mg (5×)."), sinceAnswer.text)
+        XCTAssertTrue(try reply("how many injections have I logged").text.contains("Mounjaro 5 mg (4×)."))
+        let (first, firstAnswer) = try ResponderFixture.read("when did I log my first dose")
+        XCTAssertEqual(first, .medicationLog("first_taken", Period(.unspecified)))
+        XCTAssertTrue(firstAnswer.text.contains("Your first logged dose was Mounjaro 2.5 mg on 23 August."), firstAnswer.text)
+        XCTAssertEqual(firstAnswer.evidence.map(\.label), ["First logged dose"])
+    }
+
     func testHowToTipsAndUnknownQuestions() throws {
         XCTAssertTrue(try reply("how do I log a skipped injection").text.contains("Skipped"))
         XCTAssertTrue(try reply("any tips for sleeping better").text.contains("bedtime"))
