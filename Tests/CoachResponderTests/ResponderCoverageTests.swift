@@ -38,6 +38,15 @@ final class ResponderCoverageTests: XCTestCase {
     /// The most of `answerableEnglish` that may still read as `unknown` (67 before).
     static let answerableUnknownCeiling = 18
 
+    /// Every set read here is spent: named in the one list of spent sets, `probes_io.py`'s SPENT.
+    func testReadsOnlySpentSets() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let source = try String(contentsOf: repository.appendingPathComponent("eval/coach-gate-model/probes_io.py"), encoding: .utf8)
+        let line = try XCTUnwrap(source.split(separator: "\n").first { $0.hasPrefix("SPENT = (") }, "probes_io.py names SPENT")
+        let spent = Set(line.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init).filter { $0.hasPrefix("F") })
+        XCTAssertEqual(Set(Self.spentSets).subtracting(spent), [], "read only spent fresh sets")
+    }
+
     enum Reading: String, CaseIterable {
         case data, howto, tip, smallTalk = "small talk", unknown
     }
