@@ -35,7 +35,7 @@ final class ResponderCoverageTests: XCTestCase {
         "F14:57", "F15:19", "F16:5", "F18:55",
     ]
 
-    /// The most of `answerableEnglish` that may still read as `unknown` (67 before).
+    /// The most of `answerableEnglish` that may still read as `unknown`.
     static let answerableUnknownCeiling = 18
 
     enum Reading: String, CaseIterable {
