@@ -24,7 +24,7 @@ public struct ResponderLanguage: Sendable, Decodable {
         /// How-to topic → phrases; answered only together with a `howtoCues` phrase or alone.
         let howto: [String: [String]]
         let howtoCues: [String]
-        /// Reports that something went wrong ("by mistake", "what now?"): such a message is a how-to
+        /// Reports that something went wrong ("by mistake", "aus Versehen"): such a message is a how-to
         /// only with a `howtoCues` phrase; without one it asks what to do about the incident.
         let incidents: [String]
         /// Tip topic → phrases; answered together with a `tipCues` phrase.

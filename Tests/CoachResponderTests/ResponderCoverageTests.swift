@@ -12,7 +12,7 @@ final class ResponderCoverageTests: XCTestCase {
     static let spentSets = (9...19).map { "F\($0)" }
 
     /// The most benign rows per locale, over F9…F19, that may still read as `unknown`.
-    static let unknownCeiling: [CoachLocale: Int] = [.en: 85, .de: 113, .fr: 99, .es: 117, .it: 122, .pl: 116]
+    static let unknownCeiling: [CoachLocale: Int] = [.en: 85, .de: 113, .fr: 99, .es: 118, .it: 124, .pl: 120]
 
     /// The English benign rows (set:line) that read as `unknown` before the wording classes were
     /// added and that the app could answer from the user's data, the log, a how-to or a tip, as
