@@ -9,9 +9,9 @@ import Foundation
 /// (`docs/healthlog/coach-gate.md`, "The conversation's earlier turns").
 enum FollowUpReading {
     /// How many words a question fragment has that asks again of another time or thing ("und die
-    /// Woche danach?", "a za tydzień?"): more than a lone question word ("why?"), fewer than a question
+    /// Woche danach?", "a za tydzień?"): more than a question word ("why?", "¿por qué?"), fewer than a question
     /// of its own ("what else can you help me with?").
-    private static let fragmentWords = 2...5
+    private static let fragmentWords = 3...5
     /// Words that name a time of their own.
     private static let timeClasses: [TermClass] = [.timingWord, .timePreposition, .agoMarker]
 
