@@ -86,13 +86,7 @@ if arguments.has("--validate") {
     var settings = TrainingSettings()
     // Trying another weight for the desk supplement or another seed ensemble; the defaults are the shipped ones.
     if let repeats = arguments.value(of: "--supplement-repeats").flatMap(Int.init) { settings.supplementRepeats = repeats }
-    if let members = arguments.value(of: "--encoder-members").flatMap(Int.init) {
-        guard members >= 1 else {
-            FileHandle.standardError.write(Data("--encoder-members needs at least one network, not \(members)\n".utf8))
-            exit(2)
-        }
-        settings.encoderMembers = members
-    }
+    if let members = arguments.value(of: "--encoder-members").flatMap(Int.init) { settings.encoderMembers = members }
     let trained = SubjectModelTraining.train(labeled, settings: settings, clusters: clusters, vectors: vectors)
     let model = trained.model
     let counts = Dictionary(grouping: labeled, by: { $0.dataset.rawValue }).mapValues(\.count)
