@@ -1,6 +1,7 @@
 /// Reads a question into a `Question` with one locale's vocabulary. The order of the checks is
 /// the whole policy: an app how-to (a topic with a how-to cue, or a topic alone: "did I mark a
-/// dose as missed" without a cue asks about the log), then the user's medication log, then
+/// dose as missed" without a cue asks about the log; a reported incident without a cue, "I
+/// injected the wrong dose by mistake, what now?", is no how-to), then the user's medication log, then
 /// tips (unless the question compares, or names a metric and a period: "did my sleep get better
 /// since I started", "did I move more this week? my steps" ask for data), then a metric, then
 /// small talk; anything else is `unknown` (the responder then says what it can show).
@@ -14,8 +15,10 @@ public struct QuestionReader: Sendable {
     public func read(_ text: String, medications: [String] = []) -> Question {
         let matcher = PhraseMatcher(text)
         let metric = self.metric(in: matcher), logKind = medicationLogKind(in: matcher)
+        let asksHow = matcher.contains(any: vocabulary.howtoCues)
+        let reportsIncident = matcher.contains(any: vocabulary.incidents)
         if let topic = bestKey(of: vocabulary.howto, in: matcher),
-           matcher.contains(any: vocabulary.howtoCues) || (metric == nil && logKind == nil) {
+           asksHow || (metric == nil && logKind == nil && !reportsIncident) {
             return .howto(topic)
         }
         if let logKind {

@@ -24,6 +24,9 @@ public struct ResponderLanguage: Sendable, Decodable {
         /// How-to topic → phrases; answered only together with a `howtoCues` phrase or alone.
         let howto: [String: [String]]
         let howtoCues: [String]
+        /// Reports that something went wrong ("by mistake", "aus Versehen"): such a message is a how-to
+        /// only with a `howtoCues` phrase; without one it asks what to do about the incident.
+        let incidents: [String]
         /// Tip topic → phrases; answered together with a `tipCues` phrase.
         let tips: [String: [String]]
         let tipCues: [String]

@@ -99,8 +99,8 @@ public struct InboundGate: Sendable {
     /// (`ConversationContext`): a drug, pen, dose or amount named there opens the dose region, and any
     /// drug or substance the level region, as a sentence before it in the same message would. What
     /// the message asks, and whether in a shape the Coach answers, is read from it alone, and only a
-    /// message that refers back to an earlier subject (`ConversationContext.refersBack`) or plainly
-    /// follows a refused question is read in the conversation. A refusal names the
+    /// message that refers back to an earlier subject (`ConversationContext.refersBack`) or leans on a
+    /// refused question (`FollowUpReading`) is read in the conversation. A refusal names the
     /// drug of the latest earlier turn that named one when the message names none. The classifier reads
     /// the message alone: it adds refusals to what the rules decide in the conversation, never removes one.
     public func check(_ message: String, earlier: [String]) -> GateVerdict {
@@ -108,7 +108,7 @@ public struct InboundGate: Sendable {
     }
 
     /// As `check(_:earlier:)`, with the verdicts the earlier messages were given where they are known:
-    /// a plain follow-up of a refused question keeps that refusal however long the chain of
+    /// a follow-up that leans on a refused question keeps that refusal however long the chain of
     /// follow-ups, even when the question itself has left the turns the model sees.
     public func check(_ message: String, earlier: [EarlierMessage]) -> GateVerdict {
         let message = turn(message)
@@ -116,24 +116,28 @@ public struct InboundGate: Sendable {
         return verdict(on: message, after: earlier.map { turn($0.text, given: $0.verdict) }[...])
     }
 
-    /// The verdict on `message`, no injection, after the `earlier` turns. A plain follow-up of a question asks what
-    /// the turn before asked, as it was judged: the verdict it was given, or else its verdict after the turns before
-    /// it, from the same readings. One that names no topic of its own keeps a refusal of that turn even when the
-    /// conversation's subject is no longer among the earlier turns ("Should I go up to 7.5 mg?" → "and in
-    /// February?" → … → "and in June?"); one with a topic of its own ("How did I sleep last week?") is read as before.
+    /// The verdict on `message`, no injection, after the `earlier` turns. A follow-up that leans on the question
+    /// asked before it (`FollowUpReading`: "and in February?", "what about half?") asks what that question asked,
+    /// as it was judged: the verdict it was given, or else its verdict after the turns before it. Turns that ask
+    /// nothing ("ok.", "thanks") are looked past to the latest question. A leaning follow-up keeps a refusal of
+    /// that question even when the conversation's subject is no longer among the earlier turns ("Should I go up
+    /// to 7.5 mg?" → "and in February?" → "ok." → … → "and in June?"); thanks, small talk and a question of its
+    /// own are read as any message.
     private func verdict(on message: Turn, after earlier: ArraySlice<Turn>) -> GateVerdict {
         var rules = message.rules
         var followUp = ConversationContext.FollowUp.none
         var judged = GateVerdict.allow
-        if ConversationContext.isPlainFollowUp(rules.sentences), let last = earlier.last,
-           last.rules.sentences.contains(where: \.isQuestion) {
-            judged = last.given ?? (isInjection(last) ? .injection : verdict(on: last, after: earlier.dropLast()))
-            followUp = judged == .allow ? .ofAnswered : .ofRefused
+        if FollowUpReading.leansOnAsk(rules, tokens: message.read.tokens),
+           let asked = earlier.lastIndex(where: { $0.rules.sentences.contains(where: \.isQuestion) }) {
+            let question = earlier[asked]
+            judged = question.given ?? (isInjection(question) ? .injection : verdict(on: question, after: earlier[..<asked]))
+            // A follow-up that names an amount or an act is read in the conversation whatever the question's verdict.
+            let plain = ConversationContext.isPlainFollowUp(rules.sentences)
+            followUp = judged != .allow ? .ofRefused : plain ? .ofAnswered : .none
         }
         rules.context = ConversationContext(turns: earlier.map(\.rules.sentences), message: rules.sentences, followUp: followUp)
         let verdict = combined(rulesVerdict(rules), message.text, rules: rules)
-        let ownTopic = rules.sentences.contains { $0.hasAny(ConversationContext.ownTopics) }
-        if verdict == .allow, !ownTopic, case .refuse(let rule, let drug) = judged {
+        if verdict == .allow, case .refuse(let rule, let drug) = judged {
             return .refuse(rule, drug: drug ?? rules.context.drugName)
         }
         return verdict

@@ -42,6 +42,7 @@ public struct EncoderScorer: Sendable {
     /// each member's output weights and biases divided by the count. The members share classes and mix and each
     /// has a hidden layer, so the sum of their outputs is one network's and the file format stays one.
     public static func averaging(_ members: [EncoderScorer]) -> EncoderScorer {
+        precondition(!members.isEmpty, "an ensemble of at least one encoder scorer")
         guard let first = members.first, members.count > 1 else { return members[0] }
         precondition(members.allSatisfy { $0.hidden != nil && $0.classes == first.classes && $0.mix == first.mix },
                      "members with hidden layers, the same classes and mix")

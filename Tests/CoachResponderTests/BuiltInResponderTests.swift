@@ -110,6 +110,35 @@ final class BuiltInResponderTests: XCTestCase {
         XCTAssertTrue(try reply("how many shots have I logged in the past 3 months").text.contains("Mounjaro 2.5 mg"))
     }
 
+    /// An incident is no app how-to without a how-to cue, a dose question no log question unless it asks
+    /// about the log, and a period's number is the one its phrase holds, not the message's first number.
+    func testIncidentsDoseQuestionsAndPeriodNumbersInSeveralLocales() throws {
+        let incidents: [(String, CoachLocale)] = [
+            ("I injected the wrong dose by mistake, what now?", .en), ("Ich habe aus Versehen die falsche Dosis gespritzt, was nun?", .de),
+            ("Je me suis injecté la mauvaise dose par erreur, et maintenant ?", .fr), ("Me inyecté la dosis equivocada por error, ¿qué hago ahora?", .es),
+            ("Mi sono iniettato la dose sbagliata per errore, cosa faccio adesso?", .it), ("Wstrzyknąłem złą dawkę przez pomyłkę, co teraz?", .pl),
+        ]
+        for (question, locale) in incidents {
+            let (read, _) = try ResponderFixture.read(question, locale: locale)
+            XCTAssertNotEqual(read, .howto("edit_medication"), "[\(locale)] \(question)")
+            if case .medicationLog = read { XCTFail("[\(locale)] \(question) reads as the log") }
+        }
+        XCTAssertEqual(try ResponderFixture.read("I logged the wrong dose by mistake, how do I fix the entry?").0, .howto("edit_medication"))
+        for question in ["Jaka dawka na głód?", "Jaką dawkę mam brać na początek?", "Która dawka jest najlepsza?"] {
+            if case .medicationLog = try ResponderFixture.read(question, locale: .pl).0 { XCTFail("\(question) reads as the log") }
+        }
+        for question in ["Jaką dawkę zapisałam w październiku?", "Jaką dawkę brałam w zeszłym miesiącu?"] {
+            guard case .medicationLog("doses", _) = try ResponderFixture.read(question, locale: .pl).0 else { return XCTFail(question) }
+        }
+        let periods: [(String, CoachLocale)] = [
+            ("how was my weight in my 2 mg weeks over the last 3 months", .en), ("wie war mein Gewicht in meinen 2 mg Wochen in den letzten 3 Monaten", .de),
+        ]
+        for (question, locale) in periods {
+            let (read, _) = try ResponderFixture.read(question, locale: locale)
+            XCTAssertEqual(read, .metric(.weight, .recentDays(90), timeOfDay: nil, comparison: nil), "[\(locale)] \(question)")
+        }
+    }
+
     func testMissingDataPivotsWithoutChastising() throws {
         let answer = try reply("what was my heart rate variability last week")
         XCTAssertTrue(answer.text.contains("I can look at your"), answer.text)

@@ -15,7 +15,7 @@ struct HiddenLayerTrainer {
     let epochs: Int
     let batchSize: Int
     let learningRate: Float
-    /// 26 is the first member's (the seventeenth model's network); a seed ensemble's members take the next ones.
+    /// 26 is the first member's; a seed ensemble's members take the next ones.
     var seed: UInt64 = 26
     var emphasis: (Subject) -> Double = { _ in 1 }
 

@@ -61,16 +61,17 @@ struct CoachTurn {
         try await events.done(messageID: messageID, promptVersion: PromptVersion.current)
     }
 
-    /// The user's messages among `history` (oldest first), each with the verdict its stored reply
-    /// records: a refusal under its rule, an injection, or an answer; unknown when the reply is not
-    /// among the messages read.
+    /// The user's messages among `history` (oldest first), each with the refusal its stored reply
+    /// records: under its rule, or as an injection. An answered message has no verdict carried: the
+    /// gate judges it again, so a gate that now refuses it refuses its follow-ups too; so does a
+    /// message whose reply is not among the messages read.
     static func earlierMessages(_ history: [CoachMessage]) -> [InboundGate.EarlierMessage] {
         history.indices.filter { history[$0].role == "user" }.map { index in
             guard index + 1 < history.count, history[index + 1].role == "assistant" else {
                 return InboundGate.EarlierMessage(history[index].text, verdict: nil)
             }
             let verdict: GateVerdict? = switch history[index + 1].refusedRule {
-            case nil: .allow
+            case nil: nil
             case "injection": .injection
             case let rule?: GroundRule(rawValue: rule).map { .refuse($0, drug: nil) }
             }
