@@ -134,6 +134,9 @@ enum TermClass: String, CaseIterable, Sendable {
     /// "left", "remaining", "übrig", "reste", "queda", "resta", "rimane", "zostało": what remains
     /// of something; with an amount asked or a place in the body, what remains of a drug taken.
     case remainderWord
+    /// "pen", "cartridge", "Pen", "stylo", "pluma", "penna", "penie": a container whose remaining
+    /// doses the app counts ("how many doses are left in my pen").
+    case containerWord
     /// "in me", "inside me", "in mir", "drin", "en moi", "dentro", "in corpo", "in circolo", "we mnie":
     /// the user's body as where something remains.
     case insideWord
