@@ -62,9 +62,15 @@ extension GateRules {
     /// one whose subject is a health word right before it, or up to two words before it after a
     /// possessive, in its clause, with no dose subject between or in the next two words: "do my
     /// steps change on the days I inject", "mi frecuencia cardiaca en reposo sube" ask about the
-    /// user's data.
+    /// user's data. A change that opens or ends with its dose ("dose doppia", "double dose") acts
+    /// on that dose, whatever follows it ("una dose doppia per la fame").
     func actsOnHabit(_ verb: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         let terms = sentence.hits(of: Self.doseSubjects + [.unitWord, .healthAnchor])
+        let namesDose = terms.contains { term in
+            term.termClass != .healthAnchor && verb.start <= term.start && term.end <= verb.end
+                && (term.start == verb.start || term.end == verb.end)
+        }
+        if namesDose { return false }
         let reason = sentence.hits(of: [.reasonWord]).filter { $0.start >= verb.end }.map(\.start).min() ?? Int.max
         let objects = terms.filter { $0.start >= verb.end && $0.start < min(verb.end + 4, reason) }
         if Self.first(objects)?.termClass == .healthAnchor { return true }
