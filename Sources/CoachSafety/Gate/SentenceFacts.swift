@@ -125,8 +125,8 @@ struct SentenceFacts {
     /// word gives a purpose (`purposeWord`: "a double dose for hunger", "dawkę na głód" ask a
     /// dose). Only behind a joiner does the amount take along the change or value terms that make
     /// it up ("double dose", "dose doppia"); elsewhere they stay and are read as asked. A word read
-    /// as a pen, an injection or a drug too is that subject ("la dosis del boli"). The joiners are
-    /// dropped afterwards: no other rule reads them.
+    /// as a pen, an injection or a drug too is that subject ("la dosis del boli"). The joiners and
+    /// purpose words are dropped afterwards: no other rule reads them.
     private mutating func dropFigurativeDoses(in tokens: [GateToken]) {
         let amountClasses: [TermClass] = [.doseWord, .injectionWord]
         let subjectHits = hits.filter { Self.figurativeExceptions.contains($0.termClass) }
@@ -146,10 +146,10 @@ struct SentenceFacts {
                 && !tokens[next].isNumber && tokens[next].text.count <= 3
             return everyday.contains(next) || (shortWord && everyday.contains(next + 1)) ? amount.start..<amount.end : nil
         }
-        // A joiner has done its work here: read on, "de" or "of" would break the rules that let
-        // articles and prepositions say nothing ("la de 0,5 o la de 1").
+        // A joiner or purpose word has done its work here: read on, "de", "of" or "na" would break
+        // the rules that let articles and prepositions say nothing ("la de 0,5 o la de 1", "na 5").
         hits.removeAll { hit in
-            hit.termClass == .amountOf
+            [.amountOf, .purposeWord].contains(hit.termClass)
                 || (amountClasses + Self.amountPhraseClasses).contains(hit.termClass)
                 && figurative.contains { $0.lowerBound <= hit.start && hit.end <= $0.upperBound }
         }
