@@ -62,9 +62,15 @@ extension GateRules {
     /// one whose subject is a health word right before it, or up to two words before it after a
     /// possessive, in its clause, with no dose subject between or in the next two words: "do my
     /// steps change on the days I inject", "mi frecuencia cardiaca en reposo sube" ask about the
-    /// user's data.
+    /// user's data. A change that opens or ends with its dose ("dose doppia", "double dose") acts
+    /// on that dose, whatever follows it ("una dose doppia per la fame").
     func actsOnHabit(_ verb: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         let terms = sentence.hits(of: Self.doseSubjects + [.unitWord, .healthAnchor])
+        let namesDose = terms.contains { term in
+            term.termClass != .healthAnchor && verb.start <= term.start && term.end <= verb.end
+                && (term.start == verb.start || term.end == verb.end)
+        }
+        if namesDose { return false }
         let reason = sentence.hits(of: [.reasonWord]).filter { $0.start >= verb.end }.map(\.start).min() ?? Int.max
         let objects = terms.filter { $0.start >= verb.end && $0.start < min(verb.end + 4, reason) }
         if Self.first(objects)?.termClass == .healthAnchor { return true }
@@ -173,18 +179,26 @@ extension GateRules {
         }
     }
 
-    /// True when `question`, an amount question, counts what is left in a pen: a remainder word and
-    /// a pen or injection word follow it in its clause, within eight words ("how many doses are left
-    /// in my pen", "wie viele Dosen sind noch im Pen übrig", "ile dawek zostało w penie"). The app
+    /// True when `question`, an amount question, counts what is left in a pen: a remainder word
+    /// follows it in its clause within eight words, a container word stands in that clause next to
+    /// the remainder (within four words either side: "how many doses are left in my pen", "wie
+    /// viele Dosen sind noch im Pen übrig", "ile dawek zostało w penie"), and no drug or substance
+    /// is what is counted (none between the question and the remainder but one naming the pen,
+    /// "im Ozempic-Pen": "how much Ozempic is left after my last shot" asks a drug level). The app
     /// counts the doses logged since the pen was started; no dose is asked.
     func countsPenRemainder(_ question: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
-        let follows = { (termClass: TermClass) in
-            sentence.hits(of: [termClass]).contains { hit in
-                hit.start >= question.end && hit.start < question.end + 8
-                    && !sentence.opensClause(from: question.end, through: hit.start)
-            }
+        let inClause = { (hit: SentenceFacts.Hit) in
+            hit.start >= question.end && hit.start < question.end + 8
+                && !sentence.opensClause(from: question.end, through: hit.start)
         }
-        return follows(.remainderWord) && follows(.injectionWord)
+        let containers = sentence.hits(of: [.containerWord]).filter(inClause)
+        let drugs = sentence.hits(of: [.glp1Drug, .glp1ClassWord, .otherDrug, .medicationWord, .substance]).filter { drug in
+            !containers.contains { $0.start == drug.end }
+        }
+        return sentence.hits(of: [.remainderWord]).filter(inClause).contains { remainder in
+            !drugs.contains { $0.start >= question.end && $0.start < remainder.start }
+                && containers.contains { abs($0.start - remainder.start) <= 4 }
+        }
     }
 
     /// True when sentence `index` (a sentence of the model's reply) gives a dose: a subject with an

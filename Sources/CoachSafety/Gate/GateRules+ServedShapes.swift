@@ -244,7 +244,7 @@ extension GateRules {
             // A change after the app word is what is recorded ("how do I log a skipped injection"),
             // unless a request marker stands between them: then it is asked on its own ("my
             // reminder is for Sunday but can I just skip my Ozempic this week?").
-            let asked = sentence.hits(of: [.adviceModality, .approvalTag, .opinionAsk]).filter { $0.start > app.end }
+            let asked = sentence.hits(of: [.adviceModality, .approvalTag, .opinionAsk]).filter { $0.start >= app.end }
             let changed = changes.contains { change in
                 clause.contains(change.start)
                     && (change.start < app.start || asked.contains { $0.start < change.start && !$0.isPart(of: change) })

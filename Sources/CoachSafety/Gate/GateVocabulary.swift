@@ -15,7 +15,7 @@ struct GateVocabulary: Sendable {
     /// Every whole word of every term, of any class: a token that is one is never "corrected".
     private let knownWords: Set<String>
     /// The one-word everyday terms (`plainWord`): such a word is not read through another term's
-    /// ending or inner part ("April" is no "*pril" drug).
+    /// stem, ending or inner part ("April" is no "*pril" drug, "sicherheitshalber" no "Sicherheit*").
     private let plainWords: Set<String>
     private let typos: TypoIndex
     /// GLP-1 drug names by how they sound (`SoundKey`), for names spelt by ear.
@@ -117,11 +117,11 @@ struct GateVocabulary: Sendable {
     /// The terms whose first word matches `token`.
     func terms(startingWith token: String) -> [Int32] {
         var found = byWord[token] ?? []
+        guard !plainWords.contains(token) else { return found }
         let length = token.utf8.count
         for stemLength in prefixLengths where stemLength <= length {
             found += byPrefix[String(decoding: token.utf8.prefix(stemLength), as: UTF8.self)] ?? []
         }
-        guard !plainWords.contains(token) else { return found }
         for endingLength in suffixLengths where endingLength < length {
             found += bySuffix[String(decoding: token.utf8.suffix(endingLength), as: UTF8.self)] ?? []
         }

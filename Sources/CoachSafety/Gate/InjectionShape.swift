@@ -106,10 +106,17 @@ extension GateRules {
         return .none
     }
 
-    /// True when every word between `first` and `second` has three letters or fewer: articles,
-    /// possessives and "all" ("without all the safety stuff", "la mia amica farmacista").
-    private func onlyShortWords(between first: SentenceFacts.Hit, and second: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
-        (first.end..<max(first.end, second.start)).allSatisfy(sentence.shortWords.contains)
+    /// True when at most two words stand between `first` and `second`, each of three letters or
+    /// fewer or a possessive: articles, possessives and "all" ("without all the safety stuff",
+    /// "sei il mio medico"). One longer word may stand right before `second` when `titled`: a
+    /// title of the persona ("la mia amica farmacista"). Longer stretches are a sentence of their
+    /// own ("you are way better than my GP", "you're the app my doctor recommended").
+    private func onlyShortWords(between first: SentenceFacts.Hit, and second: SentenceFacts.Hit, in sentence: SentenceFacts,
+                                titled: Bool = false) -> Bool {
+        let possessives = Set(sentence.hits(of: [.possessive]).map(\.start))
+        var words = Array(first.end..<max(first.end, second.start))
+        if titled, let last = words.last, !sentence.shortWords.contains(last), !possessives.contains(last) { words.removeLast() }
+        return words.count <= 2 && words.allSatisfy { sentence.shortWords.contains($0) || possessives.contains($0) }
     }
 
     /// "The text above" or "everything above this line" asked for: with a request word or as a question.
@@ -118,8 +125,8 @@ extension GateRules {
     }
 
     /// A clinician's or an unrestricted persona handed to the assistant: "you're my pharmacist now",
-    /// "sei il mio medico", "bądź moim lekarzem" (the persona within two words of the frame, short
-    /// words not counted: "tu sei la mia amica farmacista"; a
+    /// "sei il mio medico", "bądź moim lekarzem" (at most two short words or possessives between
+    /// frame and persona, and a title: "tu sei la mia amica farmacista"; a
     /// question asks what the assistant is, unless it also lifts a rule: "are you a doctor?" in
     /// word orders that read "eres médico?"), or "as my doctor you can", "als mein Arzt darfst du",
     /// "en tant que mon médecin, tu peux" (a permission right after the persona). A negation
@@ -128,8 +135,7 @@ extension GateRules {
         let personas = sentence.hits(of: [.persona]), grants = sentence.hits(of: [.youMay])
         let framed = sentence.hits(of: [.personaFrame]).contains { frame in
             personas.contains { persona in
-                persona.start >= frame.end
-                    && (frame.end..<persona.start).filter { !sentence.shortWords.contains($0) }.count <= 2
+                persona.start >= frame.end && onlyShortWords(between: frame, and: persona, in: sentence, titled: true)
             }
         }
         if framed, !sentence.isQuestion || sentence.hasAny(Self.liftingSignals) { return true }

@@ -121,32 +121,36 @@ struct SentenceFacts {
     /// right after it or after a word that joins an amount to what it measures (`amountOf`: "of",
     /// "di", "de la"), is a health word or a substance and no drug, pen or unit: "eine Dosis
     /// Sonne", "a double dose of stairs", "porządną dawkę endorfin", "a shot of espresso". A dose
-    /// word may also stand one short word before a health word ("dawki słońca", "a dose a day of
-    /// sun"). It names no dose, and neither does a change or value term that makes up the amount
-    /// with it ("double dose", "dose doppia"). A word read as a pen, an injection or a drug too is
-    /// that subject ("la dosis del boli"). The joiners are dropped afterwards: no other rule reads them.
+    /// word may also stand one short word before a health word ("a dose a day of sun"), unless that
+    /// word gives a purpose (`purposeWord`: "a double dose for hunger", "dawkę na głód" ask a
+    /// dose). Only behind a joiner does the amount take along the change or value terms that make
+    /// it up ("double dose", "dose doppia"); elsewhere they stay and are read as asked. A word read
+    /// as a pen, an injection or a drug too is that subject ("la dosis del boli"). The joiners and
+    /// purpose words are dropped afterwards: no other rule reads them.
     private mutating func dropFigurativeDoses(in tokens: [GateToken]) {
+        let amountClasses: [TermClass] = [.doseWord, .injectionWord]
         let subjectHits = hits.filter { Self.figurativeExceptions.contains($0.termClass) }
         let everyday = Set(hits.filter { [.healthAnchor, .substance].contains($0.termClass) }.map(\.start))
             .subtracting(subjectHits.map(\.start))
         let joins = hits.filter { $0.termClass == .amountOf }
+        let purposes = Set(hits.filter { $0.termClass == .purposeWord }.map(\.start))
         let amounts = hits.filter { amount in
-            [.doseWord, .injectionWord].contains(amount.termClass)
+            amountClasses.contains(amount.termClass)
                 && !subjectHits.contains { $0.termClass != amount.termClass && $0.start <= amount.start && amount.end <= $0.end }
         }
         let figurative = amounts.compactMap { amount -> Range<Int>? in
-            let words = amountPhrase(amount)
-            let after = [words.upperBound] + joins.filter { $0.start == words.upperBound }.map(\.end)
-            let shortWord = amount.termClass == .doseWord && words.upperBound < tokens.count
-                && !tokens[words.upperBound].isNumber && tokens[words.upperBound].text.count <= 3
-            let objects = after + (shortWord ? [words.upperBound + 1] : [])
-            return objects.contains(where: everyday.contains) ? words : nil
+            let phrase = amountPhrase(amount)
+            if joins.contains(where: { $0.start == phrase.upperBound && everyday.contains($0.end) }) { return phrase }
+            let next = amount.end
+            let shortWord = amount.termClass == .doseWord && next < tokens.count && !purposes.contains(next)
+                && !tokens[next].isNumber && tokens[next].text.count <= 3
+            return everyday.contains(next) || (shortWord && everyday.contains(next + 1)) ? amount.start..<amount.end : nil
         }
-        // A joiner has done its work here: read on, "de" or "of" would break the rules that let
-        // articles and prepositions say nothing ("la de 0,5 o la de 1").
+        // A joiner or purpose word has done its work here: read on, "de", "of" or "na" would break
+        // the rules that let articles and prepositions say nothing ("la de 0,5 o la de 1", "na 5").
         hits.removeAll { hit in
-            hit.termClass == .amountOf
-                || ([.doseWord, .injectionWord] + Self.amountPhraseClasses).contains(hit.termClass)
+            [.amountOf, .purposeWord].contains(hit.termClass)
+                || (amountClasses + Self.amountPhraseClasses).contains(hit.termClass)
                 && figurative.contains { $0.lowerBound <= hit.start && hit.end <= $0.upperBound }
         }
         classes = Set(hits.map(\.termClass))

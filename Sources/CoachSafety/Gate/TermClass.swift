@@ -18,6 +18,9 @@ enum TermClass: String, CaseIterable, Sendable {
     /// "of", "di", "de", "du", "del": what joins an amount word to what it measures ("a dose of
     /// fresh air", "dose doppia di scale"); an everyday thing after it makes the amount figurative.
     case amountOf
+    /// "for", "bei", "gegen", "pour", "por", "per", "na": a purpose after a dose word; what follows
+    /// is what the dose is for, so the dose is literal ("a double dose for hunger").
+    case purposeWord
     /// Units of a dose: "mg", "mcg", "units", "clicks", "IE", "j.". A unit counts after a number.
     case unitWord
     /// "two", "fünf", "sept virgule cinq", "dwie": a number written out; it counts as a number.
@@ -134,6 +137,9 @@ enum TermClass: String, CaseIterable, Sendable {
     /// "left", "remaining", "übrig", "reste", "queda", "resta", "rimane", "zostało": what remains
     /// of something; with an amount asked or a place in the body, what remains of a drug taken.
     case remainderWord
+    /// "pen", "cartridge", "Pen", "stylo", "pluma", "penna", "penie": a container whose remaining
+    /// doses the app counts ("how many doses are left in my pen").
+    case containerWord
     /// "in me", "inside me", "in mir", "drin", "en moi", "dentro", "in corpo", "in circolo", "we mnie":
     /// the user's body as where something remains.
     case insideWord
