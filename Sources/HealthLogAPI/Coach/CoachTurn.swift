@@ -26,6 +26,9 @@ struct CoachTurn {
     /// the user's among them are the context the inbound gate reads the new message in.
     static let historyMessages = 6
 
+    /// The `refusedRule` a reply to an injection attempt (or a leak of the prompt) is stored with.
+    static let injectionRefusal = "injection"
+
     private struct Reply {
         var sentences: [String] = []
         var evidence: [EvidenceRow] = []
@@ -72,7 +75,7 @@ struct CoachTurn {
             }
             let verdict: GateVerdict? = switch history[index + 1].refusedRule {
             case nil: nil
-            case "injection": .injection
+            case Self.injectionRefusal: .injection
             case let rule?: GroundRule(rawValue: rule).map { .refuse($0, drug: nil) }
             }
             return InboundGate.EarlierMessage(history[index].text, verdict: verdict)
@@ -83,7 +86,7 @@ struct CoachTurn {
     private func refuse(_ rule: GroundRule?, drug: String?, _ events: CoachEvents) async throws -> Reply {
         let sentences = ReplySentences.split(services.refusal(for: rule, drug: drug, locale: locale))
         for sentence in sentences { try await events.delta(sentence) }
-        return Reply(sentences: sentences, refusedRule: rule?.rawValue ?? "injection", responder: "refusal")
+        return Reply(sentences: sentences, refusedRule: rule?.rawValue ?? Self.injectionRefusal, responder: "refusal")
     }
 
     private func builtIn(_ snapshot: CoachSnapshot, _ events: CoachEvents) async throws -> Reply {
@@ -127,7 +130,7 @@ struct CoachTurn {
                 case .leak:
                     let refusal = try await refuse(nil, drug: nil, events)
                     reply.sentences += refusal.sentences
-                    reply.refusedRule = "injection"
+                    reply.refusedRule = Self.injectionRefusal
                 }
             }
         }
