@@ -79,6 +79,12 @@ public struct CoachSnapshot: Sendable, Equatable {
             .sorted { $0.day < $1.day }
     }
 
+    /// The day the user started their treatment: the GLP-1 medication's start (else the first
+    /// medication's), else the first logged dose.
+    public var treatmentStart: String? {
+        (medications.first(where: \.isGLP1) ?? medications.first)?.startDay ?? intakes.first?.day
+    }
+
     /// Days with a non-skipped dose of a GLP-1 medication.
     public var injectionDays: Set<String> {
         let glp1 = Set(medications.filter(\.isGLP1).map(\.name))

@@ -8,7 +8,7 @@ struct MedicationLogAnswer {
     static let defaultDays = 30
 
     func answer(_ kind: String, period: Period) -> CoachAnswer {
-        let words = ResponderWords(language: language)
+        let words = ResponderWords(language: language, today: snapshot.today)
         let (range, periodName) = span(period, words: words)
         let inRange = snapshot.intakes.filter { $0.day >= range.from && $0.day <= range.to }
         switch kind {
@@ -41,8 +41,7 @@ struct MedicationLogAnswer {
     /// days ("the last 88 days": every locale's template reads with it), else the period named.
     private func span(_ period: Period, words: ResponderWords) -> (range: (from: String, to: String), name: String) {
         if period.kind == .sinceStart {
-            let medication = snapshot.medications.first(where: \.isGLP1) ?? snapshot.medications.first
-            let start = medication?.startDay ?? snapshot.intakes.first?.day ?? snapshot.today
+            let start = snapshot.treatmentStart ?? snapshot.today
             return ((start, snapshot.today), words.period(Period(.recentDays, number: CivilDay.span(from: start, to: snapshot.today))))
         }
         let range = period.range(today: snapshot.today, defaultDays: Self.defaultDays)

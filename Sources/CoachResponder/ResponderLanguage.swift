@@ -11,10 +11,13 @@ public struct ResponderLanguage: Sendable, Decodable {
         let metrics: [String: [String]]
         /// `PeriodKind.rawValue` → phrases; `recent_days` phrases carry `#` for the number of days,
         /// `recent_weeks` phrases (read as `recent_days`, seven a week) for the number of weeks,
-        /// `recent_months` phrases (thirty days a month) for the number of months.
+        /// `recent_months` phrases (thirty days a month) for the number of months; `day_of_month`
+        /// phrases carry `#.` for a day of the month ("on the #.", "am #.").
         let periods: [String: [String]]
         /// Twelve entries, January first, each the phrases naming that month.
         let months: [[String]]
+        /// Seven entries, Monday first, each the phrases naming that day (matched as written).
+        let weekdays: [[String]]
         /// `morning`, `afternoon`, `evening`, `night` → phrases.
         let timesOfDay: [String: [String]]
         /// `injection_days`, `since_start` → phrases.

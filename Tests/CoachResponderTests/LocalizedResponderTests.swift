@@ -41,6 +41,8 @@ final class LocalizedResponderTests: XCTestCase {
             ("An wie vielen Tagen hatte ich letzten Monat über 8000 Schritte?", ["an 4 von 31 Tagen"]),
             ("Was war mein bester Tag bei den Schritten diesen Monat?", ["9000 Schritte am 15. November"]),
             ("Wie viele Tage am Stück hatte ich mindestens 6.000 Schritte?", [": 120 (vom 22. Juli"]),
+            ("Wie viele Schritte hatte ich am Sonntag?", ["9000 Schritte", "am 15. November"]),
+            ("Wie war mein Gewicht am 12.?", ["84,3 kg", "am 12. November"]),
         ], howtoSkipped: ["Wie trage ich eine ausgelassene Spritze ein?", "wo kann ich eine vergessene dosis eintragen"],
         sleepTip: "Hast du Tipps, damit ich besser schlafe?", offTopic: "Wer hat gestern das Spiel gewonnen?",
         missingHRV: "Wie war meine Herzfrequenzvariabilität letzte Woche?",
@@ -60,6 +62,10 @@ final class LocalizedResponderTests: XCTestCase {
             ("Wie viele Tage am Stück hatte ich mindestens 6.000 Schritte?", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .streak(6000))),
             ("Wie viele Spritzen habe ich eingetragen, seit ich mit Mounjaro angefangen habe?", .medicationLog("doses", Period(.sinceStart))),
             ("Wann war meine erste Spritze?", .medicationLog("first_taken", Period(.unspecified))),
+            ("Wie viele Schritte hatte ich am Sonntag?", .metric(.steps, Period(.weekday, number: 7), timeOfDay: nil, comparison: nil)),
+            ("Wie war mein Gewicht am 12.?", .metric(.weight, Period(.dayOfMonth, number: 12), timeOfDay: nil, comparison: nil)),
+            ("Was war mein niedrigstes Gewicht, seit ich mit Mounjaro angefangen habe?", .metric(.weight, Period(.sinceStart), timeOfDay: nil, comparison: .record(highest: false))),
+            ("Ich habe aus Versehen eine Dosis eingetragen", .howto("log_entry")),
         ]),
 
         Phrasebook(locale: .fr, data: [
@@ -76,6 +82,8 @@ final class LocalizedResponderTests: XCTestCase {
             ("Combien de jours ai-je fait plus de 8000 pas le mois dernier ?", ["sur 4 de vos 31 jours"]),
             ("Quel a été mon meilleur jour de pas ce mois-ci ?", ["9000 pas le 15 novembre"]),
             ("Combien de jours d'affilée avec au moins 6 000 pas ?", ["était de 120"]),
+            ("Combien de pas ai-je faits dimanche ?", ["9000 pas", "15 novembre"]),
+            ("Quel était mon poids le 12 ?", ["84,3 kg", "12 novembre"]),
         ], howtoSkipped: ["Comment enregistrer une injection sautée ?", "comment je fais pour noter une dose oubliee"],
         sleepTip: "Vous avez des conseils pour mieux dormir ?", offTopic: "Quel temps fera-t-il demain à Paris ?",
         missingHRV: "Quelle était ma variabilité de la fréquence cardiaque la semaine dernière ?",
@@ -95,6 +103,10 @@ final class LocalizedResponderTests: XCTestCase {
             ("Combien de jours d'affilée avec au moins 6 000 pas ?", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .streak(6000))),
             ("Combien d'injections ai-je enregistrées depuis que j'ai commencé ?", .medicationLog("doses", Period(.sinceStart))),
             ("C'était quand ma première injection ?", .medicationLog("first_taken", Period(.unspecified))),
+            ("Combien de pas ai-je faits dimanche ?", .metric(.steps, Period(.weekday, number: 7), timeOfDay: nil, comparison: nil)),
+            ("Quel était mon poids le 12 ?", .metric(.weight, Period(.dayOfMonth, number: 12), timeOfDay: nil, comparison: nil)),
+            ("Quel a été mon poids le plus bas depuis que j'ai commencé Mounjaro ?", .metric(.weight, Period(.sinceStart), timeOfDay: nil, comparison: .record(highest: false))),
+            ("J'ai enregistré une dose par erreur", .howto("log_entry")),
         ]),
 
         Phrasebook(locale: .es, data: [
@@ -112,6 +124,8 @@ final class LocalizedResponderTests: XCTestCase {
             ("¿Cuántos días hice más de 8000 pasos el mes pasado?", ["en 4 de tus 31 días"]),
             ("¿Cuál fue mi mejor día de pasos este mes?", ["9000 pasos el 15 de noviembre"]),
             ("¿Cuántos días seguidos con al menos 6000 pasos?", ["fue de 120"]),
+            ("¿Cuántos pasos di el domingo?", ["9000 pasos", "15 de noviembre"]),
+            ("¿Cuál era mi peso el día 12?", ["84,3 kg", "12 de noviembre"]),
         ], howtoSkipped: ["¿Cómo registro una inyección omitida?", "donde puedo marcar una dosis como saltada"],
         sleepTip: "¿Algún consejo para dormir mejor?", offTopic: "¿Quién ganó el partido de ayer?",
         missingHRV: "¿Cómo estuvo mi variabilidad de la frecuencia cardíaca la semana pasada?",
@@ -131,6 +145,10 @@ final class LocalizedResponderTests: XCTestCase {
             ("¿Cuántos días seguidos con al menos 6000 pasos?", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .streak(6000))),
             ("¿Cuántas inyecciones he registrado desde que empecé?", .medicationLog("doses", Period(.sinceStart))),
             ("¿Cuándo fue mi primera inyección?", .medicationLog("first_taken", Period(.unspecified))),
+            ("¿Cuántos pasos di el domingo?", .metric(.steps, Period(.weekday, number: 7), timeOfDay: nil, comparison: nil)),
+            ("¿Cuál era mi peso el día 12?", .metric(.weight, Period(.dayOfMonth, number: 12), timeOfDay: nil, comparison: nil)),
+            ("¿Cuál fue mi peso mínimo desde que empecé con Mounjaro?", .metric(.weight, Period(.sinceStart), timeOfDay: nil, comparison: .record(highest: false))),
+            ("Registré una dosis por error", .howto("log_entry")),
         ]),
 
         Phrasebook(locale: .it, data: [
@@ -147,6 +165,8 @@ final class LocalizedResponderTests: XCTestCase {
             ("In quanti giorni ho fatto più di 8000 passi il mese scorso?", ["in 4 dei tuoi 31 giorni"]),
             ("Qual è stato il mio miglior giorno di passi questo mese?", ["9000 passi il giorno 15 novembre"]),
             ("Quanti giorni di fila con almeno 6000 passi?", ["è stata di 120"]),
+            ("Quanti passi ho fatto domenica?", ["9000 passi", "15 novembre"]),
+            ("Qual era il mio peso il 12?", ["84,3 kg", "12 novembre"]),
         ], howtoSkipped: ["Come registro un'iniezione saltata?", "come faccio a segnare una dose saltata"],
         sleepTip: "Hai qualche consiglio per dormire meglio?", offTopic: "Chi ha vinto la partita ieri sera?",
         missingHRV: "Com'era la mia variabilità della frequenza cardiaca la settimana scorsa?",
@@ -166,6 +186,10 @@ final class LocalizedResponderTests: XCTestCase {
             ("Quanti giorni di fila con almeno 6000 passi?", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .streak(6000))),
             ("Quante iniezioni ho registrato da quando ho iniziato?", .medicationLog("doses", Period(.sinceStart))),
             ("Quando ho fatto la prima iniezione?", .medicationLog("first_taken", Period(.unspecified))),
+            ("Quanti passi ho fatto domenica?", .metric(.steps, Period(.weekday, number: 7), timeOfDay: nil, comparison: nil)),
+            ("Qual era il mio peso il 12?", .metric(.weight, Period(.dayOfMonth, number: 12), timeOfDay: nil, comparison: nil)),
+            ("Qual è stato il mio peso minimo da quando ho iniziato Mounjaro?", .metric(.weight, Period(.sinceStart), timeOfDay: nil, comparison: .record(highest: false))),
+            ("Ho registrato una dose per errore", .howto("log_entry")),
         ]),
 
         Phrasebook(locale: .pl, data: [
@@ -182,6 +206,8 @@ final class LocalizedResponderTests: XCTestCase {
             ("Ile dni zrobiłam ponad 8000 kroków w zeszłym miesiącu?", [": 4 z 31"]),
             ("Jaki był mój najlepszy dzień kroków w tym miesiącu?", ["9000 kroków, 15 listopada"]),
             ("Ile dni z rzędu miałam co najmniej 6 000 kroków?", [": 120, od 22 lipca"]),
+            ("Ile kroków zrobiłam w niedzielę?", ["9000 kroków", "15 listopada"]),
+            ("Jaka była moja waga 12 listopada?", ["84,3 kg", "12 listopada"]),
         ], howtoSkipped: ["Jak zapisać pominięty zastrzyk?", "jak oznaczyc dawke jako pominieta"],
         sleepTip: "Masz jakieś rady, jak lepiej spać?", offTopic: "Kto wygrał wczorajszy mecz?",
         missingHRV: "Jaka była moja zmienność rytmu serca w zeszłym tygodniu?",
@@ -201,6 +227,10 @@ final class LocalizedResponderTests: XCTestCase {
             ("Ile dni z rzędu miałam co najmniej 6 000 kroków?", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .streak(6000))),
             ("Ile zastrzyków zapisałam, odkąd zaczęłam?", .medicationLog("doses", Period(.sinceStart))),
             ("Kiedy był mój pierwszy zastrzyk?", .medicationLog("first_taken", Period(.unspecified))),
+            ("Ile kroków zrobiłam w niedzielę?", .metric(.steps, Period(.weekday, number: 7), timeOfDay: nil, comparison: nil)),
+            ("Jaka była moja waga 12 listopada?", .metric(.weight, Period(.dayOfMonth, number: 12, month: 11), timeOfDay: nil, comparison: nil)),
+            ("Jaka była moja najniższa waga, odkąd zaczęłam Mounjaro?", .metric(.weight, Period(.sinceStart), timeOfDay: nil, comparison: .record(highest: false))),
+            ("Zapisałam dawkę przez pomyłkę", .howto("log_entry")),
         ]),
     ]
 
