@@ -48,8 +48,8 @@ public struct PhraseMatcher: Sendable {
     /// The number of words of the longest of `phrases` that occurs, or nil when none does: a
     /// longer phrase is the more specific reading ("registrare una dose saltata" is about a
     /// skipped dose, not any dose).
-    public func longestMatch(among phrases: [String]) -> Int? {
-        phrases.filter { firstMatch(of: $0) != nil }.map { Self.pattern($0).count }.max()
+    public func longestMatch(among phrases: [String], typos: Bool = true) -> Int? {
+        phrases.filter { firstMatch(of: $0, typos: typos) != nil }.map { Self.pattern($0).count }.max()
     }
 
     /// A phrase's words as the question's are split: a part with an apostrophe or hyphen

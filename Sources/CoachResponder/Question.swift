@@ -4,6 +4,8 @@ public enum Question: Equatable, Sendable {
     case metric(CoachMetric, Period, timeOfDay: String?, comparison: Comparison?)
     /// The user's own medication log: `doses`, `first_taken`, `last_taken` or `skipped`.
     case medicationLog(String, Period)
+    /// The user's workouts in a period, of one kind (a key of the templates' `workoutKinds`) or all.
+    case workouts(String?, Period)
     /// How to do something in the app (a topic of the vocabulary's `howto`).
     case howto(String)
     /// General wellbeing tips on a topic.

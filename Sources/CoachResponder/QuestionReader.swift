@@ -5,7 +5,9 @@
 /// more than the incident's: "I logged a dose by mistake" asks how to fix the entry, not about
 /// the log), then the user's medication log, then
 /// tips (unless the question compares, or names a metric and a period: "did my sleep get better
-/// since I started", "did I move more this week? my steps" ask for data), then a metric, then
+/// since I started", "did I move more this week? my steps" ask for data), then workouts (a
+/// workout word, or a workout kind without a metric: "minutes of running", but "how far did I
+/// walk" is distance), then a metric, then
 /// small talk; anything else is `unknown` (the responder then says what it can show).
 public struct QuestionReader: Sendable {
     let vocabulary: ResponderLanguage.Vocabulary
@@ -32,6 +34,11 @@ public struct QuestionReader: Sendable {
         if let topic = bestKey(of: vocabulary.tips, in: matcher), matcher.contains(any: vocabulary.tipCues),
            comparison == nil, metric == nil || period.kind == .unspecified {
             return .tip(topic)
+        }
+        // Workout kinds only as written: "scorsa" (last) is a letter from "corsa" (a run).
+        let workoutKind = bestKey(of: vocabulary.workoutKinds, in: matcher, typos: false)
+        if matcher.contains(any: vocabulary.workouts) || (workoutKind != nil && metric == nil) {
+            return .workouts(workoutKind, period)
         }
         if let metric {
             return .metric(metric, period, timeOfDay: bestKey(of: vocabulary.timesOfDay, in: matcher), comparison: comparison)
@@ -113,15 +120,15 @@ public struct QuestionReader: Sendable {
     /// The key whose longest occurring phrase has the most words (the most specific reading:
     /// where adjectives follow the noun, "una dose saltata" also holds "una dose"); on a tie
     /// the first in sorted order, so the choice is stable.
-    private func bestKey(of table: [String: [String]], in matcher: PhraseMatcher) -> String? {
-        bestMatch(of: table, in: matcher)?.key
+    private func bestKey(of table: [String: [String]], in matcher: PhraseMatcher, typos: Bool = true) -> String? {
+        bestMatch(of: table, in: matcher, typos: typos)?.key
     }
 
     /// `bestKey` with the number of words of its longest occurring phrase.
-    private func bestMatch(of table: [String: [String]], in matcher: PhraseMatcher) -> (key: String, words: Int)? {
+    private func bestMatch(of table: [String: [String]], in matcher: PhraseMatcher, typos: Bool = true) -> (key: String, words: Int)? {
         var best: (key: String, words: Int)?
         for key in table.keys.sorted() {
-            if let words = matcher.longestMatch(among: table[key] ?? []), words > (best?.words ?? 0) { best = (key, words) }
+            if let words = matcher.longestMatch(among: table[key] ?? [], typos: typos), words > (best?.words ?? 0) { best = (key, words) }
         }
         return best
     }

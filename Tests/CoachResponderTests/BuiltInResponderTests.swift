@@ -108,6 +108,32 @@ final class BuiltInResponderTests: XCTestCase {
         XCTAssertEqual(try ResponderFixture.read("steps over the last 10 days").0, .metric(.steps, .recentDays(10), timeOfDay: nil, comparison: nil))
     }
 
+    /// Workouts counted from the fixture: a 30-minute run each Saturday since October (five in
+    /// October, one last week on 14 November) and 45 minutes of yoga on 17 November.
+    func testWorkoutsAreCountedFromTheSnapshot() throws {
+        let cases: [(String, Question, [String])] = [
+            ("how many workouts did I do last week", .workouts(nil, Period(.lastWeek)),
+             ["Workouts, last week: 1, 30 minutes in all (running (1×, 30 min)).", "The latest was running on 14 November, 30 minutes."]),
+            ("how many minutes of running in October", .workouts("running", Period(.month, number: 10)),
+             ["Workouts, in October: 5, 150 minutes in all (running (5×, 150 min))."]),
+            ("did my workout show up?", .workouts(nil, Period(.unspecified)),
+             ["Workouts, the last 7 days: 2, 75 minutes in all (running (1×, 30 min) and yoga (1×, 45 min)).",
+              "The latest was yoga on 17 November, 45 minutes."]),
+        ]
+        for (question, expected, fragments) in cases {
+            let (read, answer) = try ResponderFixture.read(question)
+            XCTAssertEqual(read, expected, question)
+            for fragment in fragments { XCTAssertTrue(answer.text.contains(fragment), "\(question) → \(answer.text)") }
+            XCTAssertEqual(answer.evidence.map(\.label).first?.hasPrefix("Workouts, "), true, "rule 8: \(answer.evidence)")
+            XCTAssertEqual(answer.sentences.filter { $0.hasSuffix("?") }.count, 1, "rule 5: \(answer.text)")
+        }
+        let (swims, none) = try ResponderFixture.read("how many times did I swim last month")
+        XCTAssertEqual(swims, .workouts("swimming", Period(.lastMonth)))
+        XCTAssertTrue(none.text.hasPrefix("I don't see swimming for last month. Workouts recorded in Apple Health appear here"), none.text)
+        XCTAssertTrue(none.evidence.isEmpty)
+        XCTAssertEqual(try ResponderFixture.read("how far did I walk last week").0, .metric(.distance, Period(.lastWeek), timeOfDay: nil, comparison: nil))
+    }
+
     func testHowToTipsAndUnknownQuestions() throws {
         XCTAssertTrue(try reply("how do I log a skipped injection").text.contains("Skipped"))
         XCTAssertTrue(try reply("any tips for sleeping better").text.contains("bedtime"))

@@ -43,6 +43,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("Wie viele Tage am Stück hatte ich mindestens 6.000 Schritte?", [": 120 (vom 22. Juli"]),
             ("Wie viele Schritte hatte ich am Sonntag?", ["9000 Schritte", "am 15. November"]),
             ("Wie war mein Gewicht am 12.?", ["84,3 kg", "am 12. November"]),
+            ("Wie viele Trainings hatte ich letzte Woche?", ["1, insgesamt 30 Minuten", "Laufen (1×, 30 min)"]),
         ], howtoSkipped: ["Wie trage ich eine ausgelassene Spritze ein?", "wo kann ich eine vergessene dosis eintragen"],
         sleepTip: "Hast du Tipps, damit ich besser schlafe?", offTopic: "Wer hat gestern das Spiel gewonnen?",
         missingHRV: "Wie war meine Herzfrequenzvariabilität letzte Woche?",
@@ -66,6 +67,8 @@ final class LocalizedResponderTests: XCTestCase {
             ("Wie war mein Gewicht am 12.?", .metric(.weight, Period(.dayOfMonth, number: 12), timeOfDay: nil, comparison: nil)),
             ("Was war mein niedrigstes Gewicht, seit ich mit Mounjaro angefangen habe?", .metric(.weight, Period(.sinceStart), timeOfDay: nil, comparison: .record(highest: false))),
             ("Ich habe aus Versehen eine Dosis eingetragen", .howto("log_entry")),
+            ("Wie viele Trainings hatte ich letzte Woche?", .workouts(nil, Period(.lastWeek))),
+            ("Wie viele Minuten bin ich im Oktober gejoggt?", .workouts("running", Period(.month, number: 10))),
         ]),
 
         Phrasebook(locale: .fr, data: [
@@ -84,6 +87,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("Combien de jours d'affilée avec au moins 6 000 pas ?", ["était de 120"]),
             ("Combien de pas ai-je faits dimanche ?", ["9000 pas", "15 novembre"]),
             ("Quel était mon poids le 12 ?", ["84,3 kg", "12 novembre"]),
+            ("Combien de séances d'entraînement la semaine dernière ?", ["1, 30 minutes au total", "course à pied (1×, 30 min)"]),
         ], howtoSkipped: ["Comment enregistrer une injection sautée ?", "comment je fais pour noter une dose oubliee"],
         sleepTip: "Vous avez des conseils pour mieux dormir ?", offTopic: "Quel temps fera-t-il demain à Paris ?",
         missingHRV: "Quelle était ma variabilité de la fréquence cardiaque la semaine dernière ?",
@@ -107,6 +111,8 @@ final class LocalizedResponderTests: XCTestCase {
             ("Quel était mon poids le 12 ?", .metric(.weight, Period(.dayOfMonth, number: 12), timeOfDay: nil, comparison: nil)),
             ("Quel a été mon poids le plus bas depuis que j'ai commencé Mounjaro ?", .metric(.weight, Period(.sinceStart), timeOfDay: nil, comparison: .record(highest: false))),
             ("J'ai enregistré une dose par erreur", .howto("log_entry")),
+            ("Combien de séances d'entraînement la semaine dernière ?", .workouts(nil, Period(.lastWeek))),
+            ("Combien de minutes de course à pied en octobre ?", .workouts("running", Period(.month, number: 10))),
         ]),
 
         Phrasebook(locale: .es, data: [
@@ -126,6 +132,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("¿Cuántos días seguidos con al menos 6000 pasos?", ["fue de 120"]),
             ("¿Cuántos pasos di el domingo?", ["9000 pasos", "15 de noviembre"]),
             ("¿Cuál era mi peso el día 12?", ["84,3 kg", "12 de noviembre"]),
+            ("¿Cuántos entrenamientos hice la semana pasada?", ["1, 30 minutos en total", "carrera (1×, 30 min)"]),
         ], howtoSkipped: ["¿Cómo registro una inyección omitida?", "donde puedo marcar una dosis como saltada"],
         sleepTip: "¿Algún consejo para dormir mejor?", offTopic: "¿Quién ganó el partido de ayer?",
         missingHRV: "¿Cómo estuvo mi variabilidad de la frecuencia cardíaca la semana pasada?",
@@ -149,6 +156,8 @@ final class LocalizedResponderTests: XCTestCase {
             ("¿Cuál era mi peso el día 12?", .metric(.weight, Period(.dayOfMonth, number: 12), timeOfDay: nil, comparison: nil)),
             ("¿Cuál fue mi peso mínimo desde que empecé con Mounjaro?", .metric(.weight, Period(.sinceStart), timeOfDay: nil, comparison: .record(highest: false))),
             ("Registré una dosis por error", .howto("log_entry")),
+            ("¿Cuántos entrenamientos hice la semana pasada?", .workouts(nil, Period(.lastWeek))),
+            ("¿Cuántos minutos corrí en octubre?", .workouts("running", Period(.month, number: 10))),
         ]),
 
         Phrasebook(locale: .it, data: [
@@ -167,6 +176,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("Quanti giorni di fila con almeno 6000 passi?", ["è stata di 120"]),
             ("Quanti passi ho fatto domenica?", ["9000 passi", "15 novembre"]),
             ("Qual era il mio peso il 12?", ["84,3 kg", "12 novembre"]),
+            ("Quanti allenamenti ho fatto la settimana scorsa?", ["1, 30 minuti in tutto", "corsa (1×, 30 min)"]),
         ], howtoSkipped: ["Come registro un'iniezione saltata?", "come faccio a segnare una dose saltata"],
         sleepTip: "Hai qualche consiglio per dormire meglio?", offTopic: "Chi ha vinto la partita ieri sera?",
         missingHRV: "Com'era la mia variabilità della frequenza cardiaca la settimana scorsa?",
@@ -190,6 +200,8 @@ final class LocalizedResponderTests: XCTestCase {
             ("Qual era il mio peso il 12?", .metric(.weight, Period(.dayOfMonth, number: 12), timeOfDay: nil, comparison: nil)),
             ("Qual è stato il mio peso minimo da quando ho iniziato Mounjaro?", .metric(.weight, Period(.sinceStart), timeOfDay: nil, comparison: .record(highest: false))),
             ("Ho registrato una dose per errore", .howto("log_entry")),
+            ("Quanti allenamenti ho fatto la settimana scorsa?", .workouts(nil, Period(.lastWeek))),
+            ("Quanti minuti di corsa a ottobre?", .workouts("running", Period(.month, number: 10))),
         ]),
 
         Phrasebook(locale: .pl, data: [
@@ -208,6 +220,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("Ile dni z rzędu miałam co najmniej 6 000 kroków?", [": 120, od 22 lipca"]),
             ("Ile kroków zrobiłam w niedzielę?", ["9000 kroków", "15 listopada"]),
             ("Jaka była moja waga 12 listopada?", ["84,3 kg", "12 listopada"]),
+            ("Ile treningów miałam w zeszłym tygodniu?", ["1, łącznie 30 minut", "bieganie (1×, 30 min)"]),
         ], howtoSkipped: ["Jak zapisać pominięty zastrzyk?", "jak oznaczyc dawke jako pominieta"],
         sleepTip: "Masz jakieś rady, jak lepiej spać?", offTopic: "Kto wygrał wczorajszy mecz?",
         missingHRV: "Jaka była moja zmienność rytmu serca w zeszłym tygodniu?",
@@ -231,6 +244,8 @@ final class LocalizedResponderTests: XCTestCase {
             ("Jaka była moja waga 12 listopada?", .metric(.weight, Period(.dayOfMonth, number: 12, month: 11), timeOfDay: nil, comparison: nil)),
             ("Jaka była moja najniższa waga, odkąd zaczęłam Mounjaro?", .metric(.weight, Period(.sinceStart), timeOfDay: nil, comparison: .record(highest: false))),
             ("Zapisałam dawkę przez pomyłkę", .howto("log_entry")),
+            ("Ile treningów miałam w zeszłym tygodniu?", .workouts(nil, Period(.lastWeek))),
+            ("Ile minut biegałam w październiku?", .workouts("running", Period(.month, number: 10))),
         ]),
     ]
 
