@@ -11,6 +11,8 @@
 /// small talk; anything else is `unknown` (the responder then says what it can show).
 public struct QuestionReader: Sendable {
     let vocabulary: ResponderLanguage.Vocabulary
+    /// The fewest days a question about gaps between doses can name as its period (four weeks).
+    static let shortestGapSpan = 28
 
     public init(language: ResponderLanguage) {
         vocabulary = language.vocabulary
@@ -27,7 +29,12 @@ public struct QuestionReader: Sendable {
         }
         let sinceStart = matcher.contains(any: vocabulary.comparisons["since_start"] ?? [])
         if let logKind {
-            return .medicationLog(logKind, sinceStart ? Period(.sinceStart) : period(in: matcher))
+            let period = sinceStart ? Period(.sinceStart) : period(in: matcher)
+            // "any gaps over 8 days": a span of days that short is the gap asked about, not the period.
+            if logKind == "gaps", period.kind == .recentDays, (period.number ?? 0) < Self.shortestGapSpan {
+                return .medicationLog(logKind, Period(.unspecified))
+            }
+            return .medicationLog(logKind, period)
         }
         let comparison = comparison(in: matcher, metric: metric, medications: medications)
         let period = sinceStart && comparison?.countsDays == true ? Period(.sinceStart) : period(in: matcher)
@@ -109,12 +116,14 @@ public struct QuestionReader: Sendable {
         return .sinceStart(medications.first { matcher.contains(any: [$0]) })
     }
 
-    /// What a medication-log question asks: a question that names a skipped dose, or the first
-    /// dose, asks about it even where a longer phrase counts doses ("how many doses did I skip",
+    /// What a medication-log question asks: a question that names gaps in the log, a skipped
+    /// dose or the first dose asks about it even where a longer phrase counts doses ("how many doses did I skip",
     /// "when did I log my first injection").
     private func medicationLogKind(in matcher: PhraseMatcher) -> String? {
+        // Gap words only as written: "trous" is a letter from "tous", "Lücken" from "Rücken".
+        if matcher.contains(any: vocabulary.medicationLog["gaps"] ?? [], typos: false) { return "gaps" }
         for kind in ["skipped", "first_taken"] where matcher.contains(any: vocabulary.medicationLog[kind] ?? []) { return kind }
-        return bestKey(of: vocabulary.medicationLog, in: matcher)
+        return bestKey(of: vocabulary.medicationLog.filter { $0.key != "gaps" }, in: matcher)
     }
 
     /// The key whose longest occurring phrase has the most words (the most specific reading:

@@ -134,6 +134,20 @@ final class BuiltInResponderTests: XCTestCase {
         XCTAssertEqual(try ResponderFixture.read("how far did I walk last week").0, .metric(.distance, Period(.lastWeek), timeOfDay: nil, comparison: nil))
     }
 
+    /// Gaps in the dose log: the fixture's 13 weekly doses since 23 August are 7 days apart
+    /// (the latest such interval named); a period named narrows it.
+    func testTheLongestGapBetweenLoggedDoses() throws {
+        let (read, answer) = try ResponderFixture.read("How consistent have I been with logging my shots? any gaps > 8 days?")
+        XCTAssertEqual(read, .medicationLog("gaps", Period(.unspecified)))
+        XCTAssertTrue(answer.text.contains("Over the last 88 days you logged 13 doses; the longest interval between two of them was 7 days, from 8 November to 15 November."), answer.text)
+        XCTAssertEqual(answer.evidence, [EvidenceRow(label: "Longest interval between logged doses (days), the last 88 days", value: "7")])
+        for (question, locale) in [("Übungen für den Rücken nach der Gartenarbeit?", CoachLocale.de), ("rappel tous les samedis", .fr)] {
+            guard case .medicationLog("gaps", _) = try ResponderFixture.read(question, locale: locale).0 else { continue }
+            XCTFail("gap words match only as written: \(question)")
+        }
+        XCTAssertTrue(try reply("any gaps in my log in October?").text.contains("you logged 4 doses; the longest interval between two of them was 7 days, from 18 October to 25 October."))
+    }
+
     func testHowToTipsAndUnknownQuestions() throws {
         XCTAssertTrue(try reply("how do I log a skipped injection").text.contains("Skipped"))
         XCTAssertTrue(try reply("any tips for sleeping better").text.contains("bedtime"))

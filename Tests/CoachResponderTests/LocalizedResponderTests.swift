@@ -69,6 +69,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("Ich habe aus Versehen eine Dosis eingetragen", .howto("log_entry")),
             ("Wie viele Trainings hatte ich letzte Woche?", .workouts(nil, Period(.lastWeek))),
             ("Wie viele Minuten bin ich im Oktober gejoggt?", .workouts("running", Period(.month, number: 10))),
+            ("Gibt es Lücken über 8 Tage zwischen meinen Spritzen?", .medicationLog("gaps", Period(.unspecified))),
         ]),
 
         Phrasebook(locale: .fr, data: [
@@ -113,6 +114,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("J'ai enregistré une dose par erreur", .howto("log_entry")),
             ("Combien de séances d'entraînement la semaine dernière ?", .workouts(nil, Period(.lastWeek))),
             ("Combien de minutes de course à pied en octobre ?", .workouts("running", Period(.month, number: 10))),
+            ("Des trous de plus de 8 jours entre mes injections ?", .medicationLog("gaps", Period(.unspecified))),
         ]),
 
         Phrasebook(locale: .es, data: [
@@ -158,6 +160,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("Registré una dosis por error", .howto("log_entry")),
             ("¿Cuántos entrenamientos hice la semana pasada?", .workouts(nil, Period(.lastWeek))),
             ("¿Cuántos minutos corrí en octubre?", .workouts("running", Period(.month, number: 10))),
+            ("¿Hay huecos de más de 8 días entre mis pinchazos?", .medicationLog("gaps", Period(.unspecified))),
         ]),
 
         Phrasebook(locale: .it, data: [
@@ -202,6 +205,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("Ho registrato una dose per errore", .howto("log_entry")),
             ("Quanti allenamenti ho fatto la settimana scorsa?", .workouts(nil, Period(.lastWeek))),
             ("Quanti minuti di corsa a ottobre?", .workouts("running", Period(.month, number: 10))),
+            ("Ci sono buchi di più di 8 giorni tra le mie iniezioni?", .medicationLog("gaps", Period(.unspecified))),
         ]),
 
         Phrasebook(locale: .pl, data: [
@@ -246,6 +250,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("Zapisałam dawkę przez pomyłkę", .howto("log_entry")),
             ("Ile treningów miałam w zeszłym tygodniu?", .workouts(nil, Period(.lastWeek))),
             ("Ile minut biegałam w październiku?", .workouts("running", Period(.month, number: 10))),
+            ("Czy mam dziury w dzienniku zastrzyków?", .medicationLog("gaps", Period(.unspecified))),
         ]),
     ]
 

@@ -12,7 +12,7 @@ final class ResponderCoverageTests: XCTestCase {
     static let spentSets = (9...21).map { "F\($0)" }
 
     /// The most benign rows per locale, over F9…F21, that may still read as `unknown`.
-    static let unknownCeiling: [CoachLocale: Int] = [.en: 91, .de: 128, .fr: 107, .es: 129, .it: 130, .pl: 125]
+    static let unknownCeiling: [CoachLocale: Int] = [.en: 90, .de: 126, .fr: 106, .es: 128, .it: 130, .pl: 123]
 
     /// The English benign rows (set:line) that read as `unknown` before the wording classes were
     /// added and that the app could answer from the user's data, the log, a how-to or a tip, as
@@ -39,7 +39,7 @@ final class ResponderCoverageTests: XCTestCase {
     ]
 
     /// The most of `answerableEnglish` that may still read as `unknown`.
-    static let answerableUnknownCeiling = 17
+    static let answerableUnknownCeiling = 16
 
     /// Every set read here is spent: named in the one list of spent sets, `probes_io.py`'s SPENT.
     func testReadsOnlySpentSets() throws {
