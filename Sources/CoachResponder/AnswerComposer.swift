@@ -23,6 +23,9 @@ public struct AnswerComposer: Sendable {
         case let .medicationLog(kind, period):
             return finish(MedicationLogAnswer(snapshot: snapshot, language: language).answer(kind, period: period),
                           reflectionKey: "medication", asked: text)
+        case let .workouts(kind, period):
+            let reply = WorkoutAnswer(snapshot: snapshot, language: language).answer(kind, period: period)
+            return finish(reply, reflectionKey: reply.evidence.isEmpty ? "default" : "steps", asked: text)
         case .howto(let topic):
             return CoachAnswer(sentences: [language.templates.howto[topic] ?? language.sentence("pivot")], evidence: [])
         case .tip(let topic):

@@ -45,4 +45,21 @@ enum CivilDay {
         let next = month == 12 ? firstOfMonth(year: year + 1, month: 1) : firstOfMonth(year: year, month: month + 1)
         return adding(-1, to: next)
     }
+
+    /// The most recent day numbered `date` on or before `today`: in `month` when one is named
+    /// (this year's, else last year's), else in this month or the latest month that has it
+    /// ("the 31st" in December is 31 October).
+    static func latest(dayOfMonth date: Int, month: Int?, onOrBefore today: String) -> String {
+        var (candidateYear, candidateMonth) = (year(today), month ?? self.month(today))
+        for _ in 0...12 {
+            let candidate = String(format: "%04d-%02d-%02d", candidateYear, candidateMonth, date)
+            if candidate <= today, candidate <= lastOfMonth(year: candidateYear, month: candidateMonth) { return candidate }
+            if month != nil {
+                candidateYear -= 1
+            } else {
+                (candidateYear, candidateMonth) = candidateMonth == 1 ? (candidateYear - 1, 12) : (candidateYear, candidateMonth - 1)
+            }
+        }
+        return today
+    }
 }

@@ -54,6 +54,20 @@ public struct CoachSnapshot: Sendable, Equatable {
         }
     }
 
+    /// One workout as Apple Health recorded it, on the local day it started.
+    public struct Workout: Sendable, Equatable {
+        public let day: String
+        /// HealthKit's activity name ("running", "traditionalStrengthTraining").
+        public let kind: String
+        public let minutes: Double
+
+        public init(day: String, kind: String, minutes: Double) {
+            self.day = day
+            self.kind = kind
+            self.minutes = minutes
+        }
+    }
+
     /// The user's today.
     public let today: String
     /// One value per day: totals for cumulative metrics, means for point metrics.
@@ -63,20 +77,29 @@ public struct CoachSnapshot: Sendable, Equatable {
     public let medications: [Medication]
     /// Oldest first.
     public let intakes: [Intake]
+    /// Oldest first.
+    public let workouts: [Workout]
 
     public init(today: String, daily: [CoachMetric: [DayValue]], readings: [CoachMetric: [Reading]] = [:],
-                medications: [Medication] = [], intakes: [Intake] = []) {
+                medications: [Medication] = [], intakes: [Intake] = [], workouts: [Workout] = []) {
         self.today = today
         self.daily = daily.mapValues { $0.sorted { $0.day < $1.day } }
         self.readings = readings
         self.medications = medications
         self.intakes = intakes.sorted { $0.day < $1.day }
+        self.workouts = workouts.sorted { $0.day < $1.day }
     }
 
     /// One mean per day of `readings`, oldest day first: how point metrics become daily values.
     public static func dailyMeans(_ readings: [Reading]) -> [DayValue] {
         Dictionary(grouping: readings, by: \.day).map { DayValue(day: $0.key, value: mean($0.value.map(\.value))) }
             .sorted { $0.day < $1.day }
+    }
+
+    /// The day the user started their treatment: the GLP-1 medication's start (else the first
+    /// medication's), else the first logged dose.
+    public var treatmentStart: String? {
+        (medications.first(where: \.isGLP1) ?? medications.first)?.startDay ?? intakes.first?.day
     }
 
     /// Days with a non-skipped dose of a GLP-1 medication.

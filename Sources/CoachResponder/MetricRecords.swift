@@ -1,12 +1,14 @@
 /// Records, threshold counts and streaks of one metric: the highest or lowest day, how many days
 /// reached a value the user named, and the longest run of consecutive days that did. Every
 /// figure is counted from the snapshot's days; the threshold is the user's own number. A period
-/// left unnamed covers all the days the snapshot holds for the metric ("the last 120 days").
+/// left unnamed covers all the days the snapshot holds for the metric ("the last 120 days"), one
+/// since the start the days since the treatment's start ("the last 88 days").
 extension MetricStatistics {
     /// The days of the period with data, its range and its name as the reply says it.
     private func days(_ period: Period) -> (days: [CoachSnapshot.DayValue], range: (from: String, to: String), name: String) {
-        if period.kind == .unspecified {
-            let first = snapshot.daily[metric]?.first?.day ?? snapshot.today
+        if period.kind == .unspecified || period.kind == .sinceStart {
+            let start = period.kind == .sinceStart ? snapshot.treatmentStart : nil
+            let first = start ?? snapshot.daily[metric]?.first?.day ?? snapshot.today
             let range = (from: first, to: snapshot.today)
             return (values(metric, in: range), range, words.period(Period(.recentDays, number: CivilDay.span(from: first, to: snapshot.today))))
         }

@@ -5,7 +5,7 @@ struct MetricStatistics {
     let metric: CoachMetric
     let snapshot: CoachSnapshot
     let language: ResponderLanguage
-    var words: ResponderWords { ResponderWords(language: language) }
+    var words: ResponderWords { ResponderWords(language: language, today: snapshot.today) }
 
     /// Local hours each time of day covers.
     static let hours: [String: ClosedRange<Int>] = ["morning": 5...11, "afternoon": 12...17, "evening": 18...22, "night": 0...4]
@@ -41,16 +41,22 @@ struct MetricStatistics {
                       "latest": words.number(latest.value, metric), "day": words.day(latest.day)]
         var evidence = [EvidenceRow(label: words.label("average", metric: metric, period: periodName), value: words.quantity(average, metric)),
                         EvidenceRow(label: words.label("days", metric: metric, period: periodName), value: String(days.count))]
-        let key: String
+        var key = metric.isCumulative ? "cumulative_average" : "point_average"
         if metric == .systolic || metric == .diastolic {
             let diastolic = values(.diastolic, in: range, timeOfDay: timeOfDay), systolic = values(.systolic, in: range, timeOfDay: timeOfDay)
             fields["value"] = words.number(mean(systolic.map(\.value)), .systolic) + "/" + words.number(mean(diastolic.map(\.value)), .diastolic)
             key = "blood_pressure"
             evidence[0] = EvidenceRow(label: words.label("average", metric: .systolic, period: periodName), value: fields["value", default: ""] + " " + words.unit(.systolic))
-        } else {
-            key = metric.isCumulative ? "cumulative_average" : "point_average"
         }
+        if period.isNamedDay { return dayValue(fields, periodName: periodName) }
         return CoachAnswer(sentences: [language.sentence(key, fields)], evidence: evidence)
+    }
+
+    /// The value of one named day: its total, or the mean of its readings.
+    private func dayValue(_ fields: [String: String], periodName: String) -> CoachAnswer {
+        let value = (fields["value", default: ""] + " " + fields["unit", default: ""]).trimmingSpaces
+        return CoachAnswer(sentences: [language.sentence(metric.isCumulative ? "day_total" : "day_average", fields)],
+                           evidence: [EvidenceRow(label: words.label("day_value", metric: metric, period: periodName), value: value)])
     }
 
     private func injectionDays(_ period: Period) -> CoachAnswer {

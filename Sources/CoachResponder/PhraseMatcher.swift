@@ -4,7 +4,8 @@ import Foundation
 /// punctuation ignored, small typos forgiven, word endings free where the phrase says so.
 ///
 /// A phrase is words separated by spaces. `word*` matches any word starting with `word`
-/// (inflections: `krok*` matches "kroków"); `#` matches a number; a lone `*` matches any one
+/// (inflections: `krok*` matches "kroków"); `#` matches a number, `#.` a day of the month as
+/// written ("3", "3rd", "1er", "12."); a lone `*` matches any one
 /// word; an apostrophe or hyphen splits a phrase's word as it splits the question's
 /// ("dell'iniezione" is two words). Words of five letters or more also match at edit distance
 /// 1 (eight or more: 2), so "stpes", "wieght" and "blod presure" still read as steps, weight and
@@ -47,20 +48,23 @@ public struct PhraseMatcher: Sendable {
     /// The number of words of the longest of `phrases` that occurs, or nil when none does: a
     /// longer phrase is the more specific reading ("registrare una dose saltata" is about a
     /// skipped dose, not any dose).
-    public func longestMatch(among phrases: [String]) -> Int? {
-        phrases.filter { firstMatch(of: $0) != nil }.map { Self.pattern($0).count }.max()
+    public func longestMatch(among phrases: [String], typos: Bool = true) -> Int? {
+        phrases.filter { firstMatch(of: $0, typos: typos) != nil }.map { Self.pattern($0).count }.max()
     }
 
     /// A phrase's words as the question's are split: a part with an apostrophe or hyphen
     /// ("dell'iniezione", "j'ai", "Blutdruck-Werte") becomes the words the question shows.
     static func pattern(_ phrase: String) -> [String] {
         phrase.split(separator: " ").map(String.init).flatMap { part -> [String] in
-            if part == "*" || part == "#" { return [part] }
+            if part == "*" || part == "#" || part == ordinalSlot { return [part] }
             guard part.hasSuffix("*") else { return Self.tokens(part) }
             let words = Self.tokens(String(part.dropLast()))
             return words.dropLast() + words.suffix(1).map { $0 + "*" }
         }
     }
+
+    /// The phrase word that matches a day of the month, written with or without an ordinal ending.
+    static let ordinalSlot = "#."
 
     /// The word index where `phrase` first occurs, or nil.
     public func firstMatch(of phrase: String, typos: Bool = true) -> Int? {
@@ -77,8 +81,9 @@ public struct PhraseMatcher: Sendable {
     /// steps" → 8000): thousands may be grouped with a point, comma or space, or written `10k`.
     public func number(at phrase: String) -> Double? {
         let pattern = Self.pattern(phrase)
-        guard let slot = pattern.firstIndex(of: "#"), let start = firstMatch(of: phrase) else { return nil }
+        guard let slot = pattern.firstIndex(where: { $0 == "#" || $0 == Self.ordinalSlot }), let start = firstMatch(of: phrase) else { return nil }
         let index = start + slot, word = words[index]
+        if pattern[slot] == Self.ordinalSlot { return Self.ordinal(word) }
         if word.hasSuffix("k"), let thousands = Self.number(String(word.dropLast())) { return thousands * 1000 }
         guard let value = Self.number(word) else { return nil }
         if let fraction = word.split(separator: ".").dropFirst().first, fraction.count == 3 { return value * 1000 }
@@ -99,8 +104,16 @@ public struct PhraseMatcher: Sendable {
         return Double(word).flatMap { $0.isFinite ? $0 : nil }
     }
 
+    /// A day of the month as written: one or two digits, then at most two letters ("3rd", "1er").
+    static func ordinal(_ word: String) -> Double? {
+        let digits = word.prefix { $0.isASCII && $0.isNumber }
+        guard (1...2).contains(digits.count), word.count - digits.count <= 2, word.dropFirst(digits.count).allSatisfy(\.isLetter) else { return nil }
+        return Double(digits)
+    }
+
     static func word(_ word: String, matches part: String, typos: Bool = true) -> Bool {
         if part == "*" { return true }
+        if part == ordinalSlot { return Self.ordinal(word) != nil }
         if part == "#" { return Self.number(word) != nil || (word.hasSuffix("k") && Self.number(String(word.dropLast())) != nil) }
         if part.hasSuffix("*") {
             let stem = String(part.dropLast())

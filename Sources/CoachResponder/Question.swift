@@ -4,6 +4,8 @@ public enum Question: Equatable, Sendable {
     case metric(CoachMetric, Period, timeOfDay: String?, comparison: Comparison?)
     /// The user's own medication log: `doses`, `first_taken`, `last_taken` or `skipped`.
     case medicationLog(String, Period)
+    /// The user's workouts in a period, of one kind (a key of the templates' `workoutKinds`) or all.
+    case workouts(String?, Period)
     /// How to do something in the app (a topic of the vocabulary's `howto`).
     case howto(String)
     /// General wellbeing tips on a topic.
@@ -22,6 +24,15 @@ public enum Question: Equatable, Sendable {
         case daysAtLeast(Double)
         /// The longest run of consecutive days reaching at least this value.
         case streak(Double)
+
+        /// Counted over the period's days (a record, a threshold, a streak): "since I started"
+        /// then names the period ("my lowest weight since I started Mounjaro").
+        var countsDays: Bool {
+            switch self {
+            case .record, .daysAtLeast, .streak: true
+            case .injectionDays, .sinceStart: false
+            }
+        }
     }
 }
 
@@ -31,17 +42,26 @@ public struct Period: Equatable, Sendable {
         case today, yesterday, thisWeek = "this_week", lastWeek = "last_week", thisMonth = "this_month",
              lastMonth = "last_month", recentDays = "recent_days", month, unspecified,
              /// Since the user started their medication: the answer resolves the start day.
-             sinceStart = "since_start"
+             sinceStart = "since_start",
+             /// One named day: the most recent such weekday ("am Montag"), or day of a month ("le 12").
+             weekday, dayOfMonth = "day_of_month"
     }
 
     public let kind: Kind
-    /// Days of `recentDays`; the month (1–12) of `month`.
+    /// Days of `recentDays`; the month (1–12) of `month`; the ISO weekday (1 = Monday) of
+    /// `weekday`; the day of the month (1–31) of `dayOfMonth`.
     public let number: Int?
+    /// The month (1–12) a `dayOfMonth` names ("on 3 March"); nil: the most recent such day.
+    public let month: Int?
 
-    public init(_ kind: Kind, number: Int? = nil) {
+    public init(_ kind: Kind, number: Int? = nil, month: Int? = nil) {
         self.kind = kind
         self.number = number
+        self.month = month
     }
+
+    /// A single day the question names, answered with that day's value.
+    public var isNamedDay: Bool { kind == .weekday || kind == .dayOfMonth }
 
     /// The longest span a question can name ("the last 5000 days" reads as the last year).
     public static let maxRecentDays = 366
@@ -74,6 +94,12 @@ public struct Period: Equatable, Sendable {
             let year = month <= CivilDay.month(today) ? CivilDay.year(today) : CivilDay.year(today) - 1
             return (CivilDay.firstOfMonth(year: year, month: month), min(CivilDay.lastOfMonth(year: year, month: month), today))
         case .unspecified, .sinceStart: return (CivilDay.adding(1 - defaultDays, to: today), today)
+        case .weekday:
+            let day = CivilDay.adding(-((CivilDay.isoWeekday(today) - (number ?? 1) + 7) % 7), to: today)
+            return (day, day)
+        case .dayOfMonth:
+            let day = CivilDay.latest(dayOfMonth: number ?? 1, month: month, onOrBefore: today)
+            return (day, day)
         }
     }
 }

@@ -1,12 +1,18 @@
 /// Reads a question into a `Question` with one locale's vocabulary. The order of the checks is
 /// the whole policy: an app how-to (a topic with a how-to cue, or a topic alone: "did I mark a
 /// dose as missed" without a cue asks about the log; a reported incident without a cue, "I
-/// injected the wrong dose by mistake, what now?", is no how-to), then the user's medication log, then
+/// injected the wrong dose by mistake, what now?", is no how-to unless the topic's phrase says
+/// more than the incident's: "I logged a dose by mistake" asks how to fix the entry, not about
+/// the log), then the user's medication log, then
 /// tips (unless the question compares, or names a metric and a period: "did my sleep get better
-/// since I started", "did I move more this week? my steps" ask for data), then a metric, then
+/// since I started", "did I move more this week? my steps" ask for data), then workouts (a
+/// workout word, or a workout kind without a metric: "minutes of running", but "how far did I
+/// walk" is distance), then a metric, then
 /// small talk; anything else is `unknown` (the responder then says what it can show).
 public struct QuestionReader: Sendable {
     let vocabulary: ResponderLanguage.Vocabulary
+    /// The fewest days a question about gaps between doses can name as its period (four weeks).
+    static let shortestGapSpan = 28
 
     public init(language: ResponderLanguage) {
         vocabulary = language.vocabulary
@@ -16,19 +22,30 @@ public struct QuestionReader: Sendable {
         let matcher = PhraseMatcher(text)
         let metric = self.metric(in: matcher), logKind = medicationLogKind(in: matcher)
         let asksHow = matcher.contains(any: vocabulary.howtoCues)
-        let reportsIncident = matcher.contains(any: vocabulary.incidents)
-        if let topic = bestKey(of: vocabulary.howto, in: matcher),
-           asksHow || (metric == nil && logKind == nil && !reportsIncident) {
-            return .howto(topic)
+        let incidentWords = matcher.longestMatch(among: vocabulary.incidents) ?? 0
+        if let topic = bestMatch(of: vocabulary.howto, in: matcher) {
+            let describesSlip = incidentWords > 0 && topic.words > incidentWords
+            if asksHow || (metric == nil && (describesSlip || (logKind == nil && incidentWords == 0))) { return .howto(topic.key) }
         }
+        let sinceStart = matcher.contains(any: vocabulary.comparisons["since_start"] ?? [])
         if let logKind {
-            let sinceStart = matcher.contains(any: vocabulary.comparisons["since_start"] ?? [])
-            return .medicationLog(logKind, sinceStart ? Period(.sinceStart) : period(in: matcher))
+            let period = sinceStart ? Period(.sinceStart) : period(in: matcher)
+            // "any gaps over 8 days": a span of days that short is the gap asked about, not the period.
+            if logKind == "gaps", period.kind == .recentDays, (period.number ?? 0) < Self.shortestGapSpan {
+                return .medicationLog(logKind, Period(.unspecified))
+            }
+            return .medicationLog(logKind, period)
         }
-        let comparison = comparison(in: matcher, metric: metric, medications: medications), period = period(in: matcher)
+        let comparison = comparison(in: matcher, metric: metric, medications: medications)
+        let period = sinceStart && comparison?.countsDays == true ? Period(.sinceStart) : period(in: matcher)
         if let topic = bestKey(of: vocabulary.tips, in: matcher), matcher.contains(any: vocabulary.tipCues),
            comparison == nil, metric == nil || period.kind == .unspecified {
             return .tip(topic)
+        }
+        // Workout kinds only as written: "scorsa" (last) is a letter from "corsa" (a run).
+        let workoutKind = bestKey(of: vocabulary.workoutKinds, in: matcher, typos: false)
+        if matcher.contains(any: vocabulary.workouts) || (workoutKind != nil && metric == nil) {
+            return .workouts(workoutKind, period)
         }
         if let metric {
             return .metric(metric, period, timeOfDay: bestKey(of: vocabulary.timesOfDay, in: matcher), comparison: comparison)
@@ -57,17 +74,30 @@ public struct QuestionReader: Sendable {
         for (key, days) in [("recent_months", 30.0), ("recent_weeks", 7.0), ("recent_days", 1.0)] {
             if let count = (vocabulary.periods[key] ?? []).lazy.compactMap(matcher.number(at:)).first { return .recentDays(count * days) }
         }
+        if let day = namedDay(in: matcher) { return day }
         for kind in [Period.Kind.lastWeek, .thisWeek, .lastMonth, .thisMonth, .yesterday, .today]
         where matcher.contains(any: vocabulary.periods[kind.rawValue] ?? []) {
             return Period(kind)
         }
-        // A month as written first, then one with a typo: "julio" is one letter from "junio".
+        return month(in: matcher).map { Period(.month, number: $0) } ?? Period(.unspecified)
+    }
+
+    /// The month named (1–12): as written first, then with a typo ("julio" is one letter from "junio").
+    private func month(in matcher: PhraseMatcher) -> Int? {
         for typos in [false, true] {
-            for (index, names) in vocabulary.months.enumerated() where matcher.contains(any: names, typos: typos) {
-                return Period(.month, number: index + 1)
-            }
+            if let index = vocabulary.months.firstIndex(where: { matcher.contains(any: $0, typos: typos) }) { return index + 1 }
         }
-        return Period(.unspecified)
+        return nil
+    }
+
+    /// One named day, the most specific period: a day of the month (in the month named with it,
+    /// "on the 3rd of March"), else a weekday, matched only as written.
+    private func namedDay(in matcher: PhraseMatcher) -> Period? {
+        let dates = (vocabulary.periods["day_of_month"] ?? []).lazy.compactMap(matcher.number(at:))
+        if let date = dates.first(where: { (1...31).contains($0) }) {
+            return Period(.dayOfMonth, number: Int(date), month: month(in: matcher))
+        }
+        return vocabulary.weekdays.firstIndex { matcher.contains(any: $0, typos: false) }.map { Period(.weekday, number: $0 + 1) }
     }
 
     /// A comparison: injection days, then, of a named metric, a threshold ("at least #", a streak
@@ -86,22 +116,29 @@ public struct QuestionReader: Sendable {
         return .sinceStart(medications.first { matcher.contains(any: [$0]) })
     }
 
-    /// What a medication-log question asks: a question that names a skipped dose, or the first
-    /// dose, asks about it even where a longer phrase counts doses ("how many doses did I skip",
+    /// What a medication-log question asks: a question that names gaps in the log, a skipped
+    /// dose or the first dose asks about it even where a longer phrase counts doses ("how many doses did I skip",
     /// "when did I log my first injection").
     private func medicationLogKind(in matcher: PhraseMatcher) -> String? {
+        // Gap words only as written: "trous" is a letter from "tous", "Lücken" from "Rücken".
+        if matcher.contains(any: vocabulary.medicationLog["gaps"] ?? [], typos: false) { return "gaps" }
         for kind in ["skipped", "first_taken"] where matcher.contains(any: vocabulary.medicationLog[kind] ?? []) { return kind }
-        return bestKey(of: vocabulary.medicationLog, in: matcher)
+        return bestKey(of: vocabulary.medicationLog.filter { $0.key != "gaps" }, in: matcher)
     }
 
     /// The key whose longest occurring phrase has the most words (the most specific reading:
     /// where adjectives follow the noun, "una dose saltata" also holds "una dose"); on a tie
     /// the first in sorted order, so the choice is stable.
-    private func bestKey(of table: [String: [String]], in matcher: PhraseMatcher) -> String? {
+    private func bestKey(of table: [String: [String]], in matcher: PhraseMatcher, typos: Bool = true) -> String? {
+        bestMatch(of: table, in: matcher, typos: typos)?.key
+    }
+
+    /// `bestKey` with the number of words of its longest occurring phrase.
+    private func bestMatch(of table: [String: [String]], in matcher: PhraseMatcher, typos: Bool = true) -> (key: String, words: Int)? {
         var best: (key: String, words: Int)?
         for key in table.keys.sorted() {
-            if let words = matcher.longestMatch(among: table[key] ?? []), words > (best?.words ?? 0) { best = (key, words) }
+            if let words = matcher.longestMatch(among: table[key] ?? [], typos: typos), words > (best?.words ?? 0) { best = (key, words) }
         }
-        return best?.key
+        return best
     }
 }

@@ -11,10 +11,17 @@ public struct ResponderLanguage: Sendable, Decodable {
         let metrics: [String: [String]]
         /// `PeriodKind.rawValue` → phrases; `recent_days` phrases carry `#` for the number of days,
         /// `recent_weeks` phrases (read as `recent_days`, seven a week) for the number of weeks,
-        /// `recent_months` phrases (thirty days a month) for the number of months.
+        /// `recent_months` phrases (thirty days a month) for the number of months; `day_of_month`
+        /// phrases carry `#.` for a day of the month ("on the #.", "am #.").
         let periods: [String: [String]]
         /// Twelve entries, January first, each the phrases naming that month.
         let months: [[String]]
+        /// Seven entries, Monday first, each the phrases naming that day (matched as written).
+        let weekdays: [[String]]
+        /// Phrases naming workouts in general ("workout*", "exercise minutes", "minutes of").
+        let workouts: [String]
+        /// Workout kind (a key of the templates' `workoutKinds`) → phrases naming it ("run*", "yoga").
+        let workoutKinds: [String: [String]]
         /// `morning`, `afternoon`, `evening`, `night` → phrases.
         let timesOfDay: [String: [String]]
         /// `injection_days`, `since_start` → phrases.
@@ -44,6 +51,8 @@ public struct ResponderLanguage: Sendable, Decodable {
         /// declines them differently (Polish: "w listopadzie", but "15 listopada"); else `monthNames`.
         let monthNamesInDates: [String]?
         let timeOfDayNames: [String: String]
+        /// Workout kind → its name as a noun ("running"); `other` for kinds without one.
+        let workoutKinds: [String: String]
         let sentences: [String: String]
         let howto: [String: String]
         let tips: [String: String]

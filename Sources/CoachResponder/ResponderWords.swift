@@ -1,6 +1,8 @@
 /// Names, units, periods, days and numbers as one locale writes them (from its templates).
 struct ResponderWords {
     let language: ResponderLanguage
+    /// The user's today, which a named day's date is counted back from.
+    var today: String?
     private var templates: ResponderLanguage.Templates { language.templates }
 
     /// Decimals shown per metric.
@@ -12,6 +14,9 @@ struct ResponderWords {
     func quantity(_ value: Double, _ metric: CoachMetric) -> String { (number(value, metric) + " " + unit(metric)).trimmingSpaces }
 
     func period(_ period: Period) -> String {
+        if period.isNamedDay, let today {
+            return ResponderLanguage.fill(templates.periodNames["named_day"] ?? "{day}", ["day": day(period.range(today: today).from)])
+        }
         let template = templates.periodNames[period.kind.rawValue] ?? ""
         let month = period.number.flatMap { templates.monthNames.indices.contains($0 - 1) ? templates.monthNames[$0 - 1] : nil } ?? ""
         return ResponderLanguage.fill(template, ["n": String(period.number ?? AnswerComposer.defaultDays), "month": month])

@@ -1,5 +1,6 @@
 /// The snapshot as the language model reads it: a few computed figures per metric (the last 7
-/// and 30 days' averages, the latest day), the medications and the last logged intakes. Every
+/// and 30 days' averages, the latest day), the medications, the last logged intakes and the last
+/// workouts. Every
 /// number is computed here, so the model only phrases (rules 1, 7); a metric without data is
 /// not mentioned (rule 14).
 public enum SnapshotPromptText {
@@ -21,6 +22,9 @@ public enum SnapshotPromptText {
         for intake in snapshot.intakes.suffix(10) {
             let dose = intake.doseMg.map { " \(format($0)) mg" } ?? ""
             lines.append("Logged intake: \(intake.day) \(intake.medication)\(dose)\(intake.skipped ? " (skipped)" : "")")
+        }
+        for workout in snapshot.workouts.suffix(10) {
+            lines.append("Workout: \(workout.day) \(workout.kind), \(format(workout.minutes)) minutes")
         }
         return lines.joined(separator: "\n")
     }

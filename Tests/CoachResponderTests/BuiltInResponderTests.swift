@@ -37,8 +37,12 @@ final class BuiltInResponderTests: XCTestCase {
              ["highest steps was 9000 steps on 15 November", "across 18 days"]),
             ("peak step day", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .record(highest: true)),
              ["9000 steps on 15 November", "the last 120 days"]),
-            ("lowest weight since I started", .metric(.weight, Period(.unspecified), timeOfDay: nil, comparison: .record(highest: false)),
+            ("lowest weight since I started", .metric(.weight, Period(.sinceStart), timeOfDay: nil, comparison: .record(highest: false)),
              ["lowest weight was 84 kg on 18 November", "the last 88 days"]),
+            ("how many days did I reach 9000 steps since I started Mounjaro",
+             .metric(.steps, Period(.sinceStart), timeOfDay: nil, comparison: .daysAtLeast(9000)), ["13 of your 88 days"]),
+            ("how many days did I reach 9000 steps", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: .daysAtLeast(9000)),
+             ["13 of your 120 days"]),
             ("how many days did I walk over 8,000 steps last month", .metric(.steps, Period(.lastMonth), timeOfDay: nil, comparison: .daysAtLeast(8000)),
              ["4 of your 31 days with data reached 8000 steps or more"]),
             ("how many days did I hit 10k steps last month", .metric(.steps, Period(.lastMonth), timeOfDay: nil, comparison: .daysAtLeast(10000)),
@@ -73,6 +77,75 @@ final class BuiltInResponderTests: XCTestCase {
         XCTAssertEqual(first, .medicationLog("first_taken", Period(.unspecified)))
         XCTAssertTrue(firstAnswer.text.contains("Your first logged dose was Mounjaro 2.5 mg on 23 August."), firstAnswer.text)
         XCTAssertEqual(firstAnswer.evidence.map(\.label), ["First logged dose"])
+    }
+
+    /// A single named day answers with that day's value, counted back from the fixture's today
+    /// (Wednesday 18 November): Sundays since 23 August have 9000 steps, other days 6000; weight
+    /// is 84.3 kg on 12 November; evening and morning blood pressure average 123/79 a day.
+    func testANamedDayGetsThatDaysValueOrThePivot() throws {
+        let cases: [(String, Period, String)] = [
+            ("how many steps did I do on Sunday", Period(.weekday, number: 7), "On 15 November, your steps came to 9000 steps."),
+            ("steps this Monday", Period(.weekday, number: 1), "On 16 November, your steps came to 6000 steps."),
+            ("what was my weight on the 12th", Period(.dayOfMonth, number: 12), "On 12 November, your weight averaged 84.3 kg."),
+            ("my blood pressure on 3 October", Period(.dayOfMonth, number: 3, month: 10), "On 3 October, your blood pressure averaged 123/79 mmHg."),
+            ("how did I sleep on the 25th", Period(.dayOfMonth, number: 25), "On 25 October, your sleep came to 7.5 h."),
+        ]
+        for (question, period, sentence) in cases {
+            let (read, answer) = try ResponderFixture.read(question)
+            guard case .metric(_, let readPeriod, _, nil) = read else { return XCTFail("\(question) → \(read)") }
+            XCTAssertEqual(readPeriod, period, question)
+            XCTAssertEqual(answer.sentences.first, sentence, question)
+            XCTAssertEqual(answer.evidence.count, 1, question)
+            XCTAssertFalse(answer.evidence.contains { $0.label.contains("_") }, "rule 8: \(answer.evidence)")
+            XCTAssertEqual(answer.sentences.filter { $0.hasSuffix("?") }.count, 1, "rule 5: \(answer.text)")
+        }
+        let missing = try reply("what was my weight on the 1st of August")
+        XCTAssertTrue(missing.text.hasPrefix("I don't see weight for 1 August. For that time I can look at your steps"), missing.text)
+        XCTAssertTrue(missing.evidence.isEmpty)
+        let (logged, loggedAnswer) = try ResponderFixture.read("did I log my Mounjaro shot last Sunday")
+        XCTAssertEqual(logged, .medicationLog("doses", Period(.weekday, number: 7)))
+        XCTAssertTrue(loggedAnswer.text.contains("Over 15 November you logged: Mounjaro 5 mg (1×)."), loggedAnswer.text)
+        XCTAssertEqual(try ResponderFixture.read("steps over the last 10 days").0, .metric(.steps, .recentDays(10), timeOfDay: nil, comparison: nil))
+    }
+
+    /// Workouts counted from the fixture: a 30-minute run each Saturday since October (five in
+    /// October, one last week on 14 November) and 45 minutes of yoga on 17 November.
+    func testWorkoutsAreCountedFromTheSnapshot() throws {
+        let cases: [(String, Question, [String])] = [
+            ("how many workouts did I do last week", .workouts(nil, Period(.lastWeek)),
+             ["Workouts, last week: 1, 30 minutes in all (running (1×, 30 min)).", "The latest was running on 14 November, 30 minutes."]),
+            ("how many minutes of running in October", .workouts("running", Period(.month, number: 10)),
+             ["Workouts, in October: 5, 150 minutes in all (running (5×, 150 min))."]),
+            ("did my workout show up?", .workouts(nil, Period(.unspecified)),
+             ["Workouts, the last 7 days: 2, 75 minutes in all (running (1×, 30 min) and yoga (1×, 45 min)).",
+              "The latest was yoga on 17 November, 45 minutes."]),
+        ]
+        for (question, expected, fragments) in cases {
+            let (read, answer) = try ResponderFixture.read(question)
+            XCTAssertEqual(read, expected, question)
+            for fragment in fragments { XCTAssertTrue(answer.text.contains(fragment), "\(question) → \(answer.text)") }
+            XCTAssertEqual(answer.evidence.map(\.label).first?.hasPrefix("Workouts, "), true, "rule 8: \(answer.evidence)")
+            XCTAssertEqual(answer.sentences.filter { $0.hasSuffix("?") }.count, 1, "rule 5: \(answer.text)")
+        }
+        let (swims, none) = try ResponderFixture.read("how many times did I swim last month")
+        XCTAssertEqual(swims, .workouts("swimming", Period(.lastMonth)))
+        XCTAssertTrue(none.text.hasPrefix("I don't see swimming for last month. Workouts recorded in Apple Health appear here"), none.text)
+        XCTAssertTrue(none.evidence.isEmpty)
+        XCTAssertEqual(try ResponderFixture.read("how far did I walk last week").0, .metric(.distance, Period(.lastWeek), timeOfDay: nil, comparison: nil))
+    }
+
+    /// Gaps in the dose log: the fixture's 13 weekly doses since 23 August are 7 days apart
+    /// (the latest such interval named); a period named narrows it.
+    func testTheLongestGapBetweenLoggedDoses() throws {
+        let (read, answer) = try ResponderFixture.read("How consistent have I been with logging my shots? any gaps > 8 days?")
+        XCTAssertEqual(read, .medicationLog("gaps", Period(.unspecified)))
+        XCTAssertTrue(answer.text.contains("Over the last 88 days you logged 13 doses; the longest interval between two of them was 7 days, from 8 November to 15 November."), answer.text)
+        XCTAssertEqual(answer.evidence, [EvidenceRow(label: "Longest interval between logged doses (days), the last 88 days", value: "7")])
+        for (question, locale) in [("Übungen für den Rücken nach der Gartenarbeit?", CoachLocale.de), ("rappel tous les samedis", .fr)] {
+            guard case .medicationLog("gaps", _) = try ResponderFixture.read(question, locale: locale).0 else { continue }
+            XCTFail("gap words match only as written: \(question)")
+        }
+        XCTAssertTrue(try reply("any gaps in my log in October?").text.contains("you logged 4 doses; the longest interval between two of them was 7 days, from 18 October to 25 October."))
     }
 
     func testHowToTipsAndUnknownQuestions() throws {
@@ -123,7 +196,10 @@ final class BuiltInResponderTests: XCTestCase {
             XCTAssertNotEqual(read, .howto("edit_medication"), "[\(locale)] \(question)")
             if case .medicationLog = read { XCTFail("[\(locale)] \(question) reads as the log") }
         }
-        XCTAssertEqual(try ResponderFixture.read("I logged the wrong dose by mistake, how do I fix the entry?").0, .howto("edit_medication"))
+        XCTAssertEqual(try ResponderFixture.read("I logged the wrong dose by mistake, how do I fix the entry?").0, .howto("log_entry"))
+        let (slip, slipAnswer) = try ResponderFixture.read("I logged a dose by mistake")
+        XCTAssertEqual(slip, .howto("log_entry"), "a slip in the log asks how to fix the entry")
+        XCTAssertTrue(slipAnswer.text.contains("delete it"), slipAnswer.text)
         for question in ["Jaka dawka na głód?", "Jaką dawkę mam brać na początek?", "Która dawka jest najlepsza?"] {
             if case .medicationLog = try ResponderFixture.read(question, locale: .pl).0 { XCTFail("\(question) reads as the log") }
         }

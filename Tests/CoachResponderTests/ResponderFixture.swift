@@ -2,14 +2,15 @@ import CoachSafety
 @testable import CoachResponder
 
 /// A user three months into Mounjaro: weekly injections on Sundays, steps higher on injection
-/// days, weight going down, evening blood pressure readings, mood logged most days.
+/// days, weight going down, evening blood pressure readings, mood logged most days, a 30-minute
+/// run every Saturday since October and a 45-minute yoga session yesterday.
 enum ResponderFixture {
     static let today = "2026-11-18"
 
     static var snapshot: CoachSnapshot {
         var steps: [CoachSnapshot.DayValue] = [], weight: [CoachSnapshot.DayValue] = [], sleep: [CoachSnapshot.DayValue] = []
         var mood: [CoachSnapshot.DayValue] = [], systolic: [CoachSnapshot.Reading] = [], diastolic: [CoachSnapshot.Reading] = []
-        var intakes: [CoachSnapshot.Intake] = []
+        var intakes: [CoachSnapshot.Intake] = [], workouts = [CoachSnapshot.Workout(day: "2026-11-17", kind: "yoga", minutes: 45)]
         for offset in 0..<120 {
             let day = CivilDay.adding(-offset, to: today)
             let injection = CivilDay.isoWeekday(day) == 7 && day >= "2026-08-23"
@@ -21,6 +22,7 @@ enum ResponderFixture {
             diastolic.append(.init(day: day, hour: 20, value: 82))
             systolic.append(.init(day: day, hour: 7, value: 118))
             diastolic.append(.init(day: day, hour: 7, value: 76))
+            if CivilDay.isoWeekday(day) == 6, day >= "2026-10-01" { workouts.append(.init(day: day, kind: "running", minutes: 30)) }
             if injection { intakes.append(.init(medication: "Mounjaro", day: day, doseMg: day < "2026-10-15" ? 2.5 : 5, skipped: false)) }
         }
         intakes.append(.init(medication: "Mounjaro", day: "2026-11-08", doseMg: nil, skipped: true))
@@ -28,7 +30,8 @@ enum ResponderFixture {
                              daily: [.steps: steps, .weight: weight, .sleep: sleep, .mood: mood,
                                      .systolic: CoachSnapshot.dailyMeans(systolic), .diastolic: CoachSnapshot.dailyMeans(diastolic)],
                              readings: [.systolic: systolic, .diastolic: diastolic],
-                             medications: [.init(name: "Mounjaro", isGLP1: true, startDay: "2026-08-23")], intakes: intakes)
+                             medications: [.init(name: "Mounjaro", isGLP1: true, startDay: "2026-08-23")], intakes: intakes,
+                             workouts: workouts)
     }
 
     /// How the built-in responder reads and answers `question` in `locale` from this snapshot.

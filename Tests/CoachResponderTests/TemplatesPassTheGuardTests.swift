@@ -10,7 +10,8 @@ final class TemplatesPassTheGuardTests: XCTestCase {
     static let samples = ["period": "last week", "metric": "steps", "unit": "kg", "value": "8000", "n": "7", "latest": "79,5",
                           "day": "15 November", "a": "9000", "b": "6000", "na": "2", "nb": "12", "medication": "Mounjaro",
                           "first": "90", "change": "−2,5", "first_day": "23 August", "latest_day": "18 November",
-                          "alternatives": "sleep, weight", "list": "Mounjaro 5 mg (4×)", "dose": " 5 mg"]
+                          "alternatives": "sleep, weight", "list": "Mounjaro 5 mg (4×)", "dose": " 5 mg",
+                          "count": "2", "minutes": "75", "kind": "running", "kinds": "running (1×, 30 min) and yoga (1×, 45 min)"]
 
     func testEveryTemplateSentencePassesTheOutboundGuardInEveryLocale() throws {
         let guardian = try OutboundGuard.loadBundled()

@@ -6,8 +6,9 @@ import Storage
 /// values of each metric over the last `historyDays` (cumulative metrics as the daily read
 /// counts them, with source priority; point metrics as daily means), blood-pressure and weight
 /// readings with their local hour, mood as a daily mean, the medications whose names pass the
-/// prompt-safety filter (`promptSafe`; a refused name is left out, §5) and their logged
-/// intakes. Soft-deleted rows are never read. Missing data is simply absent.
+/// prompt-safety filter (`promptSafe`; a refused name is left out, §5), their logged intakes
+/// and the workouts (day, kind, minutes). Soft-deleted rows are never read. Missing data is
+/// simply absent.
 struct CoachSnapshotBuilder {
     /// How far back a question can reach ("in October" a year on).
     static let historyDays: Int64 = 400
@@ -47,8 +48,11 @@ struct CoachSnapshotBuilder {
         }
         daily[.mood] = CoachSnapshot.dailyMeans(moods)
         let (medications, intakes) = try medicationLog(calendar: calendar, on: connection)
+        let workouts = try WorkoutStore.recent(userID: userID, since: now - 86_400 * Self.historyDays, on: connection).map {
+            CoachSnapshot.Workout(day: calendar.day(of: $0.startedAt), kind: $0.activityName, minutes: $0.duration / 60)
+        }
         return CoachSnapshot(today: calendar.day(of: now), daily: daily.filter { !$0.value.isEmpty }, readings: readings,
-                             medications: medications, intakes: intakes)
+                             medications: medications, intakes: intakes, workouts: workouts)
     }
 
     private func medicationLog(calendar: UserCalendar, on connection: any DatabaseConnection) throws

@@ -92,6 +92,24 @@ final class CoachTurnTests: XCTestCase {
         XCTAssertTrue(german.text.contains("Mounjaro 5 mg"), german.text)
         let howTo = try CoachClient.ask(harness.url, "how do I log a skipped injection", bearer: token)
         XCTAssertFalse(howTo.text.contains("clinician"), "a how-to is not a dose question: \(howTo.text)")
+        try await workouts(harness, token: token)
+    }
+
+    /// Workouts sent through the workouts batch reach the snapshot: two runs (30 and 45 minutes)
+    /// and a swim in November, and a run in October that a November question leaves out.
+    private func workouts(_ harness: HealthLogHarness, token: String) async throws {
+        let sent = try await BatchClient.post(harness.url + "/api/workouts/batch", json: ["workouts": [
+            Samples.workout(activityType: 37, start: "2026-11-03T07:00:00Z", end: "2026-11-03T07:30:00Z", duration: 1800),
+            Samples.workout(activityType: 37, start: "2026-11-10T07:00:00Z", end: "2026-11-10T07:45:00Z", duration: 2700),
+            Samples.workout(activityType: 46, start: "2026-11-12T18:00:00Z", end: "2026-11-12T18:40:00Z", duration: 2400),
+            Samples.workout(activityType: 37, start: "2026-10-20T07:00:00Z", end: "2026-10-20T08:00:00Z", duration: 3600),
+        ]], bearer: token)
+        XCTAssertEqual(sent.status, 200, sent.text)
+        let all = try CoachClient.ask(harness.url, "how many workouts did I do in November", bearer: token)
+        XCTAssertTrue(all.text.contains("Workouts, in November: 3, 115 minutes in all (running (2×, 75 min) and swimming (1×, 40 min))."), all.text)
+        XCTAssertEqual(all.evidence.count, 2, all.raw)
+        let running = try CoachClient.ask(harness.url, "Wie viele Minuten bin ich im November gejoggt?", bearer: token, locale: "de")
+        XCTAssertTrue(running.text.contains("Trainings im November: 2, insgesamt 75 Minuten (Laufen (2×, 75 min))."), running.text)
     }
 
     private func rail(_ backend: TestBackend) async throws {
