@@ -57,14 +57,16 @@ extension GateRules {
     }
 
     /// True when `level`, in a sentence that names no drug, substance, dose or injection, puts
-    /// something in the user's data: a health or app word follows it within three words in its
-    /// clause, outside any level phrase ("did that show up in my exercise minutes?", "does it
-    /// show up in my log?"), where "in my blood" is a level phrase of its own.
+    /// something in the user's data: a health or app word after a possessive follows it within
+    /// three words in its clause, outside any level phrase ("did that show up in my exercise
+    /// minutes?", "does it show up in my log?"), where "in my blood" is a level phrase of its own;
+    /// a time ("son effet s'estompe pendant le jeûne") is no place in the data.
     func placesInData(_ level: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
         guard !sentence.hasAny(Self.levelSubjects) else { return false }
         let phrases = sentence.hits(of: Self.levelWords)
+        let owned = Set(sentence.hits(of: [.possessive]).map(\.end))
         return sentence.hits(of: [.healthAnchor, .appAction]).contains { place in
-            place.start >= level.end && place.start - level.end <= 3
+            place.start >= level.end && place.start - level.end <= 3 && owned.contains(place.start)
                 && !sentence.opensClause(from: level.end, through: place.start)
                 && !phrases.contains { $0.start <= place.start && place.start < $0.end }
         }
