@@ -46,13 +46,14 @@ extension GateRules {
         return after.min(by: { $0.start < $1.start }).map(isApp) ?? false
     }
 
-    /// A change word inside a longer time or health term that starts before it: "à partir de
-    /// quand" is a time, not Spanish "partir" (to split); "heart rate" is not French "raté". (A
+    /// A change word inside a longer time, health or checking term that starts before it: "à
+    /// partir de quand" is a time, not Spanish "partir" (to split); "heart rate" is not French
+    /// "raté"; "want to double check" doubles nothing. (A
     /// request may span a change with a gap, "would halving it help", so only these classes name
     /// what their words mean.) Or the tail of a change term that starts before it and overlaps it:
     /// "go up the day after" is one change, "go up", whose object decides.
     func insideLongerTerm(_ change: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
-        sentence.hits(of: [.timingWord, .healthAnchor]).contains { $0.start < change.start && $0.end >= change.end }
+        sentence.hits(of: [.timingWord, .healthAnchor, .checkIntent]).contains { $0.start < change.start && $0.end >= change.end }
             || sentence.hits(of: [.changeVerb, .changePast]).contains { $0.start < change.start && $0.end > change.start }
     }
 

@@ -30,7 +30,8 @@ extension GateRules {
     }
 
     /// True when sentence `index` is a plain follow-up of an answered question, or a remark on one:
-    /// it names no subject, amount, number or act of its own and asks no advice, opinion or approval,
+    /// it names no subject, amount, number (but one of days or hours: "any gaps over 8 days?") or act
+    /// of its own and asks no advice, opinion or approval,
     /// and the sentence before asks only in shapes the Coach answers ("Did I inject Mounjaro on
     /// Sunday? And Monday?"). After a question, a remark may count something other than a dose
     /// ("How many injections have I logged since March? Just curious how many weeks I've been at
@@ -45,8 +46,16 @@ extension GateRules {
         let countsDose = !remark || asksAmountOfDose(sentence)
         let content = sentence.hits(of: Self.leaningBlockers + [.approvalTag]).contains { $0.termClass != .amountQuestion || countsDose }
         let modalities = sentence.hits(of: [.adviceModality])
-        return !content && (modalities.isEmpty || remark && statesWish(sentence, modalities)) && sentence.numberStarts.isEmpty
+        return !content && (modalities.isEmpty || remark && statesWish(sentence, modalities)) && countsOnlyTime(sentence)
             && !parts.isEmpty && !asksUnanswerably(previous, parts: parts)
+    }
+
+    /// True when every number of `sentence` in digits counts a measure of time, age or temperature
+    /// (`measureWord` right after it: "any gaps > 8 days?", "Lücken über 8 Tage?"), so it names no
+    /// dose; a sentence with no number counts none.
+    func countsOnlyTime(_ sentence: SentenceFacts) -> Bool {
+        let measures = Set(sentence.hits(of: [.measureWord]).map(\.start))
+        return sentence.numberStarts.allSatisfy { measures.contains($0 + 1) }
     }
 
     /// True when `sentence`, a statement, uses each of `modalities` before a word of no class: a

@@ -7,7 +7,8 @@ extension GateRules {
     /// or a second level word ("peak concentration"), unless it is the user's own ("my
     /// concentration at work", outside Research Mode, and no drug right after it: "my concentration
     /// of liraglutide" is a drug's); or a peak/level word within four words of
-    /// a drug and not next to a health metric ("when does Ozempic peak", not "my peak heart rate")
+    /// a drug and not next to a health metric ("when does Ozempic peak", not "my peak heart rate";
+    /// a drug an app word names is the app's: "il promemoria della puntura più forte")
     /// nor part of a dose value ("the highest dose" asks for a dose, rule 9),
     /// or with Research Mode named, or asked of a pronoun ("when is it strongest?") when the level
     /// is not the user's own ("il mio livello di vitamina D": Italian "il" reads as French "it").
@@ -26,7 +27,9 @@ extension GateRules {
         let researchMode = nearby.contains { $0.has(.pkContext) }
         let subjectNearby = researchMode || nearby.contains { $0.hasAny(Self.levelSubjects) }
         let owned = Set(sentence.hits(of: [.possessive]).map(\.end))
-        let medium = Set(sentence.hits(of: [.pkMedium]).filter { researchMode || !isOwnLevel($0, in: sentence) }.map(\.start))
+        let medium = Set(sentence.hits(of: [.pkMedium]).filter {
+            researchMode || !isOwnLevel($0, in: sentence) && !placesInData($0, in: sentence)
+        }.map(\.start))
         // Asked how many hours, or beside something taken, a drug-level word is about what was
         // taken ("Dopo quante ore finisce l'effetto del Brufen?", "Me tomé un Frenadol, ¿a qué
         // hora se me pasa el efecto?").
@@ -38,9 +41,11 @@ extension GateRules {
         let ownLevel = sentence.hits(of: [.pkWeak]).allSatisfy { owned.contains($0.start) }
         // Asked of a pronoun, a level is a drug's unless the sentence asks what the user may do
         // ("cuál es lo máximo de Mounjaro que me puedo poner" asks for a dose, rule 9).
-        let pronounLevel = sentence.isQuestion && sentence.has(.pronoun) && !sentence.hasAny([.healthAnchor, .adviceModality])
+        // A question about the app ("il promemoria più forte") asks about the app.
+        let pronounLevel = sentence.isQuestion && sentence.has(.pronoun) && !sentence.hasAny([.healthAnchor, .adviceModality, .appAction])
         if researchMode || (pronounLevel && !ownLevel) { return true }
-        let subjects = sentence.hits(of: Self.levelSubjects), metrics = sentence.hits(of: [.healthAnchor])
+        let subjects = sentence.hits(of: Self.levelSubjects).filter { !namesAppObject($0, in: sentence) }
+        let metrics = sentence.hits(of: [.healthAnchor])
         let doseValues = sentence.hits(of: [.doseValueRequest])
         let levels = sentence.hits(of: [.pkWeak]).filter { level in
             !doseValues.contains { $0.start <= level.start && level.start < $0.end }
@@ -48,6 +53,33 @@ extension GateRules {
         return levels.contains { level in
             subjects.contains { abs($0.start - level.start) <= 4 }
                 && !metrics.contains { $0.start != level.start && abs($0.start - level.start) <= 2 }
+        }
+    }
+
+    /// True when `level`, in a sentence that names no drug, substance, dose or injection, puts
+    /// something in the user's data: a health or app word after a possessive follows it within
+    /// three words in its clause, outside any level phrase ("did that show up in my exercise
+    /// minutes?", "does it show up in my log?"), where "in my blood" is a level phrase of its own;
+    /// a time ("son effet s'estompe pendant le jeûne") is no place in the data.
+    func placesInData(_ level: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        guard !sentence.hasAny(Self.levelSubjects) else { return false }
+        let phrases = sentence.hits(of: Self.levelWords)
+        let owned = Set(sentence.hits(of: [.possessive]).map(\.end))
+        return sentence.hits(of: [.healthAnchor, .appAction]).contains { place in
+            place.start >= level.end && place.start - level.end <= 3 && owned.contains(place.start)
+                && !sentence.opensClause(from: level.end, through: place.start)
+                && !phrases.contains { $0.start <= place.start && place.start < $0.end }
+        }
+    }
+
+    /// True when `subject` is what an app word just before it in its clause is for, up to two
+    /// words of no class between ("il promemoria della puntura più forte", "the reminder for my
+    /// injection louder"): a strength or peak then belongs to the reminder, not to a drug.
+    func namesAppObject(_ subject: SentenceFacts.Hit, in sentence: SentenceFacts) -> Bool {
+        sentence.hits(of: [.appAction]).contains { app in
+            let between = app.end..<subject.start
+            return app.end <= subject.start && between.count <= 2 && !sentence.opensClause(from: app.end, through: subject.start)
+                && !sentence.hits.contains { between.overlaps($0.start..<$0.end) }
         }
     }
 

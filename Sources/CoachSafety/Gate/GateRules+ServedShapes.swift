@@ -226,7 +226,8 @@ extension GateRules {
     /// True when `words`, a part about the app, still ask for a dose: no app word of the part
     /// stands in a clause free of a change of a dose before it that the clause does not report
     /// ("can I skip my Ozempic this week and just log it as missed?") and of a target amount of a
-    /// dose it does not report ("should I update my dose to 10?"). A change after the app word is
+    /// dose it does not report ("should I update my dose to 10?"), and of a dose value asked before
+    /// the app word ("the optimal dose based on my weight chart"). A change after the app word is
     /// what is recorded ("how do I log a skipped injection") unless a request marker stands between
     /// them ("my reminder is for Sunday but can I skip it?"); a clinician's change in another
     /// clause is reported ("Mi médico me pasó a 1 mg, ¿dónde lo cambio en la app?").
@@ -236,7 +237,7 @@ extension GateRules {
         let targets = sentence.hits(of: [.targetPreposition]).map(\.end).filter {
             sentence.amountStarts.contains($0) && !reportsAmount(at: $0, in: sentence)
         }
-        let doses = sentence.hits(of: [.doseWord, .unitWord])
+        let doses = sentence.hits(of: [.doseWord, .unitWord]), values = sentence.hits(of: [.doseValueRequest])
         return !sentence.hits(of: [.appAction]).contains { app in
             guard words.contains(app.start) else { return false }
             let clauseStart = max(words.lowerBound, sentence.clauseOpenings.filter { $0 <= app.start && $0 >= first }.max() ?? first)
@@ -250,7 +251,10 @@ extension GateRules {
                     && (change.start < app.start || asked.contains { $0.start < change.start && !$0.isPart(of: change) })
             }
             let target = targets.contains(where: clause.contains) && doses.contains { clause.contains($0.start) }
-            return !changed && !target
+            // A dose value asked before the app word asks for a dose from the app's data ("la dose
+            // optimale de Wegovy selon ma courbe de poids").
+            let valued = values.contains { clause.contains($0.start) && $0.start < app.start }
+            return !changed && !target && !valued
         }
     }
 
