@@ -3,7 +3,7 @@
 /// nächste Woche?"), an amount or a choice ("what about half?", "or 0.5?"), or with its act left
 /// unnamed ("y si la salto?"), or a short fragment with no verb that opens a question ("und die Woche
 /// danach?"). Thanks and small talk ask nothing, and a question of its own ("what else can you help me
-/// with?", "why?") asks something new: neither leans on what was asked before
+/// with?", "why?", "who made you?") asks something new: neither leans on what was asked before
 /// (`docs/healthlog/coach-gate.md`, "The conversation's earlier turns").
 enum FollowUpReading {
     /// How many words a question fragment has that asks again of another time or thing ("und die
@@ -19,6 +19,8 @@ enum FollowUpReading {
         guard sentences.contains(where: \.isQuestion),
               !sentences.contains(where: { $0.hasAny(ConversationContext.ownTopics) }) else { return false }
         if ConversationContext.isPlainFollowUp(sentences) {
+            // A question about the Coach itself is no fragment of another ask ("Who made you?").
+            guard !sentences.contains(where: { $0.has(.assistantQuestion) }) else { return false }
             let words = sentences.map(\.wordCount).reduce(0, +)
             let fragment = fragmentWords.contains(words) && !sentences.contains { $0.has(.questionOpener) }
             return fragment || sentences.contains { $0.hasAny(timeClasses + [.choiceWord]) }

@@ -29,10 +29,8 @@ struct ConversationContext: Sendable {
     enum FollowUp: Sendable { case none, ofAnswered, ofRefused }
 
     /// Words that give a message a topic of its own: a health word, the app, a request the Coach
-    /// serves whatever drug is named, Research Mode, an off-topic word, a question about the Coach itself.
-    static let ownTopics: [TermClass] = [
-        .healthAnchor, .appAction, .answerableRequest, .pkContext, .offTopicWeak, .offTopicStrong, .assistantQuestion,
-    ]
+    /// serves whatever drug is named, Research Mode, an off-topic word.
+    static let ownTopics: [TermClass] = [.healthAnchor, .appAction, .answerableRequest, .pkContext, .offTopicWeak, .offTopicStrong]
 
     /// Requests for the Coach's judgement of what was said before: an opinion ("what would you do
     /// in my place?", "fine, but would you?") or an approval ("is that ok?").

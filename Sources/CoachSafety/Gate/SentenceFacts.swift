@@ -106,11 +106,12 @@ struct SentenceFacts {
         if has(.instructionAsk) { isQuestion = true }
     }
 
-    /// The words of an everyday phrase (`plainWord`: "a lot", "te cuento"; a month: "in may") are not read as terms
+    /// The words of an everyday phrase (`plainWord`: "a lot", "te cuento"; a month: "in may"; a question
+    /// about the Coach: "who built you", "are you still there") are not read as terms
     /// of another class: English "a lot" is not Polish "lot" (a flight), Spanish "te cuento" (let
     /// me tell you) is no "cuento" (a story).
     private mutating func dropWordsOfPlainPhrases() {
-        let phrases = hits.filter { [.plainWord, .monthName].contains($0.termClass) && $0.end - $0.start > 1 }
+        let phrases = hits.filter { [.plainWord, .monthName, .assistantQuestion].contains($0.termClass) && $0.end - $0.start > 1 }
         guard !phrases.isEmpty else { return }
         hits.removeAll { hit in
             phrases.contains(where: hit.isPart)

@@ -265,7 +265,8 @@ enum TermClass: String, CaseIterable, Sendable {
     // The conversation.
     /// A question about the Coach itself: who made it, who or what it is, how it is ("Who made
     /// you?", "Wer bist du?", "Qui t'a créé ?", "¿Cómo te llamas?", "Chi ti ha creato?", "Kim
-    /// jesteś?"). It is a topic of its own: asked after a refusal it asks nothing of that question.
+    /// jesteś?"). Its words are read as the phrase only ("who built" is no general-knowledge ask, "still"
+    /// no level), and asked after a refusal it asks nothing of that question.
     case assistantQuestion
 
     /// How far a misspelt word may be from a term of this class and still match it (Damerau-
