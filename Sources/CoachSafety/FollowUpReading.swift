@@ -1,11 +1,9 @@
-import Foundation
-
 /// How a message leans on the question asked before it, read from its own words: a question that
 /// names no topic of its own and asks the earlier ask again of a time ("and in March?", "und
 /// nächste Woche?"), an amount or a choice ("what about half?", "or 0.5?"), or with its act left
 /// unnamed ("y si la salto?"), or a short fragment with no verb that opens a question ("und die Woche
 /// danach?"). Thanks and small talk ask nothing, and a question of its own ("what else can you help me
-/// with?", "why?") asks something new: neither leans on what was asked before
+/// with?", "why?", "who made you?") asks something new: neither leans on what was asked before
 /// (`docs/healthlog/coach-gate.md`, "The conversation's earlier turns").
 enum FollowUpReading {
     /// How many words a question fragment has that asks again of another time or thing ("und die
@@ -13,40 +11,20 @@ enum FollowUpReading {
     /// of its own ("what else can you help me with?").
     private static let fragmentWords = 3...5
     /// Words that name a time of their own.
-    private static let timeClasses: [TermClass] = [.timingWord, .timePreposition, .agoMarker]
+    private static let timeClasses: [TermClass] = [.timingWord, .timePreposition, .agoMarker, .monthName]
 
     /// True when `rules` (a message's sentences) ask and lean on the ask before them.
-    static func leansOnAsk(_ rules: GateRules, tokens: [GateToken]) -> Bool {
+    static func leansOnAsk(_ rules: GateRules) -> Bool {
         let sentences = rules.sentences
         guard sentences.contains(where: \.isQuestion),
               !sentences.contains(where: { $0.hasAny(ConversationContext.ownTopics) }) else { return false }
         if ConversationContext.isPlainFollowUp(sentences) {
+            // A question about the Coach itself is no fragment of another ask ("Who made you?").
+            guard !sentences.contains(where: { $0.has(.assistantQuestion) }) else { return false }
             let words = sentences.map(\.wordCount).reduce(0, +)
             let fragment = fragmentWords.contains(words) && !sentences.contains { $0.has(.questionOpener) }
-            return fragment || sentences.contains { $0.hasAny(timeClasses + [.choiceWord]) } || tokens.contains { MonthNames.names($0.text) }
+            return fragment || sentences.contains { $0.hasAny(timeClasses + [.choiceWord]) }
         }
         return sentences.contains { ConversationContext.refersBack($0, rules: rules) }
-    }
-}
-
-/// The month names of the Coach's locales, as the platform's calendar spells them, folded as the gate
-/// folds words. A word names a month when it is one, or, where a locale declines the name (Polish
-/// "marzec", "marca", "w marcu"), when it starts with the stem its nominative and genitive share.
-enum MonthNames {
-    private static let spellings: (whole: Set<String>, stems: [String]) = {
-        let formatter = DateFormatter()
-        var whole = Set<String>(), stems: [String] = []
-        for locale in CoachLocale.allCases {
-            formatter.locale = Locale(identifier: locale.rawValue)
-            for (genitive, nominative) in zip(formatter.monthSymbols, formatter.standaloneMonthSymbols) {
-                let (a, b) = (GateFolding.fold(genitive), GateFolding.fold(nominative))
-                if a == b { whole.insert(a) } else { stems.append(String(a.commonPrefix(with: b))) }
-            }
-        }
-        return (whole, stems.filter { $0.count >= 3 })
-    }()
-
-    static func names(_ word: String) -> Bool {
-        spellings.whole.contains(word) || spellings.stems.contains { word.hasPrefix($0) }
     }
 }

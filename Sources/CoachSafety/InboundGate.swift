@@ -127,7 +127,7 @@ public struct InboundGate: Sendable {
         var rules = message.rules
         var followUp = ConversationContext.FollowUp.none
         var judged = GateVerdict.allow
-        if FollowUpReading.leansOnAsk(rules, tokens: message.read.tokens),
+        if FollowUpReading.leansOnAsk(rules),
            let asked = earlier.lastIndex(where: { $0.rules.sentences.contains(where: \.isQuestion) }) {
             let question = earlier[asked]
             judged = question.given ?? (isInjection(question) ? .injection : verdict(on: question, after: earlier[..<asked]))
@@ -143,14 +143,16 @@ public struct InboundGate: Sendable {
         return verdict
     }
 
-    /// The rules' verdict on a message that is no injection: rule 15, then rule 9, then scope.
+    /// The rules' verdict on a message that is no injection: rule 15, then rule 9, then scope; a
+    /// sentence that asks for news, code or another task the Coach never does, and does nothing to a
+    /// dose, is left to scope.
     private func rulesVerdict(_ rules: GateRules) -> GateVerdict {
         let sentences = rules.sentences.indices
         let drug = { (index: Int) in rules.drugName(around: index) ?? rules.context.drugName }
         if let index = sentences.first(where: { rules.asksDrugLevel($0) || rules.asksLevelInRegion($0) }) {
             return .refuse(.drugLevelRefusal, drug: drug(index))
         }
-        if let index = sentences.first(where: rules.asksInDoseRegion) {
+        if let index = sentences.first(where: { rules.asksInDoseRegion($0) && !rules.asksOffTopicBeforeDose($0) }) {
             return .refuse(.glp1DoseRefusal, drug: drug(index))
         }
         if sentences.contains(where: { rules.isOutOfScope($0) || rules.asksOffTopic($0) }) {

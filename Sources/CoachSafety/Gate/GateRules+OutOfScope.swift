@@ -11,6 +11,16 @@ extension GateRules {
         return sentence.has(.offTopicWeak) && !namesScope(sentence, askedOnly: true) && !tellsCircumstances(index)
     }
 
+    /// True when sentence `index` asks for what the Coach never does (a strong off-topic word: news,
+    /// code, a spreadsheet formula, a poem) and does nothing to a dose: news about a drug or a program
+    /// that compares its prices asks for no dose, so rule 10 decides the sentence before rule 9 reads
+    /// the drug ("What's the latest news on weight-loss drugs?", "un programa en Python que busque el
+    /// Ozempic más barato"). A dose changed, taken, asked or judged keeps it in rule 9.
+    func asksOffTopicBeforeDose(_ index: Int) -> Bool {
+        let sentence = sentences[index]
+        return sentence.has(.offTopicStrong) && !sentence.hasAny(Self.doseActions + [.opinionAsk, .approvalTag])
+    }
+
     /// True when `sentence` names health, the app or a dose subject outside a longer off-topic term
     /// ("un train" is not "train", training; "Does the app work on an iPad?" is about the app).
     /// `askedOnly`: not in a reason given after an off-topic word, which says why the off-topic

@@ -14,7 +14,7 @@ struct GateVocabulary: Sendable {
     private let byInfix: [(part: String, terms: [Int32])]
     /// Every whole word of every term, of any class: a token that is one is never "corrected".
     private let knownWords: Set<String>
-    /// The one-word everyday terms (`plainWord`): such a word is not read through another term's
+    /// The one-word everyday terms (`plainWord`, `monthName`): such a word is not read through another term's
     /// stem, ending or inner part ("April" is no "*pril" drug, "sicherheitshalber" no "Sicherheit*").
     private let plainWords: Set<String>
     private let typos: TypoIndex
@@ -79,7 +79,9 @@ struct GateVocabulary: Sendable {
             case .infix(let part): byInfix[part, default: []].append(id)
             case .gap: break
             }
-            if term.termClass == .plainWord, term.words.count == 1, case .word(let word) = term.words[0] { plainWords.insert(word) }
+            if [.plainWord, .monthName].contains(term.termClass), term.words.count == 1, case .word(let word) = term.words[0] {
+                plainWords.insert(word)
+            }
             for case .word(let word) in term.words {
                 knownWords.insert(word)
                 if let distance = term.termClass.typoDistance(forLength: word.count) {

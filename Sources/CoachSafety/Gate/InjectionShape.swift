@@ -88,12 +88,15 @@ extension GateRules {
     /// "instructions système", "istruzioni di sistema"). Owned: a prompt term opened by an owner
     /// ("your instructions"), or such a word next to an owner ("your rules", "tes règles", "the
     /// rules you follow", "what rules do you have"), a topic ("safety rules", "règles de sécurité")
-    /// or an absence ("no guidelines", "sans consignes").
+    /// or an absence ("no guidelines", "sans consignes"), in the same clause.
     func configurationMention(_ sentence: SentenceFacts) -> ConfigurationMention {
         let owners = sentence.hits(of: [.assistantOwner, .configTopic, .absenceWord]), modifiers = sentence.hits(of: [.configModifier])
+        // Next to each other within one clause: "polityce, przeszła ta ustawa" owns no policy.
         let adjacent = { (marker: SentenceFacts.Hit, noun: SentenceFacts.Hit) in
-            marker.end == noun.start || marker.end == noun.start - 1 || marker.start == noun.end || marker.start == noun.end + 1
-                || (marker.end < noun.start && self.onlyShortWords(between: marker, and: noun, in: sentence))
+            let (gapStart, gapEnd) = marker.start < noun.start ? (marker.end, noun.start) : (noun.end, marker.start)
+            return !sentence.opensClause(from: gapStart, through: gapEnd)
+                && (marker.end == noun.start || marker.end == noun.start - 1 || marker.start == noun.end || marker.start == noun.end + 1
+                    || (marker.end < noun.start && self.onlyShortWords(between: marker, and: noun, in: sentence)))
         }
         let prompts = sentence.hits(of: [.promptNoun])
         let unowned = prompts.contains { prompt in !owners.contains { $0.start == prompt.start } }

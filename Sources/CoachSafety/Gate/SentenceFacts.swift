@@ -89,6 +89,7 @@ struct SentenceFacts {
                 sentences[index].clauseOpenings.insert(connective.start)
             }
             sentences[index].dropWordsOfPlainPhrases()
+            sentences[index].dropThresholds(in: tokens)
             sentences[index].countTakenNumbers(in: tokens)
             sentences[index].dropFigurativeDoses(in: tokens)
             sentences[index].markTargetNumbers(in: tokens)
@@ -105,14 +106,26 @@ struct SentenceFacts {
         if has(.instructionAsk) { isQuestion = true }
     }
 
-    /// The words of an everyday phrase (`plainWord`: "a lot", "te cuento") are not read as terms
+    /// The words of an everyday phrase (`plainWord`: "a lot", "te cuento"; a month: "in may"; a question
+    /// about the Coach: "who built you", "are you still there") are not read as terms
     /// of another class: English "a lot" is not Polish "lot" (a flight), Spanish "te cuento" (let
     /// me tell you) is no "cuento" (a story).
     private mutating func dropWordsOfPlainPhrases() {
-        let phrases = hits.filter { $0.termClass == .plainWord && $0.end - $0.start > 1 }
+        let phrases = hits.filter { [.plainWord, .monthName, .assistantQuestion].contains($0.termClass) && $0.end - $0.start > 1 }
         guard !phrases.isEmpty else { return }
         hits.removeAll { hit in
             phrases.contains(where: hit.isPart)
+        }
+        classes = Set(hits.map(\.termClass))
+    }
+
+    /// "Above" followed by a number, right after it or after one short word, is a threshold, not
+    /// the text above: "zaznacz ciśnienie powyżej 140/90", "por encima de 100".
+    private mutating func dropThresholds(in tokens: [GateToken]) {
+        let isNumber = { (index: Int) in index < tokens.count && tokens[index].isNumber }
+        hits.removeAll { hit in
+            hit.termClass == .aboveReference
+                && (isNumber(hit.end) || (isNumber(hit.end + 1) && shortWords.contains(hit.end)))
         }
         classes = Set(hits.map(\.termClass))
     }

@@ -257,6 +257,17 @@ enum TermClass: String, CaseIterable, Sendable {
     /// Words that are never corrected as typos although they lie one letter from a term
     /// ("water" is not "later", "have" is not "halve").
     case plainWord
+    /// A month's name in the forms a locale declines it to ("March", "März", "marca", "w marcu"; "in
+    /// may", not the verb): a plain word, and in a follow-up it asks again of another time ("and in
+    /// March?"). The gate's one list of month names.
+    case monthName
+
+    // The conversation.
+    /// A question about the Coach itself: who made it, who or what it is, how it is ("Who made
+    /// you?", "Wer bist du?", "Qui t'a créé ?", "¿Cómo te llamas?", "Chi ti ha creato?", "Kim
+    /// jesteś?"). Its words are read as the phrase only ("who built" is no general-knowledge ask, "still"
+    /// no level), and asked after a refusal it asks nothing of that question.
+    case assistantQuestion
 
     /// How far a misspelt word may be from a term of this class and still match it (Damerau-
     /// Levenshtein distance, same first letter), by the term's length; nil for no typo tolerance.
