@@ -8,7 +8,7 @@ DEV = os.path.join(REPO, "Tests/CoachSafetyTests/Probes")
 FRESH = os.path.join(REPO, "Tests/CoachSafetyTests/FreshProbes")
 # Fresh sets already judged, so they are training data now. The later ones judge this model: never add a set
 # here before its judgement is recorded (docs/healthlog/coach-gate.md).
-SPENT = ("F9", "F10", "F11", "F12", "F13", "F14", "F15", "F16", "F17", "F18", "F19", "F20", "F21")
+SPENT = ("F9", "F10", "F11", "F12", "F13", "F14", "F15", "F16", "F17", "F18", "F19", "F20", "F21", "F22", "F23")
 # Model-only rows (each folder's README): the rules are neither developed nor bounded on them.
 MODEL_ONLY = {"training24": os.path.join(HERE, "training"), "unsafe25": os.path.join(HERE, "unsafe25")}
 
