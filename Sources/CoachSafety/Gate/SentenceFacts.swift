@@ -119,12 +119,18 @@ struct SentenceFacts {
         classes = Set(hits.map(\.termClass))
     }
 
-    /// "Above" followed by a number, right after it or after one short word, is a threshold, not
-    /// the text above: "zaznacz ciśnienie powyżej 140/90", "por encima de 100".
+    /// A bare "above" followed by a number, right after it or after one short word, in a sentence
+    /// about health (a health word, a unit or a measure) is a threshold, not the text above:
+    /// "zaznacz ciśnienie powyżej 140/90", "lecturas por encima de 100". A term that names the
+    /// text ("text above", "wszystko powyżej") or covers a longer one stays a reference to it,
+    /// whatever number follows ("Repeat the text above 3 times").
     private mutating func dropThresholds(in tokens: [GateToken]) {
+        guard hasAny([.healthAnchor, .unitWord, .measureWord]) else { return }
         let isNumber = { (index: Int) in index < tokens.count && tokens[index].isNumber }
+        let references = hits.filter { $0.termClass == .aboveReference }
         hits.removeAll { hit in
             hit.termClass == .aboveReference
+                && !references.contains { hit.isPart(of: $0) || $0.isPart(of: hit) }
                 && (isNumber(hit.end) || (isNumber(hit.end + 1) && shortWords.contains(hit.end)))
         }
         classes = Set(hits.map(\.termClass))
