@@ -20,7 +20,7 @@ public struct QuestionReader: Sendable {
 
     public func read(_ text: String, medications: [String] = []) -> Question {
         let matcher = PhraseMatcher(text)
-        let metric = self.metric(in: matcher), logKind = medicationLogKind(in: matcher)
+        let metric = self.metric(in: matcher), logKind = medicationLogKind(in: matcher, medications: medications)
         let asksHow = matcher.contains(any: vocabulary.howtoCues)
         let incidentWords = matcher.longestMatch(among: vocabulary.incidents) ?? 0
         if let topic = bestMatch(of: vocabulary.howto, in: matcher) {
@@ -118,10 +118,15 @@ public struct QuestionReader: Sendable {
 
     /// What a medication-log question asks: a question that names gaps in the log, a skipped
     /// dose or the first dose asks about it even where a longer phrase counts doses ("how many doses did I skip",
-    /// "when did I log my first injection").
-    private func medicationLogKind(in matcher: PhraseMatcher) -> String? {
-        // Gap words only as written: "trous" is a letter from "tous", "Lücken" from "Rücken".
-        if matcher.contains(any: vocabulary.medicationLog["gaps"] ?? [], typos: false) { return "gaps" }
+    /// "when did I log my first injection"). Gaps are the log's only beside a word naming it or a
+    /// drug named: "any gaps in my step data?" asks about steps.
+    private func medicationLogKind(in matcher: PhraseMatcher, medications: [String]) -> String? {
+        // Gap and log words only as written: "trous" is a letter from "tous", "Lücken" from
+        // "Rücken", "does" from "dose".
+        if matcher.contains(any: vocabulary.medicationLog["gaps"] ?? [], typos: false),
+           matcher.contains(any: vocabulary.medicationWords + medications, typos: false) {
+            return "gaps"
+        }
         for kind in ["skipped", "first_taken"] where matcher.contains(any: vocabulary.medicationLog[kind] ?? []) { return kind }
         return bestKey(of: vocabulary.medicationLog.filter { $0.key != "gaps" }, in: matcher)
     }

@@ -28,6 +28,10 @@ public struct ResponderLanguage: Sendable, Decodable {
         let comparisons: [String: [String]]
         /// `doses`, `last_taken`, `skipped` → phrases asking about the user's own medication log.
         let medicationLog: [String: [String]]
+        /// Words naming the medication log itself (a dose, shot, injection, medication, the log):
+        /// a `gaps` phrase asks about the log only beside one of them or a drug named, since "how
+        /// consistent is my sleep" asks about sleep.
+        let medicationWords: [String]
         /// How-to topic → phrases; answered only together with a `howtoCues` phrase or alone.
         let howto: [String: [String]]
         let howtoCues: [String]

@@ -145,6 +145,9 @@ final class BuiltInResponderTests: XCTestCase {
             guard case .medicationLog("gaps", _) = try ResponderFixture.read(question, locale: locale).0 else { continue }
             XCTFail("gap words match only as written: \(question)")
         }
+        // Gap words read the dose log only beside a dose, shot or log word (or a drug named).
+        XCTAssertEqual(try ResponderFixture.read("How consistent is my sleep?").0, .metric(.sleep, Period(.unspecified), timeOfDay: nil, comparison: nil))
+        XCTAssertEqual(try ResponderFixture.read("any gaps in my step data?").0, .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: nil))
         XCTAssertTrue(try reply("any gaps in my log in October?").text.contains("you logged 4 doses; the longest interval between two of them was 7 days, from 18 October to 25 October."))
     }
 
