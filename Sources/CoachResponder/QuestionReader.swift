@@ -27,6 +27,9 @@ public struct QuestionReader: Sendable {
             let describesSlip = incidentWords > 0 && topic.words > incidentWords
             if asksHow || (metric == nil && (describesSlip || (logKind == nil && incidentWords == 0))) { return .howto(topic.key) }
         }
+        // A date no calendar has ("30 February") names no day the data could answer for.
+        if let day = namedDay(in: matcher), day.kind == .dayOfMonth,
+           !CivilDay.exists(dayOfMonth: day.number ?? 1, month: day.month) { return .unknown }
         let sinceStart = matcher.contains(any: vocabulary.comparisons["since_start"] ?? [])
         if let logKind {
             let period = sinceStart ? Period(.sinceStart) : period(in: matcher)

@@ -134,6 +134,17 @@ final class BuiltInResponderTests: XCTestCase {
         XCTAssertEqual(try ResponderFixture.read("how far did I walk last week").0, .metric(.distance, Period(.lastWeek), timeOfDay: nil, comparison: nil))
     }
 
+    /// A date no calendar has ("30 February") names no day: the responder pivots instead of
+    /// answering today's value under today's date.
+    func testAnImpossibleDatePivots() throws {
+        let pivot = try ResponderLanguage.load(.en).sentence("pivot")
+        for question in ["what was my weight on 30 February", "my steps on the 31st of April"] {
+            let (read, answer) = try ResponderFixture.read(question)
+            XCTAssertEqual(read, .unknown, question)
+            XCTAssertTrue(answer.sentences.contains(pivot), "\(question) → \(answer.text)")
+        }
+    }
+
     /// Gaps in the dose log: the fixture's 13 weekly doses since 23 August are 7 days apart
     /// (the latest such interval named); a period named narrows it.
     func testTheLongestGapBetweenLoggedDoses() throws {
