@@ -94,13 +94,20 @@ public struct QuestionReader: Sendable {
     }
 
     /// One named day, the most specific period: a day of the month (in the month named with it,
-    /// "on the 3rd of March"), else a weekday, matched only as written.
+    /// "on the 3rd of March"; never a number beside a unit, "on 5 mg"), else a weekday, matched
+    /// only as written.
     private func namedDay(in matcher: PhraseMatcher) -> Period? {
-        let dates = (vocabulary.periods["day_of_month"] ?? []).lazy.compactMap(matcher.number(at:))
+        let dates = (vocabulary.periods["day_of_month"] ?? []).lazy
+            .filter { phrase in !(matcher.wordAfterNumber(of: phrase).map(isUnit) ?? false) }
+            .compactMap(matcher.number(at:))
         if let date = dates.first(where: { (1...31).contains($0) }) {
             return Period(.dayOfMonth, number: Int(date), month: month(in: matcher))
         }
         return vocabulary.weekdays.firstIndex { matcher.contains(any: $0, typos: false) }.map { Period(.weekday, number: $0 + 1) }
+    }
+
+    private func isUnit(_ word: String) -> Bool {
+        vocabulary.unitWords.contains { PhraseMatcher.word(word, matches: $0, typos: false) }
     }
 
     /// A comparison: injection days, then, of a named metric, a threshold ("at least #", a streak

@@ -14,6 +14,9 @@ public struct ResponderLanguage: Sendable, Decodable {
         /// `recent_months` phrases (thirty days a month) for the number of months; `day_of_month`
         /// phrases carry `#.` for a day of the month ("on the #.", "am #.").
         let periods: [String: [String]]
+        /// Units a number can carry ("mg", "weeks"): a number beside one is a dose or a span,
+        /// never a day of the month ("on 5 mg").
+        let unitWords: [String]
         /// Twelve entries, January first, each the phrases naming that month.
         let months: [[String]]
         /// Seven entries, Monday first, each the phrases naming that day (matched as written).

@@ -134,6 +134,18 @@ final class BuiltInResponderTests: XCTestCase {
         XCTAssertEqual(try ResponderFixture.read("how far did I walk last week").0, .metric(.distance, Period(.lastWeek), timeOfDay: nil, comparison: nil))
     }
 
+    /// A number beside a unit is a dose or a span, not a day of the month ("on 5 mg", "con il
+    /// 10 mg", "in den 2 Wochen").
+    func testANumberBesideAUnitIsNoDay() throws {
+        for (question, locale) in [("my weight on 5 mg", CoachLocale.en), ("il mio peso con il 10 mg", .it),
+                                   ("meine Schritte in den 2 Wochen nach der Spritze", .de), ("mon poids le 5 mg", .fr)] {
+            let read = try ResponderFixture.read(question, locale: locale).0
+            guard case .metric(_, let period, _, _) = read else { XCTFail("\(question) → \(read)"); continue }
+            XCTAssertNotEqual(period.kind, .dayOfMonth, question)
+        }
+        XCTAssertEqual(try ResponderFixture.read("my weight on the 12th").0, .metric(.weight, Period(.dayOfMonth, number: 12), timeOfDay: nil, comparison: nil))
+    }
+
     /// A date no calendar has ("30 February") names no day: the responder pivots instead of
     /// answering today's value under today's date.
     func testAnImpossibleDatePivots() throws {
