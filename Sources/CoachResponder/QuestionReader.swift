@@ -20,7 +20,7 @@ public struct QuestionReader: Sendable {
 
     public func read(_ text: String, medications: [String] = []) -> Question {
         let matcher = PhraseMatcher(text)
-        let metric = self.metric(in: matcher), logKind = medicationLogKind(in: matcher, medications: medications)
+        let namedMetric = self.metric(in: matcher), metric = namedMetric?.metric, logKind = medicationLogKind(in: matcher, medications: medications)
         let asksHow = matcher.contains(any: vocabulary.howtoCues)
         let incidentWords = matcher.longestMatch(among: vocabulary.incidents) ?? 0
         if let topic = bestMatch(of: vocabulary.howto, in: matcher) {
@@ -47,7 +47,11 @@ public struct QuestionReader: Sendable {
         }
         // Workout kinds only as written: "scorsa" (last) is a letter from "corsa" (a run).
         let workoutKind = bestKey(of: vocabulary.workoutKinds, in: matcher, typos: false)
-        if matcher.contains(any: vocabulary.workouts) || (workoutKind != nil && metric == nil) {
+        // A workout word asks about workouts unless a metric is named before it, the subject
+        // ("heart rate during my workouts"); "minutes of walking" is a workout phrase first.
+        let workoutWord = vocabulary.workouts.compactMap { matcher.firstMatch(of: $0) }.min()
+        let workoutFirst = workoutWord.map { $0 <= namedMetric?.position ?? Int.max } ?? false
+        if workoutFirst || (workoutKind != nil && metric == nil) {
             return .workouts(workoutKind, period)
         }
         if let metric {
@@ -61,14 +65,14 @@ public struct QuestionReader: Sendable {
     /// The metric named earliest in the question (the first one people name is the subject);
     /// where two start at the same word, the longer phrase ("heart rate variability" over
     /// "heart rate").
-    private func metric(in matcher: PhraseMatcher) -> CoachMetric? {
+    private func metric(in matcher: PhraseMatcher) -> (metric: CoachMetric, position: Int)? {
         let found = CoachMetric.allCases.compactMap { metric -> (position: Int, words: Int, metric: CoachMetric)? in
             let matches = (vocabulary.metrics[metric.rawValue] ?? []).compactMap { phrase in
                 matcher.firstMatch(of: phrase).map { (position: $0, words: PhraseMatcher.pattern(phrase).count) }
             }
             return matches.min { ($0.position, -$0.words) < ($1.position, -$1.words) }.map { ($0.position, $0.words, metric) }
         }
-        return found.min { ($0.position, -$0.words) < ($1.position, -$1.words) }?.metric
+        return found.min { ($0.position, -$0.words) < ($1.position, -$1.words) }.map { ($0.metric, $0.position) }
     }
 
     private func period(in matcher: PhraseMatcher) -> Period {

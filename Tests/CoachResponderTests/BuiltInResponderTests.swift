@@ -129,6 +129,11 @@ final class BuiltInResponderTests: XCTestCase {
         }
         let (swims, none) = try ResponderFixture.read("how many times did I swim last month")
         XCTAssertEqual(swims, .workouts("swimming", Period(.lastMonth)))
+        // A metric named before the workout word is the subject: "heart rate during my workouts".
+        XCTAssertEqual(try ResponderFixture.read("my heart rate during my workouts last week").0,
+                       .metric(.heartRate, Period(.lastWeek), timeOfDay: nil, comparison: nil))
+        XCTAssertEqual(try ResponderFixture.read("steps while exercising this week").0,
+                       .metric(.steps, Period(.thisWeek), timeOfDay: nil, comparison: nil))
         XCTAssertTrue(none.text.hasPrefix("I don't see swimming for last month. Workouts recorded in Apple Health appear here"), none.text)
         XCTAssertTrue(none.evidence.isEmpty)
         XCTAssertEqual(try ResponderFixture.read("how far did I walk last week").0, .metric(.distance, Period(.lastWeek), timeOfDay: nil, comparison: nil))
