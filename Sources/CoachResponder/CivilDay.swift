@@ -46,7 +46,15 @@ enum CivilDay {
         return adding(-1, to: next)
     }
 
-    /// The most recent day numbered `date` on or before `today`: in `month` when one is named
+    /// Whether some year has a day numbered `date` in `month` (any month when none is named):
+    /// 29 February does, 30 February and 31 April do not.
+    static func exists(dayOfMonth date: Int, month: Int?) -> Bool {
+        // 2000 is a leap year, so each of its months is as long as that month gets.
+        let longest = month.map { Int(lastOfMonth(year: 2000, month: $0).suffix(2)) ?? 31 } ?? 31
+        return (1...longest).contains(date)
+    }
+
+    /// The most recent day numbered `date` on or before `today` (a date that `exists`): in `month` when one is named
     /// (this year's, else last year's), else in this month or the latest month that has it
     /// ("the 31st" in December is 31 October).
     static func latest(dayOfMonth date: Int, month: Int?, onOrBefore today: String) -> String {

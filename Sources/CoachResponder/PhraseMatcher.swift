@@ -77,6 +77,14 @@ public struct PhraseMatcher: Sendable {
         return nil
     }
 
+    /// The word just after a phrase's number slot where the phrase occurs ("mg" in "on 5 mg"), or nil.
+    public func wordAfterNumber(of phrase: String) -> String? {
+        let pattern = Self.pattern(phrase)
+        guard let slot = pattern.firstIndex(where: { $0 == "#" || $0 == Self.ordinalSlot }), let start = firstMatch(of: phrase) else { return nil }
+        let index = start + slot + 1
+        return index < words.count ? words[index] : nil
+    }
+
     /// The quantity at a phrase's `#` where the phrase occurs ("over # steps" in "over 8,000
     /// steps" → 8000): thousands may be grouped with a point, comma or space, or written `10k`.
     public func number(at phrase: String) -> Double? {

@@ -20,13 +20,16 @@ public struct QuestionReader: Sendable {
 
     public func read(_ text: String, medications: [String] = []) -> Question {
         let matcher = PhraseMatcher(text)
-        let metric = self.metric(in: matcher), logKind = medicationLogKind(in: matcher)
+        let namedMetric = self.metric(in: matcher), metric = namedMetric?.metric, logKind = medicationLogKind(in: matcher, medications: medications)
         let asksHow = matcher.contains(any: vocabulary.howtoCues)
         let incidentWords = matcher.longestMatch(among: vocabulary.incidents) ?? 0
         if let topic = bestMatch(of: vocabulary.howto, in: matcher) {
             let describesSlip = incidentWords > 0 && topic.words > incidentWords
             if asksHow || (metric == nil && (describesSlip || (logKind == nil && incidentWords == 0))) { return .howto(topic.key) }
         }
+        // A date no calendar has ("30 February") names no day the data could answer for.
+        if let day = namedDay(in: matcher), day.kind == .dayOfMonth,
+           !CivilDay.exists(dayOfMonth: day.number ?? 1, month: day.month) { return .unknown }
         let sinceStart = matcher.contains(any: vocabulary.comparisons["since_start"] ?? [])
         if let logKind {
             let period = sinceStart ? Period(.sinceStart) : period(in: matcher)
@@ -44,7 +47,11 @@ public struct QuestionReader: Sendable {
         }
         // Workout kinds only as written: "scorsa" (last) is a letter from "corsa" (a run).
         let workoutKind = bestKey(of: vocabulary.workoutKinds, in: matcher, typos: false)
-        if matcher.contains(any: vocabulary.workouts) || (workoutKind != nil && metric == nil) {
+        // A workout word asks about workouts unless a metric is named before it, the subject
+        // ("heart rate during my workouts"); "minutes of walking" is a workout phrase first.
+        let workoutWord = vocabulary.workouts.compactMap { matcher.firstMatch(of: $0) }.min()
+        let workoutFirst = workoutWord.map { $0 <= namedMetric?.position ?? Int.max } ?? false
+        if workoutFirst || (workoutKind != nil && metric == nil) {
             return .workouts(workoutKind, period)
         }
         if let metric {
@@ -58,14 +65,14 @@ public struct QuestionReader: Sendable {
     /// The metric named earliest in the question (the first one people name is the subject);
     /// where two start at the same word, the longer phrase ("heart rate variability" over
     /// "heart rate").
-    private func metric(in matcher: PhraseMatcher) -> CoachMetric? {
+    private func metric(in matcher: PhraseMatcher) -> (metric: CoachMetric, position: Int)? {
         let found = CoachMetric.allCases.compactMap { metric -> (position: Int, words: Int, metric: CoachMetric)? in
             let matches = (vocabulary.metrics[metric.rawValue] ?? []).compactMap { phrase in
                 matcher.firstMatch(of: phrase).map { (position: $0, words: PhraseMatcher.pattern(phrase).count) }
             }
             return matches.min { ($0.position, -$0.words) < ($1.position, -$1.words) }.map { ($0.position, $0.words, metric) }
         }
-        return found.min { ($0.position, -$0.words) < ($1.position, -$1.words) }?.metric
+        return found.min { ($0.position, -$0.words) < ($1.position, -$1.words) }.map { ($0.metric, $0.position) }
     }
 
     private func period(in matcher: PhraseMatcher) -> Period {
@@ -91,13 +98,20 @@ public struct QuestionReader: Sendable {
     }
 
     /// One named day, the most specific period: a day of the month (in the month named with it,
-    /// "on the 3rd of March"), else a weekday, matched only as written.
+    /// "on the 3rd of March"; never a number beside a unit, "on 5 mg"), else a weekday, matched
+    /// only as written.
     private func namedDay(in matcher: PhraseMatcher) -> Period? {
-        let dates = (vocabulary.periods["day_of_month"] ?? []).lazy.compactMap(matcher.number(at:))
+        let dates = (vocabulary.periods["day_of_month"] ?? []).lazy
+            .filter { phrase in !(matcher.wordAfterNumber(of: phrase).map(isUnit) ?? false) }
+            .compactMap(matcher.number(at:))
         if let date = dates.first(where: { (1...31).contains($0) }) {
             return Period(.dayOfMonth, number: Int(date), month: month(in: matcher))
         }
         return vocabulary.weekdays.firstIndex { matcher.contains(any: $0, typos: false) }.map { Period(.weekday, number: $0 + 1) }
+    }
+
+    private func isUnit(_ word: String) -> Bool {
+        vocabulary.unitWords.contains { PhraseMatcher.word(word, matches: $0, typos: false) }
     }
 
     /// A comparison: injection days, then, of a named metric, a threshold ("at least #", a streak
@@ -118,10 +132,15 @@ public struct QuestionReader: Sendable {
 
     /// What a medication-log question asks: a question that names gaps in the log, a skipped
     /// dose or the first dose asks about it even where a longer phrase counts doses ("how many doses did I skip",
-    /// "when did I log my first injection").
-    private func medicationLogKind(in matcher: PhraseMatcher) -> String? {
-        // Gap words only as written: "trous" is a letter from "tous", "Lücken" from "Rücken".
-        if matcher.contains(any: vocabulary.medicationLog["gaps"] ?? [], typos: false) { return "gaps" }
+    /// "when did I log my first injection"). Gaps are the log's only beside a word naming it or a
+    /// drug named: "any gaps in my step data?" asks about steps.
+    private func medicationLogKind(in matcher: PhraseMatcher, medications: [String]) -> String? {
+        // Gap and log words only as written: "trous" is a letter from "tous", "Lücken" from
+        // "Rücken", "does" from "dose".
+        if matcher.contains(any: vocabulary.medicationLog["gaps"] ?? [], typos: false),
+           matcher.contains(any: vocabulary.medicationWords + medications, typos: false) {
+            return "gaps"
+        }
         for kind in ["skipped", "first_taken"] where matcher.contains(any: vocabulary.medicationLog[kind] ?? []) { return kind }
         return bestKey(of: vocabulary.medicationLog.filter { $0.key != "gaps" }, in: matcher)
     }

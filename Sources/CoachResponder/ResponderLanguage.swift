@@ -14,6 +14,9 @@ public struct ResponderLanguage: Sendable, Decodable {
         /// `recent_months` phrases (thirty days a month) for the number of months; `day_of_month`
         /// phrases carry `#.` for a day of the month ("on the #.", "am #.").
         let periods: [String: [String]]
+        /// Units a number can carry ("mg", "weeks"): a number beside one is a dose or a span,
+        /// never a day of the month ("on 5 mg").
+        let unitWords: [String]
         /// Twelve entries, January first, each the phrases naming that month.
         let months: [[String]]
         /// Seven entries, Monday first, each the phrases naming that day (matched as written).
@@ -28,6 +31,10 @@ public struct ResponderLanguage: Sendable, Decodable {
         let comparisons: [String: [String]]
         /// `doses`, `last_taken`, `skipped` → phrases asking about the user's own medication log.
         let medicationLog: [String: [String]]
+        /// Words naming the medication log itself (a dose, shot, injection, medication, the log):
+        /// a `gaps` phrase asks about the log only beside one of them or a drug named, since "how
+        /// consistent is my sleep" asks about sleep.
+        let medicationWords: [String]
         /// How-to topic → phrases; answered only together with a `howtoCues` phrase or alone.
         let howto: [String: [String]]
         let howtoCues: [String]

@@ -129,9 +129,37 @@ final class BuiltInResponderTests: XCTestCase {
         }
         let (swims, none) = try ResponderFixture.read("how many times did I swim last month")
         XCTAssertEqual(swims, .workouts("swimming", Period(.lastMonth)))
+        // A metric named before the workout word is the subject: "heart rate during my workouts".
+        XCTAssertEqual(try ResponderFixture.read("my heart rate during my workouts last week").0,
+                       .metric(.heartRate, Period(.lastWeek), timeOfDay: nil, comparison: nil))
+        XCTAssertEqual(try ResponderFixture.read("steps while exercising this week").0,
+                       .metric(.steps, Period(.thisWeek), timeOfDay: nil, comparison: nil))
         XCTAssertTrue(none.text.hasPrefix("I don't see swimming for last month. Workouts recorded in Apple Health appear here"), none.text)
         XCTAssertTrue(none.evidence.isEmpty)
         XCTAssertEqual(try ResponderFixture.read("how far did I walk last week").0, .metric(.distance, Period(.lastWeek), timeOfDay: nil, comparison: nil))
+    }
+
+    /// A number beside a unit is a dose or a span, not a day of the month ("on 5 mg", "con il
+    /// 10 mg", "in den 2 Wochen").
+    func testANumberBesideAUnitIsNoDay() throws {
+        for (question, locale) in [("my weight on 5 mg", CoachLocale.en), ("il mio peso con il 10 mg", .it),
+                                   ("meine Schritte in den 2 Wochen nach der Spritze", .de), ("mon poids le 5 mg", .fr)] {
+            let read = try ResponderFixture.read(question, locale: locale).0
+            guard case .metric(_, let period, _, _) = read else { XCTFail("\(question) → \(read)"); continue }
+            XCTAssertNotEqual(period.kind, .dayOfMonth, question)
+        }
+        XCTAssertEqual(try ResponderFixture.read("my weight on the 12th").0, .metric(.weight, Period(.dayOfMonth, number: 12), timeOfDay: nil, comparison: nil))
+    }
+
+    /// A date no calendar has ("30 February") names no day: the responder pivots instead of
+    /// answering today's value under today's date.
+    func testAnImpossibleDatePivots() throws {
+        let pivot = try ResponderLanguage.load(.en).sentence("pivot")
+        for question in ["what was my weight on 30 February", "my steps on the 31st of April"] {
+            let (read, answer) = try ResponderFixture.read(question)
+            XCTAssertEqual(read, .unknown, question)
+            XCTAssertTrue(answer.sentences.contains(pivot), "\(question) → \(answer.text)")
+        }
     }
 
     /// Gaps in the dose log: the fixture's 13 weekly doses since 23 August are 7 days apart
@@ -145,6 +173,9 @@ final class BuiltInResponderTests: XCTestCase {
             guard case .medicationLog("gaps", _) = try ResponderFixture.read(question, locale: locale).0 else { continue }
             XCTFail("gap words match only as written: \(question)")
         }
+        // Gap words read the dose log only beside a dose, shot or log word (or a drug named).
+        XCTAssertEqual(try ResponderFixture.read("How consistent is my sleep?").0, .metric(.sleep, Period(.unspecified), timeOfDay: nil, comparison: nil))
+        XCTAssertEqual(try ResponderFixture.read("any gaps in my step data?").0, .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: nil))
         XCTAssertTrue(try reply("any gaps in my log in October?").text.contains("you logged 4 doses; the longest interval between two of them was 7 days, from 18 October to 25 October."))
     }
 

@@ -70,6 +70,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("Wie viele Trainings hatte ich letzte Woche?", .workouts(nil, Period(.lastWeek))),
             ("Wie viele Minuten bin ich im Oktober gejoggt?", .workouts("running", Period(.month, number: 10))),
             ("Gibt es Lücken über 8 Tage zwischen meinen Spritzen?", .medicationLog("gaps", Period(.unspecified))),
+            ("Wie regelmäßig schlafe ich?", .metric(.sleep, Period(.unspecified), timeOfDay: nil, comparison: nil)),
         ]),
 
         Phrasebook(locale: .fr, data: [
@@ -115,6 +116,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("Combien de séances d'entraînement la semaine dernière ?", .workouts(nil, Period(.lastWeek))),
             ("Combien de minutes de course à pied en octobre ?", .workouts("running", Period(.month, number: 10))),
             ("Des trous de plus de 8 jours entre mes injections ?", .medicationLog("gaps", Period(.unspecified))),
+            ("Des trous dans mon sommeil ?", .metric(.sleep, Period(.unspecified), timeOfDay: nil, comparison: nil)),
         ]),
 
         Phrasebook(locale: .es, data: [
@@ -161,6 +163,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("¿Cuántos entrenamientos hice la semana pasada?", .workouts(nil, Period(.lastWeek))),
             ("¿Cuántos minutos corrí en octubre?", .workouts("running", Period(.month, number: 10))),
             ("¿Hay huecos de más de 8 días entre mis pinchazos?", .medicationLog("gaps", Period(.unspecified))),
+            ("¿Hay huecos en mis pasos?", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: nil)),
         ]),
 
         Phrasebook(locale: .it, data: [
@@ -206,6 +209,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("Quanti allenamenti ho fatto la settimana scorsa?", .workouts(nil, Period(.lastWeek))),
             ("Quanti minuti di corsa a ottobre?", .workouts("running", Period(.month, number: 10))),
             ("Ci sono buchi di più di 8 giorni tra le mie iniezioni?", .medicationLog("gaps", Period(.unspecified))),
+            ("Ci sono buchi nei miei passi?", .metric(.steps, Period(.unspecified), timeOfDay: nil, comparison: nil)),
         ]),
 
         Phrasebook(locale: .pl, data: [
@@ -251,6 +255,7 @@ final class LocalizedResponderTests: XCTestCase {
             ("Ile treningów miałam w zeszłym tygodniu?", .workouts(nil, Period(.lastWeek))),
             ("Ile minut biegałam w październiku?", .workouts("running", Period(.month, number: 10))),
             ("Czy mam dziury w dzienniku zastrzyków?", .medicationLog("gaps", Period(.unspecified))),
+            ("Czy są dziury w danych snu?", .metric(.sleep, Period(.unspecified), timeOfDay: nil, comparison: nil)),
         ]),
     ]
 

@@ -92,12 +92,18 @@ final class CoachTurnTests: XCTestCase {
         XCTAssertTrue(german.text.contains("Mounjaro 5 mg"), german.text)
         let howTo = try CoachClient.ask(harness.url, "how do I log a skipped injection", bearer: token)
         XCTAssertFalse(howTo.text.contains("clinician"), "a how-to is not a dose question: \(howTo.text)")
-        try await workouts(harness, token: token)
+        try await workouts(harness, user: user, token: token)
     }
 
     /// Workouts sent through the workouts batch reach the snapshot: two runs (30 and 45 minutes)
-    /// and a swim in November, and a run in October that a November question leaves out.
-    private func workouts(_ harness: HealthLogHarness, token: String) async throws {
+    /// and a swim in November, and a run in October that a November question leaves out; another
+    /// user's run never counts, and the swim, once soft-deleted, no longer does.
+    private func workouts(_ harness: HealthLogHarness, user: String, token: String) async throws {
+        _ = try harness.createUser("other@example.com")
+        let other = try await BatchClient.post(harness.url + "/api/workouts/batch", json: ["workouts": [
+            Samples.workout(activityType: 37, start: "2026-11-05T07:00:00Z", end: "2026-11-05T08:00:00Z", duration: 3600),
+        ]], bearer: try harness.nativeTokens("other@example.com").access)
+        XCTAssertEqual(other.status, 200, other.text)
         let sent = try await BatchClient.post(harness.url + "/api/workouts/batch", json: ["workouts": [
             Samples.workout(activityType: 37, start: "2026-11-03T07:00:00Z", end: "2026-11-03T07:30:00Z", duration: 1800),
             Samples.workout(activityType: 37, start: "2026-11-10T07:00:00Z", end: "2026-11-10T07:45:00Z", duration: 2700),
@@ -110,6 +116,9 @@ final class CoachTurnTests: XCTestCase {
         XCTAssertEqual(all.evidence.count, 2, all.raw)
         let running = try CoachClient.ask(harness.url, "Wie viele Minuten bin ich im November gejoggt?", bearer: token, locale: "de")
         XCTAssertTrue(running.text.contains("Trainings im November: 2, insgesamt 75 Minuten (Laufen (2×, 75 min))."), running.text)
+        try await harness.execute("UPDATE workouts SET deleted_at = started_at WHERE user_id = $1 AND duration_seconds = 2400", [.text(user)])
+        let live = try CoachClient.ask(harness.url, "how many workouts did I do in November", bearer: token)
+        XCTAssertTrue(live.text.contains("Workouts, in November: 2, 75 minutes in all (running (2×, 75 min))."), live.text)
     }
 
     private func rail(_ backend: TestBackend) async throws {
