@@ -116,7 +116,12 @@ extension GateRules {
         }
         // A condition that puts a dose act asks about its outcome, not about the past.
         let conditioned = conditionsDoseAct(sentence)
-        let asksHistory = !historyClasses.isDisjoint(with: [.ownHistory, .changePast, .agoMarker, .pastReport, .checkIntent]) && asking.isEmpty
+        // A wish to check ("je veux vérifier", "I count 9 but want to check") asks about the record
+        // unless the sentence takes or changes a dose: then it opens a forward dose question ("je
+        // veux vérifier quelle dose prendre la semaine prochaine").
+        let checksRecord = historyClasses.contains(.checkIntent) && acts.isEmpty
+        let recordMarks = historyClasses.intersection([.ownHistory, .changePast, .agoMarker, .pastReport])
+        let asksHistory = (!recordMarks.isEmpty || checksRecord) && asking.isEmpty
             && !conditioned
             && !target && dosing.allSatisfy { reportsHistory($0, in: sentence) }
         if history, asksHistory { return true }
