@@ -79,7 +79,7 @@ struct GateVocabulary: Sendable {
             case .infix(let part): byInfix[part, default: []].append(id)
             case .gap: break
             }
-            if [.plainWord, .monthName].contains(term.termClass), term.words.count == 1, case .word(let word) = term.words[0] {
+            if term.termClass.isPlainWording, term.words.count == 1, case .word(let word) = term.words[0] {
                 plainWords.insert(word)
             }
             for case .word(let word) in term.words {

@@ -111,7 +111,7 @@ struct SentenceFacts {
     /// of another class: English "a lot" is not Polish "lot" (a flight), Spanish "te cuento" (let
     /// me tell you) is no "cuento" (a story).
     private mutating func dropWordsOfPlainPhrases() {
-        let phrases = hits.filter { [.plainWord, .monthName, .assistantQuestion].contains($0.termClass) && $0.end - $0.start > 1 }
+        let phrases = hits.filter { ($0.termClass.isPlainWording || $0.termClass == .assistantQuestion) && $0.end - $0.start > 1 }
         guard !phrases.isEmpty else { return }
         hits.removeAll { hit in
             phrases.contains(where: hit.isPart)

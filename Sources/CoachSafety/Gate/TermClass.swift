@@ -276,6 +276,10 @@ enum TermClass: String, CaseIterable, Sendable {
     /// six languages, so only long ones match, at ≤ 1 ("incrase" is "increase"; "resumir" is not
     /// "resuming"). Everyday words are left out: one letter often makes another real word ("suelo"
     /// is not "suero", "water" is not "later").
+    /// Everyday wording that is no rule term (`plainWord`, `monthName`): its words are not read
+    /// through another term.
+    var isPlainWording: Bool { self == .plainWord || self == .monthName }
+
     func typoDistance(forLength length: Int) -> Int? {
         switch self {
         case .glp1Drug, .glp1ClassWord, .otherDrug, .substance, .doseWord, .injectionWord, .pkStrong, .pkMedium,
